@@ -1,0 +1,854 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+)
+
+// Phase is the step a hand is at.
+type Phase uint8
+
+// The phases of a hand, in order, and the end of the game.
+const (
+	PhaseBidding  Phase = iota // players bid or pass
+	PhaseTrump                 // the bidder names trump
+	PhasePass                  // the bidder's partner passes to the bidder, or (six-handed) the bidding team passes at once
+	PhasePassBack              // the bidder passes back to its partner
+	PhaseDecide                // the bidder plays the hand, throws it in or shoots the moon
+	PhasePlay                  // trick play
+	PhaseGameOver              // the game has ended
+)
+
+var phaseNames = [...]string{"bidding", "trump", "passing", "passing back", "deciding", "playing", "game over"}
+
+// String returns the phase's name.
+func (p Phase) String() string {
+	if int(p) >= len(phaseNames) {
+		return "?"
+	}
+	return phaseNames[p]
+}
+
+// MarshalText encodes the phase as its name.
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText decodes a phase name.
+func (p *Phase) UnmarshalText(b []byte) error {
+	for i, n := range phaseNames {
+		if n == string(b) {
+			*p = Phase(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown phase %q", b)
+}
+
+// MaxPlayers is the largest number of seats at a table.
+const MaxPlayers = 6
+
+// Bid is one entry of an auction: an amount, or a pass (Amount 0).
+type Bid struct {
+	Seat   int  `json:"seat"`
+	Amount int  `json:"amount,omitempty"`
+	Forced bool `json:"forced,omitempty"` // made by the rules (forced opening, stuck bid), not by the player
+}
+
+// Pass reports whether the entry is a pass.
+func (b Bid) Pass() bool { return b.Amount == 0 }
+
+// Played is a card played to a trick, with its seat.
+type Played struct {
+	Seat int  `json:"seat"`
+	Card Card `json:"card"`
+}
+
+// Trick is a completed trick.
+type Trick struct {
+	Cards  []Played `json:"cards"`
+	Winner int      `json:"winner"`
+	Points int      `json:"points"`
+}
+
+// Game is one game of Pinochle: the rules, the seed and the actions applied so far, and the
+// state they lead to. The zero Game is not usable; create one with NewGame. A Game is not
+// safe for concurrent use.
+type Game struct {
+	rules Rules
+	seed  uint64
+	names [MaxPlayers]string
+	log   []logEntry
+	st    state
+}
+
+// logEntry is an accepted action, packed: games log thousands of actions in simulations.
+type logEntry struct {
+	seat, kind, suit, card, n uint8
+	cards                     [4]Card
+	bid                       uint16
+}
+
+func packAction(a Action) logEntry {
+	e := logEntry{seat: uint8(a.Seat), kind: uint8(a.Kind), suit: uint8(a.Suit), card: uint8(a.Card), bid: uint16(a.Bid)}
+	e.n = uint8(copy(e.cards[:], a.Cards))
+	return e
+}
+
+func (e *logEntry) action() Action {
+	a := Action{Seat: int(e.seat), Kind: ActionKind(e.kind), Suit: Suit(e.suit), Card: Card(e.card), Bid: int(e.bid)}
+	if e.n > 0 {
+		a.Cards = append([]Card(nil), e.cards[:e.n]...)
+	}
+	return a
+}
+
+// state is everything the actions change. Its fields are exported for JSON only.
+type state struct {
+	HandNo int   `json:"hand"` // 1-based
+	Dealer int   `json:"dealer"`
+	Phase  Phase `json:"phase"`
+	Turn   int   `json:"turn"` // the seat to act; -1 when several may (six-handed pass) or none
+
+	Hands [MaxPlayers]Hand `json:"hands"`
+
+	Auction []Bid `json:"auction"`
+	Passed  uint8 `json:"passed"` // seats that passed in the auction, one bit each
+	High    int   `json:"high"`
+	Bidder  int   `json:"bidder"`
+	Trump   Suit  `json:"trump"`
+
+	// Pending holds the seats yet to pass cards (six-handed), one bit each; Passing the
+	// cards each has chosen.
+	Pending uint8            `json:"pending,omitempty"`
+	Passing [MaxPlayers]Hand `json:"passing"`
+
+	Melds     [MaxPlayers]Meld `json:"melds"`
+	MeldShown bool             `json:"meld_shown"`
+	Moon      bool             `json:"moon,omitempty"`
+
+	Trick  [MaxPlayers]Card `json:"trick"`
+	TrickN int              `json:"trick_n"`
+	Leader int              `json:"leader"`
+	WinIdx int              `json:"win_idx"`
+	Tricks int              `json:"tricks"` // tricks completed this hand
+
+	// The last completed trick of the hand, kept as values so that play allocates nothing.
+	HasLast    bool             `json:"has_last"`
+	Last       [MaxPlayers]Card `json:"last"`
+	LastLeader int              `json:"last_leader"`
+	LastWinner int              `json:"last_winner"`
+	LastPoints int              `json:"last_points"`
+
+	Won       [MaxPlayers]Hand `json:"won"`        // cards each seat took in tricks
+	Points    [MaxPlayers]int  `json:"points"`     // trick points each seat took, last-trick bonus included
+	TricksWon [MaxPlayers]int  `json:"tricks_won"` // tricks each seat took
+	LastSeat  int              `json:"last_seat"`  // the seat that took the last trick, or -1
+
+	Scores  [2]int       `json:"scores"`
+	Results []HandResult `json:"results"`
+	Winner  int          `json:"winner"` // winning team, -1 for a draw or while playing
+	Over    bool         `json:"over"`
+}
+
+// NewGame starts a game under the given rules (from NewRules), dealing the first hand from
+// the seed. Seat 0 deals first.
+func NewGame(rules Rules, seed uint64) (*Game, error) {
+	if err := rules.validate(); err != nil {
+		return nil, err
+	}
+	g := &Game{rules: rules, seed: seed, log: make([]logEntry, 0, 96)}
+	g.st.Winner = -1
+	g.startHand(1, 0)
+	return g, nil
+}
+
+// Rules returns the game's rules.
+func (g *Game) Rules() *Rules { return &g.rules }
+
+// Seed returns the seed the game deals from.
+func (g *Game) Seed() uint64 { return g.seed }
+
+// Log returns the actions applied so far, oldest first.
+func (g *Game) Log() []Action {
+	out := make([]Action, len(g.log))
+	for i := range g.log {
+		out[i] = g.log[i].action()
+	}
+	return out
+}
+
+// LogLen returns the number of actions applied so far.
+func (g *Game) LogLen() int { return len(g.log) }
+
+// SetNames sets the names the engine uses for seats in its messages ("it is Ana's turn").
+// Names are not part of the game's state.
+func (g *Game) SetNames(names []string) {
+	for i := range g.names {
+		g.names[i] = ""
+		if i < len(names) {
+			g.names[i] = names[i]
+		}
+	}
+}
+
+// Name returns a seat's name, or "seat N" (1-based) when none was set.
+func (g *Game) Name(seat int) string {
+	if seat >= 0 && seat < MaxPlayers && g.names[seat] != "" {
+		return g.names[seat]
+	}
+	return "seat " + strconv.Itoa(seat+1)
+}
+
+func (g *Game) possessive(seat int) string { return g.Name(seat) + "'s" }
+
+// Phase returns the current phase.
+func (g *Game) Phase() Phase { return g.st.Phase }
+
+// Turn returns the seat to act, or -1 when several seats may act at once or none.
+func (g *Game) Turn() int { return g.st.Turn }
+
+// HandNumber returns the number of the hand in progress (1 for the first).
+func (g *Game) HandNumber() int { return g.st.HandNo }
+
+// Dealer returns the dealer of the hand in progress.
+func (g *Game) Dealer() int { return g.st.Dealer }
+
+// Hand returns a seat's cards. It is hidden information: show it to that seat only.
+func (g *Game) Hand(seat int) Hand { return g.st.Hands[seat] }
+
+// Bidder returns the seat that won the auction, or -1 during the auction.
+func (g *Game) Bidder() int { return g.st.Bidder }
+
+// HighBid returns the highest bid so far, or 0.
+func (g *Game) HighBid() int { return g.st.High }
+
+// Trump returns the trump suit, or NoSuit before it is named.
+func (g *Game) Trump() Suit { return g.st.Trump }
+
+// Scores returns each team's game score.
+func (g *Game) Scores() [2]int { return g.st.Scores }
+
+// Results returns every finished hand's result, oldest first. The caller must not modify it.
+func (g *Game) Results() []HandResult { return g.st.Results }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.st.Over }
+
+// Winner returns the winning team once the game is over, or -1 for a draw (or while it
+// is still being played).
+func (g *Game) Winner() int { return g.st.Winner }
+
+// Meld returns a seat's meld once it has been shown (after passing), and false before.
+func (g *Game) Meld(seat int) (Meld, bool) { return g.st.Melds[seat], g.st.MeldShown }
+
+// Waiting reports whether the seat is expected to act now.
+func (g *Game) Waiting(seat int) bool {
+	if g.st.Over || seat < 0 || seat >= g.rules.Players {
+		return false
+	}
+	if g.st.Phase == PhasePass && g.rules.PassStyle == PassSixHanded {
+		return g.st.Pending&(1<<seat) != 0
+	}
+	return g.st.Turn == seat
+}
+
+// TrickCards returns the cards of the trick in progress, in the order played.
+func (g *Game) TrickCards() []Played {
+	out := make([]Played, g.st.TrickN)
+	for i := range out {
+		out[i] = Played{Seat: (g.st.Leader + i) % g.rules.Players, Card: g.st.Trick[i]}
+	}
+	return out
+}
+
+// LastTrick returns the last completed trick of the hand, or nil.
+func (g *Game) LastTrick() *Trick {
+	st := &g.st
+	if !st.HasLast {
+		return nil
+	}
+	p := g.rules.Players
+	t := &Trick{Cards: make([]Played, p), Winner: st.LastWinner, Points: st.LastPoints}
+	for i := range p {
+		t.Cards[i] = Played{Seat: (st.LastLeader + i) % p, Card: st.Last[i]}
+	}
+	return t
+}
+
+// next returns the seat clockwise from seat.
+func (g *Game) next(seat int) int { return (seat + 1) % g.rules.Players }
+
+// Partner returns the seat whose cards a bidder exchanges with in a four-player game:
+// the seat opposite.
+func (g *Game) Partner(seat int) int { return (seat + g.rules.Players/2) % g.rules.Players }
+
+// handSeed mixes the game seed and the hand number into the shuffle's seed.
+func (g *Game) shuffle(deck []Card, hand int) {
+	var src rand.PCG
+	src.Seed(g.seed, uint64(hand)*0x9E3779B97F4A7C15+1)
+	for i := len(deck) - 1; i > 0; i-- {
+		j := int(boundedRand(&src, uint64(i+1)))
+		deck[i], deck[j] = deck[j], deck[i]
+	}
+}
+
+// boundedRand returns a uniform number in [0, n) (Lemire's method).
+func boundedRand(src *rand.PCG, n uint64) uint64 {
+	for {
+		x := src.Uint64()
+		hi, lo := mul64(x, n)
+		if lo >= n || lo >= (-n)%n {
+			return hi
+		}
+	}
+}
+
+func mul64(x, y uint64) (hi, lo uint64) {
+	const mask32 = 1<<32 - 1
+	x0, x1 := x&mask32, x>>32
+	y0, y1 := y&mask32, y>>32
+	w0 := x0 * y0
+	t := x1*y0 + w0>>32
+	w1, w2 := t&mask32, t>>32
+	w1 += x0 * y1
+	return x1*y1 + w2 + w1>>32, x * y
+}
+
+// startHand deals hand number n with dealer d and opens the auction.
+func (g *Game) startHand(n, dealer int) {
+	p := g.rules.Players
+	st := &g.st
+	st.HandNo, st.Dealer = n, dealer
+	st.Hands = [MaxPlayers]Hand{}
+	st.Won = [MaxPlayers]Hand{}
+	st.Passing = [MaxPlayers]Hand{}
+	st.Melds = [MaxPlayers]Meld{}
+	st.Points, st.TricksWon = [MaxPlayers]int{}, [MaxPlayers]int{}
+	st.Auction = st.Auction[:0]
+	st.Passed, st.High, st.Bidder, st.Trump = 0, 0, -1, NoSuit
+	st.Pending, st.MeldShown, st.Moon = 0, false, false
+	st.TrickN, st.WinIdx, st.Tricks, st.HasLast, st.LastSeat = 0, 0, 0, false, -1
+
+	var buf [80]Card
+	deck := buf[:0]
+	for c := Card(0); c < NumKinds; c++ {
+		for range g.rules.Copies(c) {
+			deck = append(deck, c)
+		}
+	}
+	g.shuffle(deck, n)
+	for i, c := range deck {
+		st.Hands[(dealer+1+i)%p][c]++
+	}
+
+	st.Phase = PhaseBidding
+	st.Turn = g.next(dealer)
+	if g.rules.DealerOpens {
+		st.Turn = dealer
+	}
+	if g.rules.ForcedOpen > 0 {
+		st.Auction = append(st.Auction, Bid{Seat: st.Turn, Amount: g.rules.ForcedOpen, Forced: true})
+		st.High, st.Bidder = g.rules.ForcedOpen, st.Turn
+		st.Turn = g.next(st.Turn)
+	}
+}
+
+// Apply applies an action. An action the rules do not allow at this moment returns a
+// *RuleError and changes nothing.
+func (g *Game) Apply(a Action) error {
+	if err := g.check(a); err != nil {
+		return err
+	}
+	g.log = append(g.log, packAction(a))
+	g.apply(a)
+	return nil
+}
+
+// Check reports whether Apply would accept the action, without applying it.
+func (g *Game) Check(a Action) error { return g.check(a) }
+
+func (g *Game) check(a Action) error {
+	st := &g.st
+	if st.Over {
+		return ErrGameOver
+	}
+	if a.Seat < 0 || a.Seat >= g.rules.Players {
+		return ruleErr(CodeBadSeat, fmt.Sprintf("there is no seat %d at this table", a.Seat+1))
+	}
+	if int(a.Kind) >= len(actionPhase) || a.Kind == 0 {
+		return ruleErr(CodeWrongStep, "unknown action")
+	}
+	want := actionPhase[a.Kind]
+	if want != st.Phase && !(want == PhasePass && st.Phase == PhasePassBack) {
+		return ruleErr(CodeWrongStep, fmt.Sprintf("the table is %s, not %s", phaseDoing[st.Phase], phaseDoing[want]))
+	}
+	if st.Phase == PhasePass && g.rules.PassStyle == PassSixHanded {
+		if g.rules.TeamOf(a.Seat) != g.rules.TeamOf(st.Bidder) {
+			return ruleErr(CodeNotYourTurn, "only the bidding team passes cards")
+		}
+		if st.Pending&(1<<a.Seat) == 0 {
+			return ruleErr(CodeAlreadyActed, "you have already passed your cards")
+		}
+	} else if a.Seat != st.Turn {
+		return ruleErr(CodeNotYourTurn, fmt.Sprintf("it is %s turn", g.possessive(st.Turn)))
+	}
+	switch a.Kind {
+	case ActBid:
+		return g.checkBid(a.Bid)
+	case ActPass:
+		if st.High == 0 && g.rules.NobodyBids == LastMustBid && g.activeBidders() == 1 {
+			return ruleErr(CodeMustBid, fmt.Sprintf("everyone else has passed: you must bid at least %d", g.rules.MinBid))
+		}
+	case ActTrump:
+		if a.Suit >= NoSuit {
+			return ruleErr(CodeBadTrump, "name a suit: spades, hearts, diamonds or clubs")
+		}
+		if g.TrumpChoices()&(1<<a.Suit) == 0 {
+			return ruleErr(CodeBadTrump, fmt.Sprintf("you hold no marriage in %s: trump must be a suit where you hold a king and queen", a.Suit.Name()))
+		}
+	case ActPassCards:
+		return g.checkPass(a.Seat, a.Cards)
+	case ActPlayHand:
+		if st.Moon {
+			return ruleErr(CodeNotAllowed, "you have already decided")
+		}
+	case ActThrowIn:
+		if !g.throwInAllowed() {
+			if g.rules.ThrowIn == ThrowInHopeless {
+				return ruleErr(CodeNotAllowed, fmt.Sprintf("you may throw in only when your meld plus all %d trick points cannot reach the bid", g.rules.TrickTotal()))
+			}
+			return ruleErr(CodeNotAllowed, "this table does not allow throwing in")
+		}
+	case ActShootMoon:
+		if !g.rules.ShootMoon {
+			return ruleErr(CodeNotAllowed, "this table does not play shoot the moon")
+		}
+	case ActPlayCard:
+		if !a.Card.Valid() || g.st.Hands[a.Seat][a.Card] == 0 {
+			return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", a.Card.Symbol()))
+		}
+		if !g.LegalCards(a.Seat).Has(a.Card) {
+			return g.illegalCardError(a.Seat)
+		}
+	}
+	return nil
+}
+
+var actionPhase = [...]Phase{
+	ActBid: PhaseBidding, ActPass: PhaseBidding, ActTrump: PhaseTrump,
+	ActPassCards: PhasePass, ActPlayHand: PhaseDecide, ActThrowIn: PhaseDecide,
+	ActShootMoon: PhaseDecide, ActPlayCard: PhasePlay,
+}
+
+var phaseDoing = [...]string{"bidding", "naming trump", "passing cards", "passing cards back", "waiting for the bidder to play or throw in", "playing tricks", "finished"}
+
+func (g *Game) activeBidders() int {
+	n := 0
+	for s := range g.rules.Players {
+		if g.st.Passed&(1<<s) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// ValidBid reports whether amount would be a legal bid now, ignoring whose turn it is.
+func (g *Game) checkBid(amount int) error {
+	r := &g.rules
+	lowest := g.MinNextBid()
+	if amount < lowest {
+		if g.st.High == 0 {
+			return ruleErr(CodeBadBid, fmt.Sprintf("the opening bid is at least %d", lowest))
+		}
+		return ruleErr(CodeBadBid, fmt.Sprintf("the bid is %d: bid at least %d", g.st.High, lowest))
+	}
+	if amount > r.MaxBid {
+		return ruleErr(CodeBadBid, fmt.Sprintf("bids stop at %d", r.MaxBid))
+	}
+	if r.MaxRaise > 0 && g.st.High > 0 && amount > g.st.High+r.MaxRaise {
+		return ruleErr(CodeBadBid, fmt.Sprintf("bids go up by %d to %d at a time: bid at most %d", r.MinRaise, r.MaxRaise, g.st.High+r.MaxRaise))
+	}
+	if !g.bidShape(amount) {
+		if r.StepFrom > 0 && amount >= r.StepFrom {
+			return ruleErr(CodeBadBid, fmt.Sprintf("from %d on, bids are multiples of %d", r.StepFrom, r.StepAbove))
+		}
+		return ruleErr(CodeBadBid, fmt.Sprintf("bids go up by %d from %d", r.BidStep, g.MinNextBid()))
+	}
+	return nil
+}
+
+func (g *Game) bidShape(amount int) bool {
+	r := &g.rules
+	if amount%r.BidStep != 0 {
+		return false
+	}
+	return r.StepFrom == 0 || amount < r.StepFrom || amount%r.StepAbove == 0
+}
+
+// MinNextBid returns the lowest bid the player to act may make.
+func (g *Game) MinNextBid() int {
+	if g.st.High == 0 {
+		return g.rules.MinBid
+	}
+	amount := g.st.High + g.rules.MinRaise
+	if rem := amount % g.rules.BidStep; rem != 0 {
+		amount += g.rules.BidStep - rem
+	}
+	for !g.bidShape(amount) {
+		amount++
+	}
+	return amount
+}
+
+// NextBids returns up to n legal bid amounts, lowest first.
+func (g *Game) NextBids(n int) []int {
+	out := make([]int, 0, n)
+	hi := g.rules.MaxBid
+	if g.rules.MaxRaise > 0 && g.st.High > 0 {
+		hi = min(hi, g.st.High+g.rules.MaxRaise)
+	}
+	step := g.rules.BidStep
+	for a := g.MinNextBid(); a <= hi && len(out) < n; a += step {
+		if g.bidShape(a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// MustBid reports whether the player to act may not pass.
+func (g *Game) MustBid() bool {
+	return g.st.Phase == PhaseBidding && g.st.High == 0 && g.rules.NobodyBids == LastMustBid && g.activeBidders() == 1
+}
+
+// TrumpChoices returns the suits the bidder may name, one bit per suit.
+func (g *Game) TrumpChoices() uint8 {
+	if !g.rules.TrumpNeedsMarriage {
+		return 0xF
+	}
+	return marriageSuits(&g.st.Hands[g.st.Bidder])
+}
+
+func marriageSuits(h *Hand) uint8 {
+	var m uint8
+	for s := Spades; s < NoSuit; s++ {
+		if h[NewCard(King, s)] > 0 && h[NewCard(Queen, s)] > 0 {
+			m |= 1 << s
+		}
+	}
+	return m
+}
+
+// PassTarget returns the seat that receives the cards seat passes in the current phase.
+func (g *Game) PassTarget(seat int) int {
+	p := g.rules.Players
+	switch {
+	case g.st.Phase == PhasePassBack:
+		return g.Partner(g.st.Bidder)
+	case g.rules.PassStyle == PassSixHanded:
+		if g.st.HandNo%2 == 1 {
+			return (seat + 2) % p // to the teammate on the left
+		}
+		return (seat + p - 2) % p
+	}
+	return g.st.Bidder
+}
+
+// PassRule describes the cards a seat must pass now: Count cards, of which at least Need
+// must come from Prefer (the bidder's cards outside its shown meld, when it passes back).
+type PassRule struct {
+	Count  int
+	Prefer Hand
+	Need   int
+}
+
+// PassRuleFor returns the passing rule for a seat in the current phase.
+func (g *Game) PassRuleFor(seat int) PassRule {
+	pr := PassRule{Count: g.rules.PassCount}
+	if g.st.Phase == PhasePassBack && !g.rules.PassBackFree {
+		h := &g.st.Hands[seat]
+		m := CountMeld(h, g.st.Trump, &g.rules.Meld)
+		used := m.Used()
+		free := 0
+		for i := range h {
+			pr.Prefer[i] = h[i] - min(h[i], used[i])
+			free += int(pr.Prefer[i])
+		}
+		pr.Need = min(pr.Count, free)
+	}
+	return pr
+}
+
+func (g *Game) checkPass(seat int, cards []Card) error {
+	pr := g.PassRuleFor(seat)
+	if len(cards) != pr.Count {
+		return ruleErr(CodeBadPass, fmt.Sprintf("pass exactly %d cards", pr.Count))
+	}
+	var give Hand
+	for _, c := range cards {
+		if !c.Valid() {
+			return ruleErr(CodeNotInHand, "that is not a card")
+		}
+		give[c]++
+	}
+	if !g.st.Hands[seat].Contains(&give) {
+		return ruleErr(CodeNotInHand, "you can only pass cards you hold")
+	}
+	if pr.Need > 0 {
+		free := 0
+		for i := range give {
+			free += int(min(give[i], pr.Prefer[i]))
+		}
+		if free < pr.Need {
+			return ruleErr(CodeBadPass, fmt.Sprintf("your meld is shown: pass back %d cards that are not part of it", pr.Need))
+		}
+	}
+	return nil
+}
+
+// hopeless reports whether the bidding team cannot make its bid even taking every trick.
+func (g *Game) hopeless() bool {
+	return g.teamMeld(g.rules.TeamOf(g.st.Bidder), nil)+g.rules.TrickTotal() < g.st.High
+}
+
+func (g *Game) throwInAllowed() bool {
+	switch g.rules.ThrowIn {
+	case ThrowInHopeless:
+		return g.hopeless()
+	case ThrowInAny, ThrowInForced:
+		return true
+	}
+	return false
+}
+
+// DecideChoices lists the actions the bidder may take in PhaseDecide.
+func (g *Game) DecideChoices() []ActionKind {
+	out := []ActionKind{ActPlayHand}
+	if g.throwInAllowed() {
+		out = append(out, ActThrowIn)
+	}
+	if g.rules.ShootMoon {
+		out = append(out, ActShootMoon)
+	}
+	return out
+}
+
+// LegalCards returns the distinct cards the seat may play now; empty when it is not that
+// seat's turn to play.
+func (g *Game) LegalCards(seat int) CardSet {
+	st := &g.st
+	if st.Phase != PhasePlay || seat != st.Turn {
+		return 0
+	}
+	held := st.Hands[seat].Set()
+	if st.TrickN == 0 {
+		return held
+	}
+	return legalCards(held, st.Trick[0].Suit(), st.Trick[st.WinIdx], st.Trump, g.rules.Play)
+}
+
+func (g *Game) illegalCardError(seat int) error {
+	st := &g.st
+	lead := st.Trick[0].Suit()
+	h := &st.Hands[seat]
+	legal := g.LegalCards(seat)
+	switch {
+	case h.SuitCount(lead) > 0 && legal&suitMask(lead) == legal && legal != h.Set()&suitMask(lead):
+		return ruleErr(CodeIllegalCard, fmt.Sprintf("you must beat %s: play %s", st.Trick[st.WinIdx].Symbol(), symbols(legal)))
+	case h.SuitCount(lead) > 0:
+		return ruleErr(CodeIllegalCard, fmt.Sprintf("you must follow suit: you hold %s", lead.Symbol()))
+	case st.Trump != NoSuit && legal&suitMask(st.Trump) == legal:
+		return ruleErr(CodeIllegalCard, fmt.Sprintf("you have no %s, so you must trump: play %s", lead.Symbol(), symbols(legal)))
+	}
+	return ruleErr(CodeIllegalCard, fmt.Sprintf("that card may not be played now: play %s", symbols(legal)))
+}
+
+func symbols(s CardSet) string {
+	out := ""
+	for i, c := range s.Cards() {
+		if i > 0 {
+			out += " "
+		}
+		out += c.Symbol()
+	}
+	return out
+}
+
+// apply changes the state for an action already checked.
+func (g *Game) apply(a Action) {
+	st := &g.st
+	switch a.Kind {
+	case ActBid:
+		st.Auction = append(st.Auction, Bid{Seat: a.Seat, Amount: a.Bid})
+		st.High, st.Bidder = a.Bid, a.Seat
+		g.advanceAuction(a.Seat)
+	case ActPass:
+		st.Auction = append(st.Auction, Bid{Seat: a.Seat})
+		st.Passed |= 1 << a.Seat
+		g.advanceAuction(a.Seat)
+	case ActTrump:
+		st.Trump = a.Suit
+		g.afterTrump()
+	case ActPassCards:
+		give := HandOf(a.Cards...)
+		if g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass {
+			st.Passing[a.Seat] = give
+			st.Pending &^= 1 << a.Seat
+			if st.Pending == 0 {
+				for s := range g.rules.Players {
+					to := g.PassTarget(s)
+					for i, k := range st.Passing[s] {
+						st.Hands[s][i] -= k
+						st.Hands[to][i] += k
+					}
+				}
+				st.Passing = [MaxPlayers]Hand{}
+				g.showMeld()
+			}
+			return
+		}
+		to := g.PassTarget(a.Seat)
+		for i, k := range give {
+			st.Hands[a.Seat][i] -= k
+			st.Hands[to][i] += k
+		}
+		if st.Phase == PhasePass {
+			st.Phase, st.Turn = PhasePassBack, st.Bidder
+			return
+		}
+		g.showMeld()
+	case ActPlayHand:
+		g.startPlay()
+	case ActThrowIn:
+		g.finishHand(OutcomeThrownIn)
+	case ActShootMoon:
+		st.Moon = true
+		g.startPlay()
+	case ActPlayCard:
+		g.playCard(a.Seat, a.Card)
+	}
+}
+
+func (g *Game) advanceAuction(seat int) {
+	st := &g.st
+	active := g.activeBidders()
+	if active == 1 {
+		last := 0
+		for s := range g.rules.Players {
+			if st.Passed&(1<<s) == 0 {
+				last = s
+			}
+		}
+		switch {
+		case st.High > 0:
+			g.endAuction()
+			return
+		case g.rules.NobodyBids == LastStuck:
+			st.Auction = append(st.Auction, Bid{Seat: last, Amount: g.rules.StuckBid, Forced: true})
+			st.High, st.Bidder = g.rules.StuckBid, last
+			g.endAuction()
+			return
+		}
+		st.Turn = last
+		return
+	}
+	s := g.next(seat)
+	for st.Passed&(1<<s) != 0 {
+		s = g.next(s)
+	}
+	st.Turn = s
+}
+
+func (g *Game) endAuction() {
+	st := &g.st
+	st.Phase, st.Turn = PhaseTrump, st.Bidder
+	if g.rules.TrumpNeedsMarriage && g.TrumpChoices() == 0 {
+		g.finishHand(OutcomeBoardSet)
+	}
+}
+
+func (g *Game) afterTrump() {
+	st := &g.st
+	switch g.rules.PassStyle {
+	case PassPartnerThenBack:
+		st.Phase, st.Turn = PhasePass, g.Partner(st.Bidder)
+	case PassSixHanded:
+		st.Phase, st.Turn = PhasePass, -1
+		st.Pending = 0
+		for s := range g.rules.Players {
+			if g.rules.TeamOf(s) == g.rules.TeamOf(st.Bidder) {
+				st.Pending |= 1 << s
+			}
+		}
+	default:
+		g.showMeld()
+	}
+}
+
+// showMeld counts every hand's meld after passing, applies an instant win, and moves to
+// the bidder's decision or straight to play.
+func (g *Game) showMeld() {
+	st := &g.st
+	st.MeldShown = true
+	for s := range g.rules.Players {
+		st.Melds[s] = CountMeld(&st.Hands[s], st.Trump, &g.rules.Meld)
+	}
+	for s := range g.rules.Players {
+		if st.Melds[s].WinsGame {
+			g.finishHand(OutcomeInstantWin)
+			return
+		}
+	}
+	if g.rules.ThrowIn == ThrowInForced && g.hopeless() {
+		g.finishHand(OutcomeThrownIn)
+		return
+	}
+	if g.throwInAllowed() || g.rules.ShootMoon {
+		st.Phase, st.Turn = PhaseDecide, st.Bidder
+		return
+	}
+	g.startPlay()
+}
+
+func (g *Game) startPlay() {
+	st := &g.st
+	st.Phase = PhasePlay
+	st.Leader, st.Turn = st.Bidder, st.Bidder
+	st.TrickN, st.WinIdx = 0, 0
+}
+
+func (g *Game) playCard(seat int, c Card) {
+	st := &g.st
+	st.Hands[seat][c]--
+	st.Trick[st.TrickN] = c
+	if st.TrickN > 0 && Beats(c, st.Trick[st.WinIdx], st.Trump) {
+		st.WinIdx = st.TrickN
+	}
+	st.TrickN++
+	p := g.rules.Players
+	if st.TrickN < p {
+		st.Turn = g.next(seat)
+		return
+	}
+	winner := (st.Leader + st.WinIdx) % p
+	points := 0
+	for _, tc := range st.Trick[:p] {
+		st.Won[winner][tc]++
+		points += g.rules.RankValue[tc.Rank()]
+	}
+	st.Tricks++
+	last := st.Tricks == g.rules.HandSize()
+	if last {
+		points += g.rules.LastTrick
+		st.LastSeat = winner
+	}
+	st.Points[winner] += points
+	st.TricksWon[winner]++
+	st.HasLast, st.Last = true, st.Trick
+	st.LastLeader, st.LastWinner, st.LastPoints = st.Leader, winner, points
+	st.TrickN, st.WinIdx = 0, 0
+	st.Leader, st.Turn = winner, winner
+	if last {
+		g.finishHand(OutcomePlayed)
+	}
+}

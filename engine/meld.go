@@ -1,0 +1,202 @@
+package engine
+
+import "fmt"
+
+// MeldKind names a kind of meld.
+type MeldKind uint8
+
+// The kinds of meld, by category: I (runs, marriages, dix), II (pinochle), III (arounds).
+const (
+	MeldRun MeldKind = iota
+	MeldRoyalMarriage
+	MeldMarriage
+	MeldDix
+	MeldPinochle
+	MeldAround
+)
+
+var meldKindNames = [...]string{"run", "royal marriage", "marriage", "dix", "pinochle", "around"}
+
+// String returns the kind's name.
+func (k MeldKind) String() string {
+	if int(k) >= len(meldKindNames) {
+		return "?"
+	}
+	return meldKindNames[k]
+}
+
+// Category returns the meld category (1, 2 or 3) of the kind. A card may count once in
+// each category.
+func (k MeldKind) Category() int {
+	switch k {
+	case MeldPinochle:
+		return 2
+	case MeldAround:
+		return 3
+	}
+	return 1
+}
+
+// MeldItem is one line of a meld breakdown: Count copies of a meld and the points they score.
+type MeldItem struct {
+	Kind MeldKind
+	// Suit is the suit of a run, marriage or dix; NoSuit otherwise.
+	Suit Suit
+	// Rank is the rank of an around.
+	Rank   Rank
+	Count  uint8
+	Points int32
+}
+
+var countWords = [...]string{"", "", "double ", "triple ", "quadruple "}
+
+// Name returns the meld's name for people, such as "double pinochle", "royal marriage",
+// "aces around" or "marriage in ♥".
+func (m MeldItem) Name() string {
+	prefix := ""
+	if int(m.Count) < len(countWords) {
+		prefix = countWords[m.Count]
+	} else {
+		prefix = fmt.Sprintf("%d× ", m.Count)
+	}
+	switch m.Kind {
+	case MeldAround:
+		return prefix + rankPlural[m.Rank] + " around"
+	case MeldMarriage:
+		return prefix + "marriage in " + m.Suit.Symbol()
+	case MeldDix:
+		if m.Count > 1 {
+			return fmt.Sprintf("%d× dix", m.Count)
+		}
+		return "dix"
+	}
+	return prefix + m.Kind.String()
+}
+
+var rankPlural = [...]string{"nines", "jacks", "queens", "kings", "tens", "aces"}
+
+// Cards returns the cards that make the meld, copies included.
+func (m MeldItem) Cards() []Card {
+	one, n := m.pattern()
+	out := make([]Card, 0, n*int(m.Count))
+	for range m.Count {
+		out = append(out, one[:n]...)
+	}
+	return out
+}
+
+// pattern returns the cards of one copy of the meld.
+func (m MeldItem) pattern() ([5]Card, int) {
+	switch m.Kind {
+	case MeldRun:
+		return [5]Card{NewCard(Ace, m.Suit), NewCard(Ten, m.Suit), NewCard(King, m.Suit), NewCard(Queen, m.Suit), NewCard(Jack, m.Suit)}, 5
+	case MeldRoyalMarriage, MeldMarriage:
+		return [5]Card{NewCard(King, m.Suit), NewCard(Queen, m.Suit)}, 2
+	case MeldDix:
+		return [5]Card{NewCard(Nine, m.Suit)}, 1
+	case MeldPinochle:
+		return [5]Card{NewCard(Queen, Spades), NewCard(Jack, Diamonds)}, 2
+	case MeldAround:
+		return [5]Card{NewCard(m.Rank, Spades), NewCard(m.Rank, Hearts), NewCard(m.Rank, Diamonds), NewCard(m.Rank, Clubs)}, 4
+	}
+	return [5]Card{}, 0
+}
+
+// maxMeldItems bounds a breakdown: per suit a run, a marriage and a dix at most in trump
+// and one marriage elsewhere (6), one pinochle line and four arounds.
+const maxMeldItems = 12
+
+// Meld is the meld of one hand for one trump: the total and its breakdown. It is a plain
+// value so that counting meld allocates nothing.
+type Meld struct {
+	Total int
+	// WinsGame is set when the hand holds the runs that win the game outright.
+	WinsGame bool
+	items    [maxMeldItems]MeldItem
+	n        uint8
+}
+
+// Items returns the breakdown, in category order.
+func (m *Meld) Items() []MeldItem { return m.items[:m.n] }
+
+func (m *Meld) add(it MeldItem) {
+	if it.Points == 0 && it.Kind != MeldRun {
+		return
+	}
+	m.items[m.n] = it
+	m.n++
+	m.Total += int(it.Points)
+}
+
+// Used returns the cards of the hand that take part in at least one meld: within a
+// category the melds' cards add up (a run and a royal marriage use two kings), across
+// categories a card may serve again.
+func (m *Meld) Used() Hand {
+	var cats [4]Hand
+	for _, it := range m.Items() {
+		one, n := it.pattern()
+		for _, c := range one[:n] {
+			cats[it.Kind.Category()][c] += it.Count
+		}
+	}
+	var used Hand
+	for i := range used {
+		used[i] = max(cats[1][i], cats[2][i], cats[3][i])
+	}
+	return used
+}
+
+// CountMeld returns the meld of hand h with the given trump (NoSuit when none is named)
+// under the meld table t. Each category is counted to its maximum: in trump, the number of
+// runs is chosen so that runs plus the royal marriages left beside them score the most.
+func CountMeld(h *Hand, trump Suit, t *MeldTable) Meld {
+	var m Meld
+	if !h.plausible() {
+		return m
+	}
+	// Category I: runs, marriages and dix.
+	for s := Spades; s < NoSuit; s++ {
+		k, q := h[NewCard(King, s)], h[NewCard(Queen, s)]
+		if s != trump {
+			if n := min(k, q); n > 0 {
+				m.add(MeldItem{Kind: MeldMarriage, Suit: s, Count: n, Points: int32(t.Marriage[n])})
+			}
+			continue
+		}
+		runs := min(h[NewCard(Ace, s)], h[NewCard(Ten, s)], k, q, h[NewCard(Jack, s)])
+		bestRuns, bestRoyal, best := uint8(0), uint8(0), -1
+		for r := uint8(0); r <= runs; r++ {
+			royal := min(k, q) - r
+			if r > 0 && !t.RoyalBesideRun {
+				royal = 0
+			}
+			if v := t.Run[r] + t.Royal[royal]; v >= best {
+				bestRuns, bestRoyal, best = r, royal, v
+			}
+		}
+		if bestRuns > 0 {
+			m.add(MeldItem{Kind: MeldRun, Suit: s, Count: bestRuns, Points: int32(t.Run[bestRuns])})
+			if t.RunWinsAt > 0 && int(bestRuns) >= t.RunWinsAt {
+				m.WinsGame = true
+			}
+		}
+		if bestRoyal > 0 {
+			m.add(MeldItem{Kind: MeldRoyalMarriage, Suit: s, Count: bestRoyal, Points: int32(t.Royal[bestRoyal])})
+		}
+		if n := h[NewCard(Nine, s)]; n > 0 {
+			m.add(MeldItem{Kind: MeldDix, Suit: s, Count: n, Points: int32(int(n) * t.Dix)})
+		}
+	}
+	// Category II: pinochles.
+	if n := min(h[NewCard(Queen, Spades)], h[NewCard(Jack, Diamonds)]); n > 0 {
+		m.add(MeldItem{Kind: MeldPinochle, Suit: NoSuit, Count: n, Points: int32(t.Pinochle[n])})
+	}
+	// Category III: arounds.
+	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
+		n := min(h[NewCard(r, Spades)], h[NewCard(r, Hearts)], h[NewCard(r, Diamonds)], h[NewCard(r, Clubs)])
+		if n > 0 {
+			m.add(MeldItem{Kind: MeldAround, Suit: NoSuit, Rank: r, Count: n, Points: int32(t.Around[r][n])})
+		}
+	}
+	return m
+}

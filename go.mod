@@ -1,0 +1,3 @@
+module github.com/pinochle-discord/pinochle
+
+go 1.26.8
