@@ -157,6 +157,7 @@ func NewGame(rules Rules, seed uint64) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{rules: rules, seed: seed, log: make([]logEntry, 0, 96)}
+	g.st.Auction = make([]Bid, 0, 16)
 	g.st.Winner = -1
 	g.startHand(1, 0)
 	return g, nil
@@ -501,8 +502,11 @@ func (g *Game) MinNextBid() int {
 }
 
 // NextBids returns up to n legal bid amounts, lowest first.
-func (g *Game) NextBids(n int) []int {
-	out := make([]int, 0, n)
+func (g *Game) NextBids(n int) []int { return g.AppendNextBids(make([]int, 0, n), n) }
+
+// AppendNextBids appends up to n legal bid amounts, lowest first, to out.
+func (g *Game) AppendNextBids(out []int, n int) []int {
+	n += len(out)
 	hi := g.rules.MaxBid
 	if g.rules.MaxRaise > 0 && g.st.High > 0 {
 		hi = min(hi, g.st.High+g.rules.MaxRaise)

@@ -23,7 +23,8 @@ type Player interface {
 // uniformly among passing (when allowed) and the next five legal bids, since the set of
 // legal bids is otherwise too large to draw from usefully.
 type Random struct {
-	src rand.PCG
+	src  rand.PCG
+	bids [8]int
 }
 
 // NewRandom returns a random player drawing from the given seed.
@@ -40,7 +41,7 @@ func (r *Random) Choose(g *engine.Game, seat int) engine.Action {
 	a := engine.Action{Seat: seat}
 	switch g.Phase() {
 	case engine.PhaseBidding:
-		bids := g.NextBids(5)
+		bids := g.AppendNextBids(r.bids[:0], 5)
 		n := len(bids)
 		if !g.MustBid() {
 			n++

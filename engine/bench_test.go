@@ -1,0 +1,93 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+// midTrick returns a racehorse game in trick play with two cards already in the trick, and
+// the seat to play.
+func midTrick(b *testing.B) (*engine.Game, int) {
+	b.Helper()
+	r, err := engine.NewRules("racehorse", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for seed := uint64(1); ; seed++ {
+		g, err := engine.NewGame(r, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := computer.NewRandom(seed)
+		for !g.Over() && g.HandNumber() == 1 {
+			if g.Phase() == engine.PhasePlay && len(g.TrickCards()) == 2 {
+				return g, g.Turn()
+			}
+			if err := g.Apply(p.Choose(g, g.Turn())); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkLegalCards measures the legal cards of the seat to play in a trick in progress.
+func BenchmarkLegalCards(b *testing.B) {
+	g, seat := midTrick(b)
+	var sink engine.CardSet
+	b.ReportAllocs()
+	for b.Loop() {
+		sink |= g.LegalCards(seat)
+	}
+	if sink == 0 {
+		b.Fatal("no legal card")
+	}
+}
+
+// BenchmarkLegalCardsOfHand measures LegalCards on a hand and trick given as cards, as the
+// pinochle tool computes them.
+func BenchmarkLegalCardsOfHand(b *testing.B) {
+	hand, err := engine.ParseCards("AS 10S KS QS 9S AH 10H KD QD JD 9C 9C")
+	if err != nil {
+		b.Fatal(err)
+	}
+	trick, err := engine.ParseCards("KH QH AH")
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := engine.HandOf(hand...)
+	var sink engine.CardSet
+	b.ReportAllocs()
+	for b.Loop() {
+		sink |= engine.LegalCards(&h, trick, engine.Spades, engine.MustWin)
+	}
+	if sink == 0 {
+		b.Fatal("no legal card")
+	}
+}
+
+// BenchmarkRandomHand measures a whole racehorse hand, from the shuffle to the score, with
+// uniformly random legal actions: the cost of one playout.
+func BenchmarkRandomHand(b *testing.B) {
+	r, err := engine.NewRules("racehorse", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := computer.NewRandom(1)
+	seed := uint64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		g, err := engine.NewGame(r, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for g.HandNumber() == 1 && !g.Over() {
+			if err := g.Apply(p.Choose(g, g.Turn())); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+}
