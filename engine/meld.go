@@ -170,7 +170,9 @@ func CountMeld(h *Hand, trump Suit, t *MeldTable) Meld {
 			if r > 0 && !t.RoyalBesideRun {
 				royal = 0
 			}
-			if v := t.Run[r] + t.Royal[royal]; v >= best {
+			// Runs that win the game outright beat any points (their table value is 0).
+			wins := t.RunWinsAt > 0 && int(r) >= t.RunWinsAt
+			if v := t.Run[r] + t.Royal[royal]; v >= best || wins {
 				bestRuns, bestRoyal, best = r, royal, v
 			}
 		}
