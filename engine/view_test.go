@@ -1,0 +1,275 @@
+package engine
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+func viewJSON(tb testing.TB, g *Game, seat int) string {
+	tb.Helper()
+	b, err := json.Marshal(g.View(seat))
+	if err != nil {
+		tb.Fatalf("marshal view of seat %d: %v", seat, err)
+	}
+	return string(b)
+}
+
+// hiddenCards returns the cards of seat that no other seat may know: its hand, less the
+// cards it has chosen to pass (six-handed) and, once meld is shown, the cards of its meld.
+func hiddenCards(g *Game, seat int) Hand {
+	st := &g.st
+	h := st.Hands[seat]
+	for i := range h {
+		h[i] -= st.Passing[seat][i]
+	}
+	if st.MeldShown {
+		used := st.Melds[seat].Used()
+		for i := range h {
+			h[i] -= min(h[i], used[i])
+		}
+	}
+	return h
+}
+
+// swapHidden returns a copy of g in which seats a and b have exchanged the same number (at
+// least one) of their hidden cards, chosen by rng; false when either has none.
+func swapHidden(g *Game, a, b int, rng *rand.Rand) (*Game, bool) {
+	ha, hb := hiddenCards(g, a), hiddenCards(g, b)
+	n := min(ha.Len(), hb.Len())
+	if n == 0 {
+		return nil, false
+	}
+	n = 1 + rng.IntN(n)
+	fromA := drawCards(&ha, &ha, n, nil, rng)
+	fromB := drawCards(&hb, &hb, n, nil, rng)
+	c := *g // the state is held in arrays: the copy's hands are its own
+	for i := range n {
+		c.st.Hands[a][fromA[i]]--
+		c.st.Hands[b][fromA[i]]++
+		c.st.Hands[b][fromB[i]]--
+		c.st.Hands[a][fromB[i]]++
+	}
+	return &c, true
+}
+
+// checkViews checks every seat's view and the spectator's at the game's current moment:
+// a seat sees its own cards and what it may do; swapping hidden cards between two other
+// seats changes nothing in its view, and the spectator sees no hand at all.
+func checkViews(t *testing.T, g *Game, rng *rand.Rand) {
+	t.Helper()
+	p := g.rules.Players
+	for seat := -1; seat < p; seat++ {
+		v := g.View(seat)
+		if v.Seat != seat {
+			t.Fatalf("View(%d).Seat = %d", seat, v.Seat)
+		}
+		if seat < 0 {
+			if v.Cards != nil || v.Legal != nil || v.Bids != nil || v.Trumps != nil || v.Choices != nil || v.PassCount != 0 {
+				t.Fatalf("the spectator's view holds a hand or choices: %+v", v)
+			}
+		} else {
+			h := g.Hand(seat)
+			if want := h.Cards(); !slices.Equal(v.Cards, want) {
+				t.Fatalf("View(%d).Cards = %v, want %v", seat, v.Cards, want)
+			}
+			var wantLegal []Card
+			if g.Waiting(seat) && g.Phase() == PhasePlay {
+				wantLegal = g.LegalCards(seat).Cards()
+			}
+			if !slices.Equal(v.Legal, wantLegal) {
+				t.Fatalf("View(%d).Legal = %v, want %v", seat, v.Legal, wantLegal)
+			}
+			if g.Waiting(seat) && g.Phase() == PhaseBidding && !slices.Equal(v.Bids, g.NextBids(6)) {
+				t.Fatalf("View(%d).Bids = %v, want %v", seat, v.Bids, g.NextBids(6))
+			}
+		}
+		for s := range p {
+			if v.HandSizes[s] != g.st.Hands[s].Len() {
+				t.Fatalf("View(%d).HandSizes = %v", seat, v.HandSizes)
+			}
+		}
+		if _, shown := g.Meld(0); shown != (v.Melds != nil) {
+			t.Fatalf("View(%d) shows meld %v, meld shown %v", seat, v.Melds != nil, shown)
+		}
+		// Swap hidden cards between two other seats.
+		var others []int
+		for s := range p {
+			if s != seat {
+				others = append(others, s)
+			}
+		}
+		rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
+		swapped, ok := swapHidden(g, others[0], others[1], rng)
+		if !ok {
+			continue
+		}
+		if before, after := viewJSON(t, g, seat), viewJSON(t, swapped, seat); before != after {
+			t.Fatalf("seat %d's view changed when seats %d and %d swapped hidden cards (phase %s):\nbefore %s\nafter  %s",
+				seat, others[0], others[1], g.Phase(), before, after)
+		}
+	}
+}
+
+// TestViewHidesOtherHands plays random games of every preset and checks the views before
+// every action: bidding, naming trump, passing, deciding and every card of play.
+func TestViewHidesOtherHands(t *testing.T) {
+	for _, preset := range PresetNames() {
+		options := []string{"hands=2"}
+		if preset == "partnership" {
+			options = append(options, "moon=on")
+		}
+		r := testRules(t, preset, options...)
+		phases := map[Phase]int{}
+		for seed := uint64(1); seed <= 6; seed++ {
+			g, err := NewGame(r, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := newRand(seed)
+			for !g.Over() {
+				phases[g.Phase()]++
+				checkViews(t, g, rng)
+				mustApply(t, g, randomAction(g, actingSeat(g, rng), rng))
+			}
+			checkViews(t, g, rng)
+		}
+		want := []Phase{PhaseBidding, PhaseTrump, PhasePlay}
+		if r.PassStyle != PassNone {
+			want = append(want, PhasePass)
+		}
+		if r.ThrowIn != ThrowInNever || r.ShootMoon {
+			want = append(want, PhaseDecide)
+		}
+		for _, ph := range want {
+			if phases[ph] == 0 {
+				t.Errorf("%s: the random games never reached %s", preset, ph)
+			}
+		}
+	}
+}
+
+// TestViewMoments checks views at moments set up exactly.
+func TestViewMoments(t *testing.T) {
+	// Six-handed pass: seat 1 has passed, seats 3 and 5 have not. Seat 1's chosen cards
+	// are hidden from everyone else; no one sees meld yet.
+	g := testGame(t, "six-handed")
+	mustApply(t, g, bidAct(1, 20), passAct(2), passAct(3), passAct(4), passAct(5), passAct(0), trumpAct(1, Hearts))
+	h1 := g.Hand(1)
+	mustApply(t, g, Action{Seat: 1, Kind: ActPassCards, Cards: h1.Cards()[:2]})
+	v := g.View(0)
+	if !slices.Equal(v.Waiting, []int{3, 5}) || v.Turn != -1 || v.Melds != nil {
+		t.Errorf("six-handed pass: waiting %v, turn %d, melds %v", v.Waiting, v.Turn, v.Melds)
+	}
+	if v := g.View(1); v.PassCount != 0 || !slices.Equal(v.Cards, h1.Cards()) {
+		t.Errorf("six-handed pass: seat 1, having passed, sees %+v", v)
+	}
+	rng := newRand(1)
+	checkViews(t, g, rng)
+
+	// Trick play: the trick so far and the last trick are public.
+	g = testGame(t, "racehorse")
+	setPlay(t, g, 1, 250, Hearts, 1, map[int]string{0: "AS 9D", 1: "KS 9C", 2: "AS 9S", 3: "9H JC"})
+	mustApply(t, g, playAct(t, 1, "KS"), playAct(t, 2, "AS"), playAct(t, 3, "9H"), playAct(t, 0, "AS"), playAct(t, 3, "JC"))
+	v = g.View(-1)
+	if len(v.Trick) != 1 || v.Trick[0] != (Played{Seat: 3, Card: parseCard(t, "JC")}) {
+		t.Errorf("trick %v, want J♣ by seat 3", v.Trick)
+	}
+	if v.LastTrick == nil || v.LastTrick.Winner != 3 || v.LastTrick.Points != 30 || len(v.LastTrick.Cards) != 4 {
+		t.Errorf("last trick %+v", v.LastTrick)
+	}
+	if v.TrickPoints != [2]int{0, 30} || !slices.Equal(v.TricksWon, []int{0, 0, 0, 1}) {
+		t.Errorf("trick points %v, tricks won %v", v.TrickPoints, v.TricksWon)
+	}
+	if v := g.View(0); !slices.Equal(v.Legal, []Card{parseCard(t, "9D")}) || !slices.Equal(v.Waiting, []int{0}) {
+		t.Errorf("seat 0 may play %v (waiting %v), want 9♦", v.Legal, v.Waiting)
+	}
+	if v := g.View(9); v.Seat != -1 || v.Cards != nil {
+		t.Errorf("View(9) is not a spectator's view: %+v", v)
+	}
+}
+
+// TestGameJSONRoundTrip stores games at many moments and reads them back: the stored form
+// is stable, and the game read back plays on exactly like the original.
+func TestGameJSONRoundTrip(t *testing.T) {
+	for _, preset := range PresetNames() {
+		r := testRules(t, preset, "hands=2")
+		g, err := NewGame(r, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetNames([]string{"Ana", "Bo"})
+		rng := newRand(7)
+		for step := 0; ; step++ {
+			text := gameJSON(t, g)
+			var back Game
+			if err := json.Unmarshal([]byte(text), &back); err != nil {
+				t.Fatalf("%s step %d: unmarshal: %v", preset, step, err)
+			}
+			if again := gameJSON(t, &back); again != text {
+				t.Fatalf("%s step %d: round trip differs:\n%s\n%s", preset, step, text, again)
+			}
+			if back.Name(0) != "Ana" || back.Name(2) != "seat 3" {
+				t.Fatalf("%s: names after the round trip: %q, %q", preset, back.Name(0), back.Name(2))
+			}
+			if g.Over() {
+				break
+			}
+			a := randomAction(g, actingSeat(g, rng), rng)
+			mustApply(t, g, a)
+			mustApply(t, &back, a)
+			if gameJSON(t, &back) != gameJSON(t, g) {
+				t.Fatalf("%s step %d: the game read back plays %s differently", preset, step, a)
+			}
+		}
+	}
+	var g Game
+	if err := json.Unmarshal([]byte(`{"rules":{"players":5},"seed":1}`), &g); err == nil {
+		t.Errorf("a game with invalid rules was read")
+	}
+}
+
+func TestActionJSON(t *testing.T) {
+	cases := []struct {
+		action Action
+		json   string
+	}{
+		{Action{Seat: 1, Kind: ActBid, Bid: 250}, `{"seat":1,"kind":"bid","bid":250}`},
+		{Action{Seat: 2, Kind: ActPass}, `{"seat":2,"kind":"pass"}`},
+		{Action{Seat: 1, Kind: ActTrump, Suit: Hearts}, `{"seat":1,"kind":"trump","suit":"H"}`},
+		{Action{Seat: 0, Kind: ActTrump, Suit: Spades}, `{"seat":0,"kind":"trump","suit":"S"}`},
+		{Action{Seat: 3, Kind: ActPassCards, Cards: []Card{NewCard(Ace, Spades), NewCard(Ten, Hearts), NewCard(Nine, Clubs)}}, `{"seat":3,"kind":"pass_cards","cards":["AS","10H","9C"]}`},
+		{Action{Seat: 1, Kind: ActPlayHand}, `{"seat":1,"kind":"play_hand"}`},
+		{Action{Seat: 1, Kind: ActThrowIn}, `{"seat":1,"kind":"throw_in"}`},
+		{Action{Seat: 1, Kind: ActShootMoon}, `{"seat":1,"kind":"shoot_moon"}`},
+		{Action{Seat: 0, Kind: ActPlayCard, Card: NewCard(Queen, Spades)}, `{"seat":0,"kind":"play","card":"QS"}`},
+		{Action{Seat: 5, Kind: ActPlayCard, Card: NewCard(Nine, Spades)}, `{"seat":5,"kind":"play","card":"9S"}`},
+	}
+	for _, tc := range cases {
+		b, err := json.Marshal(tc.action)
+		if err != nil || string(b) != tc.json {
+			t.Errorf("marshal %s = %s, %v; want %s", tc.action, b, err, tc.json)
+		}
+		var back Action
+		if err := json.Unmarshal([]byte(tc.json), &back); err != nil || !reflect.DeepEqual(back, tc.action) {
+			t.Errorf("unmarshal %s = %+v, %v; want %+v", tc.json, back, err, tc.action)
+		}
+	}
+	for _, bad := range []string{
+		`{"seat":1,"kind":"dance"}`,
+		`{"seat":1,"kind":"play","card":"ZZ"}`,
+		`{"seat":1,"kind":"trump","suit":"X"}`,
+		`{"seat":1,"kind":"pass_cards","cards":["AS","1"]}`,
+		`[1]`,
+	} {
+		var a Action
+		if err := json.Unmarshal([]byte(bad), &a); err == nil {
+			t.Errorf("unmarshal %s accepted: %+v", bad, a)
+		}
+	}
+	if _, err := json.Marshal(Action{Seat: 1, Kind: 99}); err == nil {
+		t.Errorf("an action of unknown kind was marshalled")
+	}
+}
