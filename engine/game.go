@@ -217,7 +217,8 @@ func (g *Game) Dealer() int { return g.st.Dealer }
 // Hand returns a seat's cards. It is hidden information: show it to that seat only.
 func (g *Game) Hand(seat int) Hand { return g.st.Hands[seat] }
 
-// Bidder returns the seat that won the auction, or -1 during the auction.
+// Bidder returns the seat holding the high bid: during the auction the highest bidder so
+// far (-1 before the first bid), afterwards the seat that won the auction.
 func (g *Game) Bidder() int { return g.st.Bidder }
 
 // HighBid returns the highest bid so far, or 0.
@@ -453,7 +454,7 @@ func (g *Game) activeBidders() int {
 	return n
 }
 
-// ValidBid reports whether amount would be a legal bid now, ignoring whose turn it is.
+// checkBid reports whether amount would be a legal bid now, ignoring whose turn it is.
 func (g *Game) checkBid(amount int) error {
 	r := &g.rules
 	lowest := g.MinNextBid()

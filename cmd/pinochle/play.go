@@ -1,0 +1,575 @@
+package main
+
+import (
+	"bufio"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return finish(stderr, "play", play(args, stdin, stdout))
+}
+
+// play runs pinochle play: a game in the terminal, the user in one seat and Baseline
+// players in the others.
+func play(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := newFlagSet("play", "[--variant V] [--seat N] [--seed S] [--options k=v,...]", stdout)
+	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
+	seat := fs.Int("seat", 1, "your seat, from 1; seat 1 deals first")
+	seed := fs.Uint64("seed", 0, "seed of the deals and the computer players (random when not given)")
+	options := fs.String("options", "", "table options as k=v,k=v")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return badInput("unexpected argument %q", pos[0])
+	}
+	r, err := rulesFor(*variant, *options)
+	if err != nil {
+		return err
+	}
+	if *seat < 1 || *seat > r.Players {
+		return badInput("no seat %d: a %s table seats 1 to %d", *seat, r.Preset, r.Players)
+	}
+	if !flagGiven(fs, "seed") {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return fmt.Errorf("choosing a seed: %w", err)
+		}
+		*seed = binary.LittleEndian.Uint64(b[:])
+	}
+	g, err := engine.NewGame(r, *seed)
+	if err != nil {
+		return fmt.Errorf("starting the game: %w", err)
+	}
+	s := newSession(g, *seat-1, stdin, stdout)
+	return s.run()
+}
+
+// flagGiven reports whether the flag was given on the command line.
+func flagGiven(fs *flagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// errQuit ends a session at the user's request or at the end of the input.
+var errQuit = errors.New("quit")
+
+// session is an interactive game: it narrates the table and asks the user for its moves.
+type session struct {
+	g    *engine.Game
+	r    *engine.Rules
+	user int
+	bots []computer.Player
+	hint *computer.Baseline
+	in   *bufio.Scanner
+	out  io.Writer
+
+	hand      int             // the hand being narrated
+	meldShown bool            // the hand's meld has been shown
+	trick     []engine.Played // the trick in progress, as narrated
+	tricks    int             // tricks completed this hand
+}
+
+func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) *session {
+	r := g.Rules()
+	s := &session{g: g, r: r, user: user, in: bufio.NewScanner(stdin), out: stdout,
+		hint: computer.NewBaseline(g.Seed() ^ 0x5EED)}
+	for seat := range r.Players {
+		s.bots = append(s.bots, computer.NewBaseline(g.Seed()+uint64(seat)))
+	}
+	return s
+}
+
+// run plays the game to its end, or until the user quits or the input ends.
+func (s *session) run() error {
+	s.printf("Pinochle, %s. You are %s, on team %d with %s. Seed %d.\n",
+		s.r.Preset, seatLabel(s.user), s.r.TeamOf(s.user)+1, s.partners(), s.g.Seed())
+	s.printf("At each prompt, Enter takes the suggestion in brackets; help explains; quit leaves.\n")
+	for !s.g.Over() {
+		if s.g.HandNumber() != s.hand {
+			s.startHand()
+		}
+		seat := s.nextSeat()
+		var a engine.Action
+		if seat == s.user {
+			var err error
+			if a, err = s.ask(); err != nil {
+				if errors.Is(err, errQuit) {
+					s.printf("\nGoodbye.\n")
+					return nil
+				}
+				return err
+			}
+		} else {
+			a = s.bots[seat].Choose(s.g, seat)
+		}
+		if err := s.apply(a); err != nil {
+			return err
+		}
+	}
+	s.printf("\nGame over. %s\n", s.winnerText())
+	return nil
+}
+
+func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
+
+// nextSeat returns the seat to act: the user's when it is expected to act, else the first.
+func (s *session) nextSeat() int {
+	if s.g.Waiting(s.user) {
+		return s.user
+	}
+	if t := s.g.Turn(); t >= 0 {
+		return t
+	}
+	return waitingSeat(s.g)
+}
+
+// seatLabel names a seat for people, 1-based.
+func seatLabel(seat int) string { return "seat " + strconv.Itoa(seat+1) }
+
+// name names a seat in narration: "you" for the user.
+func (s *session) name(seat int) string {
+	if seat == s.user {
+		return "you"
+	}
+	return seatLabel(seat)
+}
+
+// says joins a seat's name and a verb in the right person: "seat 2 bids", "you bid".
+func (s *session) says(seat int, third, second string) string {
+	if seat == s.user {
+		return "you " + second
+	}
+	return seatLabel(seat) + " " + third
+}
+
+// partners names the user's teammates.
+func (s *session) partners() string {
+	var names []string
+	for seat := range s.r.Players {
+		if seat != s.user && s.r.TeamOf(seat) == s.r.TeamOf(s.user) {
+			names = append(names, seatLabel(seat))
+		}
+	}
+	return strings.Join(names, " and ")
+}
+
+func (s *session) teamLabel(team int) string {
+	l := fmt.Sprintf("team %d (%s)", team+1, teamSeats(s.r, team))
+	if team == s.r.TeamOf(s.user) {
+		l += ", yours"
+	}
+	return l
+}
+
+func (s *session) startHand() {
+	s.hand, s.meldShown, s.trick, s.tricks = s.g.HandNumber(), false, s.trick[:0], 0
+	s.printf("\n=== Hand %d: %s. Scores: team 1 %d, team 2 %d.\n",
+		s.hand, s.says(s.g.Dealer(), "deals", "deal"), s.g.Scores()[0], s.g.Scores()[1])
+	s.showHand(0)
+}
+
+// showHand writes the user's hand, one suit a line, with the cards of legal in brackets.
+func (s *session) showHand(legal engine.CardSet) {
+	h := s.g.Hand(s.user)
+	if legal != 0 {
+		s.printf("Your hand (you may play the cards in brackets):\n")
+	} else {
+		s.printf("Your hand:\n")
+	}
+	for suit := engine.Spades; suit < engine.NoSuit; suit++ {
+		if h.SuitCount(suit) == 0 {
+			continue
+		}
+		var b strings.Builder
+		for r := engine.Ace; ; r-- {
+			c := engine.NewCard(r, suit)
+			for range h.Count(c) {
+				switch {
+				case legal == 0:
+					fmt.Fprintf(&b, " %s", c.Symbol())
+				case legal.Has(c):
+					fmt.Fprintf(&b, " [%s]", c.Symbol())
+				default:
+					fmt.Fprintf(&b, "  %s ", c.Symbol())
+				}
+			}
+			if r == engine.Nine {
+				break
+			}
+		}
+		s.printf("  %s %s\n", suit.Symbol(), b.String())
+	}
+}
+
+// apply applies an action and narrates what it did.
+func (s *session) apply(a engine.Action) error {
+	g := s.g
+	phase, trump, results := g.Phase(), g.Trump(), len(g.Results())
+	if err := g.Apply(a); err != nil {
+		if a.Seat == s.user {
+			return fmt.Errorf("applying your %v: %w", a, err)
+		}
+		return fmt.Errorf("a computer player's action %v was rejected: %w", a, err)
+	}
+	switch a.Kind {
+	case engine.ActBid:
+		s.printf("  %s %d\n", s.says(a.Seat, "bids", "bid"), a.Bid)
+	case engine.ActPass:
+		s.printf("  %s\n", s.says(a.Seat, "passes", "pass"))
+	case engine.ActTrump:
+		s.printf("  %s %s %s trump\n", s.says(a.Seat, "names", "name"), a.Suit.Symbol(), a.Suit.Name())
+	case engine.ActPassCards:
+		to := s.passTarget(a.Seat, phase)
+		switch {
+		case a.Seat == s.user:
+			s.printf("  you pass %s to %s\n", symbols(a.Cards), s.name(to))
+		case to == s.user:
+			s.printf("  %s passes you %s\n", s.name(a.Seat), symbols(sortCards(a.Cards)))
+		default:
+			s.printf("  %s %d cards to %s\n", s.says(a.Seat, "passes", "pass"), len(a.Cards), s.name(to))
+		}
+	case engine.ActPlayHand:
+		s.printf("  %s to play the hand\n", s.says(a.Seat, "decides", "decide"))
+	case engine.ActThrowIn:
+		s.printf("  %s the hand\n", s.says(a.Seat, "throws in", "throw in"))
+	case engine.ActShootMoon:
+		s.printf("  %s the moon: the team must take every trick\n", s.says(a.Seat, "shoots", "shoot"))
+	case engine.ActPlayCard:
+		s.printf("  %s %s\n", s.says(a.Seat, "plays", "play"), a.Card.Symbol())
+		s.trick = append(s.trick, engine.Played{Seat: a.Seat, Card: a.Card})
+		if len(s.trick) == s.r.Players {
+			s.endTrick(trump)
+		}
+	}
+	if phase == engine.PhaseBidding && g.Phase() != engine.PhaseBidding && len(g.Results()) == results {
+		s.printf("  %s the bid at %d\n", s.says(g.Bidder(), "wins", "win"), g.HighBid())
+	}
+	if _, shown := g.Meld(0); shown && !s.meldShown && g.HandNumber() == s.hand {
+		s.meldShown = true
+		s.showMelds()
+	}
+	for _, res := range g.Results()[results:] {
+		s.showResult(&res)
+	}
+	return nil
+}
+
+// passTarget returns the seat that receives the cards seat passed in phase. The engine's
+// PassTarget answers for the phase after the pass, so it is worked out here.
+func (s *session) passTarget(seat int, phase engine.Phase) int {
+	if phase == engine.PhasePassBack {
+		return s.g.Partner(seat)
+	}
+	if s.r.PassStyle == engine.PassSixHanded {
+		if s.hand%2 == 1 {
+			return (seat + 2) % s.r.Players
+		}
+		return (seat + s.r.Players - 2) % s.r.Players
+	}
+	return s.g.Bidder()
+}
+
+func (s *session) endTrick(trump engine.Suit) {
+	cards := make([]engine.Card, len(s.trick))
+	points := 0
+	for i, p := range s.trick {
+		cards[i] = p.Card
+		points += s.r.RankValue[p.Card.Rank()]
+	}
+	s.tricks++
+	last := s.tricks == s.r.HandSize()
+	if last {
+		points += s.r.LastTrick
+	}
+	w := s.trick[engine.TrickWinner(cards, trump)]
+	s.printf("  → %s the trick with %s for %d points", s.says(w.Seat, "takes", "take"), w.Card.Symbol(), points)
+	if last {
+		s.printf(" (last trick)")
+	}
+	s.printf("\n")
+	s.trick = s.trick[:0]
+}
+
+// showMelds writes every seat's meld once it is shown.
+func (s *session) showMelds() {
+	s.printf("Meld (%s trump):\n", s.g.Trump().Name())
+	for seat := range s.r.Players {
+		m, _ := s.g.Meld(seat)
+		s.printf(" %s: %d\n", s.name(seat), m.Total)
+		for _, it := range m.Items() {
+			s.printf("    %-22s %-28s %5d\n", it.Name(), symbols(it.Cards()), it.Points)
+		}
+	}
+	v := s.g.View(s.user)
+	s.printf(" team meld: team 1 %d, team 2 %d\n", v.TeamMeld[0], v.TeamMeld[1])
+}
+
+var outcomeText = map[engine.Outcome]string{
+	engine.OutcomeThrownIn:   "threw in",
+	engine.OutcomeBoardSet:   "held no marriage: board set",
+	engine.OutcomeInstantWin: "the game is won by meld",
+}
+
+// showResult writes a finished hand's result and the scores.
+func (s *session) showResult(res *engine.HandResult) {
+	var what string
+	switch {
+	case res.Outcome != engine.OutcomePlayed:
+		what = outcomeText[res.Outcome]
+	case res.Made:
+		what = "made it"
+	default:
+		what = "was set"
+	}
+	trump := "no trump"
+	if res.Trump != engine.NoSuit {
+		trump = res.Trump.Symbol() + " trump"
+	}
+	s.printf("Hand %d: %s bid %d (%s) and %s.\n", res.Hand, s.name(res.Bidder), res.Bid, trump, what)
+	for t := range 2 {
+		s.printf("  %s: meld %d, tricks %d: %+d\n", s.teamLabel(t), res.Meld[t], res.Tricks[t], res.Delta[t])
+	}
+	s.printf("  Scores: team 1 %d, team 2 %d\n", res.Scores[0], res.Scores[1])
+}
+
+func (s *session) winnerText() string {
+	sc := s.g.Scores()
+	w := s.g.Winner()
+	score := fmt.Sprintf("Final scores: team 1 %d, team 2 %d.", sc[0], sc[1])
+	switch {
+	case w < 0:
+		return "The game is drawn. " + score
+	case w == s.r.TeamOf(s.user):
+		return fmt.Sprintf("Your team (team %d) wins! %s", w+1, score)
+	}
+	return fmt.Sprintf("Team %d wins. %s", w+1, score)
+}
+
+// ask prompts the user for an action until the engine accepts one. It returns errQuit
+// when the user quits or the input ends.
+func (s *session) ask() (engine.Action, error) {
+	hint := s.hint.Choose(s.g, s.user)
+	prompt := s.describeTurn(hint)
+	for {
+		s.printf("%s [%s]: ", prompt, hintText(hint))
+		if !s.in.Scan() {
+			if err := s.in.Err(); err != nil {
+				return engine.Action{}, fmt.Errorf("reading your move: %w", err)
+			}
+			return engine.Action{}, errQuit
+		}
+		line := strings.TrimSpace(s.in.Text())
+		switch strings.ToLower(line) {
+		case "":
+			return hint, nil
+		case "quit", "exit", "q":
+			return engine.Action{}, errQuit
+		case "help", "?":
+			s.printf("%s\n", s.help())
+			continue
+		case "hand":
+			s.showHand(s.g.LegalCards(s.user))
+			continue
+		}
+		a, err := s.parse(line)
+		if err == nil {
+			err = s.g.Check(a)
+		}
+		if err != nil {
+			s.printf("  %v\n", err)
+			continue
+		}
+		return a, nil
+	}
+}
+
+// describeTurn writes what the user must decide and returns the prompt.
+func (s *session) describeTurn(hint engine.Action) string {
+	g := s.g
+	switch g.Phase() {
+	case engine.PhaseBidding:
+		v := g.View(s.user)
+		s.printf("Auction: %s\n", s.auctionText(v.Auction))
+		bids := g.NextBids(4)
+		if g.MustBid() {
+			return fmt.Sprintf("Everyone else passed: you must bid (%s …)", joinInts(bids))
+		}
+		return fmt.Sprintf("Your bid (%s … or pass)", joinInts(bids))
+	case engine.PhaseTrump:
+		s.showHand(0)
+		var names []string
+		for suit := engine.Spades; suit < engine.NoSuit; suit++ {
+			if g.TrumpChoices()&(1<<suit) != 0 {
+				names = append(names, suit.Symbol()+" "+suit.Name())
+			}
+		}
+		return fmt.Sprintf("You won the bid at %d. Name trump (%s)", g.HighBid(), strings.Join(names, ", "))
+	case engine.PhasePass, engine.PhasePassBack:
+		s.showHand(0)
+		rule := g.PassRuleFor(s.user)
+		if rule.Need > 0 {
+			s.printf("Your meld is shown: at least %d must come from %s.\n", rule.Need, symbols(rule.Prefer.Cards()))
+		}
+		return fmt.Sprintf("Pass %d cards to %s", rule.Count, s.name(g.PassTarget(s.user)))
+	case engine.PhaseDecide:
+		s.showHand(0)
+		v := g.View(s.user)
+		team := s.r.TeamOf(s.user)
+		s.printf("Your bid is %d; your team's meld is %d, and the tricks hold %d points.\n",
+			g.HighBid(), v.TeamMeld[team], s.r.TrickTotal())
+		var opts []string
+		for _, k := range g.DecideChoices() {
+			opts = append(opts, decideWord[k])
+		}
+		return "Play the hand? (" + strings.Join(opts, ", ") + ")"
+	case engine.PhasePlay:
+		if len(s.trick) > 0 {
+			var parts []string
+			for _, p := range s.trick {
+				parts = append(parts, s.name(p.Seat)+" "+p.Card.Symbol())
+			}
+			s.printf("Trick (%s trump): %s\n", g.Trump().Symbol(), strings.Join(parts, ", "))
+		} else {
+			s.printf("You lead (%s trump).\n", g.Trump().Name())
+		}
+		s.showHand(g.LegalCards(s.user))
+		return "Your card"
+	}
+	return "Your move"
+}
+
+var decideWord = map[engine.ActionKind]string{
+	engine.ActPlayHand:  "play",
+	engine.ActThrowIn:   "throw in",
+	engine.ActShootMoon: "moon",
+}
+
+// hintText writes an action as the user would type it.
+func hintText(a engine.Action) string {
+	switch a.Kind {
+	case engine.ActBid:
+		return strconv.Itoa(a.Bid)
+	case engine.ActPass:
+		return "pass"
+	case engine.ActTrump:
+		return a.Suit.Name()
+	case engine.ActPassCards:
+		return engine.FormatCards(a.Cards)
+	case engine.ActPlayHand, engine.ActThrowIn, engine.ActShootMoon:
+		return decideWord[a.Kind]
+	case engine.ActPlayCard:
+		return a.Card.String()
+	}
+	return a.String()
+}
+
+// parse reads the user's answer to the current prompt as an action.
+func (s *session) parse(line string) (engine.Action, error) {
+	a := engine.Action{Seat: s.user}
+	low := strings.ToLower(line)
+	switch s.g.Phase() {
+	case engine.PhaseBidding:
+		if low == "pass" || low == "p" {
+			a.Kind = engine.ActPass
+			return a, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(low, "bid")))
+		if err != nil {
+			return a, fmt.Errorf("type a bid such as %d, or pass", s.g.MinNextBid())
+		}
+		a.Kind, a.Bid = engine.ActBid, n
+	case engine.PhaseTrump:
+		suit, err := engine.ParseSuit(line)
+		if err != nil {
+			return a, err
+		}
+		a.Kind, a.Suit = engine.ActTrump, suit
+	case engine.PhasePass, engine.PhasePassBack:
+		cards, err := engine.ParseCards(line)
+		if err != nil {
+			return a, err
+		}
+		a.Kind, a.Cards = engine.ActPassCards, cards
+	case engine.PhaseDecide:
+		switch low {
+		case "play", "p":
+			a.Kind = engine.ActPlayHand
+		case "throw", "throw in", "throwin", "t":
+			a.Kind = engine.ActThrowIn
+		case "moon", "shoot", "shoot the moon", "m":
+			a.Kind = engine.ActShootMoon
+		default:
+			return a, fmt.Errorf("type play, throw in or moon")
+		}
+	case engine.PhasePlay:
+		c, err := engine.ParseCard(line)
+		if err != nil {
+			return a, err
+		}
+		a.Kind, a.Card = engine.ActPlayCard, c
+	}
+	return a, nil
+}
+
+// help explains the current prompt.
+func (s *session) help() string {
+	switch s.g.Phase() {
+	case engine.PhaseBidding:
+		return "Type a bid (a number) or pass. The highest bidder names trump; the bidding team must score its bid."
+	case engine.PhaseTrump:
+		return "Type a suit: S H D C, ♠ ♥ ♦ ♣, or a name such as hearts."
+	case engine.PhasePass, engine.PhasePassBack:
+		return "Type the cards to pass separated by spaces, such as AS 10H 9C."
+	case engine.PhaseDecide:
+		return "Type play to play the hand, throw in to concede it, or moon to shoot the moon."
+	case engine.PhasePlay:
+		return "Type a card in brackets, such as AS, 10h or K♦. Type hand to see your hand again."
+	}
+	return "Press Enter to take the suggestion."
+}
+
+// auctionText writes the auction so far.
+func (s *session) auctionText(bids []engine.Bid) string {
+	if len(bids) == 0 {
+		return "no bids yet"
+	}
+	var parts []string
+	for _, b := range bids {
+		switch {
+		case b.Pass():
+			parts = append(parts, s.name(b.Seat)+" pass")
+		case b.Forced:
+			parts = append(parts, fmt.Sprintf("%s %d (forced)", s.name(b.Seat), b.Amount))
+		default:
+			parts = append(parts, fmt.Sprintf("%s %d", s.name(b.Seat), b.Amount))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func joinInts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sortCards returns the cards sorted as a hand.
+func sortCards(cards []engine.Card) []engine.Card {
+	h := engine.HandOf(cards...)
+	return h.Cards()
+}

@@ -1,0 +1,669 @@
+package computer
+
+import (
+	"math/rand/v2"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// table is the part of a game a player reads: the public table and the accessors that
+// answer for one seat only. *engine.Game implements it; the player asks Hand and View for
+// its own seat only, so it decides from what that seat may know.
+type table interface {
+	Rules() *engine.Rules
+	Phase() engine.Phase
+	Hand(seat int) engine.Hand
+	Meld(seat int) (engine.Meld, bool)
+	View(seat int) engine.View
+	Bidder() int
+	HighBid() int
+	Trump() engine.Suit
+	TrickCards() []engine.Played
+	LegalCards(seat int) engine.CardSet
+	PassRuleFor(seat int) engine.PassRule
+	PassTarget(seat int) int
+	TrumpChoices() uint8
+	DecideChoices() []engine.ActionKind
+	AppendNextBids(out []int, n int) []int
+	MustBid() bool
+	Check(a engine.Action) error
+}
+
+var _ table = (*engine.Game)(nil)
+
+// Baseline is a computer player that plays sensibly from its own cards and the public
+// table, without counting cards or searching:
+//
+//   - It bids the next legal bid while that stays within an estimate of its hand: its best
+//     meld over the suits it may name, trick points from aces, tens and trump length, a
+//     teammate's average share of meld and tricks, and the cards a partner will pass. It
+//     does not raise a teammate who holds the bid unless its hand is well above the bid.
+//   - It names the suit that maximises meld plus trump length and strength.
+//   - Passing to the bidder, it gives trump, aces and cards that make meld (pinochle
+//     cards, trump kings and queens); passing back, it gives low cards outside its meld.
+//   - It throws in a hand it cannot make and shoots the moon only with a hand that takes
+//     every trick by force.
+//   - In play it leads its aces of plain suits, wins tricks with the lowest card that wins,
+//     smears a counter to a teammate who safely holds the trick, and otherwise discards
+//     its lowest non-counter.
+//
+// Its only random choice is a small jitter in its bidding estimate, drawn from the seed,
+// so that a table of Baselines does not bid identically every time. A Baseline is not
+// safe for concurrent use; it holds no state about any game, so one Baseline may play
+// several seats and several games.
+type Baseline struct {
+	src  rand.PCG
+	bids [4]int
+}
+
+// NewBaseline returns a baseline player drawing its few random choices from seed.
+func NewBaseline(seed uint64) *Baseline {
+	b := &Baseline{}
+	b.src.Seed(seed, seed^0x9E3779B97F4A7C15)
+	return b
+}
+
+// Choose returns a legal action for seat, which must be expected to act (g.Waiting(seat)).
+func (b *Baseline) Choose(g *engine.Game, seat int) engine.Action {
+	a := b.choose(g, seat)
+	if g.Check(a) != nil {
+		// Never expected: the choices above are built from the legal options. Fall back
+		// to the simplest legal action rather than hand the caller an action it must reject.
+		a = fallback(g, seat)
+	}
+	return a
+}
+
+// choose picks the action for seat from what the table shows that seat.
+func (b *Baseline) choose(t table, seat int) engine.Action {
+	switch t.Phase() {
+	case engine.PhaseBidding:
+		return b.bid(t, seat)
+	case engine.PhaseTrump:
+		return engine.Action{Seat: seat, Kind: engine.ActTrump, Suit: b.trump(t, seat)}
+	case engine.PhasePass, engine.PhasePassBack:
+		return engine.Action{Seat: seat, Kind: engine.ActPassCards, Cards: b.pass(t, seat)}
+	case engine.PhaseDecide:
+		return engine.Action{Seat: seat, Kind: b.decide(t, seat)}
+	case engine.PhasePlay:
+		return engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: b.play(t, seat)}
+	}
+	return engine.Action{Seat: seat}
+}
+
+// fallback returns the first legal action for seat in the simplest form.
+func fallback(g *engine.Game, seat int) engine.Action {
+	a := engine.Action{Seat: seat}
+	switch g.Phase() {
+	case engine.PhaseBidding:
+		a.Kind = engine.ActPass
+		if g.MustBid() {
+			a.Kind, a.Bid = engine.ActBid, g.MinNextBid()
+		}
+	case engine.PhaseTrump:
+		a.Kind = engine.ActTrump
+		for s := engine.Spades; s < engine.NoSuit; s++ {
+			if g.TrumpChoices()&(1<<s) != 0 {
+				a.Suit = s
+				break
+			}
+		}
+	case engine.PhasePass, engine.PhasePassBack:
+		rule := g.PassRuleFor(seat)
+		hand := g.Hand(seat)
+		pref := rule.Prefer
+		a.Kind = engine.ActPassCards
+		a.Cards = take(&pref, &hand, rule.Need, nil)
+		a.Cards = take(&hand, &hand, rule.Count-len(a.Cards), a.Cards)
+	case engine.PhaseDecide:
+		a.Kind = engine.ActPlayHand
+	case engine.PhasePlay:
+		a.Kind = engine.ActPlayCard
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			if g.LegalCards(seat).Has(c) {
+				a.Card = c
+				break
+			}
+		}
+	}
+	return a
+}
+
+// take appends the first n cards of pool, removing them from pool and hand.
+func take(pool, hand *engine.Hand, n int, out []engine.Card) []engine.Card {
+	for c := engine.Card(0); c < engine.NumKinds && n > 0; c++ {
+		for pool[c] > 0 && n > 0 {
+			pool[c]--
+			if pool != hand {
+				hand[c]--
+			}
+			out = append(out, c)
+			n--
+		}
+	}
+	return out
+}
+
+// ----- estimates -----
+
+// teammates returns how many other seats are on seat's team.
+func teammates(r *engine.Rules) int { return r.Players/2 - 1 }
+
+// sameTeam reports whether seats a and b play together.
+func sameTeam(r *engine.Rules, a, b int) bool { return r.TeamOf(a) == r.TeamOf(b) }
+
+// perTrick returns the average trick points of one trick, last-trick bonus included.
+func perTrick(r *engine.Rules) float64 {
+	return float64(r.TrickTotal()) / float64(r.HandSize())
+}
+
+// trickShare estimates how many tricks hand h takes with trump t: sure winners in trump,
+// aces in plain suits, and trump length beyond a fair share of the suit.
+func trickShare(r *engine.Rules, h *engine.Hand, t engine.Suit) float64 {
+	copies := r.Copies(engine.NewCard(engine.Ace, engine.Spades))
+	trumpsInDeck := 0
+	for rk := engine.Nine; rk <= engine.Ace; rk++ {
+		trumpsInDeck += r.Copies(engine.NewCard(rk, engine.Spades))
+	}
+	fair := float64(trumpsInDeck) / float64(r.Players)
+	tricks := 0.0
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		aces := int(h[engine.NewCard(engine.Ace, s)])
+		tens := int(h[engine.NewCard(engine.Ten, s)])
+		if s == t {
+			n := h.SuitCount(s)
+			tricks += 0.95*float64(aces) + 0.7*float64(tens)
+			tricks += 0.4 * float64(h[engine.NewCard(engine.King, s)])
+			if extra := float64(n) - fair; extra > 0 {
+				tricks += 0.6 * extra
+			}
+			continue
+		}
+		// The first aces of a plain suit usually take a trick; later copies less often,
+		// since the suit runs out and opponents trump.
+		for i := range aces {
+			tricks += max(0.8-0.25*float64(i), 0.2)
+		}
+		if aces > 0 && tens > 0 && copies > 1 {
+			tricks += 0.2
+		}
+	}
+	return min(tricks, float64(r.HandSize()))
+}
+
+// mateShare is the part of a fair share of the tricks a teammate is expected to take.
+// Six-handed, each player of the bidding team must also save its own score, so less of
+// its tricks is sure to count.
+func mateShare(r *engine.Rules) float64 {
+	if r.Save == engine.SavePerPlayer {
+		return 0.6
+	}
+	return 0.85
+}
+
+// averageMeld estimates what a teammate adds to the team's meld: roughly what a dealt hand
+// melds with the trump its side names (double-deck, less: the team keeps its meld only
+// with 20 in counters).
+func averageMeld(r *engine.Rules) float64 {
+	if r.DoubleDeck {
+		return 10
+	}
+	if r.Players == 6 {
+		return 2
+	}
+	return 4 * float64(r.Scale())
+}
+
+// handEstimate returns what seat's team may expect to score in a hand if seat's hand h
+// names trump t: meld, trick points, the teammates' average share, and (when it will
+// receive cards) an allowance for them.
+func handEstimate(r *engine.Rules, h *engine.Hand, t engine.Suit, receives bool) float64 {
+	m := engine.CountMeld(h, t, &r.Meld)
+	pt := perTrick(r)
+	mates := float64(teammates(r))
+	tricks := trickShare(r, h, t)*pt + mates*float64(r.TrickTotal())/float64(r.Players)*mateShare(r)
+	est := float64(m.Total) + mates*averageMeld(r)
+	if receives && r.PassCount > 0 {
+		// Cards a teammate passes are its best for the bidder: trump, aces and meld.
+		// Six-handed, one teammate of two passes to the bidder, and the hand is shorter.
+		per := 0.45*pt + 1.5*float64(r.Scale())
+		if r.Players == 6 {
+			per = 0.3*pt + 0.5*float64(r.Scale())
+		}
+		est += float64(r.PassCount) * per
+	}
+	if m.WinsGame {
+		est += float64(r.MaxBid)
+	}
+	return est + min(tricks, float64(r.TrickTotal()))
+}
+
+// bestTrump returns the suit among choices (one bit per suit) that gives hand h the best
+// estimate, and that estimate; NoSuit and 0 when choices is empty.
+func bestTrump(r *engine.Rules, h *engine.Hand, choices uint8, receives bool) (engine.Suit, float64) {
+	best, bestVal := engine.NoSuit, 0.0
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		if choices&(1<<s) == 0 {
+			continue
+		}
+		v := handEstimate(r, h, s, receives) + 0.01*float64(h.SuitCount(s))
+		if best == engine.NoSuit || v > bestVal {
+			best, bestVal = s, v
+		}
+	}
+	return best, bestVal
+}
+
+// marriageSuits returns the suits in which h holds a king and a queen.
+func marriageSuits(h *engine.Hand) uint8 {
+	var m uint8
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		if h.Has(engine.NewCard(engine.King, s)) && h.Has(engine.NewCard(engine.Queen, s)) {
+			m |= 1 << s
+		}
+	}
+	return m
+}
+
+// ----- bidding -----
+
+func (b *Baseline) bid(t table, seat int) engine.Action {
+	r := t.Rules()
+	pass := engine.Action{Seat: seat, Kind: engine.ActPass}
+	next := t.AppendNextBids(b.bids[:0], 1)
+	if len(next) == 0 {
+		if t.MustBid() {
+			return engine.Action{Seat: seat, Kind: engine.ActBid, Bid: r.MaxBid}
+		}
+		return pass
+	}
+	bid := engine.Action{Seat: seat, Kind: engine.ActBid, Bid: next[0]}
+	if t.MustBid() {
+		return bid
+	}
+	h := t.Hand(seat)
+	choices := uint8(0xF)
+	if r.TrumpNeedsMarriage {
+		choices = marriageSuits(&h)
+		if choices == 0 {
+			return pass // it would be board set
+		}
+	}
+	receives := r.PassStyle != engine.PassNone
+	_, est := bestTrump(r, &h, choices, receives)
+	// A jitter of up to one minimal raise either way keeps tables from bidding alike.
+	step := float64(max(r.MinRaise, r.BidStep))
+	est += step * (float64(b.src.Uint64()%3) - 1)
+
+	if high := highBidder(t, seat); high >= 0 && high != seat && sameTeam(r, high, seat) {
+		// The bid is the team's already: raise it only with a hand far above it.
+		est -= 2 * perTrick(r)
+	}
+	if float64(next[0]) <= est {
+		return bid
+	}
+	return pass
+}
+
+// highBidder returns the seat that made the highest bid of its own free will so far, or -1
+// when nobody has (a forced opening does not count: it shows nothing of the hand).
+func highBidder(t table, seat int) int {
+	v := t.View(seat)
+	for i := len(v.Auction) - 1; i >= 0; i-- {
+		if e := v.Auction[i]; !e.Pass() {
+			if e.Forced {
+				return -1
+			}
+			return e.Seat
+		}
+	}
+	return -1
+}
+
+// ----- trump -----
+
+func (b *Baseline) trump(t table, seat int) engine.Suit {
+	h := t.Hand(seat)
+	s, _ := bestTrump(t.Rules(), &h, t.TrumpChoices(), false)
+	return s
+}
+
+// ----- passing -----
+
+// pass chooses the cards seat passes now.
+func (b *Baseline) pass(t table, seat int) []engine.Card {
+	r := t.Rules()
+	rule := t.PassRuleFor(seat)
+	hand := t.Hand(seat)
+	trump := t.Trump()
+	out := make([]engine.Card, 0, rule.Count)
+	if t.Phase() == engine.PhasePass && t.PassTarget(seat) == t.Bidder() && seat != t.Bidder() {
+		return b.passToBidder(r, &hand, trump, rule.Count, out)
+	}
+	// The bidder passing back (or six-handed, passing to a teammate who is not the
+	// bidder): keep meld, trump and winners; give the lowest cards outside the meld.
+	m := engine.CountMeld(&hand, trump, &r.Meld)
+	used := m.Used()
+	var free engine.Hand
+	for c := range hand {
+		free[c] = hand[c] - min(hand[c], used[c])
+	}
+	if rule.Need > 0 {
+		free = rule.Prefer
+	}
+	out = lowest(r, &hand, &free, trump, rule.Count, out)
+	return lowest(r, &hand, &hand, trump, rule.Count-len(out), out)
+}
+
+// passToBidder gives the bidder n cards: trump first, highest first, then aces, then
+// cards that make meld in the bidder's hand, then tens.
+func (b *Baseline) passToBidder(r *engine.Rules, hand *engine.Hand, trump engine.Suit, n int, out []engine.Card) []engine.Card {
+	mine := engine.CountMeld(hand, trump, &r.Meld)
+	used := mine.Used()
+	for range n {
+		best, bestScore := engine.Card(0), -1<<30
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			if hand[c] == 0 {
+				continue
+			}
+			if s := giveScore(r, c, trump, used[c] >= hand[c]); s > bestScore {
+				best, bestScore = c, s
+			}
+		}
+		hand[best]--
+		if used[best] > hand[best] {
+			used[best] = hand[best]
+		}
+		out = append(out, best)
+	}
+	return out
+}
+
+// giveScore ranks a card as a gift to the bidder: the higher, the sooner it is passed.
+// inMeld marks a card whose every copy makes the passer's own meld.
+func giveScore(r *engine.Rules, c engine.Card, trump engine.Suit, inMeld bool) int {
+	rk, s := c.Rank(), c.Suit()
+	score := 0
+	switch {
+	case s == trump:
+		score = 1000 + 10*int(rk)
+	case rk == engine.Ace:
+		score = 600
+	case c == engine.NewCard(engine.Queen, engine.Spades) || c == engine.NewCard(engine.Jack, engine.Diamonds):
+		score = 300 // pinochle cards
+	case rk == engine.Ten:
+		score = 200
+	default:
+		score = 100 + 10*int(rk)
+	}
+	if inMeld && s != trump {
+		score -= 250 // keep the team's meld on this side too
+	}
+	return score
+}
+
+// lowest appends n cards from pool (a part of hand) with the lowest keep value, removing
+// each from pool and hand.
+func lowest(r *engine.Rules, hand, pool *engine.Hand, trump engine.Suit, n int, out []engine.Card) []engine.Card {
+	for range n {
+		best, bestCost, found := engine.Card(0), 0, false
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			if pool[c] == 0 {
+				continue
+			}
+			if k := keepValue(r, hand, c, trump); !found || k < bestCost {
+				best, bestCost, found = c, k, true
+			}
+		}
+		if !found {
+			break
+		}
+		pool[best]--
+		if pool != hand {
+			hand[best]--
+		}
+		out = append(out, best)
+	}
+	return out
+}
+
+// keepValue ranks a card for keeping: trump and aces highest, counters next, low cards of
+// short plain suits lowest (giving them away makes a void to trump into).
+func keepValue(r *engine.Rules, hand *engine.Hand, c engine.Card, trump engine.Suit) int {
+	rk, s := c.Rank(), c.Suit()
+	v := 10*int(rk) + 5*r.RankValue[rk]/r.Scale()
+	if s == trump {
+		v += 1000
+	}
+	if rk == engine.Ace {
+		v += 300
+	}
+	return v + 3*hand.SuitCount(s)
+}
+
+// ----- deciding -----
+
+func (b *Baseline) decide(t table, seat int) engine.ActionKind {
+	r := t.Rules()
+	canThrow, canMoon := false, false
+	for _, k := range t.DecideChoices() {
+		switch k {
+		case engine.ActThrowIn:
+			canThrow = true
+		case engine.ActShootMoon:
+			canMoon = true
+		}
+	}
+	h := t.Hand(seat)
+	trump := t.Trump()
+	if canMoon && overwhelming(r, &h, trump) {
+		return engine.ActShootMoon
+	}
+	if !canThrow {
+		return engine.ActPlayHand
+	}
+	meld := 0
+	for s := range r.Players {
+		if sameTeam(r, s, seat) {
+			m, _ := t.Meld(s)
+			meld += m.Total
+		}
+	}
+	if meld < r.TeamMeldMin {
+		meld = 0
+	}
+	pt := perTrick(r)
+	tricks := trickShare(r, &h, trump)*pt + float64(teammates(r))*float64(r.TrickTotal())/float64(r.Players)*mateShare(r)
+	tricks = min(tricks, float64(r.TrickTotal()))
+	// A trick's worth of slack: throw in only when even a good run of cards falls short.
+	if float64(meld)+tricks+pt < float64(t.HighBid()) {
+		return engine.ActThrowIn
+	}
+	return engine.ActPlayHand
+}
+
+// overwhelming reports whether hand h takes every trick by force with trump t: it holds
+// only trump, and every trump that outranks one of its cards is its own.
+func overwhelming(r *engine.Rules, h *engine.Hand, t engine.Suit) bool {
+	if t == engine.NoSuit || h.SuitCount(t) != h.Len() || h.Len() == 0 {
+		return false
+	}
+	lowest := engine.Ace
+	for rk := engine.Nine; rk <= engine.Ace; rk++ {
+		if h.Has(engine.NewCard(rk, t)) {
+			lowest = rk
+			break
+		}
+	}
+	for rk := lowest; rk <= engine.Ace; rk++ {
+		c := engine.NewCard(rk, t)
+		if h.Count(c) != r.Copies(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// ----- play -----
+
+// play chooses the card seat plays to the trick.
+func (b *Baseline) play(t table, seat int) engine.Card {
+	legal := t.LegalCards(seat)
+	if legal.Len() == 1 {
+		return onlyCard(legal)
+	}
+	r := t.Rules()
+	h := t.Hand(seat)
+	trump := t.Trump()
+	trick := t.TrickCards()
+	if len(trick) == 0 {
+		return lead(r, &h, legal, trump, t.Bidder(), seat)
+	}
+	w := 0
+	for i := 1; i < len(trick); i++ {
+		if engine.Beats(trick[i].Card, trick[w].Card, trump) {
+			w = i
+		}
+	}
+	win := trick[w]
+	if sameTeam(r, win.Seat, seat) {
+		if safe(r, trick, win.Card, trump, seat) {
+			if c, ok := smear(r, legal, trump); ok {
+				return c
+			}
+		}
+		return pick(legal, func(c engine.Card) int { return -discardCost(r, &h, c, trump) })
+	}
+	var winners engine.CardSet
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		if legal.Has(c) && engine.Beats(c, win.Card, trump) {
+			winners = winners.Add(c)
+		}
+	}
+	if winners != 0 {
+		// The lowest card that wins; among equals, the one that is not a counter.
+		return pick(winners, func(c engine.Card) int { return -(10*int(c.Rank()) + r.RankValue[c.Rank()]) })
+	}
+	return pick(legal, func(c engine.Card) int { return -discardCost(r, &h, c, trump) })
+}
+
+// onlyCard returns the single card of a set of one.
+func onlyCard(s engine.CardSet) engine.Card {
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		if s.Has(c) {
+			return c
+		}
+	}
+	return 0
+}
+
+// pick returns the card of set s with the highest score; ties go to the lowest card.
+func pick(s engine.CardSet, score func(engine.Card) int) engine.Card {
+	best, bestScore, found := engine.Card(0), 0, false
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		if !s.Has(c) {
+			continue
+		}
+		if v := score(c); !found || v > bestScore {
+			best, bestScore, found = c, v, true
+		}
+	}
+	return best
+}
+
+// discardCost is what playing card c to a trick the seat will not win gives up: trump
+// most, then aces, then counters; low cards of short suits least.
+func discardCost(r *engine.Rules, h *engine.Hand, c engine.Card, trump engine.Suit) int {
+	rk := c.Rank()
+	cost := 10*int(rk) + 20*r.RankValue[rk]/r.Scale() + 2*h.SuitCount(c.Suit())
+	if r.RankValue[rk] > 0 {
+		cost += 100
+	}
+	if rk == engine.Ace {
+		cost += 100
+	}
+	if c.Suit() == trump {
+		cost += 500
+	}
+	return cost
+}
+
+// safe reports whether the trick, won so far by card win of seat's team, stays with the
+// team: nobody of the other team plays after seat, or win cannot be beaten (the top trump,
+// or an ace of the suit led when the trick is not trumped).
+func safe(r *engine.Rules, trick []engine.Played, win engine.Card, trump engine.Suit, seat int) bool {
+	opponentsLeft := false
+	for i := len(trick) + 1; i < r.Players; i++ {
+		if !sameTeam(r, (seat+i-len(trick))%r.Players, seat) {
+			opponentsLeft = true
+		}
+	}
+	if !opponentsLeft {
+		return true
+	}
+	if win.Rank() != engine.Ace {
+		return false
+	}
+	return win.Suit() == trump || win.Suit() == trick[0].Card.Suit()
+}
+
+// smear returns the plain-suit counter to give a teammate's trick: the most points, tens
+// before kings before aces (an ace may yet win a trick of its own).
+func smear(r *engine.Rules, legal engine.CardSet, trump engine.Suit) (engine.Card, bool) {
+	best, bestScore, found := engine.Card(0), 0, false
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		rk := c.Rank()
+		if !legal.Has(c) || c.Suit() == trump || r.RankValue[rk] == 0 {
+			continue
+		}
+		score := 10 * r.RankValue[rk] / r.Scale()
+		switch rk {
+		case engine.Ten:
+			score += 3
+		case engine.King:
+			score += 2
+		case engine.Ace:
+			score -= 20
+		}
+		if !found || score > bestScore {
+			best, bestScore, found = c, score, true
+		}
+	}
+	return best, found
+}
+
+// lead chooses the card to lead: a plain-suit ace (from the suit seat holds least of, so
+// that others can follow it), then, for a bidder long in trump, the trump ace; otherwise
+// a low card of seat's shortest plain suit, to make a void.
+func lead(r *engine.Rules, h *engine.Hand, legal engine.CardSet, trump engine.Suit, bidder, seat int) engine.Card {
+	best, bestScore, found := engine.Card(0), 0, false
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		c := engine.NewCard(engine.Ace, s)
+		if s == trump || !legal.Has(c) {
+			continue
+		}
+		if score := -h.SuitCount(s); !found || score > bestScore {
+			best, bestScore, found = c, score, true
+		}
+	}
+	if found {
+		return best
+	}
+	if trump != engine.NoSuit && seat == bidder {
+		ace := engine.NewCard(engine.Ace, trump)
+		if legal.Has(ace) && h.SuitCount(trump) > r.HandSize()/3 {
+			return ace
+		}
+	}
+	return pick(legal, func(c engine.Card) int {
+		rk := c.Rank()
+		cost := 10*int(rk) + 4*h.SuitCount(c.Suit())
+		if r.RankValue[rk] > 0 {
+			cost += 100
+		}
+		if c.Suit() == trump {
+			cost += 300
+		}
+		return -cost
+	})
+}
