@@ -1,0 +1,261 @@
+// Package bot runs Pinochle tables in Discord: the session (discordgo), the life of each
+// table from its lobby to its result with one writer per game, the computer players' turns,
+// turn timers and reminders, and the messages the table shows.
+//
+// Every accepted action is saved to storage before any reply says it happened, so after a
+// restart every game continues where it was and the buttons of messages already posted
+// keep working: their custom IDs name the game, the hand and the step, never a process.
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Config is what a Bot needs to run.
+type Config struct {
+	// Token is the bot token from the Discord developer portal, without "Bot ".
+	Token string
+	// AppID is the application's ID; empty to ask Discord for it.
+	AppID string
+	// GuildID, when set, registers the commands in that one server (instantly, for
+	// development) instead of globally.
+	GuildID string
+	// APIURL, when set, receives every REST call (and so the gateway discovery) instead of
+	// Discord's own address: a REST proxy, or the fake Discord of the tests.
+	APIURL string
+	// Store keeps the games. The bot does not close it.
+	Store storage.Store
+	// Logger receives one line per step and per problem; nil discards them.
+	Logger *slog.Logger
+	// Clock tells the time and runs the turn timers; nil is the real clock.
+	Clock Clock
+	// Seed returns a seed for a new game's shuffle; nil draws one from crypto/rand.
+	Seed func() uint64
+	// PostLimit and PostWindow bound the messages sent to one channel: at most PostLimit
+	// per PostWindow (default 5 per 5 seconds, as Discord).
+	PostLimit  int
+	PostWindow time.Duration
+}
+
+// Bot hosts Pinochle games in Discord. Create one with New, then call Start.
+type Bot struct {
+	cfg   Config
+	s     *discordgo.Session
+	store storage.Store
+	log   *slog.Logger
+	clock Clock
+	post  *poster
+	appID string
+
+	mu     sync.RWMutex
+	tables map[int64]*table
+
+	// handlers counts the interactions being handled, so that Close can wait for them.
+	handlers sync.WaitGroup
+	closing  atomic.Bool
+	timers   *timers
+	stop     context.CancelFunc
+	ctx      context.Context
+}
+
+// New prepares a bot: its Discord session (not yet connected) and its handlers.
+func New(cfg Config) (*Bot, error) {
+	if cfg.Token == "" {
+		return nil, errors.New("bot: no token")
+	}
+	if cfg.Store == nil {
+		return nil, errors.New("bot: no store")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = realClock{}
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	if cfg.PostLimit <= 0 {
+		cfg.PostLimit = 5
+	}
+	if cfg.PostWindow <= 0 {
+		cfg.PostWindow = 5 * time.Second
+	}
+	s, err := discordgo.New("Bot " + cfg.Token)
+	if err != nil {
+		return nil, fmt.Errorf("bot: session: %w", err)
+	}
+	s.Client = &http.Client{Timeout: 20 * time.Second}
+	if cfg.APIURL != "" {
+		tr, err := RewriteTransport(cfg.APIURL, nil)
+		if err != nil {
+			return nil, fmt.Errorf("bot: %w", err)
+		}
+		s.Client.Transport = tr
+	}
+	// Interactions arrive whatever the intents; guilds keep the state of channels.
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.StateEnabled = false
+	s.LogLevel = discordgo.LogWarning
+	ctx, cancel := context.WithCancel(context.Background())
+	b := &Bot{
+		cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
+		tables: map[int64]*table{}, stop: cancel, ctx: ctx,
+	}
+	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
+	b.timers = newTimers(b)
+	s.AddHandler(b.onInteraction)
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+	})
+	return b, nil
+}
+
+// randomSeed draws a shuffle seed from crypto/rand.
+func randomSeed() uint64 {
+	var buf [8]byte
+	_, _ = rand.Read(buf[:]) // crypto/rand.Read never fails
+	return binary.LittleEndian.Uint64(buf[:])
+}
+
+// Start resumes every unfinished game from storage, registers the commands and connects to
+// the gateway. It logs one line per step.
+func (b *Bot) Start(ctx context.Context) error {
+	n, err := b.resume(ctx)
+	if err != nil {
+		return fmt.Errorf("bot: resume games: %w", err)
+	}
+	b.log.Info("resumed games", "count", n)
+	if b.appID == "" {
+		u, err := b.s.User("@me", discordgo.WithContext(ctx))
+		if err != nil {
+			return fmt.Errorf("bot: find the application: %w", err)
+		}
+		b.appID = u.ID
+	}
+	cmds, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions(), discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("bot: register commands: %w", err)
+	}
+	scope := "globally"
+	if b.cfg.GuildID != "" {
+		scope = "in guild " + b.cfg.GuildID
+	}
+	b.log.Info("registered commands", "count", len(cmds), "scope", scope)
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("bot: connect to the gateway: %w", err)
+	}
+	b.log.Info("listening for interactions")
+	b.timers.start()
+	return nil
+}
+
+// Close disconnects, lets the interactions in progress finish and the queued messages go
+// out (until ctx ends), and stops the timers. It does not close the store.
+func (b *Bot) Close(ctx context.Context) error {
+	b.closing.Store(true)
+	err := b.s.Close()
+	b.timers.stopAll()
+	done := make(chan struct{})
+	go func() { b.handlers.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return fmt.Errorf("bot: close: interactions still running: %w", ctx.Err())
+	}
+	if ferr := b.post.flush(ctx); ferr != nil {
+		return fmt.Errorf("bot: close: messages still queued: %w", ferr)
+	}
+	b.stop()
+	if err != nil {
+		return fmt.Errorf("bot: close session: %w", err)
+	}
+	b.log.Info("disconnected")
+	return nil
+}
+
+// Session returns the bot's Discord session.
+func (b *Bot) Session() *discordgo.Session { return b.s }
+
+// onInteraction handles every interaction, each in its own goroutine (discordgo's).
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	if b.closing.Load() {
+		return
+	}
+	b.handlers.Add(1)
+	defer b.handlers.Done()
+	i := ic.Interaction
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	var err error
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		err = b.onCommand(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		err = b.onComponent(ctx, i)
+	case discordgo.InteractionModalSubmit:
+		err = b.onModal(ctx, i)
+	default:
+		return
+	}
+	if err != nil {
+		b.log.Error("interaction failed", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID, "err", err)
+	}
+}
+
+// userOf returns the user behind an interaction.
+func userOf(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	if i.User != nil {
+		return i.User
+	}
+	return &discordgo.User{}
+}
+
+// displayName is the name a user goes by in a guild.
+func displayName(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.Nick != "" {
+		return i.Member.Nick
+	}
+	u := userOf(i)
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// reply answers an interaction with a message only its user sees.
+func (b *Bot) reply(i *discordgo.Interaction, format string, args ...any) error {
+	return respond(b.s, i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{
+			Content: truncate(fmt.Sprintf(format, args...), maxContent), Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{},
+		},
+	})
+}
+
+// replyEmbed answers an interaction with an embed, privately or for the channel.
+func (b *Bot) replyEmbed(i *discordgo.Interaction, private bool, e *discordgo.MessageEmbed) error {
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	if private {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+}

@@ -1,0 +1,170 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// Private answers to clicks that change nothing.
+const (
+	msgForged = "That button is not one this bot made for a game, so nothing was done. Use the buttons on the table message, or `/pinochle hand`."
+	msgStale  = "That button was for an earlier step of the game, so nothing was done. Here is where the table is now."
+	msgSaveFailed = "Your move could not be saved, so nothing was done. Please try again in a moment."
+)
+
+// onComponent handles a click on a button or a choice in a menu.
+func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
+	data := i.MessageComponentData()
+	id, err := commands.ParseID(data.CustomID)
+	if err != nil {
+		return b.reply(i, msgForged)
+	}
+	t, ok := b.table(id.Game)
+	if !ok {
+		return b.reply(i, "That game is not running any more.")
+	}
+	switch id.Action {
+	case commands.ActJoin, commands.ActSeat, commands.ActLeave, commands.ActAddComputer, commands.ActStart, commands.ActCancel:
+		return b.onLobby(ctx, i, t, id)
+	case commands.ActHand:
+		return b.showHand(ctx, i, t, discordgo.InteractionResponseChannelMessageWithSource, "")
+	case commands.ActRefresh:
+		return b.showHand(ctx, i, t, discordgo.InteractionResponseUpdateMessage, "")
+	case commands.ActOther:
+		return b.openBidModal(i, t, id)
+	}
+	return b.onMove(ctx, i, t, id, data.Values)
+}
+
+// onModal handles a submitted form: the "other amount" bid.
+func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
+	data := i.ModalSubmitData()
+	id, err := commands.ParseID(data.CustomID)
+	if err != nil || id.Action != commands.ActBidModal {
+		return b.reply(i, msgForged)
+	}
+	t, ok := b.table(id.Game)
+	if !ok {
+		return b.reply(i, "That game is not running any more.")
+	}
+	var values []string
+	for _, row := range data.Components {
+		if r, ok := row.(*discordgo.ActionsRow); ok {
+			for _, c := range r.Components {
+				if in, ok := c.(*discordgo.TextInput); ok {
+					values = append(values, in.Value)
+				}
+			}
+		}
+	}
+	return b.onMove(ctx, i, t, id, values)
+}
+
+// showHand answers with the clicker's private view of the table: a new ephemeral message
+// (type 4) from the table's "My hand" button, or an update in place (type 7) from a private
+// message.
+func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, t *table, kind discordgo.InteractionResponseType, note string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := t.seatOf(userOf(i).ID)
+	switch {
+	case t.done:
+		return b.reply(i, "That game is over.")
+	case seat < 0:
+		return b.reply(i, "You are not seated at this table, so you have no hand to see.")
+	case t.game == nil:
+		return b.reply(i, "The game has not started yet: your cards come once every seat is taken.")
+	}
+	return b.answerView(i, t, seat, kind, note)
+}
+
+// answerView answers an interaction with a seat's private view. The caller holds t.mu.
+func (b *Bot) answerView(i *discordgo.Interaction, t *table, seat int, kind discordgo.InteractionResponseType, note string) error {
+	err := respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: handMessage(&t.meta, t.game, seat, note)})
+	if err == nil {
+		t.views[seat] = privateView{token: i.Token, at: b.now().Unix()}
+	}
+	return err
+}
+
+// openBidModal answers the "Other amount…" button with a form for the bid.
+func (b *Bot) openBidModal(i *discordgo.Interaction, t *table, id commands.ID) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := t.seatOf(userOf(i).ID)
+	if t.done || t.game == nil || seat < 0 {
+		return b.reply(i, "You are not seated at a game in play here.")
+	}
+	if id.Hand != t.game.HandNumber() || id.Step != t.game.LogLen() {
+		return b.answerView(i, t, seat, discordgo.InteractionResponseUpdateMessage, msgStale)
+	}
+	if !t.game.Waiting(seat) || t.game.Phase() != engine.PhaseBidding {
+		return b.answerView(i, t, seat, discordgo.InteractionResponseUpdateMessage, "It is not your turn to bid.")
+	}
+	return respond(b.s, i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: commands.BidModal(t.meta.ID, id.Hand, id.Step, t.game.MinNextBid()),
+	})
+}
+
+// onMove handles a click on a private control: a bid, a pass, trump, cards to pass, the
+// decision, or a card. It is checked against the clicker, the step and the rules, saved,
+// applied, and the private message updates in place to the new state.
+func (b *Bot) onMove(ctx context.Context, i *discordgo.Interaction, t *table, id commands.ID, values []string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := t.seatOf(userOf(i).ID)
+	switch {
+	case t.done:
+		return b.reply(i, "That game is over.")
+	case seat < 0:
+		return b.reply(i, "You are not seated at this table, so you cannot act for it.")
+	case t.game == nil:
+		return b.reply(i, "The game has not started yet.")
+	}
+	update := discordgo.InteractionResponseUpdateMessage
+	if id.Hand != t.game.HandNumber() || id.Step != t.game.LogLen() {
+		return b.answerView(i, t, seat, update, msgStale)
+	}
+	if t.meta.Seats[seat].Away {
+		return b.answerView(i, t, seat, update, "Your seat is played by a computer player while you are away: use `/pinochle back` to take it back.")
+	}
+	a, err := commands.ActionFor(id, seat, values)
+	if err != nil {
+		return b.answerView(i, t, seat, update, "⚠️ "+err.Error())
+	}
+	var n narration
+	if err := b.act(ctx, t, a, &n); err != nil {
+		var re *engine.RuleError
+		if errors.As(err, &re) {
+			return b.answerView(i, t, seat, update, "⚠️ "+capitalise(re.Msg)+".")
+		}
+		b.log.Error("move failed", "game", t.meta.ID, "err", err)
+		return b.answerView(i, t, seat, update, "⚠️ "+msgSaveFailed)
+	}
+	aerr := b.advance(ctx, t, &n)
+	if aerr != nil {
+		b.log.Error("after a move", "game", t.meta.ID, "err", aerr)
+	}
+	err = b.answerView(i, t, seat, update, "")
+	b.publish(ctx, t, &n)
+	if err != nil {
+		return fmt.Errorf("answer move: %w", err)
+	}
+	return nil
+}
+
+// capitalise upper-cases the first letter of a sentence.
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

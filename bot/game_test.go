@@ -1,0 +1,37 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// TestFullGames plays every preset from /pinochle new to the final result, with people and
+// computer players, and checks what was public and what was private.
+func TestFullGames(t *testing.T) {
+	for _, preset := range engine.PresetNames() {
+		t.Run(preset, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOptions{})
+			ana, bob := h.user("ana"), h.user("bob")
+			tb := h.newTable(ana, fakediscord.Opt("preset", preset))
+			lobby := h.message(tb.lobbyID)
+			h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+			r := h.click(ana, lobby.ID, buttonByLabel(t, lobby, "Start"))
+			if r.Type != 7 {
+				t.Fatalf("Start answered type %d, want 7", r.Type)
+			}
+			n := h.play(tb.thread, []fakediscord.User{ana, bob}, 20000)
+			h.waitThread(tb.thread, "Game over")
+			text := h.threadText(tb.thread)
+			for _, want := range []string{"Meld", "Trick:", "result", "wins the auction"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("the thread never showed %q", want)
+				}
+			}
+			t.Logf("%s: %d human actions", preset, n)
+		})
+	}
+}

@@ -1,0 +1,113 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// cmdLeagueStart opens a season (Manage Server).
+func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	if !canManage(i) {
+		return b.reply(i, "Starting a league season needs the Manage Server permission.")
+	}
+	name := ""
+	if o, ok := opts["name"]; ok {
+		name = strings.TrimSpace(o.StringValue())
+	}
+	if name == "" || len(name) > 64 || strings.EqualFold(name, "overall") {
+		return b.reply(i, "Give the season a name of 1 to 64 characters (not “overall”).")
+	}
+	s, err := b.store.StartSeason(ctx, i.GuildID, name, i.ChannelID, b.now(), time.Time{})
+	switch {
+	case errors.Is(err, storage.ErrConflict):
+		return b.reply(i, "A season is already running, or that name is taken: `/league end` ends the current one.")
+	case errors.Is(err, storage.ErrInvalid):
+		return b.reply(i, "That season cannot be started: %v", err)
+	case err != nil:
+		return b.failed(i, "league start", err)
+	}
+	return respond(b.s, i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{
+			Content:         fmt.Sprintf("🏁 League season **%s** has started. Every finished game between people in this server counts for it until `/league end`.", s.Name),
+			AllowedMentions: &discordgo.MessageAllowedMentions{},
+		},
+	})
+}
+
+// cmdLeagueEnd ends the running season (Manage Server) and posts its final standings and
+// champions in the channel where it was started.
+func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction) error {
+	if !canManage(i) {
+		return b.reply(i, "Ending a league season needs the Manage Server permission.")
+	}
+	s, err := b.store.EndSeason(ctx, i.GuildID, b.now())
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return b.reply(i, "No season is running. `/league start NAME` starts one.")
+	case err != nil:
+		return b.failed(i, "league end", err)
+	}
+	recs, err := b.store.Standings(ctx, i.GuildID, s.ID, leaderboardSize, 0)
+	if err != nil {
+		return b.failed(i, "standings", err)
+	}
+	e := standingsEmbed(s, recs)
+	e.Title = "Final standings · " + s.Name
+	content := fmt.Sprintf("🏁 Season **%s** is over.", s.Name)
+	var champions []string
+	for _, r := range recs {
+		if r.Rank == 1 {
+			champions = append(champions, "<@"+r.UserID+">")
+		}
+	}
+	if len(champions) > 0 {
+		content += " Champion: " + strings.Join(champions, ", ") + " 🏆"
+	}
+	channel := s.ChannelID
+	if channel == "" {
+		channel = i.ChannelID
+	}
+	b.post.enqueue(channel, &post{content: content, embeds: []*discordgo.MessageEmbed{e}, mentions: userIDs(recs[:min(1, len(recs))])})
+	return b.reply(i, "Season **%s** ended; the final standings are posted in <#%s>.", s.Name, channel)
+}
+
+// userIDs lists the users of records.
+func userIDs(recs []storage.Record) []string {
+	var out []string
+	for _, r := range recs {
+		out = append(out, r.UserID)
+	}
+	return out
+}
+
+// cmdHistory lists the guild's seasons.
+func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction) error {
+	seasons, err := b.store.Seasons(ctx, i.GuildID)
+	if err != nil {
+		return b.failed(i, "seasons", err)
+	}
+	if len(seasons) == 0 {
+		return b.reply(i, "No league seasons yet. `/league start NAME` starts one.")
+	}
+	var lines []string
+	for _, s := range seasons {
+		end := "running"
+		if !s.End.IsZero() {
+			end = "ended " + s.End.UTC().Format("2 Jan 2006")
+		}
+		line := fmt.Sprintf("• **%s**: from %s, %s", s.Name, s.Start.UTC().Format("2 Jan 2006"), end)
+		if recs, err := b.store.Standings(ctx, i.GuildID, s.ID, 1, 0); err == nil && len(recs) > 0 {
+			line += fmt.Sprintf(" · leader %s (%.0f)", recs[0].Name, recs[0].Rating.Display())
+		}
+		lines = append(lines, line)
+	}
+	return b.replyEmbed(i, false, &discordgo.MessageEmbed{Title: "League seasons", Color: colourActive, Description: truncate(strings.Join(lines, "\n"), 4000)})
+}

@@ -1,0 +1,264 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// post is one message the bot sends to a channel, or one edit of a message it sent.
+type post struct {
+	content    string
+	embeds     []*discordgo.MessageEmbed
+	components []discordgo.MessageComponent
+	// mentions are the users the message may ping; nobody else is.
+	mentions []string
+	// editID, when set, makes the post an edit of that message.
+	editID string
+	// archive makes the post archive the channel, a thread, once what is queued before it
+	// has gone out.
+	archive bool
+	// done, when set, receives the message sent (or the error) once the post is done.
+	done chan<- sent
+}
+
+// sent is the outcome of a post.
+type sent struct {
+	msg *discordgo.Message
+	err error
+}
+
+// merges reports whether p can be sent as part of q, the post queued before it: two plain
+// text posts that fit in one message, or two edits of the same message (the later wins).
+func (p *post) mergeInto(q *post) bool {
+	if p.done != nil || q.done != nil || p.archive || q.archive {
+		return false
+	}
+	if p.editID != "" || q.editID != "" {
+		if p.editID == q.editID {
+			*q = *p
+			return true
+		}
+		return false
+	}
+	if len(p.embeds) > 0 || len(q.embeds) > 0 || len(p.components) > 0 || len(q.components) > 0 {
+		return false
+	}
+	if len(q.content)+1+len(p.content) > maxContent {
+		return false
+	}
+	q.content += "\n" + p.content
+	q.mentions = append(q.mentions, p.mentions...)
+	return true
+}
+
+// maxContent is the longest message content Discord accepts.
+const maxContent = 2000
+
+// poster sends the bot's messages, one queue per channel, in order, and keeps within
+// Discord's limit of about 5 messages per 5 seconds in a channel: while a channel waits,
+// text posts queued for it gather into one message and edits of one message into the last.
+type poster struct {
+	s      *discordgo.Session
+	log    *slog.Logger
+	limit  int
+	window time.Duration
+
+	mu     sync.Mutex
+	queues map[string]*channelQueue
+	wg     sync.WaitGroup
+}
+
+type channelQueue struct {
+	posts []*post
+	// recentSends and recentEdits are when the last new messages and edits went out,
+	// oldest first, at most limit of each.
+	recentSends, recentEdits []time.Time
+	wake   chan struct{}
+	// sending is set while a post taken from the queue is being delivered.
+	sending bool
+}
+
+func newPoster(s *discordgo.Session, log *slog.Logger, limit int, window time.Duration) *poster {
+	return &poster{s: s, log: log, limit: limit, window: window, queues: map[string]*channelQueue{}}
+}
+
+// enqueue adds a post to a channel's queue, merging it into the post before it where it can.
+func (p *poster) enqueue(channelID string, m *post) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	q, ok := p.queues[channelID]
+	if !ok {
+		q = &channelQueue{wake: make(chan struct{}, 1)}
+		p.queues[channelID] = q
+		p.wg.Add(1)
+		go p.run(channelID, q)
+	}
+	if n := len(q.posts); n > 0 && m.mergeInto(q.posts[n-1]) {
+		return
+	}
+	if m.editID != "" {
+		// An edit replaces any edit of the same message still waiting.
+		for _, old := range q.posts {
+			if old.editID == m.editID && old.done == nil && m.done == nil {
+				*old = *m
+				return
+			}
+		}
+	}
+	q.posts = append(q.posts, m)
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+}
+
+// send queues a post and waits until it is sent.
+func (p *poster) send(ctx context.Context, channelID string, m *post) (*discordgo.Message, error) {
+	done := make(chan sent, 1)
+	m.done = done
+	p.enqueue(channelID, m)
+	select {
+	case r := <-done:
+		return r.msg, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// run sends a channel's posts until its queue has been empty for a whole rate window.
+// New messages and edits are paced separately (Discord limits them on separate routes),
+// each at most limit per window, measured from when each request completed so that the
+// spacing holds at Discord's end too.
+func (p *poster) run(channelID string, q *channelQueue) {
+	defer p.wg.Done()
+	for {
+		p.mu.Lock()
+		if len(q.posts) == 0 {
+			p.mu.Unlock()
+			select {
+			case <-q.wake:
+				continue
+			case <-time.After(p.window):
+			}
+			p.mu.Lock()
+			if len(q.posts) == 0 {
+				delete(p.queues, channelID)
+				p.mu.Unlock()
+				return
+			}
+		}
+		m := q.posts[0]
+		history := &q.recentSends
+		if m.editID != "" || m.archive {
+			history = &q.recentEdits
+		}
+		wait := time.Duration(0)
+		if len(*history) >= p.limit {
+			wait = time.Until((*history)[len(*history)-p.limit].Add(p.window + paceMargin))
+		}
+		p.mu.Unlock()
+		if wait > 0 {
+			time.Sleep(wait)
+		}
+		p.mu.Lock()
+		// Posts queued while waiting may have merged into m: take it now.
+		m = q.posts[0]
+		q.posts = q.posts[1:]
+		q.sending = true
+		p.mu.Unlock()
+		msg, err := p.deliver(channelID, m)
+		if err != nil {
+			p.log.Warn("post failed", "channel", channelID, "edit", m.editID != "", "err", err)
+		}
+		p.mu.Lock()
+		*history = append(*history, time.Now())
+		if len(*history) > p.limit {
+			*history = (*history)[len(*history)-p.limit:]
+		}
+		q.sending = false
+		p.mu.Unlock()
+		if m.done != nil {
+			m.done <- sent{msg, err}
+		}
+	}
+}
+
+// paceMargin is added to the rate window so that requests a little faster on the wire
+// than the one before them still arrive a whole window apart.
+const paceMargin = 50 * time.Millisecond
+
+// deliver sends or edits one message.
+func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) {
+	if m.archive {
+		archived := true
+		_, err := p.s.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived})
+		return nil, err
+	}
+	allowed := &discordgo.MessageAllowedMentions{Users: dedupe(m.mentions)}
+	if m.editID != "" {
+		e := &discordgo.MessageEdit{ID: m.editID, Channel: channelID, AllowedMentions: allowed}
+		if m.content != "" {
+			e.Content = &m.content
+		}
+		if m.embeds != nil {
+			e.Embeds = &m.embeds
+		}
+		components := m.components
+		if components == nil {
+			components = []discordgo.MessageComponent{}
+		}
+		e.Components = &components
+		return p.s.ChannelMessageEditComplex(e)
+	}
+	if m.content == "" && len(m.embeds) == 0 {
+		return nil, errors.New("empty post")
+	}
+	return p.s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+		Content: truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
+	})
+}
+
+// flush blocks until every queued post has been delivered, or ctx ends.
+func (p *poster) flush(ctx context.Context) error {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for !p.idle() {
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// idle reports whether no post is queued or being delivered.
+func (p *poster) idle() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, q := range p.queues {
+		if len(q.posts) > 0 || q.sending {
+			return false
+		}
+	}
+	return true
+}
+
+// dedupe returns the distinct strings of list, in order.
+func dedupe(list []string) []string {
+	out := []string{}
+	seen := map[string]bool{}
+	for _, s := range list {
+		if !seen[s] && strings.TrimSpace(s) != "" {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

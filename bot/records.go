@@ -1,0 +1,259 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// leaderboardSize is how many players a leaderboard or standings shows.
+const leaderboardSize = 15
+
+// cmdLeaderboard shows the guild's ranking: the current season's (overall when none runs),
+// "overall", or a named season's.
+func (b *Bot) cmdLeaderboard(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	name := ""
+	if o, ok := opts["season"]; ok {
+		name = o.StringValue()
+	}
+	return b.showStandings(ctx, i, name)
+}
+
+// cmdStandings shows a season's standings (the current one by default).
+func (b *Bot) cmdStandings(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	return b.cmdLeaderboard(ctx, i, opts)
+}
+
+// showStandings answers with the ranking of a season, for the channel.
+func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name string) error {
+	season, err := b.seasonFor(ctx, i.GuildID, name)
+	if errors.Is(err, errNoSeason) {
+		return b.reply(i, "There is no season called %q here. `/league history` lists them.", name)
+	}
+	if err != nil {
+		return b.failed(i, "season", err)
+	}
+	recs, err := b.store.Leaderboard(ctx, i.GuildID, season.ID, leaderboardSize, 0)
+	if err != nil {
+		return b.failed(i, "leaderboard", err)
+	}
+	return b.replyEmbed(i, false, standingsEmbed(season, recs))
+}
+
+// standingsEmbed writes a ranking: rating, games, wins, win rate, points for and against,
+// bids made and set, with the leader marked.
+func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.MessageEmbed {
+	title := "Leaderboard · overall"
+	if season.ID != storage.Overall {
+		title = "Standings · " + season.Name
+	}
+	e := &discordgo.MessageEmbed{Title: title, Color: colourActive}
+	if len(recs) == 0 {
+		e.Description = "No counted games yet."
+		return e
+	}
+	var b strings.Builder
+	for _, r := range recs {
+		mark := fmt.Sprintf("%d.", r.Rank)
+		if r.Rank == 1 {
+			mark = "🏆"
+		}
+		fmt.Fprintf(&b, "%s **%s** · rating %.0f · %d games, %d won (%.0f%%) · points %d/%d · bids %d made, %d set\n",
+			mark, r.Name, r.Rating.Display(), r.Games, r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
+	}
+	e.Description = truncate(b.String(), 4000)
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Rating: a team-aware skill estimate (mean − 3σ); points in tens."}
+	return e
+}
+
+// cmdStats shows a player's record, privately.
+func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	user := userOf(i)
+	if o, ok := opts["user"]; ok {
+		user = o.UserValue(nil)
+	}
+	st, err := b.store.PlayerStats(ctx, i.GuildID, user.ID)
+	if errors.Is(err, storage.ErrNotFound) {
+		return b.reply(i, "<@%s> has no counted games in this server yet.", user.ID)
+	}
+	if err != nil {
+		return b.failed(i, "stats", err)
+	}
+	r := st.Overall
+	e := &discordgo.MessageEmbed{
+		Title: "Record of " + r.Name,
+		Color: colourActive,
+		Description: fmt.Sprintf("Rank %d · rating %.0f\n%d games: %d won, %d lost, %d drawn (%.0f%%)\n%d hands, bid %d: %d made, %d set\nMeld: %.0f a hand on average, %d at best",
+			r.Rank, r.Rating.Display(), r.Games, r.Wins, r.Losses, r.Draws, 100*r.WinRate(), r.Hands, r.HandsBid, r.BidsMade, r.BidsSet, r.AverageMeld(), r.HighMeld),
+	}
+	for _, s := range st.Seasons {
+		if len(e.Fields) == 10 {
+			break
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Season.Name,
+			Value: fmt.Sprintf("rank %d · rating %.0f · %d games, %d won", s.Record.Rank, s.Record.Rating.Display(), s.Record.Games, s.Record.Wins), Inline: true})
+	}
+	return b.replyEmbed(i, true, e)
+}
+
+// cmdSettings shows or changes the guild's settings (Manage Server).
+func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	if !canManage(i) {
+		return b.reply(i, "Changing the server's Pinochle settings needs the Manage Server permission.")
+	}
+	st, err := b.store.Settings(ctx, i.GuildID)
+	if err != nil {
+		return b.failed(i, "settings", err)
+	}
+	if len(opts) > 0 {
+		if st, err = applySettings(st, opts); err != nil {
+			return b.reply(i, "%s", capitalise(err.Error()))
+		}
+		if err := b.store.UpdateSettings(ctx, i.GuildID, st, b.now()); err != nil {
+			if errors.Is(err, storage.ErrInvalid) {
+				return b.reply(i, "Those settings are not valid: %v", err)
+			}
+			return b.failed(i, "settings", err)
+		}
+	}
+	return b.replyEmbed(i, true, settingsEmbed(st))
+}
+
+// applySettings changes settings by a /pinochle settings command's options.
+func applySettings(st storage.Settings, opts options) (storage.Settings, error) {
+	if o, ok := opts["preset"]; ok {
+		if _, err := engine.NewRules(o.StringValue(), nil); err != nil {
+			return st, err
+		}
+		st.DefaultPreset = o.StringValue()
+		st.DefaultOptions = nil
+	}
+	if o, ok := opts["options"]; ok {
+		parsed, err := commands.ParseOptions(o.StringValue())
+		if err != nil {
+			return st, err
+		}
+		if err := commands.ValidateOptions(st.DefaultPreset, parsed); err != nil {
+			return st, err
+		}
+		st.DefaultOptions = parsed
+	}
+	if o, ok := opts["timer"]; ok {
+		d, err := commands.ParseTimer(o.StringValue())
+		if err != nil {
+			return st, err
+		}
+		st.TurnTimeout = d
+	}
+	if o, ok := opts["timeout"]; ok {
+		st.TimeoutPolicy = o.StringValue()
+	}
+	if o, ok := opts["computer_games"]; ok {
+		st.ComputerGamesCount = o.BoolValue()
+	}
+	if o, ok := opts["channel"]; ok {
+		ch := o.ChannelValue(nil).ID
+		action := "add"
+		if a, ok := opts["channel_action"]; ok {
+			action = a.StringValue()
+		}
+		switch action {
+		case "add":
+			if !containsString(st.Channels, ch) {
+				st.Channels = append(st.Channels, ch)
+			}
+		case "remove":
+			st.Channels = removeString(st.Channels, ch)
+		}
+	}
+	if a, ok := opts["channel_action"]; ok && a.StringValue() == "clear" {
+		st.Channels = nil
+	}
+	return st, nil
+}
+
+// settingsEmbed shows a guild's settings.
+func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
+	opts := "none"
+	if len(st.DefaultOptions) > 0 {
+		var parts []string
+		for k, v := range st.DefaultOptions {
+			parts = append(parts, k+"="+v)
+		}
+		opts = strings.Join(sortedStrings(parts), " ")
+	}
+	timer := "none"
+	if st.TurnTimeout > 0 {
+		timer = formatDuration(st.TurnTimeout) + ", then " + policyText(st.TimeoutPolicy)
+	}
+	chans := "every channel"
+	if len(st.Channels) > 0 {
+		var c []string
+		for _, id := range st.Channels {
+			c = append(c, "<#"+id+">")
+		}
+		chans = strings.Join(c, " ")
+	}
+	counts := "no"
+	if st.ComputerGamesCount {
+		counts = "yes"
+	}
+	return &discordgo.MessageEmbed{
+		Title: "Pinochle settings",
+		Color: colourActive,
+		Fields: []*discordgo.MessageEmbedField{
+			{Name: "Default preset", Value: st.DefaultPreset, Inline: true},
+			{Name: "Default options", Value: opts, Inline: true},
+			{Name: "Turn timer", Value: timer, Inline: true},
+			{Name: "Games with computer players count", Value: counts, Inline: true},
+			{Name: "Channels", Value: chans, Inline: true},
+		},
+	}
+}
+
+// formatDuration writes a timer for people: 90s, 15m, 12h, 3d.
+func formatDuration(d time.Duration) string {
+	switch {
+	case d%(24*time.Hour) == 0:
+		return fmt.Sprintf("%dd", d/(24*time.Hour))
+	case d%time.Hour == 0:
+		return fmt.Sprintf("%dh", d/time.Hour)
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%dm", d/time.Minute)
+	}
+	return d.Round(time.Second).String()
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func removeString(list []string, s string) []string {
+	var out []string
+	for _, v := range list {
+		if v != s {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func sortedStrings(list []string) []string {
+	out := append([]string(nil), list...)
+	sort.Strings(out)
+	return out
+}

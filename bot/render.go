@@ -1,0 +1,442 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Colours of the embeds: green while a table is open or in play, grey once it is over.
+const (
+	colourActive = 0x2e7d32
+	colourOver   = 0x757575
+)
+
+// teamName names a team for people.
+func teamName(team int) string { return "Team " + string(rune('A'+team)) }
+
+// seatName is the name shown for a seat: its player, or "seat N" while it is open.
+func seatName(meta *storage.Game, seat int) string {
+	if seat < 0 || seat >= len(meta.Seats) {
+		return "nobody"
+	}
+	s := meta.Seats[seat]
+	switch {
+	case s.IsOpen():
+		return fmt.Sprintf("seat %d", seat+1)
+	case s.IsComputer():
+		return s.Name + " 🤖"
+	case s.Away:
+		return s.Name + " (away)"
+	}
+	return s.Name
+}
+
+// plainName is a seat's name without markers, for sentences.
+func plainName(meta *storage.Game, seat int) string {
+	if seat < 0 || seat >= len(meta.Seats) || meta.Seats[seat].IsOpen() {
+		return fmt.Sprintf("seat %d", seat+1)
+	}
+	return meta.Seats[seat].Name
+}
+
+// lobbyMessage is the public lobby: the table's rules, the seats by team and the buttons to
+// take part.
+func lobbyMessage(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Pinochle table: %s", rules.Preset),
+		Description: fmt.Sprintf("Hosted by <@%s>. %s\nJoin a seat; the game starts when every seat is taken, or when the host starts it with computer players in the empty seats.", meta.HostID, rulesLine(rules, meta)),
+		Color:       colourActive,
+	}
+	for team := range 2 {
+		var lines []string
+		for seat := range meta.Seats {
+			if rules.TeamOf(seat) != team {
+				continue
+			}
+			who := "*open*"
+			if !meta.Seats[seat].IsOpen() {
+				who = seatName(meta, seat)
+			}
+			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: teamName(team), Value: strings.Join(lines, "\n"), Inline: true})
+	}
+	id := func(a commands.Action, arg string) string {
+		return commands.ID{Game: meta.ID, Action: a, Arg: arg}.String()
+	}
+	buttons := []discordgo.MessageComponent{
+		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id(commands.ActJoin, "")},
+		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(commands.ActLeave, "")},
+		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: id(commands.ActAddComputer, "")},
+		discordgo.Button{Label: "Start", Style: discordgo.PrimaryButton, CustomID: id(commands.ActStart, "")},
+		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: id(commands.ActCancel, "")},
+	}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	// Seat pickers, so that partners can sit together.
+	var seatButtons []discordgo.MessageComponent
+	for seat := range meta.Seats {
+		if !meta.Seats[seat].IsOpen() {
+			continue
+		}
+		seatButtons = append(seatButtons, discordgo.Button{
+			Label:    fmt.Sprintf("Sit in seat %d (%s)", seat+1, teamName(rules.TeamOf(seat))),
+			Style:    discordgo.SecondaryButton,
+			CustomID: id(commands.ActSeat, fmt.Sprint(seat)),
+		})
+	}
+	for len(seatButtons) > 0 && len(rows) < 3 {
+		n := min(5, len(seatButtons))
+		rows = append(rows, discordgo.ActionsRow{Components: seatButtons[:n]})
+		seatButtons = seatButtons[n:]
+	}
+	return e, rows
+}
+
+// closedLobby is the lobby once its table has started, been cancelled or closed.
+func closedLobby(meta *storage.Game, rules *engine.Rules, why string) *discordgo.MessageEmbed {
+	e, _ := lobbyMessage(meta, rules)
+	e.Description = why
+	e.Color = colourOver
+	return e
+}
+
+// rulesLine sums up the table's rules in one line.
+func rulesLine(rules *engine.Rules, meta *storage.Game) string {
+	end := fmt.Sprintf("to %d", rules.Target)
+	switch {
+	case rules.Target == 0:
+		end = fmt.Sprintf("%d hands", rules.Hands)
+	case rules.Hands > 0:
+		end += fmt.Sprintf(" or %d hands", rules.Hands)
+	}
+	line := fmt.Sprintf("%d players, %s.", rules.Players, end)
+	if meta.TurnTimeout > 0 {
+		line += fmt.Sprintf(" Turn timer %s (then: %s).", formatDuration(meta.TurnTimeout), policyText(meta.TimeoutPolicy))
+	}
+	return line
+}
+
+// policyText says what happens when a turn timer runs out.
+func policyText(policy string) string {
+	if policy == policyForfeit {
+		return "the team forfeits"
+	}
+	return "a computer player moves"
+}
+
+// tableMessage is the public table: everything every player may know, and the "My hand"
+// button.
+func tableMessage(meta *storage.Game, g *engine.Game) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	v := g.View(-1)
+	rules := g.Rules()
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Pinochle · %s · hand %d", rules.Preset, v.HandNo),
+		Description: statusLine(meta, g),
+		Color:       colourActive,
+	}
+	abandoned := meta.Status == storage.StatusAbandoned
+	if abandoned {
+		e.Description = "This game was abandoned."
+	}
+	if v.Over || abandoned {
+		e.Color = colourOver
+	}
+	for team := range 2 {
+		var lines []string
+		for seat := range meta.Seats {
+			if rules.TeamOf(seat) != team {
+				continue
+			}
+			marks := ""
+			if seat == v.Dealer {
+				marks += " · dealer"
+			}
+			if seat == v.Bidder && v.Phase != engine.PhaseBidding {
+				marks += " · bidder"
+			}
+			if containsInt(v.Waiting, seat) {
+				marks = " ▶" + marks
+			}
+			lines = append(lines, seatName(meta, seat)+marks)
+		}
+		lines = append(lines, fmt.Sprintf("**Score: %d**", v.Scores[team]))
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: teamName(team), Value: strings.Join(lines, "\n"), Inline: true})
+	}
+	if len(v.Auction) > 0 && !v.Over {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Auction", Value: auctionText(meta, v.Auction, 16)})
+	}
+	if v.Bidder >= 0 && v.Phase != engine.PhaseBidding && !v.Over {
+		contract := fmt.Sprintf("%s bid %d", plainName(meta, v.Bidder), v.High)
+		if v.Trump != engine.NoSuit {
+			contract += fmt.Sprintf(", trump %s %s", v.Trump.Symbol(), v.Trump.Name())
+		}
+		if v.Moon {
+			contract += ", shooting the moon"
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Contract", Value: contract})
+	}
+	if len(v.Melds) > 0 && !v.Over {
+		var parts []string
+		for _, m := range v.Melds {
+			parts = append(parts, fmt.Sprintf("%s %d", plainName(meta, m.Seat), m.Total))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Meld",
+			Value: fmt.Sprintf("%s\n%s %d · %s %d", strings.Join(parts, " · "), teamName(0), v.TeamMeld[0], teamName(1), v.TeamMeld[1])})
+	}
+	if v.Phase == engine.PhasePlay {
+		trick := "—"
+		if len(v.Trick) > 0 {
+			trick = playedText(meta, v.Trick)
+		}
+		value := "Now: " + trick
+		if v.LastTrick != nil {
+			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, v.LastTrick.Cards), plainName(meta, v.LastTrick.Winner))
+		}
+		value += fmt.Sprintf("\nPoints taken: %s %d · %s %d", teamName(0), v.TrickPoints[0], teamName(1), v.TrickPoints[1])
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Trick", Value: value})
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo) + " · press “My hand” to see your cards and act"}
+	if v.Over || abandoned {
+		e.Footer.Text = gameEndText(rules, v.HandNo)
+		return e, []discordgo.MessageComponent{}
+	}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: commands.ID{Game: meta.ID, Action: commands.ActHand}.String()},
+	}}}
+	return e, rows
+}
+
+// gameEndText says how the game ends.
+func gameEndText(rules *engine.Rules, hand int) string {
+	switch {
+	case rules.Target == 0:
+		return fmt.Sprintf("Hand %d of %d", hand, rules.Hands)
+	case rules.Hands > 0:
+		return fmt.Sprintf("Playing to %d, at most %d hands", rules.Target, rules.Hands)
+	}
+	return fmt.Sprintf("Playing to %d", rules.Target)
+}
+
+// statusLine says what the table is waiting for.
+func statusLine(meta *storage.Game, g *engine.Game) string {
+	if g.Over() {
+		return resultLine(g)
+	}
+	turn := g.Turn()
+	who := "**" + plainName(meta, turn) + "**"
+	switch g.Phase() {
+	case engine.PhaseBidding:
+		if g.HighBid() == 0 {
+			return fmt.Sprintf("▶ %s to bid (at least %d).", who, g.MinNextBid())
+		}
+		return fmt.Sprintf("▶ %s to bid or pass: the high bid is %d.", who, g.HighBid())
+	case engine.PhaseTrump:
+		return fmt.Sprintf("▶ %s names trump.", who)
+	case engine.PhasePass:
+		if turn < 0 {
+			var names []string
+			for s := range meta.Seats {
+				if g.Waiting(s) {
+					names = append(names, "**"+plainName(meta, s)+"**")
+				}
+			}
+			return fmt.Sprintf("▶ %s pass cards to their teammates.", strings.Join(names, ", "))
+		}
+		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, g.PassRuleFor(turn).Count, plainName(meta, g.PassTarget(turn)))
+	case engine.PhasePassBack:
+		return fmt.Sprintf("▶ %s passes %d cards back to %s.", who, g.PassRuleFor(turn).Count, plainName(meta, g.PassTarget(turn)))
+	case engine.PhaseDecide:
+		return fmt.Sprintf("▶ %s decides: play the hand or throw it in.", who)
+	case engine.PhasePlay:
+		if len(g.TrickCards()) == 0 {
+			return fmt.Sprintf("▶ %s leads.", who)
+		}
+		return fmt.Sprintf("▶ %s plays.", who)
+	}
+	return ""
+}
+
+// resultLine says how a finished game ended.
+func resultLine(g *engine.Game) string {
+	s := g.Scores()
+	switch w := g.Winner(); w {
+	case 0, 1:
+		return fmt.Sprintf("🏆 **%s wins**, %d to %d.", teamName(w), s[w], s[1-w])
+	}
+	return fmt.Sprintf("The game is drawn, %d to %d.", s[0], s[1])
+}
+
+// auctionText lists the last n entries of an auction.
+func auctionText(meta *storage.Game, auction []engine.Bid, n int) string {
+	start := max(0, len(auction)-n)
+	var parts []string
+	if start > 0 {
+		parts = append(parts, "…")
+	}
+	for _, b := range auction[start:] {
+		parts = append(parts, bidText(meta, b))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// bidText is one entry of an auction.
+func bidText(meta *storage.Game, b engine.Bid) string {
+	switch {
+	case b.Pass():
+		return plainName(meta, b.Seat) + " pass"
+	case b.Forced:
+		return fmt.Sprintf("%s %d (forced)", plainName(meta, b.Seat), b.Amount)
+	}
+	return fmt.Sprintf("%s %d", plainName(meta, b.Seat), b.Amount)
+}
+
+// playedText lists the cards of a trick with who played them.
+func playedText(meta *storage.Game, cards []engine.Played) string {
+	parts := make([]string, len(cards))
+	for i, p := range cards {
+		parts[i] = fmt.Sprintf("%s %s", plainName(meta, p.Seat), p.Card.Symbol())
+	}
+	return strings.Join(parts, " · ")
+}
+
+// handText writes a hand sorted by suit, one suit a line.
+func handText(cards []engine.Card) string {
+	if len(cards) == 0 {
+		return "*no cards*"
+	}
+	var lines []string
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		var ranks []string
+		for _, c := range cards {
+			if c.Suit() == s {
+				ranks = append(ranks, c.Rank().String())
+			}
+		}
+		if len(ranks) > 0 {
+			lines = append(lines, s.Symbol()+" "+strings.Join(ranks, " "))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// meldText writes a meld breakdown, one meld a line.
+func meldText(total int, items []engine.MeldItem, winsGame bool) string {
+	if len(items) == 0 {
+		return "no meld"
+	}
+	var lines []string
+	for _, it := range items {
+		lines = append(lines, fmt.Sprintf("%s: %d (%s)", it.Name(), it.Points, symbolsText(it.Cards())))
+	}
+	lines = append(lines, fmt.Sprintf("total %d", total))
+	if winsGame {
+		lines = append(lines, "**these runs win the game!**")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// handMessage is a player's private view: their hand, their meld, what the table waits for
+// and, on their turn, the controls. note, if not empty, heads it (an error or a notice).
+func handMessage(meta *storage.Game, g *engine.Game, seat int, note string) *discordgo.InteractionResponseData {
+	v := g.View(seat)
+	var b strings.Builder
+	if note != "" {
+		b.WriteString(note + "\n\n")
+	}
+	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", plainName(meta, seat), teamName(g.Rules().TeamOf(seat)), v.HandNo, handText(v.Cards))
+	if m, shown := g.Meld(seat); shown && !v.Over {
+		fmt.Fprintf(&b, "\n**Your meld** (trump %s):\n%s\n", g.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
+	}
+	if v.Phase == engine.PhasePlay && len(v.Trick) > 0 {
+		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedText(meta, v.Trick))
+	}
+	b.WriteString("\n" + privateStatus(meta, g, seat))
+	components := commands.Controls(g, meta.ID, seat)
+	if len(components) < 5 && !v.Over {
+		components = append(components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
+				CustomID: commands.ID{Game: meta.ID, Action: commands.ActRefresh}.String()},
+		}})
+	}
+	if components == nil {
+		components = []discordgo.MessageComponent{}
+	}
+	return &discordgo.InteractionResponseData{
+		Content:         truncate(b.String(), 2000),
+		Components:      components,
+		Flags:           discordgo.MessageFlagsEphemeral,
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	}
+}
+
+// privateStatus says what the seat may do now, or whom the table waits for.
+func privateStatus(meta *storage.Game, g *engine.Game, seat int) string {
+	if g.Over() {
+		return resultLine(g)
+	}
+	if !g.Waiting(seat) {
+		return "Waiting: " + strings.TrimPrefix(statusLine(meta, g), "▶ ")
+	}
+	switch g.Phase() {
+	case engine.PhaseBidding:
+		if g.HighBid() == 0 {
+			return fmt.Sprintf("**Your turn to bid** (at least %d).", g.MinNextBid())
+		}
+		return fmt.Sprintf("**Your turn to bid**: the high bid is %d; the next bid is %d.", g.HighBid(), g.MinNextBid())
+	case engine.PhaseTrump:
+		return "**You won the bid: name trump.**"
+	case engine.PhasePass, engine.PhasePassBack:
+		rule := g.PassRuleFor(seat)
+		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, plainName(meta, g.PassTarget(seat)))
+		if rule.Need > 0 {
+			s += fmt.Sprintf(" At least %d of them must be cards outside your shown meld.", rule.Need)
+		}
+		return s
+	case engine.PhaseDecide:
+		return "**Play the hand, or throw it in?**"
+	case engine.PhasePlay:
+		if len(g.TrickCards()) == 0 {
+			return "**Your lead.** Only the cards you may play are enabled."
+		}
+		return "**Your turn to play.** Only the cards you may play are enabled."
+	}
+	return ""
+}
+
+// truncate cuts s to at most n runes' worth of bytes, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - len("…")
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+func containsInt(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// symbolsText writes cards as symbols separated by spaces.
+func symbolsText(cards []engine.Card) string {
+	parts := make([]string, len(cards))
+	for i, c := range cards {
+		parts[i] = c.Symbol()
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,100 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// RewriteTransport returns an http.RoundTripper that sends every request to base instead
+// of the request's own scheme and host, keeping the path (after base's path, if any) and
+// the query. discordgo computes its endpoint URLs (https://discord.com/api/v9/...) when its
+// package loads, so a session reaches a REST proxy, or the fake Discord of the tests, by
+// setting Session.Client.Transport to this. next is the transport that carries the
+// rewritten request; nil means http.DefaultTransport.
+func RewriteTransport(base string, next http.RoundTripper) (http.RoundTripper, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, fmt.Errorf("API URL: %w", err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return nil, fmt.Errorf("API URL %q needs an http or https scheme and a host", base)
+	}
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	return &rewriteTransport{base: u, next: next}, nil
+}
+
+type rewriteTransport struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	r := req.Clone(req.Context())
+	r.URL.Scheme = t.base.Scheme
+	r.URL.Host = t.base.Host
+	if p := strings.TrimSuffix(t.base.Path, "/"); p != "" {
+		r.URL.Path = p + r.URL.Path
+		if r.URL.RawPath != "" {
+			r.URL.RawPath = strings.TrimSuffix(t.base.EscapedPath(), "/") + r.URL.RawPath
+		}
+	}
+	r.Host = ""
+	return t.next.RoundTrip(r)
+}
+
+// interactionRequest sends a request on an interaction's own endpoints (its callback, its
+// original response and follow-ups).
+//
+// discordgo keeps one rate-limit bucket per URL and never frees it (discordgo#1333): the
+// URLs of interactions hold their token, so a long-running bot would grow with every
+// click. These requests go through a rate limiter of their own that is dropped once the
+// request is done, and they never sleep on a 429: an interaction must be answered within
+// three seconds, so a rate-limited answer fails at once and is logged.
+func interactionRequest(s *discordgo.Session, method, endpoint string, data any) ([]byte, error) {
+	body, err := discordgo.Marshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", method, err)
+	}
+	limiter := discordgo.NewRatelimiter()
+	bucket := limiter.LockBucket("interaction")
+	resp, err := s.RequestWithLockedBucket(method, endpoint, "application/json", body, bucket, 0,
+		discordgo.WithRetryOnRatelimit(false), discordgo.WithRestRetries(0))
+	if err != nil {
+		var rl *discordgo.RateLimitError
+		if errors.As(err, &rl) {
+			return nil, fmt.Errorf("interaction %s rate limited (retry after %s)", method, rl.RetryAfter)
+		}
+		return nil, fmt.Errorf("interaction %s: %w", method, redactToken(err, endpoint))
+	}
+	return resp, nil
+}
+
+// respond answers an interaction.
+func respond(s *discordgo.Session, i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	_, err := interactionRequest(s, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), r)
+	return err
+}
+
+// editResponse edits the original answer to an interaction (possible for 15 minutes).
+func editResponse(s *discordgo.Session, appID, token string, e *discordgo.WebhookEdit) error {
+	_, err := interactionRequest(s, http.MethodPatch, discordgo.EndpointWebhookMessage(appID, token, "@original"), e)
+	return err
+}
+
+// redactToken keeps an interaction token, which authorises answers for 15 minutes, out of
+// errors that reach the log.
+func redactToken(err error, endpoint string) error {
+	msg := err.Error()
+	if !strings.Contains(msg, endpoint) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(msg, endpoint, "<interaction endpoint>"))
+}

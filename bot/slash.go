@@ -1,0 +1,431 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+type options = map[string]*discordgo.ApplicationCommandInteractionDataOption
+
+// onCommand handles a slash command.
+func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
+	data := i.ApplicationCommandData()
+	if i.GuildID == "" {
+		return b.reply(i, "Pinochle is played in a server's channels, not in direct messages.")
+	}
+	sub, opts := commands.Flatten(data)
+	switch data.Name + " " + sub {
+	case "pinochle new":
+		return b.cmdNew(ctx, i, opts)
+	case "pinochle hand":
+		return b.cmdHand(ctx, i)
+	case "pinochle status":
+		return b.cmdStatus(ctx, i)
+	case "pinochle rules":
+		return b.cmdRules(i, opts)
+	case "pinochle leaderboard":
+		return b.cmdLeaderboard(ctx, i, opts)
+	case "pinochle stats":
+		return b.cmdStats(ctx, i, opts)
+	case "pinochle leave":
+		return b.cmdLeave(ctx, i)
+	case "pinochle abandon":
+		return b.cmdAbandon(ctx, i)
+	case "pinochle settings":
+		return b.cmdSettings(ctx, i, opts)
+	case "pinochle notify":
+		return b.cmdNotify(ctx, i, opts)
+	case "pinochle away":
+		return b.cmdAway(ctx, i, true)
+	case "pinochle back":
+		return b.cmdAway(ctx, i, false)
+	case "pinochle games":
+		return b.cmdGames(ctx, i)
+	case "league start":
+		return b.cmdLeagueStart(ctx, i, opts)
+	case "league end":
+		return b.cmdLeagueEnd(ctx, i)
+	case "league standings":
+		return b.cmdStandings(ctx, i, opts)
+	case "league history":
+		return b.cmdHistory(ctx, i)
+	}
+	return b.reply(i, "I do not know that command. Try `/pinochle rules`.")
+}
+
+// cmdNew opens a lobby in the channel, with a thread for the table.
+func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	st, err := b.store.Settings(ctx, i.GuildID)
+	if err != nil {
+		return b.failed(i, "read settings", err)
+	}
+	if !st.AllowsChannel(i.ChannelID) {
+		var chans []string
+		for _, c := range st.Channels {
+			chans = append(chans, "<#"+c+">")
+		}
+		return b.reply(i, "Tables are not opened in this channel. Try %s.", strings.Join(chans, ", "))
+	}
+	req, err := commands.NewTableRequest(opts, commands.Defaults{
+		Preset: st.DefaultPreset, Options: st.DefaultOptions, Timer: st.TurnTimeout, Policy: st.TimeoutPolicy,
+	})
+	if err != nil {
+		return b.reply(i, "%s", capitalise(err.Error()))
+	}
+	rules, err := engine.NewRules(req.Preset, req.Options)
+	if err != nil {
+		return b.reply(i, "%s", capitalise(err.Error()))
+	}
+	// Opening a table takes several calls to Discord: answer now, privately, and edit the
+	// answer once the table is open.
+	if err := respond(b.s, i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+	}); err != nil {
+		return err
+	}
+	now := b.now()
+	user := userOf(i)
+	meta := storage.Game{
+		GuildID: i.GuildID, ChannelID: i.ChannelID, HostID: user.ID, Preset: rules.Preset, Options: req.Options,
+		Seed: b.cfg.Seed(), Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby,
+		CreatedAt: now, LastActivity: now, TurnTimeout: req.Timer, TimeoutPolicy: req.Policy,
+		Messages: map[string]storage.Message{},
+	}
+	meta.Seats[0] = storage.Seat{UserID: user.ID, Name: displayName(i)}
+	id, err := b.store.CreateGame(ctx, meta)
+	if err != nil {
+		return b.editAnswer(i, "The table could not be created. Please try again.", err)
+	}
+	meta.ID = id
+	e, comps := lobbyMessage(&meta, &rules)
+	msg, err := b.post.send(ctx, i.ChannelID, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps})
+	if err != nil {
+		return b.editAnswer(i, "I could not post the table here: check that I may send messages in this channel.", err)
+	}
+	meta.Messages[roleLobby] = storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
+	thread, err := b.s.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{
+		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: 1440,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		// Without a thread (no permission, or already in one) the table plays in the channel.
+		b.log.Warn("no thread for the table: it plays in the channel", "game", id, "err", err)
+	} else {
+		meta.ThreadID = thread.ID
+	}
+	t := &table{meta: meta, views: map[int]privateView{}}
+	if err := b.saveMeta(ctx, t); err != nil {
+		return b.editAnswer(i, "The table could not be saved. Please try again.", err)
+	}
+	b.addTable(t)
+	b.log.Info("table opened", "game", id, "guild", i.GuildID, "preset", rules.Preset)
+	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, t.channel()), nil)
+}
+
+// editAnswer edits a deferred answer, logging err if there was one.
+func (b *Bot) editAnswer(i *discordgo.Interaction, text string, err error) error {
+	if err != nil {
+		b.log.Error("command failed", "user", userOf(i).ID, "err", err)
+	}
+	return editResponse(b.s, b.appID, i.Token, &discordgo.WebhookEdit{Content: &text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+}
+
+// failed answers privately that something went wrong, and logs why.
+func (b *Bot) failed(i *discordgo.Interaction, what string, err error) error {
+	b.log.Error(what, "guild", i.GuildID, "user", userOf(i).ID, "err", err)
+	return b.reply(i, "Something went wrong on my side; please try again in a moment.")
+}
+
+// findTable returns the table a command is about: the one whose thread (or channel) the
+// command was used in and where the user sits, else the user's most recently active table
+// in the guild.
+func (b *Bot) findTable(i *discordgo.Interaction, seatedOnly bool) *table {
+	user := userOf(i).ID
+	mine := b.tablesWhere(func(g *storage.Game) bool {
+		if g.GuildID != i.GuildID {
+			return false
+		}
+		for _, s := range g.Seats {
+			if s.UserID == user {
+				return true
+			}
+		}
+		return !seatedOnly && (g.ThreadID == i.ChannelID)
+	})
+	var best *table
+	for _, t := range mine {
+		if t.meta.ThreadID == i.ChannelID || (t.meta.ThreadID == "" && t.meta.ChannelID == i.ChannelID) {
+			return t
+		}
+		if best == nil || t.meta.LastActivity.After(best.meta.LastActivity) {
+			best = t
+		}
+	}
+	return best
+}
+
+// cmdHand shows the caller's hand privately.
+func (b *Bot) cmdHand(ctx context.Context, i *discordgo.Interaction) error {
+	t := b.findTable(i, true)
+	if t == nil {
+		return b.reply(i, "You are not seated at a game in this server. Start one with `/pinochle new`.")
+	}
+	return b.showHand(ctx, i, t, discordgo.InteractionResponseChannelMessageWithSource, "")
+}
+
+// cmdStatus posts the table again at the bottom of its thread.
+func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) error {
+	t := b.findTable(i, false)
+	if t == nil {
+		return b.reply(i, "There is no game in play here.")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done || t.game == nil {
+		return b.reply(i, "That table has no game in play.")
+	}
+	if err := b.reply(i, "Here is the table again."); err != nil {
+		return err
+	}
+	b.postTable(ctx, t)
+	return nil
+}
+
+// cmdRules shows a preset's rules and meld table.
+func (b *Bot) cmdRules(i *discordgo.Interaction, opts options) error {
+	preset := "racehorse"
+	if o, ok := opts["preset"]; ok {
+		preset = o.StringValue()
+	} else if t := b.findTable(i, false); t != nil {
+		preset = t.meta.Preset
+	}
+	e, err := commands.RulesSummary(preset)
+	if err != nil {
+		return b.reply(i, "%s", capitalise(err.Error()))
+	}
+	return b.replyEmbed(i, true, e)
+}
+
+// cmdLeave leaves a lobby, or hands the caller's seat in a game to a computer player.
+func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction) error {
+	t := b.findTable(i, true)
+	if t == nil {
+		return b.reply(i, "You are not seated at a table in this server.")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := t.seatOf(userOf(i).ID)
+	if t.done || seat < 0 {
+		return b.reply(i, "You are not seated at a table in this server.")
+	}
+	if t.meta.Status == storage.StatusLobby {
+		before := t.meta.Seats
+		t.meta.Seats = append([]storage.Seat(nil), before...)
+		t.meta.Seats[seat] = storage.Seat{}
+		if err := b.saveMeta(ctx, t); err != nil {
+			t.meta.Seats = before
+			return b.failed(i, "leave", err)
+		}
+		b.refreshLobby(t)
+		return b.reply(i, "You left the table.")
+	}
+	return b.setAway(ctx, i, t, seat, true, "You left the game: a computer player plays your seat from now on. `/pinochle back` takes it back.")
+}
+
+// refreshLobby edits the lobby message to the table's seats. The caller holds t.mu.
+func (b *Bot) refreshLobby(t *table) {
+	m, ok := t.meta.Messages[roleLobby]
+	rules, err := t.rules()
+	if !ok || err != nil {
+		return
+	}
+	e, comps := lobbyMessage(&t.meta, &rules)
+	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
+}
+
+// cmdAbandon stops a table: its host or someone with Manage Server.
+func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) error {
+	t := b.findTable(i, false)
+	if t == nil {
+		return b.reply(i, "There is no table of yours to abandon here. Use it in the table's thread.")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done {
+		return b.reply(i, "That table has already ended.")
+	}
+	if userOf(i).ID != t.meta.HostID && !canManage(i) {
+		return b.reply(i, "Only the table's host or someone with Manage Server can abandon it.")
+	}
+	return b.abandon(ctx, i, t, fmt.Sprintf("abandoned by %s; it does not count.", displayName(i)), discordgo.InteractionResponseChannelMessageWithSource)
+}
+
+// cmdAway hands the caller's seat to a computer player, or takes it back.
+func (b *Bot) cmdAway(ctx context.Context, i *discordgo.Interaction, away bool) error {
+	t := b.findTable(i, true)
+	if t == nil {
+		return b.reply(i, "You are not seated at a game in this server.")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := t.seatOf(userOf(i).ID)
+	if t.done || seat < 0 || t.game == nil {
+		return b.reply(i, "You are not seated at a game in play.")
+	}
+	if t.meta.Seats[seat].Away == away {
+		if away {
+			return b.reply(i, "A computer player already plays your seat. `/pinochle back` takes it back.")
+		}
+		return b.reply(i, "You already play your own seat.")
+	}
+	text := "Welcome back: your seat is yours again."
+	if away {
+		text = "A computer player plays your seat while you are away. `/pinochle back` takes it back."
+	}
+	return b.setAway(ctx, i, t, seat, away, text)
+}
+
+// setAway changes who plays a seat, tells the thread, and lets the computer move if it is
+// now its turn. The caller holds t.mu.
+func (b *Bot) setAway(ctx context.Context, i *discordgo.Interaction, t *table, seat int, away bool, text string) error {
+	before := t.meta.Seats
+	t.meta.Seats = append([]storage.Seat(nil), before...)
+	t.meta.Seats[seat].Away = away
+	if err := b.saveMeta(ctx, t); err != nil {
+		t.meta.Seats = before
+		return b.failed(i, "away", err)
+	}
+	var n narration
+	if away {
+		n.say("%s is away: a computer player plays their seat.", plainName(&t.meta, seat))
+	} else {
+		n.say("%s is back.", plainName(&t.meta, seat))
+		t.announced = -1
+	}
+	if err := b.advance(ctx, t, &n); err != nil {
+		b.log.Error("away: computer moves", "game", t.meta.ID, "err", err)
+	}
+	err := b.reply(i, "%s", text)
+	b.publish(ctx, t, &n)
+	return err
+}
+
+// cmdGames lists the caller's unfinished tables in the guild, with whose turn it is, the
+// caller's turns first.
+func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
+	user := userOf(i).ID
+	tables := b.tablesWhere(func(g *storage.Game) bool {
+		if g.GuildID != i.GuildID {
+			return false
+		}
+		for _, s := range g.Seats {
+			if s.UserID == user {
+				return true
+			}
+		}
+		return false
+	})
+	if len(tables) == 0 {
+		return b.reply(i, "You have no unfinished tables in this server. `/pinochle new` opens one.")
+	}
+	type line struct {
+		mine bool
+		text string
+	}
+	var lines []line
+	for _, t := range tables {
+		t.mu.Lock()
+		l := line{}
+		where := fmt.Sprintf("<#%s>", t.channel())
+		switch {
+		case t.game == nil:
+			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", t.meta.ID, t.meta.Preset, len(t.meta.Seats)-openSeats(t.meta.Seats), len(t.meta.Seats), where)
+		default:
+			var waiting []string
+			for seat := range t.meta.Seats {
+				if t.game.Waiting(seat) {
+					if t.meta.Seats[seat].UserID == user {
+						l.mine = true
+						waiting = append(waiting, "**you**")
+					} else {
+						waiting = append(waiting, plainName(&t.meta, seat))
+					}
+				}
+			}
+			l.text = fmt.Sprintf("#%d %s · hand %d · %s %d–%d · turn: %s · %s", t.meta.ID, t.meta.Preset, t.game.HandNumber(),
+				"score", t.game.Scores()[0], t.game.Scores()[1], strings.Join(waiting, ", "), where)
+		}
+		t.mu.Unlock()
+		lines = append(lines, l)
+	}
+	sort.SliceStable(lines, func(a, b int) bool { return lines[a].mine && !lines[b].mine })
+	var out []string
+	for _, l := range lines {
+		out = append(out, "• "+l.text)
+	}
+	return b.reply(i, "**Your tables**\n%s", strings.Join(out, "\n"))
+}
+
+// openSeats counts open seats.
+func openSeats(seats []storage.Seat) int {
+	n := 0
+	for _, s := range seats {
+		if s.IsOpen() {
+			n++
+		}
+	}
+	return n
+}
+
+// cmdNotify sets whether the caller gets a direct message when it is their turn.
+func (b *Bot) cmdNotify(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	on := false
+	if o, ok := opts["dm"]; ok {
+		on = o.BoolValue()
+	}
+	if err := b.store.SetNotify(ctx, userOf(i).ID, on, b.now()); err != nil {
+		return b.failed(i, "notify", err)
+	}
+	if on {
+		return b.reply(i, "I will send you a direct message when it is your turn (if your DMs are open), besides the mention in the thread.")
+	}
+	return b.reply(i, "No more direct messages: you get the mention in the thread only.")
+}
+
+// errNoSeason is the answer when a season name matches none.
+var errNoSeason = errors.New("no such season")
+
+// seasonFor finds the season a command names: "" for the current one (or overall when none
+// runs), "overall", or a season's name.
+func (b *Bot) seasonFor(ctx context.Context, guildID, name string) (storage.Season, error) {
+	name = strings.TrimSpace(name)
+	switch strings.ToLower(name) {
+	case "overall", "all":
+		return storage.Season{ID: storage.Overall, Name: "overall"}, nil
+	case "":
+		s, err := b.store.CurrentSeason(ctx, guildID, b.now())
+		if errors.Is(err, storage.ErrNotFound) {
+			return storage.Season{ID: storage.Overall, Name: "overall"}, nil
+		}
+		return s, err
+	}
+	seasons, err := b.store.Seasons(ctx, guildID)
+	if err != nil {
+		return storage.Season{}, err
+	}
+	for _, s := range seasons {
+		if strings.EqualFold(s.Name, name) {
+			return s, nil
+		}
+	}
+	return storage.Season{}, errNoSeason
+}

@@ -1,0 +1,260 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+const policyForfeit = storage.PolicyForfeit
+
+// Roles of the messages the bot keeps for a game.
+const (
+	roleLobby = "lobby"
+	roleTable = "table"
+)
+
+// computerKind is the computer player the bot seats.
+const computerKind = "baseline"
+
+// maxComputerMoves bounds the computer moves made in one go, as a guard: a whole hand of
+// computer moves is far less.
+const maxComputerMoves = 2000
+
+// table is one game and everything the bot keeps of it in memory. Its mutex makes one
+// writer per game: every change to a table happens with it held, and games run
+// independently of each other.
+type table struct {
+	mu   sync.Mutex
+	meta storage.Game
+	// game is the engine's game; nil while the table is a lobby.
+	game *engine.Game
+	// done is set once the table has finished or been abandoned and left the registry.
+	done bool
+	// announced is the log length at which the turn was last announced, so that a human
+	// is mentioned once per turn.
+	announced int
+	// views are the private hand messages last shown to each seat, so that they can be
+	// refreshed when the seat's turn comes.
+	views map[int]privateView
+	// timer is the armed turn timer, if any.
+	timer Timer
+}
+
+// privateView is an ephemeral message the bot may still edit through its interaction token.
+type privateView struct {
+	token string
+	at    int64 // Unix seconds when the token was issued
+}
+
+// rules returns the table's rules.
+func (t *table) rules() (engine.Rules, error) { return t.meta.Rules() }
+
+// seatOf returns the seat a user holds at the table, or -1.
+func (t *table) seatOf(userID string) int {
+	for i, s := range t.meta.Seats {
+		if s.UserID == userID && userID != "" {
+			return i
+		}
+	}
+	return -1
+}
+
+// playedBy reports whether the seat is played by the computer now: a computer player, or a
+// human who handed the seat over.
+func (t *table) playedByComputer(seat int) bool {
+	s := t.meta.Seats[seat]
+	return s.IsComputer() || s.Away
+}
+
+// table returns a running table by game ID.
+func (b *Bot) table(id int64) (*table, bool) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	t, ok := b.tables[id]
+	return t, ok
+}
+
+// addTable puts a table in the registry.
+func (b *Bot) addTable(t *table) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.tables[t.meta.ID] = t
+}
+
+// dropTable takes a table out of the registry once it has ended. The caller holds t.mu.
+func (b *Bot) dropTable(t *table) {
+	t.done = true
+	if t.timer != nil {
+		t.timer.Stop()
+		t.timer = nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.tables, t.meta.ID)
+}
+
+// tablesWhere returns the running tables that match, by game ID.
+func (b *Bot) tablesWhere(match func(*storage.Game) bool) []*table {
+	b.mu.RLock()
+	all := make([]*table, 0, len(b.tables))
+	for _, t := range b.tables {
+		all = append(all, t)
+	}
+	b.mu.RUnlock()
+	var out []*table
+	for _, t := range all {
+		t.mu.Lock()
+		ok := !t.done && match(&t.meta)
+		t.mu.Unlock()
+		if ok {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].meta.ID < out[j].meta.ID })
+	return out
+}
+
+// resume loads every unfinished game from storage and rebuilds it from its log, then lets
+// computer players take any turn that was theirs when the bot stopped.
+func (b *Bot) resume(ctx context.Context) (int, error) {
+	active, err := b.store.LoadActiveGames(ctx)
+	if err != nil {
+		return 0, err
+	}
+	for _, ag := range active {
+		t := &table{meta: ag.Game, views: map[int]privateView{}}
+		if ag.Game.Status == storage.StatusPlaying {
+			g, err := ag.Replay()
+			if err != nil {
+				b.log.Error("cannot rebuild a game: it stays stopped", "game", ag.Game.ID, "err", err)
+				continue
+			}
+			t.game = g
+			t.announced = g.LogLen()
+		}
+		b.addTable(t)
+	}
+	for _, t := range b.tablesWhere(func(g *storage.Game) bool { return g.Status == storage.StatusPlaying }) {
+		t.mu.Lock()
+		var n narration
+		err := b.advance(ctx, t, &n)
+		b.publish(ctx, t, &n)
+		t.mu.Unlock()
+		if err != nil {
+			b.log.Error("resume: computer moves failed", "game", t.meta.ID, "err", err)
+		}
+	}
+	return len(active), nil
+}
+
+// act applies one action to a table's game: the engine checks it, storage saves it, and
+// only then is it applied and narrated. A rejected action changes nothing. The caller
+// holds t.mu.
+func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *narration) error {
+	g := t.game
+	if err := g.Check(a); err != nil {
+		return err
+	}
+	if err := b.store.SaveAction(ctx, t.meta.ID, g.LogLen(), a.Seat, a, b.clock.Now()); err != nil {
+		return fmt.Errorf("save action: %w", err)
+	}
+	before := momentOf(g, a)
+	if err := g.Apply(a); err != nil {
+		// Check accepted it, so this cannot happen; the log and the game now differ.
+		return fmt.Errorf("apply a checked action: %w", err)
+	}
+	t.meta.LastActivity = b.clock.Now()
+	n.add(&t.meta, g, before, a)
+	return nil
+}
+
+// advance lets computer players (and seats handed to them) take their turns until a human
+// is to act or the game is over, then finishes the game if it is. The caller holds t.mu.
+func (b *Bot) advance(ctx context.Context, t *table, n *narration) error {
+	g := t.game
+	for range maxComputerMoves {
+		if g.Over() {
+			break
+		}
+		seat := b.computerToAct(t)
+		if seat < 0 {
+			break
+		}
+		a := b.computerFor(t, seat).Choose(g, seat)
+		if err := b.act(ctx, t, a, n); err != nil {
+			return fmt.Errorf("computer player in seat %d: %w", seat+1, err)
+		}
+	}
+	return b.recordHands(ctx, t, n)
+}
+
+// computerToAct returns a seat played by the computer that the game waits for, or -1.
+func (b *Bot) computerToAct(t *table) int {
+	for seat := range t.meta.Seats {
+		if t.game.Waiting(seat) && t.playedByComputer(seat) {
+			return seat
+		}
+	}
+	return -1
+}
+
+// computerFor returns the computer player for a seat's next decision. It is seeded from the
+// game and the step, so that a game's computer moves are the same after a restart.
+func (b *Bot) computerFor(t *table, seat int) computer.Player {
+	return computer.NewBaseline(t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat))
+}
+
+// recordHands records the hands that just finished and, once the game is over, its result.
+func (b *Bot) recordHands(ctx context.Context, t *table, n *narration) error {
+	now := b.clock.Now()
+	for _, res := range n.finishedHands {
+		if err := b.store.RecordHand(ctx, t.meta.ID, res, now); err != nil {
+			return fmt.Errorf("record hand %d: %w", res.Hand, err)
+		}
+	}
+	n.finishedHands = nil
+	if !t.game.Over() || t.done {
+		return nil
+	}
+	fin, err := b.store.FinishGame(ctx, t.meta.ID, now)
+	if err != nil {
+		return fmt.Errorf("finish game: %w", err)
+	}
+	t.meta.Status = storage.StatusFinished
+	t.meta.EndedAt = now
+	if len(fin.Changes) > 0 {
+		var parts []string
+		for _, c := range fin.Changes {
+			parts = append(parts, fmt.Sprintf("%s %.0f → %.0f", nameOfUser(&t.meta, c.UserID), c.Before.Display(), c.After.Display()))
+		}
+		n.say("Ratings: %s.", strings.Join(parts, " · "))
+	} else if !fin.Result.Counted {
+		n.say("This game does not count for the leaderboard (computer players).")
+	}
+	b.dropTable(t)
+	return nil
+}
+
+// nameOfUser returns the name of the seat a user holds.
+func nameOfUser(meta *storage.Game, userID string) string {
+	for _, s := range meta.Seats {
+		if s.UserID == userID {
+			return s.Name
+		}
+	}
+	return "someone"
+}
+
+// errNotSeated and the like are the private answers to clicks that change nothing.
+var (
+	errNoTable   = errors.New("that game is not running any more")
+	errNotSeated = errors.New("you are not seated at this table")
+)

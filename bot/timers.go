@@ -1,0 +1,324 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// lobbyIdle is how long a lobby stays open without activity.
+const lobbyIdle = 24 * time.Hour
+
+// timers arms each table's next deadline: a reminder, the end of a turn, or the closing of an
+// idle lobby. Deadlines live in storage (the turn's start and the reminders sent), so after a
+// restart every one is armed again, and those that passed while the bot was down are applied
+// at once, oldest first.
+type timers struct {
+	b       *Bot
+	mu      sync.Mutex
+	started bool
+}
+
+func newTimers(b *Bot) *timers { return &timers{b: b} }
+
+// start arms every table: the overdue ones are applied now, in the order of their deadlines.
+func (tm *timers) start() {
+	tm.mu.Lock()
+	tm.started = true
+	tm.mu.Unlock()
+	type due struct {
+		t  *table
+		at time.Time
+	}
+	var all []due
+	for _, t := range tm.b.tablesWhere(func(*storage.Game) bool { return true }) {
+		t.mu.Lock()
+		tm.b.startTurn(context.Background(), t)
+		if at, ok := tm.next(t); ok {
+			all = append(all, due{t, at})
+		}
+		t.mu.Unlock()
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].at.Before(all[j].at) })
+	now := tm.b.now()
+	for _, d := range all {
+		if !d.at.After(now) {
+			tm.fire(d.t)
+		}
+	}
+	for _, d := range all {
+		d.t.mu.Lock()
+		tm.arm(d.t)
+		d.t.mu.Unlock()
+	}
+}
+
+// stopAll stops every armed timer.
+func (tm *timers) stopAll() {
+	tm.mu.Lock()
+	tm.started = false
+	tm.mu.Unlock()
+	for _, t := range tm.b.tablesWhere(func(*storage.Game) bool { return true }) {
+		t.mu.Lock()
+		if t.timer != nil {
+			t.timer.Stop()
+			t.timer = nil
+		}
+		t.mu.Unlock()
+	}
+}
+
+// arm sets the table's timer for its next deadline, replacing the one before. The caller
+// holds t.mu.
+func (tm *timers) arm(t *table) {
+	if t.timer != nil {
+		t.timer.Stop()
+		t.timer = nil
+	}
+	tm.mu.Lock()
+	started := tm.started
+	tm.mu.Unlock()
+	if !started || t.done {
+		return
+	}
+	tm.b.startTurn(context.Background(), t)
+	at, ok := tm.next(t)
+	if !ok {
+		return
+	}
+	t.timer = tm.b.clock.AfterFunc(max(0, at.Sub(tm.b.now())), func() { tm.fire(t) })
+}
+
+// turnDeadlines returns when a turn's two reminders are due and when it runs out.
+func turnDeadlines(started time.Time, timeout time.Duration) (first, second, end time.Time) {
+	before := min(timeout/10, time.Hour)
+	return started.Add(timeout / 2), started.Add(timeout - before), started.Add(timeout)
+}
+
+// next returns a table's next deadline. The caller holds t.mu.
+func (tm *timers) next(t *table) (time.Time, bool) {
+	switch {
+	case t.done:
+		return time.Time{}, false
+	case t.game == nil:
+		return t.meta.LastActivity.Add(lobbyIdle), true
+	case t.meta.TurnTimeout <= 0 || t.meta.Turn.Started.IsZero() || t.game.Over():
+		return time.Time{}, false
+	}
+	first, second, end := turnDeadlines(t.meta.Turn.Started, t.meta.TurnTimeout)
+	switch t.meta.Turn.Reminders {
+	case 0:
+		return first, true
+	case 1:
+		return second, true
+	}
+	return end, true
+}
+
+// startTurn starts the timer of a new turn: when the game waits for a human at a new step
+// of its log, the turn's start is saved. The caller holds t.mu.
+func (b *Bot) startTurn(ctx context.Context, t *table) {
+	if t.done || t.game == nil || t.meta.TurnTimeout <= 0 || t.game.Over() {
+		return
+	}
+	seq := t.game.LogLen()
+	if !t.meta.Turn.Started.IsZero() && t.meta.Turn.Seq == seq {
+		return
+	}
+	seat := -1
+	for s := range t.meta.Seats {
+		if t.game.Waiting(s) && !t.playedByComputer(s) {
+			seat = s
+			break
+		}
+	}
+	if seat < 0 {
+		return
+	}
+	t.meta.Turn = storage.TurnState{Seq: seq, Seat: seat, Started: b.now()}
+	if err := b.saveMeta(ctx, t); err != nil {
+		b.log.Error("save turn timer", "game", t.meta.ID, "err", err)
+	}
+}
+
+// fire applies a table's deadline if it is due: a reminder, the turn's timeout, or the
+// closing of an idle lobby.
+func (tm *timers) fire(t *table) {
+	b := tm.b
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	at, ok := tm.next(t)
+	if !ok || at.After(b.now()) {
+		tm.arm(t)
+		return
+	}
+	if t.game == nil {
+		b.closeIdleLobby(ctx, t)
+		return
+	}
+	_, _, end := turnDeadlines(t.meta.Turn.Started, t.meta.TurnTimeout)
+	if b.now().Before(end) {
+		b.remind(ctx, t, end)
+		tm.arm(t)
+		return
+	}
+	b.timeout(ctx, t)
+}
+
+// waitingHumans lists the seats of people the game waits for. The caller holds t.mu.
+func (t *table) waitingHumans() []int {
+	var out []int
+	for s := range t.meta.Seats {
+		if t.game.Waiting(s) && !t.playedByComputer(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// remind mentions the players the table waits for, once per reminder. The caller holds t.mu.
+func (b *Bot) remind(ctx context.Context, t *table, end time.Time) {
+	t.meta.Turn.Reminders++
+	if err := b.saveMeta(ctx, t); err != nil {
+		b.log.Error("save reminder", "game", t.meta.ID, "err", err)
+	}
+	var who, ids []string
+	for _, s := range t.waitingHumans() {
+		who = append(who, "<@"+t.meta.Seats[s].UserID+">")
+		ids = append(ids, t.meta.Seats[s].UserID)
+	}
+	if len(who) == 0 {
+		return
+	}
+	left := end.Sub(b.now()).Round(time.Second)
+	policy := "a computer player will move for you"
+	if t.meta.TimeoutPolicy == policyForfeit {
+		policy = "your team will forfeit the game"
+	}
+	text := fmt.Sprintf("⏰ %s, reminder: the table waits for you. %s left, then %s.", strings.Join(who, ", "), formatLeft(left), policy)
+	b.post.enqueue(t.channel(), &post{content: text, mentions: ids})
+}
+
+// formatLeft writes a time left for people.
+func formatLeft(d time.Duration) string {
+	switch {
+	case d >= 48*time.Hour:
+		return fmt.Sprintf("%d days", d/(24*time.Hour))
+	case d >= 2*time.Hour:
+		return fmt.Sprintf("%d hours", d/time.Hour)
+	case d >= 2*time.Minute:
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	}
+	return fmt.Sprintf("%d seconds", max(1, d/time.Second))
+}
+
+// timeout applies the table's policy to the players whose time ran out: a computer player
+// moves for them this once, or their team forfeits. The caller holds t.mu.
+func (b *Bot) timeout(ctx context.Context, t *table) {
+	var n narration
+	late := t.waitingHumans()
+	if len(late) == 0 {
+		return
+	}
+	if t.meta.TimeoutPolicy == policyForfeit {
+		team := t.game.Rules().TeamOf(late[0])
+		fin, err := b.store.ForfeitGame(ctx, t.meta.ID, team, b.now())
+		if err != nil {
+			b.log.Error("forfeit", "game", t.meta.ID, "err", err)
+			return
+		}
+		t.meta.Status = storage.StatusFinished
+		n.say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", plainName(&t.meta, late[0]), teamName(team), teamName(1-team))
+		if !fin.Result.Counted {
+			n.say("This game does not count for the leaderboard (computer players).")
+		}
+		b.dropTable(t)
+		b.finalTable(t, fmt.Sprintf("%s forfeited: %s's time ran out.", teamName(team), plainName(&t.meta, late[0])))
+		b.publish(ctx, t, &n)
+		return
+	}
+	for _, seat := range late {
+		a := b.computerFor(t, seat).Choose(t.game, seat)
+		if err := b.act(ctx, t, a, &n); err != nil {
+			b.log.Error("timeout move", "game", t.meta.ID, "seat", seat, "err", err)
+			return
+		}
+		n.lines = append([]string{fmt.Sprintf("⏰ %s's time ran out: a computer player moved for them.", plainName(&t.meta, seat))}, n.lines...)
+	}
+	if err := b.advance(ctx, t, &n); err != nil {
+		b.log.Error("after timeout", "game", t.meta.ID, "err", err)
+	}
+	b.publish(ctx, t, &n)
+}
+
+// finalTable edits the table message to a closing line, without buttons. The caller holds
+// t.mu.
+func (b *Bot) finalTable(t *table, why string) {
+	m, ok := t.meta.Messages[roleTable]
+	if !ok || t.game == nil {
+		return
+	}
+	e, _ := tableMessage(&t.meta, t.game)
+	e.Description = why
+	e.Color = colourOver
+	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: []discordgo.MessageComponent{}})
+}
+
+// closeIdleLobby closes a lobby nobody has touched for a day. The caller holds t.mu.
+func (b *Bot) closeIdleLobby(ctx context.Context, t *table) {
+	t.meta.Status = storage.StatusAbandoned
+	t.meta.EndedAt = b.now()
+	if err := b.saveMeta(ctx, t); err != nil {
+		t.meta.Status = storage.StatusLobby
+		t.meta.EndedAt = time.Time{}
+		b.log.Error("close idle lobby", "game", t.meta.ID, "err", err)
+		return
+	}
+	b.dropTable(t)
+	if m, ok := t.meta.Messages[roleLobby]; ok {
+		rules, _ := t.rules()
+		b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{closedLobby(&t.meta, &rules, "Closed after a day without enough players.")}})
+	}
+	var n narration
+	n.say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
+	b.publish(ctx, t, &n)
+}
+
+// notifyTurn sends a direct message to the players who asked for one when it is their turn,
+// with a link to the table. A failed DM (closed DMs) is only logged: the mention in the
+// thread is there anyway. The caller holds t.mu.
+func (b *Bot) notifyTurn(t *table, users []string) {
+	if len(users) == 0 {
+		return
+	}
+	link := fmt.Sprintf("https://discord.com/channels/%s/%s", t.meta.GuildID, t.channel())
+	text := fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): %s", t.meta.ID, t.meta.Preset, link)
+	b.handlers.Add(1)
+	go func() {
+		defer b.handlers.Done()
+		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+		defer cancel()
+		for _, u := range users {
+			on, err := b.store.Notify(ctx, u)
+			if err != nil || !on {
+				continue
+			}
+			ch, err := b.s.UserChannelCreate(u)
+			if err == nil {
+				_, err = b.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+			}
+			if err != nil {
+				b.log.Info("turn DM not delivered; the mention stands", "user", u, "err", err)
+			}
+		}
+	}()
+}

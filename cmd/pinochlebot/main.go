@@ -1,0 +1,126 @@
+// Command pinochlebot runs the Pinochle bot: it hosts games in the channels of the Discord
+// servers it is invited to.
+//
+// Settings come from the environment and from a .env file in the working folder (the
+// environment wins):
+//
+//	DISCORD_TOKEN     the bot token (required)
+//	DISCORD_APP_ID    the application ID (optional: asked of Discord otherwise)
+//	DISCORD_GUILD_ID  register the commands in this one server only, instantly (development)
+//	DATABASE_PATH     the SQLite database (default data/pinochle.db)
+//	LOG_LEVEL         debug, info, warn or error (default info)
+//	DISCORD_API_URL   send REST calls, and so the gateway discovery, to this base URL
+//
+// SIGINT and SIGTERM finish the actions in flight, close the database and exit 0.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/joho/godotenv"
+
+	"github.com/pinochle-discord/pinochle/bot"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Getenv, os.Stderr))
+}
+
+// config is the bot's settings, read from the environment.
+type config struct {
+	token, appID, guildID, apiURL, dbPath string
+	level                                 slog.Level
+}
+
+// errUsage marks a settings problem: exit status 2.
+var errUsage = errors.New("usage")
+
+// loadConfig reads the settings. A .env file, if present, fills what the environment lacks.
+func loadConfig(getenv func(string) string) (config, error) {
+	env := map[string]string{}
+	if f, err := godotenv.Read(); err == nil {
+		env = f
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return config{}, fmt.Errorf("%w: .env: %v", errUsage, err)
+	}
+	get := func(k string) string {
+		if v := getenv(k); v != "" {
+			return strings.TrimSpace(v)
+		}
+		return strings.TrimSpace(env[k])
+	}
+	c := config{
+		token: get("DISCORD_TOKEN"), appID: get("DISCORD_APP_ID"), guildID: get("DISCORD_GUILD_ID"),
+		apiURL: get("DISCORD_API_URL"), dbPath: get("DATABASE_PATH"),
+	}
+	if c.token == "" {
+		return c, fmt.Errorf("%w: DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications (Bot → Reset Token) and put DISCORD_TOKEN=... in .env (see .env.example)", errUsage)
+	}
+	c.token = strings.TrimPrefix(c.token, "Bot ")
+	if c.dbPath == "" {
+		c.dbPath = storage.DefaultPath
+	}
+	if lv := get("LOG_LEVEL"); lv != "" {
+		if err := c.level.UnmarshalText([]byte(lv)); err != nil {
+			return c, fmt.Errorf("%w: LOG_LEVEL %q: use debug, info, warn or error", errUsage, lv)
+		}
+	}
+	return c, nil
+}
+
+// run starts the bot and serves until ctx ends. It returns the exit status.
+func run(ctx context.Context, getenv func(string) string, stderr io.Writer) int {
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, "pinochlebot:", strings.TrimPrefix(err.Error(), "usage: "))
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.level}))
+	store, err := storage.Open(cfg.dbPath)
+	if err != nil {
+		log.Error("open the database", "path", cfg.dbPath, "err", err)
+		return 1
+	}
+	log.Info("opened the database", "path", cfg.dbPath, "schema", storage.SchemaVersion())
+	b, err := bot.New(bot.Config{
+		Token: cfg.token, AppID: cfg.appID, GuildID: cfg.guildID, APIURL: cfg.apiURL, Store: store, Logger: log,
+	})
+	if err == nil {
+		err = b.Start(ctx)
+	}
+	if err != nil {
+		log.Error("start", "err", err)
+		if b != nil {
+			_ = b.Close(context.Background())
+		}
+		_ = store.Close()
+		return 1
+	}
+	<-ctx.Done()
+	log.Info("stopping: finishing the actions in flight")
+	closeCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	status := 0
+	if err := b.Close(closeCtx); err != nil {
+		log.Error("stop", "err", err)
+		status = 1
+	}
+	if err := store.Close(); err != nil {
+		log.Error("close the database", "err", err)
+		status = 1
+	}
+	log.Info("stopped")
+	return status
+}
