@@ -14,8 +14,8 @@ import (
 
 // Private answers to clicks that change nothing.
 const (
-	msgForged = "That button is not one this bot made for a game, so nothing was done. Use the buttons on the table message, or `/pinochle hand`."
-	msgStale  = "That button was for an earlier step of the game, so nothing was done. Here is where the table is now."
+	msgForged     = "That button is not one this bot made for a game, so nothing was done. Use the buttons on the table message, or `/pinochle hand`."
+	msgStale      = "That button was for an earlier step of the game, so nothing was done. Here is where the table is now."
 	msgSaveFailed = "Your move could not be saved, so nothing was done. Please try again in a moment."
 )
 

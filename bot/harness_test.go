@@ -69,7 +69,7 @@ func (h *harness) start(window time.Duration) {
 	var mu sync.Mutex
 	b, err := bot.New(bot.Config{
 		Token: h.srv.Token(), APIURL: h.srv.URL(), Store: store, Clock: h.clock, PostWindow: window,
-		Seed: func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
+		Seed:   func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
 		Logger: testLogger(h.t),
 	})
 	if err != nil {

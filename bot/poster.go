@@ -79,7 +79,7 @@ type channelQueue struct {
 	// recentSends and recentEdits are when the last new messages and edits went out,
 	// oldest first, at most limit of each.
 	recentSends, recentEdits []time.Time
-	wake   chan struct{}
+	wake                     chan struct{}
 	// sending is set while a post taken from the queue is being delivered.
 	sending bool
 }
