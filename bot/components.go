@@ -54,17 +54,7 @@ func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
 	if !ok {
 		return b.reply(i, "That game is not running any more.")
 	}
-	var values []string
-	for _, row := range data.Components {
-		if r, ok := row.(*discordgo.ActionsRow); ok {
-			for _, c := range r.Components {
-				if in, ok := c.(*discordgo.TextInput); ok {
-					values = append(values, in.Value)
-				}
-			}
-		}
-	}
-	return b.onMove(ctx, i, t, id, values)
+	return b.onMove(ctx, i, t, id, commands.ModalValues(data))
 }
 
 // showHand answers with the clicker's private view of the table: a new ephemeral message
@@ -102,7 +92,7 @@ func (b *Bot) openBidModal(i *discordgo.Interaction, t *table, id commands.ID) e
 	if t.done || t.game == nil || seat < 0 {
 		return b.reply(i, "You are not seated at a game in play here.")
 	}
-	if id.Hand != t.game.HandNumber() || id.Step != t.game.LogLen() {
+	if id.Hand == 0 || !id.Current(t.game, seat) {
 		return b.answerView(i, t, seat, discordgo.InteractionResponseUpdateMessage, msgStale)
 	}
 	if !t.game.Waiting(seat) || t.game.Phase() != engine.PhaseBidding {
@@ -130,7 +120,10 @@ func (b *Bot) onMove(ctx context.Context, i *discordgo.Interaction, t *table, id
 		return b.reply(i, "The game has not started yet.")
 	}
 	update := discordgo.InteractionResponseUpdateMessage
-	if id.Hand != t.game.HandNumber() || id.Step != t.game.LogLen() {
+	if id.Hand == 0 {
+		return b.reply(i, msgForged)
+	}
+	if !id.Current(t.game, seat) {
 		return b.answerView(i, t, seat, update, msgStale)
 	}
 	if t.meta.Seats[seat].Away {

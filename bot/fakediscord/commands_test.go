@@ -1,0 +1,62 @@
+package fakediscord_test
+
+import (
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/commands"
+)
+
+// TestBotCommands registers the bot's real command definitions, which the
+// fake checks against Discord's limits, and reads an injected /pinochle
+// new back through the commands package.
+func TestBotCommands(t *testing.T) {
+	t.Parallel()
+	ctx := testContext(t)
+	srv := fakediscord.New(t, fakediscord.Options{})
+	type result struct {
+		sub   string
+		table commands.Table
+		err   error
+	}
+	got := make(chan result, 1)
+	bot, ev := openBot(t, srv, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		sub, opts := commands.Flatten(i.ApplicationCommandData())
+		tbl, err := commands.NewTableRequest(opts, commands.Defaults{Preset: "classic"})
+		got <- result{sub, tbl, err}
+		if err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "table opened"},
+		}); err != nil {
+			t.Errorf("respond: %v", err)
+		}
+	})
+	recv(t, ctx, ev.ready, "READY")
+	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), "", commands.Definitions()); err != nil {
+		t.Fatalf("registering commands.Definitions: %v (problems %q)", err, srv.TakeProblems())
+	}
+	guild := srv.DefaultGuild().ID
+	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), guild, commands.Definitions()); err != nil {
+		t.Fatalf("registering guild commands: %v", err)
+	}
+	h, err := srv.SlashCommand(srv.NewUser("alice"), guild, srv.DefaultChannel().ID, "pinochle",
+		fakediscord.Sub("new", fakediscord.Opt("preset", "partnership"), fakediscord.Opt("target", 2000),
+			fakediscord.Opt("moon", true), fakediscord.Opt("timer", "1d"), fakediscord.Opt("timeout", "forfeit")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	r := recv(t, ctx, got, "the bot's reading")
+	if r.err != nil || r.sub != "new" || r.table.Preset != "partnership" || r.table.Options["target"] != "2000" ||
+		r.table.Options["moon"] != "on" || r.table.Timer.Hours() != 24 || r.table.Policy != commands.PolicyForfeit {
+		t.Errorf("read %q %+v, %v", r.sub, r.table, r.err)
+	}
+	if _, err := srv.SlashCommand(srv.NewUser("bob"), "", "", "pinochle", fakediscord.Sub("status")); err == nil {
+		t.Error("the fake injected a guild-only command in a DM")
+	}
+	noProblems(t, srv)
+}

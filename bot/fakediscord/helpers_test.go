@@ -1,0 +1,201 @@
+package fakediscord_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+)
+
+// testTimeout bounds every wait so a broken test fails instead of hanging.
+const testTimeout = 20 * time.Second
+
+func testContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// restSession returns a discordgo session that talks to srv over REST only.
+func restSession(t *testing.T, srv *fakediscord.Server, token string) *discordgo.Session {
+	t.Helper()
+	s, err := discordgo.New("Bot " + token)
+	if err != nil {
+		t.Fatalf("discordgo.New: %v", err)
+	}
+	s.Client = &http.Client{Transport: fakediscord.RewriteTransport(srv.URL()), Timeout: testTimeout}
+	return s
+}
+
+// events collects gateway events a test waits for. Handlers copy what the
+// test needs: discordgo's State keeps and later modifies the structs it
+// passes to handlers (GUILD_CREATE rewrites the guilds of READY), so reading
+// them after the handler returns is a data race.
+type events struct {
+	ready    chan readyInfo
+	resumed  chan struct{}
+	guilds   chan guildInfo
+	messages chan messageInfo
+}
+
+type readyInfo struct {
+	version   int
+	sessionID string
+	user      discordgo.User
+	appID     string
+	guilds    []guildInfo
+}
+
+type guildInfo struct {
+	id, name    string
+	unavailable bool
+	channels    []string
+}
+
+type messageInfo struct {
+	id, content, authorID, authorName string
+}
+
+// guildSnapshot copies what the tests need of a guild. The guilds of READY
+// and GUILD_CREATE are the structs discordgo's State keeps: the State
+// rewrites them in place (under its lock) when a later GUILD_CREATE for the
+// same guild arrives, while handlers run on their own goroutines, so the
+// copy is taken under the State's read lock.
+func guildSnapshot(s *discordgo.Session, g *discordgo.Guild) guildInfo {
+	s.State.RLock()
+	defer s.State.RUnlock()
+	gi := guildInfo{id: g.ID, name: g.Name, unavailable: g.Unavailable}
+	for _, c := range g.Channels {
+		gi.channels = append(gi.channels, c.Name)
+	}
+	return gi
+}
+
+// openBot opens a gateway session on srv with the given interaction
+// handler and closes it when the test ends.
+func openBot(t *testing.T, srv *fakediscord.Server, handler func(*discordgo.Session, *discordgo.InteractionCreate)) (*discordgo.Session, *events) {
+	t.Helper()
+	s := restSession(t, srv, srv.Token())
+	ev := &events{
+		ready:    make(chan readyInfo, 10),
+		resumed:  make(chan struct{}, 10),
+		guilds:   make(chan guildInfo, 10),
+		messages: make(chan messageInfo, 100),
+	}
+	s.AddHandler(func(s *discordgo.Session, r *discordgo.Ready) {
+		ri := readyInfo{version: r.Version, sessionID: r.SessionID}
+		if r.User != nil {
+			ri.user = *r.User
+		}
+		if r.Application != nil {
+			ri.appID = r.Application.ID
+		}
+		for _, g := range r.Guilds {
+			ri.guilds = append(ri.guilds, guildSnapshot(s, g))
+		}
+		ev.ready <- ri
+	})
+	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Resumed) { ev.resumed <- struct{}{} })
+	s.AddHandler(func(s *discordgo.Session, g *discordgo.GuildCreate) { ev.guilds <- guildSnapshot(s, g.Guild) })
+	s.AddHandler(func(_ *discordgo.Session, m *discordgo.MessageCreate) {
+		mi := messageInfo{id: m.ID, content: m.Content}
+		if m.Author != nil {
+			mi.authorID, mi.authorName = m.Author.ID, m.Author.Username
+		}
+		select {
+		case ev.messages <- mi:
+		default:
+		}
+	})
+	if handler != nil {
+		s.AddHandler(handler)
+	}
+	if err := s.Open(); err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, ev
+}
+
+func recv[T any](t *testing.T, ctx context.Context, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-ctx.Done():
+		t.Fatalf("waiting for %s: %v", what, ctx.Err())
+		var zero T
+		return zero
+	}
+}
+
+// restErr returns err as a discordgo REST error, failing the test if it is
+// not one.
+func restErr(t *testing.T, err error) *discordgo.RESTError {
+	t.Helper()
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) {
+		t.Fatalf("error %v (%T) is not a *discordgo.RESTError", err, err)
+	}
+	if re.Message == nil {
+		t.Fatalf("REST error without a JSON message: %v", err)
+	}
+	return re
+}
+
+// wantProblem takes the server's problems and checks that one contains
+// want.
+func wantProblem(t *testing.T, srv *fakediscord.Server, want string) {
+	t.Helper()
+	got := srv.TakeProblems()
+	for _, p := range got {
+		if strings.Contains(p, want) {
+			return
+		}
+	}
+	t.Errorf("no problem containing %q; problems: %q", want, got)
+}
+
+func noProblems(t *testing.T, srv *fakediscord.Server) {
+	t.Helper()
+	if p := srv.TakeProblems(); len(p) > 0 {
+		t.Errorf("unexpected problems: %q", p)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// clock is a test clock that moves only when told to.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newClock() *clock { return &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+func button(label, customID string) discordgo.Button {
+	return discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: customID}
+}
+
+func row(cs ...discordgo.MessageComponent) discordgo.ActionsRow {
+	return discordgo.ActionsRow{Components: cs}
+}

@@ -1,0 +1,429 @@
+// Package fakediscord is an in-process fake of the Discord REST API (v9) and
+// gateway, for end-to-end tests of a bot built on discordgo. It listens on
+// 127.0.0.1 only, records everything the bot sends, checks it against
+// Discord's limits, and lets tests inject slash commands, button clicks,
+// select choices and modal submissions.
+//
+// Point a discordgo session at it with
+//
+//	s, _ := discordgo.New("Bot " + srv.Token())
+//	s.Client.Transport = fakediscord.RewriteTransport(srv.URL())
+//
+// and call Open: discordgo fetches GET /gateway through the rewritten client
+// and dials the websocket address the fake returns.
+package fakediscord
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sort"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Options configures a Server. The zero value is usable.
+type Options struct {
+	// Token is the bot token the fake accepts, without the "Bot " prefix.
+	// Default "fake-bot-token".
+	Token string
+	// BotName is the bot user's username. Default "PinochleBot".
+	BotName string
+	// HeartbeatInterval is sent in HELLO. Default 41.25s, as Discord.
+	HeartbeatInterval time.Duration
+	// InteractionTimeout is how long the bot has to answer an interaction.
+	// Default 3s, as Discord.
+	InteractionTimeout time.Duration
+	// StrictRateLimits makes the fake send rate-limit headers on channel
+	// message creation and answer 429 when a channel's limit (5 messages per
+	// 5 seconds) is exceeded. Without it the excess is only recorded as a
+	// problem.
+	StrictRateLimits bool
+	// Clock, if set, replaces time.Now for everything the fake measures
+	// (interaction latency, rate-limit windows, token lifetime, timestamps),
+	// so tests can control time. The timer that reports interactions never
+	// answered runs on real time.
+	Clock func() time.Time
+	// Logf, if set, receives a line per request and gateway event.
+	Logf func(format string, args ...any)
+}
+
+// Server is a running fake Discord. All methods are safe for concurrent use.
+type Server struct {
+	opts Options
+
+	ln      net.Listener
+	httpSrv *http.Server
+	baseURL string
+	wg      sync.WaitGroup
+
+	mu      sync.Mutex
+	changed chan struct{}
+	closed  bool
+	active  int // requests being served
+	lastID  uint64
+
+	bot            User
+	appID          string
+	defaultGuild   string
+	defaultChannel string
+	guildOrder     []string
+	guilds         map[string]*Guild // channels live in s.channels
+	channels       map[string]*Channel
+	users          map[string]User
+	dmChannel      map[string]string // user ID → DM channel ID
+	failDM         map[string]bool
+
+	messages     map[string]*Message
+	channelMsgs  map[string][]string
+	edits        []Edit
+	channelEdits []ChannelEdit
+	commands     map[string][]Command // guild ID ("" = global) → commands
+
+	interactions     map[string]*interactionState
+	byToken          map[string]*interactionState
+	interactionOrder []string
+	responses        []Response
+
+	problems []string
+	requests []Request
+	rate     map[string]*rateWindow
+
+	sessions   map[string]*gwSession
+	conns      map[*gwConn]struct{}
+	identifies int
+	resumes    int
+	heartbeats int
+	intents    int
+}
+
+// Start starts a fake Discord on a random port of 127.0.0.1.
+func Start(opts Options) (*Server, error) {
+	if opts.Token == "" {
+		opts.Token = "fake-bot-token"
+	}
+	if opts.BotName == "" {
+		opts.BotName = "PinochleBot"
+	}
+	if opts.HeartbeatInterval <= 0 {
+		opts.HeartbeatInterval = 41250 * time.Millisecond
+	}
+	if opts.InteractionTimeout <= 0 {
+		opts.InteractionTimeout = 3 * time.Second
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("fakediscord: listen: %w", err)
+	}
+	s := &Server{
+		opts:         opts,
+		ln:           ln,
+		baseURL:      "http://" + ln.Addr().String(),
+		changed:      make(chan struct{}),
+		guilds:       map[string]*Guild{},
+		channels:     map[string]*Channel{},
+		users:        map[string]User{},
+		dmChannel:    map[string]string{},
+		failDM:       map[string]bool{},
+		messages:     map[string]*Message{},
+		channelMsgs:  map[string][]string{},
+		commands:     map[string][]Command{},
+		interactions: map[string]*interactionState{},
+		byToken:      map[string]*interactionState{},
+		rate:         map[string]*rateWindow{},
+		sessions:     map[string]*gwSession{},
+		conns:        map[*gwConn]struct{}{},
+	}
+	s.bot = User{ID: s.newIDLocked(), Username: opts.BotName, Discriminator: "0", Bot: true}
+	s.appID = s.bot.ID
+	s.users[s.bot.ID] = s.bot
+	g := s.addGuildLocked("Test Guild")
+	s.defaultGuild = g.ID
+	s.defaultChannel = s.addChannelLocked(g.ID, "general").ID
+
+	s.httpSrv = &http.Server{Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if err := s.httpSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.logf("serve: %v", err)
+		}
+	}()
+	return s, nil
+}
+
+// New starts a fake Discord for a test. It stops the test if the server
+// cannot start, closes it when the test ends, and then reports every
+// recorded problem not taken with TakeProblems as a test error.
+func New(tb testing.TB, opts Options) *Server {
+	tb.Helper()
+	s, err := Start(opts)
+	if err != nil {
+		tb.Fatalf("fakediscord: %v", err)
+	}
+	tb.Cleanup(func() {
+		s.Close()
+		for _, p := range s.TakeProblems() {
+			tb.Errorf("fakediscord problem: %s", p)
+		}
+	})
+	return s
+}
+
+// Close stops the server, closes every gateway connection and waits for the
+// server's goroutines. It is safe to call more than once.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	for c := range s.conns {
+		c.dropped = true
+		c.closeLocked()
+		c.ws.Close()
+	}
+	for _, st := range s.interactions {
+		if st.timer != nil {
+			st.timer.Stop()
+		}
+	}
+	s.broadcastLocked()
+	s.mu.Unlock()
+	s.httpSrv.Close()
+	s.wg.Wait()
+	for {
+		s.mu.Lock()
+		n, ch := s.active, s.changed
+		s.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		<-ch
+	}
+}
+
+// enter registers a request in flight; it fails once the server is closed.
+func (s *Server) enter() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.active++
+	return true
+}
+
+// leave ends a request registered by enter.
+func (s *Server) leave() {
+	s.mu.Lock()
+	s.active--
+	s.unlockNotify()
+}
+
+// URL returns the base URL to give the bot as DISCORD_API_URL, for example
+// "http://127.0.0.1:41234". REST lives under URL()+"/api/v9/".
+func (s *Server) URL() string { return s.baseURL }
+
+// GatewayURL returns the websocket address GET /gateway answers with.
+func (s *Server) GatewayURL() string { return "ws" + s.baseURL[len("http"):] + "/ws" }
+
+// Token returns the bot token the fake accepts, without the "Bot " prefix.
+func (s *Server) Token() string { return s.opts.Token }
+
+// AppID returns the application ID (equal to the bot user's ID).
+func (s *Server) AppID() string { return s.appID }
+
+// BotUser returns the bot's user.
+func (s *Server) BotUser() User { return s.bot }
+
+// DefaultGuild returns the guild every Server starts with.
+func (s *Server) DefaultGuild() Guild {
+	g, _ := s.Guild(s.defaultGuild)
+	return g
+}
+
+// DefaultChannel returns the text channel "general" of the default guild.
+func (s *Server) DefaultChannel() Channel {
+	c, _ := s.Channel(s.defaultChannel)
+	return c
+}
+
+// AddGuild creates a guild and sends GUILD_CREATE to connected sessions.
+func (s *Server) AddGuild(name string) Guild {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	g := s.addGuildLocked(name)
+	s.dispatchLocked("GUILD_CREATE", s.guildCreateLocked(g.ID), intentGuilds)
+	return s.guildLocked(g.ID)
+}
+
+// AddChannel creates a text channel in a guild.
+func (s *Server) AddChannel(guildID, name string) (Channel, error) {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	if _, ok := s.guilds[guildID]; !ok {
+		return Channel{}, fmt.Errorf("fakediscord: unknown guild %s", guildID)
+	}
+	c := s.addChannelLocked(guildID, name)
+	s.dispatchLocked("CHANNEL_CREATE", c, intentGuilds)
+	return cloneChannel(*c), nil
+}
+
+// DeleteChannel deletes a channel: later requests on it get 404 Unknown
+// Channel.
+func (s *Server) DeleteChannel(id string) error {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	c, ok := s.channels[id]
+	if !ok {
+		return fmt.Errorf("fakediscord: unknown channel %s", id)
+	}
+	c.Deleted = true
+	s.dispatchLocked("CHANNEL_DELETE", c, intentGuilds)
+	return nil
+}
+
+// NewUser creates a user with a fresh ID and the given username.
+func (s *Server) NewUser(username string) User {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	u := User{ID: s.newIDLocked(), Username: username, GlobalName: username, Discriminator: "0"}
+	s.users[u.ID] = u
+	return u
+}
+
+// FailDMs makes messages to the DM channel with userID fail with 403 and
+// code 50007 "Cannot send messages to this user", as when a user has closed
+// their DMs.
+func (s *Server) FailDMs(userID string, fail bool) {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	s.failDM[userID] = fail
+}
+
+func (s *Server) addGuildLocked(name string) *Guild {
+	g := &Guild{ID: s.newIDLocked(), Name: name}
+	s.guilds[g.ID] = g
+	s.guildOrder = append(s.guildOrder, g.ID)
+	return g
+}
+
+func (s *Server) addChannelLocked(guildID, name string) *Channel {
+	c := &Channel{ID: s.newIDLocked(), Type: ChannelTypeGuildText, GuildID: guildID, Name: name}
+	s.channels[c.ID] = c
+	return c
+}
+
+func (s *Server) guildLocked(id string) Guild {
+	g := *s.guilds[id]
+	g.Channels = nil
+	for _, c := range s.sortedChannelsLocked() {
+		if c.GuildID == id && !c.Deleted && c.ThreadMetadata == nil {
+			g.Channels = append(g.Channels, cloneChannel(*c))
+		}
+	}
+	if g.Channels == nil {
+		g.Channels = []Channel{}
+	}
+	return g
+}
+
+func (s *Server) sortedChannelsLocked() []*Channel {
+	out := make([]*Channel, 0, len(s.channels))
+	for _, c := range s.channels {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return snowflakeLess(out[i].ID, out[j].ID) })
+	return out
+}
+
+// discordEpoch is 2015-01-01T00:00:00Z in Unix milliseconds.
+const discordEpoch = 1420070400000
+
+// newIDLocked returns a fresh snowflake whose timestamp is now.
+func (s *Server) newIDLocked() string {
+	id := uint64(time.Now().UnixMilli()-discordEpoch) << 22
+	if id <= s.lastID {
+		id = s.lastID + 1
+	}
+	s.lastID = id
+	return strconv.FormatUint(id, 10)
+}
+
+func snowflakeLess(a, b string) bool {
+	x, _ := strconv.ParseUint(a, 10, 64)
+	y, _ := strconv.ParseUint(b, 10, 64)
+	return x < y
+}
+
+func randomToken() string {
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		// crypto/rand never fails on supported platforms; fall back to time.
+		return strconv.FormatInt(time.Now().UnixNano(), 36)
+	}
+	return hex.EncodeToString(b)
+}
+
+// broadcastLocked wakes every waiter; call it after any change.
+func (s *Server) broadcastLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// unlockNotify wakes waiters and releases s.mu.
+func (s *Server) unlockNotify() {
+	s.broadcastLocked()
+	s.mu.Unlock()
+}
+
+// Changed returns a channel that is closed at the next change of the
+// server's state.
+func (s *Server) Changed() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.changed
+}
+
+// WaitFor blocks until cond returns true or ctx is done. cond is evaluated
+// now and after every change; it may call any accessor of s.
+func (s *Server) WaitFor(ctx context.Context, cond func(*Server) bool) error {
+	for {
+		ch := s.Changed()
+		if cond(s) {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("fakediscord: condition not met: %w (problems: %v)", ctx.Err(), s.Problems())
+		}
+	}
+}
+
+func (s *Server) problemLocked(format string, args ...any) {
+	p := fmt.Sprintf(format, args...)
+	s.problems = append(s.problems, p)
+	s.logf("PROBLEM: %s", p)
+}
+
+func (s *Server) now() time.Time {
+	if s.opts.Clock != nil {
+		return s.opts.Clock()
+	}
+	return time.Now()
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.opts.Logf != nil {
+		s.opts.Logf("fakediscord: "+format, args...)
+	}
+}

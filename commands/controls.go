@@ -1,0 +1,419 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// Discord's limits on message components.
+const (
+	maxRows          = 5
+	maxButtonsPerRow = 5
+	maxSelectOptions = 25
+	maxLabelLen      = 80
+	maxPlaceholder   = 150
+)
+
+// BidInputID is the custom ID of the bid modal's text input.
+const BidInputID = "amount"
+
+// ErrNotGameAction is returned by ActionFor for controls that do not map to
+// an engine action (lobby and table controls, and the "Other amount" button
+// that opens the bid modal).
+var ErrNotGameAction = errors.New("the control is not a game action")
+
+// Controls returns the components a seat gets in its private message for
+// the current step of game g (stored with ID gameID): bid buttons in the
+// auction, suit buttons to name trump, a select menu of cards to pass, the
+// bidder's decision after meld, or the cards to play. It returns nil when
+// the seat has nothing to do now. Every component's custom ID carries
+// g.HandNumber() and g.LogLen().
+func Controls(g *engine.Game, gameID int64, seat int) []discordgo.MessageComponent {
+	if g == nil || g.Over() || !g.Waiting(seat) {
+		return nil
+	}
+	mk := func(a Action, arg string) string {
+		return ID{Game: gameID, Hand: g.HandNumber(), Step: g.LogLen(), Action: a, Arg: arg}.String()
+	}
+	switch g.Phase() {
+	case engine.PhaseBidding:
+		return bidControls(g, seat, mk)
+	case engine.PhaseTrump:
+		return trumpControls(g, mk)
+	case engine.PhasePass, engine.PhasePassBack:
+		return passControls(g, seat, mk)
+	case engine.PhaseDecide:
+		return decideControls(g, mk)
+	case engine.PhasePlay:
+		return playControls(g, seat, mk)
+	}
+	return nil
+}
+
+type idMaker func(a Action, arg string) string
+
+// bidSteps returns the raises over the lowest legal bid offered as buttons.
+func bidSteps(scale int) []int {
+	if scale >= 10 {
+		return []int{0, 10, 20, 50}
+	}
+	return []int{0, 1, 5, 10}
+}
+
+// BidChoices returns the bid amounts offered as buttons to seat: the lowest
+// legal bid and a few larger steps in the preset's scale, every one legal.
+func BidChoices(g *engine.Game, seat int) []int {
+	const want = 4
+	next := g.NextBids(want + 2)
+	if len(next) == 0 {
+		return nil
+	}
+	legal := func(n int) bool {
+		return g.Check(engine.Action{Seat: seat, Kind: engine.ActBid, Bid: n}) == nil
+	}
+	var out []int
+	seen := map[int]bool{}
+	add := func(n int) {
+		if !seen[n] && len(out) < want && legal(n) {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	for _, st := range bidSteps(g.Rules().Scale()) {
+		add(next[0] + st)
+	}
+	for _, n := range next {
+		add(n)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func bidControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageComponent {
+	var bids []discordgo.MessageComponent
+	for i, n := range BidChoices(g, seat) {
+		style := discordgo.SecondaryButton
+		if i == 0 {
+			style = discordgo.PrimaryButton
+		}
+		bids = append(bids, discordgo.Button{Label: "Bid " + strconv.Itoa(n), Style: style, CustomID: mk(ActBid, strconv.Itoa(n))})
+	}
+	var rows []discordgo.MessageComponent
+	if len(bids) > 0 {
+		bids = append(bids, discordgo.Button{Label: "Other amount…", Style: discordgo.SecondaryButton, CustomID: mk(ActOther, "")})
+		rows = append(rows, discordgo.ActionsRow{Components: bids})
+	}
+	if !g.MustBid() {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Pass", Style: discordgo.DangerButton, CustomID: mk(ActPass, "")},
+		}})
+	}
+	return rows
+}
+
+func trumpControls(g *engine.Game, mk idMaker) []discordgo.MessageComponent {
+	var buttons []discordgo.MessageComponent
+	choices := g.TrumpChoices()
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		if choices&(1<<s) == 0 {
+			continue
+		}
+		buttons = append(buttons, discordgo.Button{
+			Label: s.Symbol() + " " + capitalize(s.Name()), Style: discordgo.PrimaryButton, CustomID: mk(ActTrump, s.String()),
+		})
+	}
+	if len(buttons) == 0 {
+		return nil
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+}
+
+// cardValue is a pass-menu value: a card code and a copy index.
+func cardValue(c engine.Card, copy int) string { return c.String() + "#" + strconv.Itoa(copy) }
+
+func passControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageComponent {
+	rule := g.PassRuleFor(seat)
+	h := g.Hand(seat)
+	cards := h.Cards()
+	if rule.Count < 1 || rule.Count > len(cards) || len(cards) > maxSelectOptions {
+		return nil
+	}
+	opts := make([]discordgo.SelectMenuOption, 0, len(cards))
+	copies := map[engine.Card]int{}
+	for _, c := range cards {
+		k := copies[c]
+		copies[c]++
+		o := discordgo.SelectMenuOption{Label: c.Symbol(), Value: cardValue(c, k)}
+		if rule.Need > 0 {
+			if k < int(rule.Prefer[c]) {
+				o.Description = "not in your meld"
+			} else {
+				o.Description = "part of your meld"
+			}
+		}
+		opts = append(opts, o)
+	}
+	to := truncate(g.Name(g.PassTarget(seat)), 40)
+	ph := fmt.Sprintf("Choose %d cards to pass to %s", rule.Count, to)
+	if rule.Need > 0 {
+		ph += fmt.Sprintf(" (at least %d not in your meld)", rule.Need)
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.SelectMenu{
+			MenuType:    discordgo.StringSelectMenu,
+			CustomID:    mk(ActPassCards, ""),
+			Placeholder: truncate(ph, maxPlaceholder),
+			MinValues:   ptr(rule.Count),
+			MaxValues:   rule.Count,
+			Options:     opts,
+		},
+	}}}
+}
+
+func decideControls(g *engine.Game, mk idMaker) []discordgo.MessageComponent {
+	var buttons []discordgo.MessageComponent
+	for _, k := range g.DecideChoices() {
+		switch k {
+		case engine.ActPlayHand:
+			buttons = append(buttons, discordgo.Button{Label: "Play the hand", Style: discordgo.PrimaryButton, CustomID: mk(ActPlayHand, "")})
+		case engine.ActThrowIn:
+			buttons = append(buttons, discordgo.Button{Label: "Throw in", Style: discordgo.DangerButton, CustomID: mk(ActThrowIn, "")})
+		case engine.ActShootMoon:
+			buttons = append(buttons, discordgo.Button{Label: "Shoot the moon", Style: discordgo.SuccessButton, CustomID: mk(ActMoon, "")})
+		}
+	}
+	if len(buttons) == 0 {
+		return nil
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+}
+
+// playControls lays out one button per distinct card, a row per suit where
+// that fits in five rows (a suit of six distinct cards takes two), and
+// otherwise five to a row in suit order. A hand holds at most 24 distinct
+// cards, so the buttons always fit.
+func playControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageComponent {
+	h := g.Hand(seat)
+	legal := g.LegalCards(seat)
+	distinct := h.Set().Cards()
+	if len(distinct) == 0 || len(distinct) > maxRows*maxButtonsPerRow {
+		return nil
+	}
+	button := func(c engine.Card) discordgo.MessageComponent {
+		label := c.Symbol()
+		if n := h.Count(c); n > 1 {
+			label += " ×" + strconv.Itoa(n)
+		}
+		b := discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: mk(ActCard, c.String())}
+		if !legal.Has(c) {
+			b.Style, b.Disabled = discordgo.SecondaryButton, true
+		}
+		return b
+	}
+	groups := cardRows(distinct)
+	rows := make([]discordgo.MessageComponent, 0, len(groups))
+	for _, grp := range groups {
+		bs := make([]discordgo.MessageComponent, len(grp))
+		for i, c := range grp {
+			bs[i] = button(c)
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: bs})
+	}
+	return rows
+}
+
+// cardRows lays out distinct cards (sorted by suit) in rows of at most
+// five: a row per suit, a suit of six taking two, when that makes at most
+// five rows; otherwise five to a row in order.
+func cardRows(distinct []engine.Card) [][]engine.Card {
+	var groups [][]engine.Card
+	for _, c := range distinct {
+		n := len(groups)
+		if n == 0 || groups[n-1][0].Suit() != c.Suit() || len(groups[n-1]) == maxButtonsPerRow {
+			groups = append(groups, nil)
+			n++
+		}
+		groups[n-1] = append(groups[n-1], c)
+	}
+	if len(groups) <= maxRows {
+		return groups
+	}
+	groups = groups[:0]
+	for i := 0; i < len(distinct); i += maxButtonsPerRow {
+		groups = append(groups, distinct[i:min(i+maxButtonsPerRow, len(distinct))])
+	}
+	return groups
+}
+
+// BidModal returns the modal the "Other amount…" button opens: one short
+// text input (custom ID BidInputID) for an amount of at least minBid. Its
+// custom ID is an ID with action ActBidModal for the given game, hand and
+// step.
+func BidModal(gameID int64, hand, step int, minBid int) *discordgo.InteractionResponseData {
+	label := "Your bid"
+	if minBid > 0 {
+		label = fmt.Sprintf("Your bid (at least %d)", minBid)
+	}
+	input := discordgo.TextInput{
+		CustomID: BidInputID, Label: label, Style: discordgo.TextInputShort,
+		Required: true, MinLength: 1, MaxLength: 7,
+	}
+	if minBid > 0 {
+		input.Placeholder = strconv.Itoa(minBid)
+	}
+	return &discordgo.InteractionResponseData{
+		CustomID:   ID{Game: gameID, Hand: hand, Step: step, Action: ActBidModal}.String(),
+		Title:      "Bid",
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{input}}},
+	}
+}
+
+// ModalValues returns the values ActionFor needs from a submitted modal:
+// the bid modal's amount, or nil when the modal has no such input.
+func ModalValues(data discordgo.ModalSubmitInteractionData) []string {
+	for _, row := range data.Components {
+		var comps []discordgo.MessageComponent
+		switch r := row.(type) {
+		case *discordgo.ActionsRow:
+			comps = r.Components
+		case discordgo.ActionsRow:
+			comps = r.Components
+		}
+		for _, c := range comps {
+			switch in := c.(type) {
+			case *discordgo.TextInput:
+				if in.CustomID == BidInputID {
+					return []string{in.Value}
+				}
+			case discordgo.TextInput:
+				if in.CustomID == BidInputID {
+					return []string{in.Value}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ActionFor maps a used control back to the engine action for seat, given
+// the control's ID and values: a select menu's chosen values, or the bid
+// modal's typed amount as values[0]. It checks only syntax; the caller
+// checks that the control is current (ID.Current) and the engine checks
+// the rules. Controls that are no game action give an error wrapping
+// ErrNotGameAction. Errors are written for the player.
+func ActionFor(id ID, seat int, values []string) (engine.Action, error) {
+	if err := id.Validate(); err != nil {
+		return engine.Action{}, err
+	}
+	a := engine.Action{Seat: seat}
+	switch id.Action {
+	case ActBid:
+		n, err := strconv.Atoi(id.Arg)
+		if err != nil {
+			return engine.Action{}, fmt.Errorf("%w: bid %q", ErrBadID, id.Arg)
+		}
+		a.Kind, a.Bid = engine.ActBid, n
+	case ActBidModal:
+		if len(values) != 1 {
+			return engine.Action{}, errors.New("type the amount you bid, such as 260")
+		}
+		n, err := ParseAmount(values[0])
+		if err != nil {
+			return engine.Action{}, err
+		}
+		a.Kind, a.Bid = engine.ActBid, n
+	case ActPass:
+		a.Kind = engine.ActPass
+	case ActTrump:
+		a.Kind, a.Suit = engine.ActTrump, suitByLetter(id.Arg)
+	case ActPassCards:
+		cards, err := passedCards(values)
+		if err != nil {
+			return engine.Action{}, err
+		}
+		a.Kind, a.Cards = engine.ActPassCards, cards
+	case ActPlayHand:
+		a.Kind = engine.ActPlayHand
+	case ActThrowIn:
+		a.Kind = engine.ActThrowIn
+	case ActMoon:
+		a.Kind = engine.ActShootMoon
+	case ActCard:
+		c, _ := cardByCode(id.Arg)
+		a.Kind, a.Card = engine.ActPlayCard, c
+	default:
+		return engine.Action{}, fmt.Errorf("%w: %s", ErrNotGameAction, id.Action)
+	}
+	return a, nil
+}
+
+// ParseAmount reads a typed bid leniently: spaces around it and thousands
+// separators (1,000 or 1 000) are ignored. Anything but a positive whole
+// number is an error a player can read.
+func ParseAmount(s string) (int, error) {
+	t := strings.TrimSpace(s)
+	t = strings.NewReplacer(",", "", " ", "", "_", "", "'", "").Replace(t)
+	if t == "" {
+		return 0, errors.New("type the amount you bid, such as 260")
+	}
+	if len(t) > maxBidDigits {
+		return 0, fmt.Errorf("%q is far too high a bid", truncate(strings.TrimSpace(s), 20))
+	}
+	for _, r := range t {
+		if r < '0' || r > '9' {
+			return 0, fmt.Errorf("%q is not a number: type the amount you bid, such as 260", truncate(strings.TrimSpace(s), 20))
+		}
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%q is not a bid: type an amount above 0, such as 260", truncate(strings.TrimSpace(s), 20))
+	}
+	return n, nil
+}
+
+// passedCards reads pass-menu values ("AS#0", "AS#1") into cards.
+func passedCards(values []string) ([]engine.Card, error) {
+	if len(values) == 0 {
+		return nil, errors.New("choose the cards to pass")
+	}
+	seen := make(map[string]bool, len(values))
+	cards := make([]engine.Card, 0, len(values))
+	for _, v := range values {
+		code, k, ok := strings.Cut(v, "#")
+		c, valid := cardByCode(code)
+		if !ok || !valid || len(k) != 1 || k[0] < '0' || k[0] > '3' {
+			return nil, fmt.Errorf("%w: card value %q", ErrBadID, truncate(v, 20))
+		}
+		if seen[v] {
+			return nil, fmt.Errorf("%w: card value %q chosen twice", ErrBadID, v)
+		}
+		seen[v] = true
+		cards = append(cards, c)
+	}
+	return cards, nil
+}
+
+// truncate shortens s to at most n characters (runes), ending it with "…"
+// when cut.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,437 @@
+package commands
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+const testGameID = 4242
+
+// checkControls checks the controls of every seat at the game's current
+// step: Discord's limits, custom IDs and that every enabled control maps
+// to an action the engine accepts. It returns the phases it saw controls
+// in.
+func checkControls(t *testing.T, name string, g *engine.Game) {
+	t.Helper()
+	for seat := range g.Rules().Players {
+		comps := Controls(g, testGameID, seat)
+		if !g.Waiting(seat) {
+			if comps != nil {
+				t.Fatalf("%s: seat %d is not waiting but has %d rows", name, seat, len(comps))
+			}
+			continue
+		}
+		if len(comps) == 0 {
+			t.Fatalf("%s: seat %d is waiting in %v but has no controls", name, seat, g.Phase())
+		}
+		if len(comps) > maxRows {
+			t.Fatalf("%s: %d rows", name, len(comps))
+		}
+		for _, rc := range comps {
+			row, ok := rc.(discordgo.ActionsRow)
+			if !ok {
+				t.Fatalf("%s: top-level component %T, want an action row", name, rc)
+			}
+			if len(row.Components) == 0 || len(row.Components) > maxButtonsPerRow {
+				t.Fatalf("%s: row of %d components", name, len(row.Components))
+			}
+			for _, c := range row.Components {
+				switch c := c.(type) {
+				case discordgo.Button:
+					if len(row.Components) > maxButtonsPerRow {
+						t.Fatalf("%s: row of %d buttons", name, len(row.Components))
+					}
+					checkButton(t, name, g, seat, c)
+				case discordgo.SelectMenu:
+					if len(row.Components) != 1 {
+						t.Fatalf("%s: a select menu shares its row", name)
+					}
+					checkSelect(t, name, g, seat, c)
+				default:
+					t.Fatalf("%s: component %T", name, c)
+				}
+			}
+		}
+	}
+}
+
+func parseControlID(t *testing.T, name string, g *engine.Game, seat int, s string) ID {
+	t.Helper()
+	if len(s) > MaxIDLen {
+		t.Fatalf("%s: custom ID %q of %d characters", name, s, len(s))
+	}
+	id, err := ParseID(s)
+	if err != nil {
+		t.Fatalf("%s: ParseID(%q): %v", name, s, err)
+	}
+	if id.Game != testGameID || id.Hand != g.HandNumber() || id.Step != g.LogLen() || !id.Current(g, seat) {
+		t.Fatalf("%s: ID %+v for hand %d step %d", name, id, g.HandNumber(), g.LogLen())
+	}
+	return id
+}
+
+func checkButton(t *testing.T, name string, g *engine.Game, seat int, b discordgo.Button) {
+	t.Helper()
+	if n := utf8.RuneCountInString(b.Label); n == 0 || n > maxLabelLen {
+		t.Fatalf("%s: button label %q", name, b.Label)
+	}
+	id := parseControlID(t, name, g, seat, b.CustomID)
+	if id.Action == ActOther {
+		// The modal's amount: the lowest legal bid typed by hand.
+		m := BidModal(id.Game, id.Hand, id.Step, g.MinNextBid())
+		mid, err := ParseID(m.CustomID)
+		if err != nil || mid.Action != ActBidModal || mid.Step != id.Step {
+			t.Fatalf("%s: bid modal ID %q: %v", name, m.CustomID, err)
+		}
+		a, err := ActionFor(mid, seat, []string{" " + strconv.Itoa(g.MinNextBid()) + " "})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Check(a); err != nil {
+			t.Fatalf("%s: typed bid %v: %v", name, a, err)
+		}
+		return
+	}
+	a, err := ActionFor(id, seat, nil)
+	if err != nil {
+		t.Fatalf("%s: ActionFor(%+v): %v", name, id, err)
+	}
+	err = g.Check(a)
+	if b.Disabled && err == nil {
+		t.Fatalf("%s: disabled button %q maps to %v, which the engine accepts", name, b.Label, a)
+	}
+	if !b.Disabled && err != nil {
+		t.Fatalf("%s: button %q maps to %v: %v", name, b.Label, a, err)
+	}
+}
+
+func checkSelect(t *testing.T, name string, g *engine.Game, seat int, m discordgo.SelectMenu) {
+	t.Helper()
+	id := parseControlID(t, name, g, seat, m.CustomID)
+	if id.Action != ActPassCards {
+		t.Fatalf("%s: select menu with action %s", name, id.Action)
+	}
+	rule := g.PassRuleFor(seat)
+	h := g.Hand(seat)
+	if len(m.Options) > maxSelectOptions || len(m.Options) != h.Len() {
+		t.Fatalf("%s: %d options for a hand of %d", name, len(m.Options), h.Len())
+	}
+	if m.MinValues == nil || *m.MinValues != rule.Count || m.MaxValues != rule.Count {
+		t.Fatalf("%s: min/max values %v/%d, want %d", name, m.MinValues, m.MaxValues, rule.Count)
+	}
+	if n := utf8.RuneCountInString(m.Placeholder); n == 0 || n > maxPlaceholder {
+		t.Fatalf("%s: placeholder %q", name, m.Placeholder)
+	}
+	values := map[string]bool{}
+	for _, o := range m.Options {
+		if values[o.Value] || o.Label == "" || utf8.RuneCountInString(o.Label) > maxLabelLen || len(o.Value) > 100 {
+			t.Fatalf("%s: option %+v", name, o)
+		}
+		values[o.Value] = true
+	}
+	// What a player would choose: the computer's pass, spelled as values
+	// with copy indices.
+	want := computer.NewBaseline(1).Choose(g, seat)
+	var chosen []string
+	used := map[engine.Card]int{}
+	for _, c := range want.Cards {
+		chosen = append(chosen, cardValue(c, used[c]))
+		used[c]++
+	}
+	for _, v := range chosen {
+		if !values[v] {
+			t.Fatalf("%s: value %q is not an option", name, v)
+		}
+	}
+	a, err := ActionFor(id, seat, chosen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Check(a); err != nil {
+		t.Fatalf("%s: pass %v: %v", name, chosen, err)
+	}
+	if !slices.Equal(sortedCards(a.Cards), sortedCards(want.Cards)) {
+		t.Fatalf("%s: values %v gave %v, want %v", name, chosen, a.Cards, want.Cards)
+	}
+}
+
+func sortedCards(cs []engine.Card) []engine.Card {
+	out := slices.Clone(cs)
+	slices.Sort(out)
+	return out
+}
+
+// TestControlsEveryPhase plays random games of every preset (with and
+// without options that change the controls) and checks every seat's
+// controls at every step.
+func TestControlsEveryPhase(t *testing.T) {
+	type setup struct {
+		preset string
+		opts   map[string]string
+		phases []engine.Phase // phases that must have been seen
+	}
+	all := []engine.Phase{engine.PhaseBidding, engine.PhaseTrump, engine.PhasePass, engine.PhasePassBack, engine.PhaseDecide, engine.PhasePlay}
+	noDecide := []engine.Phase{engine.PhaseBidding, engine.PhaseTrump, engine.PhasePass, engine.PhasePassBack, engine.PhasePlay}
+	setups := []setup{
+		{"racehorse", nil, noDecide},
+		{"racehorse", map[string]string{"throwin": "any", "moon": "on"}, all},
+		{"classic", nil, noDecide},
+		{"partnership", map[string]string{"moon": "on"}, all},
+		{"double-deck", nil, []engine.Phase{engine.PhaseBidding, engine.PhaseTrump, engine.PhaseDecide, engine.PhasePlay}},
+		{"double-deck", map[string]string{"pass": "4"}, all},
+		{"six-handed", nil, []engine.Phase{engine.PhaseBidding, engine.PhaseTrump, engine.PhasePass, engine.PhaseDecide, engine.PhasePlay}},
+	}
+	for _, su := range setups {
+		name := su.preset
+		if len(su.opts) > 0 {
+			name += " " + FormatOptions(su.opts)
+		}
+		t.Run(name, func(t *testing.T) {
+			rules, err := engine.NewRules(su.preset, su.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := map[engine.Phase]bool{}
+			for seed := uint64(1); seed <= 4; seed++ {
+				g, err := engine.NewGame(rules, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Random players reach rare corners; baseline players bid
+				// what their hands hold, so that hands are played out.
+				var player computer.Player = computer.NewRandom(seed)
+				if seed > 2 {
+					player = computer.NewBaseline(seed)
+				}
+				for steps := 0; !g.Over() && g.HandNumber() <= 3 && steps < 3000; steps++ {
+					checkControls(t, name, g)
+					seen[g.Phase()] = true
+					acted := false
+					for seat := range rules.Players {
+						if g.Waiting(seat) {
+							if err := g.Apply(player.Choose(g, seat)); err != nil {
+								t.Fatal(err)
+							}
+							acted = true
+							break
+						}
+					}
+					if !acted {
+						t.Fatalf("nobody is waiting in %v", g.Phase())
+					}
+				}
+			}
+			for _, p := range su.phases {
+				if !seen[p] {
+					t.Errorf("phase %v never reached", p)
+				}
+			}
+		})
+	}
+}
+
+func TestCardRows(t *testing.T) {
+	deck := engine.HandOf()
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		for r := engine.Nine; r <= engine.Ace; r++ {
+			deck[engine.NewCard(r, s)] = 1
+		}
+	}
+	all := deck.Cards()
+	tests := []struct {
+		cards []engine.Card
+		rows  []int
+	}{
+		{all[:12], []int{5, 1, 5, 1}},                // two full suits: a suit of six takes two rows
+		{all[:6], []int{5, 1}},                       // one suit
+		{all, []int{5, 5, 5, 5, 4}},                  // 24 distinct cards: packed five to a row
+		{append(all[:6:6], all[12]), []int{5, 1, 1}}, // two suits, one of six
+	}
+	for _, tc := range tests {
+		var got []int
+		for _, r := range cardRows(tc.cards) {
+			got = append(got, len(r))
+		}
+		if !slices.Equal(got, tc.rows) {
+			t.Errorf("cardRows(%v) rows %v, want %v", tc.cards, got, tc.rows)
+		}
+	}
+}
+
+// TestPlayLayoutFullHand checks a double-deck hand of 20 cards: every
+// distinct card has a button.
+func TestPlayLayoutFullHand(t *testing.T) {
+	rules, err := engine.NewRules("double-deck", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(rules, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	player := computer.NewRandom(7)
+	for g.Phase() != engine.PhasePlay && !g.Over() {
+		for seat := range rules.Players {
+			if g.Waiting(seat) {
+				if err := g.Apply(player.Choose(g, seat)); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+	seat := g.Turn()
+	rows := Controls(g, 1, seat)
+	h := g.Hand(seat)
+	n := 0
+	for _, r := range rows {
+		for _, c := range r.(discordgo.ActionsRow).Components {
+			b := c.(discordgo.Button)
+			id, _ := ParseID(b.CustomID)
+			card, ok := cardByCode(id.Arg)
+			if !ok || !h.Has(card) {
+				t.Errorf("button %q for a card not held", b.CustomID)
+			}
+			n++
+		}
+	}
+	if n != h.Set().Len() {
+		t.Errorf("%d buttons for %d distinct cards", n, h.Set().Len())
+	}
+}
+
+func TestActionFor(t *testing.T) {
+	id := func(a Action, arg string) ID { return ID{Game: 1, Hand: 1, Step: 5, Action: a, Arg: arg} }
+	tests := []struct {
+		id     ID
+		values []string
+		want   engine.Action
+		err    string
+	}{
+		{id(ActBid, "260"), nil, engine.Action{Seat: 2, Kind: engine.ActBid, Bid: 260}, ""},
+		{id(ActBidModal, ""), []string{" 1,000 "}, engine.Action{Seat: 2, Kind: engine.ActBid, Bid: 1000}, ""},
+		{id(ActBidModal, ""), []string{"260"}, engine.Action{Seat: 2, Kind: engine.ActBid, Bid: 260}, ""},
+		{id(ActBidModal, ""), []string{"lots"}, engine.Action{}, "not a number"},
+		{id(ActBidModal, ""), []string{"-5"}, engine.Action{}, "not a number"},
+		{id(ActBidModal, ""), []string{"0"}, engine.Action{}, "above 0"},
+		{id(ActBidModal, ""), []string{""}, engine.Action{}, "type the amount"},
+		{id(ActBidModal, ""), nil, engine.Action{}, "type the amount"},
+		{id(ActBidModal, ""), []string{"99999999"}, engine.Action{}, "too high"},
+		{id(ActPass, ""), nil, engine.Action{Seat: 2, Kind: engine.ActPass}, ""},
+		{id(ActTrump, "D"), nil, engine.Action{Seat: 2, Kind: engine.ActTrump, Suit: engine.Diamonds}, ""},
+		{id(ActPassCards, ""), []string{"AS#0", "AS#1", "10H#0"}, engine.Action{Seat: 2, Kind: engine.ActPassCards,
+			Cards: []engine.Card{engine.NewCard(engine.Ace, engine.Spades), engine.NewCard(engine.Ace, engine.Spades), engine.NewCard(engine.Ten, engine.Hearts)}}, ""},
+		{id(ActPassCards, ""), []string{"AS#0", "AS#0"}, engine.Action{}, "twice"},
+		{id(ActPassCards, ""), []string{"AS"}, engine.Action{}, "card value"},
+		{id(ActPassCards, ""), []string{"AS#4"}, engine.Action{}, "card value"},
+		{id(ActPassCards, ""), []string{"ZZ#0"}, engine.Action{}, "card value"},
+		{id(ActPassCards, ""), nil, engine.Action{}, "choose"},
+		{id(ActPlayHand, ""), nil, engine.Action{Seat: 2, Kind: engine.ActPlayHand}, ""},
+		{id(ActThrowIn, ""), nil, engine.Action{Seat: 2, Kind: engine.ActThrowIn}, ""},
+		{id(ActMoon, ""), nil, engine.Action{Seat: 2, Kind: engine.ActShootMoon}, ""},
+		{id(ActCard, "10H"), nil, engine.Action{Seat: 2, Kind: engine.ActPlayCard, Card: engine.NewCard(engine.Ten, engine.Hearts)}, ""},
+		{id(ActOther, ""), nil, engine.Action{}, "not a game action"},
+		{ID{Game: 1, Action: ActJoin}, nil, engine.Action{}, "not a game action"},
+		{id(ActCard, "XX"), nil, engine.Action{}, "bad card"},
+	}
+	for _, tc := range tests {
+		got, err := ActionFor(tc.id, 2, tc.values)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("ActionFor(%+v, %q) = %v, %v; want an error containing %q", tc.id, tc.values, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got.Seat != tc.want.Seat || got.Kind != tc.want.Kind || got.Bid != tc.want.Bid ||
+			got.Suit != tc.want.Suit || got.Card != tc.want.Card || !slices.Equal(got.Cards, tc.want.Cards) {
+			t.Errorf("ActionFor(%+v, %q) = %+v, %v; want %+v", tc.id, tc.values, got, err, tc.want)
+		}
+	}
+	if _, err := ActionFor(ID{Game: 1, Action: ActJoin}, 0, nil); !errors.Is(err, ErrNotGameAction) {
+		t.Errorf("lobby control: %v, want ErrNotGameAction", err)
+	}
+}
+
+func TestModalValues(t *testing.T) {
+	m := BidModal(3, 2, 17, 260)
+	if len(m.Title) == 0 || len(m.Components) != 1 {
+		t.Fatalf("BidModal = %+v", m)
+	}
+	in := m.Components[0].(discordgo.ActionsRow).Components[0].(discordgo.TextInput)
+	if in.CustomID != BidInputID || in.Style != discordgo.TextInputShort || utf8.RuneCountInString(in.Label) > 45 {
+		t.Errorf("text input = %+v", in)
+	}
+	data := discordgo.ModalSubmitInteractionData{CustomID: m.CustomID, Components: []discordgo.MessageComponent{
+		&discordgo.ActionsRow{Components: []discordgo.MessageComponent{&discordgo.TextInput{CustomID: BidInputID, Value: "270"}}},
+	}}
+	if v := ModalValues(data); len(v) != 1 || v[0] != "270" {
+		t.Errorf("ModalValues = %q", v)
+	}
+	if v := ModalValues(discordgo.ModalSubmitInteractionData{}); v != nil {
+		t.Errorf("ModalValues of an empty modal = %q", v)
+	}
+}
+
+func TestCurrentSixHandedPass(t *testing.T) {
+	rules, err := engine.NewRules("six-handed", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(rules, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	player := computer.NewRandom(3)
+	for g.Phase() != engine.PhasePass {
+		if g.Over() || g.HandNumber() > 5 {
+			t.Fatal("no pass phase reached")
+		}
+		for seat := range rules.Players {
+			if g.Waiting(seat) {
+				if err := g.Apply(player.Choose(g, seat)); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+	var waiting []int
+	for seat := range rules.Players {
+		if g.Waiting(seat) {
+			waiting = append(waiting, seat)
+		}
+	}
+	if len(waiting) != 3 {
+		t.Fatalf("%d seats pass at once, want 3", len(waiting))
+	}
+	ids := map[int]ID{}
+	for _, s := range waiting {
+		row := Controls(g, 1, s)[0].(discordgo.ActionsRow)
+		ids[s], _ = ParseID(row.Components[0].(discordgo.SelectMenu).CustomID)
+	}
+	bid := ID{Game: 1, Hand: g.HandNumber(), Step: g.LogLen(), Action: ActCard, Arg: "AS"}
+	if err := g.Apply(player.Choose(g, waiting[0])); err != nil {
+		t.Fatal(err)
+	}
+	if ids[waiting[0]].Current(g, waiting[0]) {
+		t.Error("the seat that passed still has a current menu")
+	}
+	if !ids[waiting[1]].Current(g, waiting[1]) || !ids[waiting[2]].Current(g, waiting[2]) {
+		t.Error("another seat's pass made a waiting seat's menu stale")
+	}
+	if bid.Current(g, waiting[1]) {
+		t.Error("a non-pass control survived a step")
+	}
+	if !(ID{Game: 1, Action: ActHand}).Current(g, 0) {
+		t.Error("a table control is not current")
+	}
+}

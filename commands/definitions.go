@@ -1,0 +1,274 @@
+package commands
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// Command names.
+const (
+	CommandPinochle = "pinochle"
+	CommandLeague   = "league"
+)
+
+// Subcommands of /pinochle.
+const (
+	SubNew         = "new"
+	SubHand        = "hand"
+	SubStatus      = "status"
+	SubRules       = "rules"
+	SubLeaderboard = "leaderboard"
+	SubStats       = "stats"
+	SubLeave       = "leave"
+	SubAbandon     = "abandon"
+	SubSettings    = "settings"
+	SubNotify      = "notify"
+	SubAway        = "away"
+	SubBack        = "back"
+	SubGames       = "games"
+)
+
+// Subcommands of /league.
+const (
+	SubLeagueStart     = "start"
+	SubLeagueEnd       = "end"
+	SubLeagueStandings = "standings"
+	SubLeagueHistory   = "history"
+)
+
+// Option names.
+const (
+	OptPreset        = "preset"
+	OptTarget        = "target"
+	OptHands         = "hands"
+	OptPass          = "pass"
+	OptMinBid        = "minbid"
+	OptCounters      = "counters"
+	OptMoon          = "moon"
+	OptTimer         = "timer"
+	OptTimeout       = "timeout"
+	OptSeason        = "season"
+	OptUser          = "user"
+	OptOptions       = "options"
+	OptComputerGames = "computer_games"
+	OptChannel       = "channel"
+	OptChannelAction = "channel_action"
+	OptDM            = "dm"
+	OptName          = "name"
+)
+
+// Turn-timeout policies: what happens to a seat whose turn timer runs out.
+const (
+	PolicyComputer = "computer" // a computer player takes the turn
+	PolicyForfeit  = "forfeit"  // the seat's team forfeits the game
+)
+
+// Values of the channel_action option of /pinochle settings.
+const (
+	ChannelAdd    = "add"
+	ChannelRemove = "remove"
+	ChannelClear  = "clear"
+)
+
+// SeasonOverall is the season option's value for all-time results.
+const SeasonOverall = "overall"
+
+// timerChoices are the turn timers offered as choices, name and value. It
+// is never modified.
+var timerChoices = [][2]string{
+	{"1 minute", "1m"}, {"5 minutes", "5m"}, {"15 minutes", "15m"}, {"1 hour", "1h"}, {"12 hours", "12h"},
+	{"1 day", "1d"}, {"3 days", "3d"}, {"7 days", "7d"}, {"no timer", "off"},
+}
+
+// Definitions returns the bot's application commands, /pinochle and
+// /league, ready for a bulk overwrite. Both are usable by every member of a
+// guild and not in DMs; the bot checks Manage Server itself for the
+// subcommands that need it. Each call returns new values.
+func Definitions() []*discordgo.ApplicationCommand {
+	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	return []*discordgo.ApplicationCommand{
+		{
+			Type:         discordgo.ChatApplicationCommand,
+			Name:         CommandPinochle,
+			Description:  "Play Pinochle at a table in this server",
+			DMPermission: ptr(false),
+			Contexts:     &guildOnly,
+			Options: []*discordgo.ApplicationCommandOption{
+				sub(SubNew, "Open a table in this channel",
+					presetOption(false),
+					intOption(OptTarget, "Score that ends the game (0 to play a number of hands)", 0),
+					intOption(OptHands, "Number of hands after which the game ends (0 for no limit)", 0),
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionInteger, Name: OptPass,
+						Description: "Cards passed each way between partners",
+						Choices:     intChoices(0, 2, 3, 4),
+					},
+					intOption(OptMinBid, "Lowest opening bid", 1),
+					stringOption(OptCounters, "What cards score in tricks",
+						choice("A 10 K score (A10K)", engine.CountersA10K),
+						choice("A 10 score 10, K Q score 5 (fives)", engine.CountersFives),
+						choice("A 11, 10 10, K 4, Q 3, J 2 (eleven)", engine.CountersEleven),
+						choice("A K score 10, Q J score 5 (AK-QJ)", engine.CountersAKQJ)),
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionBoolean, Name: OptMoon,
+						Description: "Allow the bidder to shoot the moon",
+					},
+					timerOption(),
+					timeoutOption(),
+				),
+				sub(SubHand, "Show your cards and controls in your current game"),
+				sub(SubStatus, "Show the state of the game in this channel"),
+				sub(SubRules, "Explain the rules of a preset", presetOption(false)),
+				sub(SubLeaderboard, "Show this server's leaderboard",
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionString, Name: OptSeason,
+						Description: `A league season's name, or "overall" for all time`,
+						MaxLength:   100,
+					}),
+				sub(SubStats, "Show a player's record",
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionUser, Name: OptUser,
+						Description: "The player (yourself when left out)",
+					}),
+				sub(SubLeave, "Leave your table, or hand your seat to a computer player"),
+				sub(SubAbandon, "End the game in this channel without a result (host or Manage Server)"),
+				sub(SubSettings, "Show or change this server's defaults (Manage Server to change)",
+					presetOption(false),
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionString, Name: OptOptions,
+						Description: `Default table options, such as "target=1000 pass=3" ("none" to clear)`,
+						MaxLength:   500,
+					},
+					timerOption(),
+					timeoutOption(),
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionBoolean, Name: OptComputerGames,
+						Description: "Whether games with computer players count on the leaderboard",
+					},
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionChannel, Name: OptChannel,
+						Description:  "A channel where tables may be opened",
+						ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText},
+					},
+					stringOption(OptChannelAction, "Add or remove that channel, or clear the list (every channel)",
+						choice("add", ChannelAdd), choice("remove", ChannelRemove), choice("clear", ChannelClear)),
+				),
+				sub(SubNotify, "Choose whether the bot DMs you when it is your turn",
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionBoolean, Name: OptDM,
+						Description: "Send a DM when it is your turn", Required: true,
+					}),
+				sub(SubAway, "Let a computer player take your turns until you are back"),
+				sub(SubBack, "Take your turns again yourself"),
+				sub(SubGames, "List the games in progress in this server"),
+			},
+		},
+		{
+			Type:         discordgo.ChatApplicationCommand,
+			Name:         CommandLeague,
+			Description:  "League seasons of this server",
+			DMPermission: ptr(false),
+			Contexts:     &guildOnly,
+			Options: []*discordgo.ApplicationCommandOption{
+				sub(SubLeagueStart, "Start a new season (Manage Server)",
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionString, Name: OptName,
+						Description: "The season's name", Required: true, MinLength: ptr(1), MaxLength: 100,
+					}),
+				sub(SubLeagueEnd, "End the current season (Manage Server)"),
+				sub(SubLeagueStandings, "Show a season's standings",
+					&discordgo.ApplicationCommandOption{
+						Type: discordgo.ApplicationCommandOptionString, Name: OptSeason,
+						Description: "The season's name (the current one when left out)",
+						MaxLength:   100,
+					}),
+				sub(SubLeagueHistory, "List the past seasons and their winners"),
+			},
+		},
+	}
+}
+
+func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts,
+	}
+}
+
+func presetOption(required bool) *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: OptPreset,
+		Description: "The rules to play", Required: required,
+	}
+	for _, p := range engine.PresetNames() {
+		o.Choices = append(o.Choices, choice(p, p))
+	}
+	return o
+}
+
+func timerOption() *discordgo.ApplicationCommandOption {
+	o := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: OptTimer,
+		Description: "Time each player has for a turn",
+	}
+	for _, t := range timerChoices {
+		o.Choices = append(o.Choices, choice(t[0], t[1]))
+	}
+	return o
+}
+
+func timeoutOption() *discordgo.ApplicationCommandOption {
+	return stringOption(OptTimeout, "What happens when a turn's time runs out",
+		choice("a computer player takes the turn", PolicyComputer),
+		choice("the player's team forfeits the game", PolicyForfeit))
+}
+
+func intOption(name, desc string, min float64) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionInteger, Name: name, Description: desc, MinValue: &min,
+		MaxValue: 1_000_000,
+	}
+}
+
+func stringOption(name, desc string, choices ...*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Choices: choices,
+	}
+}
+
+func choice(name string, value any) *discordgo.ApplicationCommandOptionChoice {
+	return &discordgo.ApplicationCommandOptionChoice{Name: name, Value: value}
+}
+
+func intChoices(vs ...int) []*discordgo.ApplicationCommandOptionChoice {
+	out := make([]*discordgo.ApplicationCommandOptionChoice, len(vs))
+	for i, v := range vs {
+		out[i] = choice(strconv.Itoa(v), v)
+	}
+	return out
+}
+
+// Flatten returns the invoked subcommand's name and its options by name.
+// For a subcommand in a group the name is "group sub". A command invoked
+// without a subcommand gives "" and its top-level options.
+func Flatten(data discordgo.ApplicationCommandInteractionData) (sub string, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
+	list := data.Options
+	var path []string
+	for len(list) == 1 && list[0] != nil &&
+		(list[0].Type == discordgo.ApplicationCommandOptionSubCommand || list[0].Type == discordgo.ApplicationCommandOptionSubCommandGroup) {
+		path = append(path, list[0].Name)
+		list = list[0].Options
+	}
+	opts = make(map[string]*discordgo.ApplicationCommandInteractionDataOption, len(list))
+	for _, o := range list {
+		if o != nil {
+			opts[o.Name] = o
+		}
+	}
+	return strings.Join(path, " "), opts
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,151 @@
+package commands
+
+import (
+	"regexp"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+var commandName = regexp.MustCompile(`^[-_a-z0-9]{1,32}$`)
+
+func checkDescription(t *testing.T, where, d string) {
+	t.Helper()
+	if n := utf8.RuneCountInString(d); n < 1 || n > 100 {
+		t.Errorf("%s: description of %d characters: %q", where, n, d)
+	}
+}
+
+func checkOptions(t *testing.T, where string, opts []*discordgo.ApplicationCommandOption) {
+	t.Helper()
+	if len(opts) > 25 {
+		t.Errorf("%s: %d options, want at most 25", where, len(opts))
+	}
+	seen := map[string]bool{}
+	optional := false
+	for _, o := range opts {
+		w := where + " " + o.Name
+		if !commandName.MatchString(o.Name) {
+			t.Errorf("%s: bad name %q", w, o.Name)
+		}
+		if seen[o.Name] {
+			t.Errorf("%s: name used twice", w)
+		}
+		seen[o.Name] = true
+		checkDescription(t, w, o.Description)
+		if len(o.Choices) > 25 {
+			t.Errorf("%s: %d choices, want at most 25", w, len(o.Choices))
+		}
+		for _, c := range o.Choices {
+			if n := utf8.RuneCountInString(c.Name); n < 1 || n > 100 {
+				t.Errorf("%s: choice name %q", w, c.Name)
+			}
+			if s, ok := c.Value.(string); ok && (len(s) == 0 || len(s) > 100) {
+				t.Errorf("%s: choice value %q", w, s)
+			}
+		}
+		sub := o.Type == discordgo.ApplicationCommandOptionSubCommand || o.Type == discordgo.ApplicationCommandOptionSubCommandGroup
+		if !sub {
+			if o.Required && optional {
+				t.Errorf("%s: required option after an optional one", w)
+			}
+			optional = optional || !o.Required
+		}
+		checkOptions(t, w, o.Options)
+	}
+}
+
+func TestDefinitionsLimits(t *testing.T) {
+	defs := Definitions()
+	if len(defs) != 2 || defs[0].Name != CommandPinochle || defs[1].Name != CommandLeague {
+		t.Fatalf("Definitions() = %d commands", len(defs))
+	}
+	for _, c := range defs {
+		if !commandName.MatchString(c.Name) {
+			t.Errorf("command name %q", c.Name)
+		}
+		checkDescription(t, c.Name, c.Description)
+		if c.DMPermission == nil || *c.DMPermission {
+			t.Errorf("/%s: usable in DMs", c.Name)
+		}
+		if c.DefaultMemberPermissions != nil {
+			t.Errorf("/%s: restricted to a permission", c.Name)
+		}
+		checkOptions(t, "/"+c.Name, c.Options)
+	}
+}
+
+func TestDefinitionsContent(t *testing.T) {
+	subs := func(c *discordgo.ApplicationCommand) map[string]*discordgo.ApplicationCommandOption {
+		m := map[string]*discordgo.ApplicationCommandOption{}
+		for _, o := range c.Options {
+			m[o.Name] = o
+		}
+		return m
+	}
+	defs := Definitions()
+	p, l := subs(defs[0]), subs(defs[1])
+	for _, n := range []string{SubNew, SubHand, SubStatus, SubRules, SubLeaderboard, SubStats, SubLeave, SubAbandon,
+		SubSettings, SubNotify, SubAway, SubBack, SubGames} {
+		if p[n] == nil {
+			t.Errorf("/pinochle has no subcommand %s", n)
+		}
+	}
+	for _, n := range []string{SubLeagueStart, SubLeagueEnd, SubLeagueStandings, SubLeagueHistory} {
+		if l[n] == nil {
+			t.Errorf("/league has no subcommand %s", n)
+		}
+	}
+	newOpts := map[string]*discordgo.ApplicationCommandOption{}
+	for _, o := range p[SubNew].Options {
+		newOpts[o.Name] = o
+	}
+	if got := len(newOpts[OptPreset].Choices); got != 5 {
+		t.Errorf("preset has %d choices, want 5", got)
+	}
+	if got := len(newOpts[OptPass].Choices); got != 4 {
+		t.Errorf("pass has %d choices, want 4", got)
+	}
+	for _, c := range newOpts[OptTimer].Choices {
+		if _, err := ParseTimer(c.Value.(string)); err != nil {
+			t.Errorf("timer choice %v: %v", c.Value, err)
+		}
+	}
+	for _, c := range newOpts[OptCounters].Choices {
+		if err := ValidateOptions("racehorse", map[string]string{"counters": c.Value.(string)}); err != nil {
+			t.Errorf("counters choice %v: %v", c.Value, err)
+		}
+	}
+	if !p[SubNotify].Options[0].Required || !l[SubLeagueStart].Options[0].Required {
+		t.Error("notify dm and league start name must be required")
+	}
+}
+
+func TestFlatten(t *testing.T) {
+	data := discordgo.ApplicationCommandInteractionData{
+		Name: "pinochle",
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{{
+			Name: "new", Type: discordgo.ApplicationCommandOptionSubCommand,
+			Options: []*discordgo.ApplicationCommandInteractionDataOption{
+				{Name: "preset", Type: discordgo.ApplicationCommandOptionString, Value: "classic"},
+				{Name: "target", Type: discordgo.ApplicationCommandOptionInteger, Value: float64(1000)},
+			},
+		}},
+	}
+	sub, opts := Flatten(data)
+	if sub != "new" || len(opts) != 2 || opts["preset"].StringValue() != "classic" || opts["target"].IntValue() != 1000 {
+		t.Errorf("Flatten = %q %v", sub, opts)
+	}
+	sub, opts = Flatten(discordgo.ApplicationCommandInteractionData{Name: "x"})
+	if sub != "" || len(opts) != 0 {
+		t.Errorf("Flatten of no options = %q %v", sub, opts)
+	}
+	group := discordgo.ApplicationCommandInteractionData{Options: []*discordgo.ApplicationCommandInteractionDataOption{{
+		Name: "a", Type: discordgo.ApplicationCommandOptionSubCommandGroup,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "b", Type: discordgo.ApplicationCommandOptionSubCommand}},
+	}}}
+	if sub, _ := Flatten(group); sub != "a b" {
+		t.Errorf("Flatten of a group = %q", sub)
+	}
+}

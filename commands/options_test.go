@@ -1,0 +1,205 @@
+package commands
+
+import (
+	"maps"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+func TestParseTimer(t *testing.T) {
+	good := map[string]time.Duration{
+		"1m": time.Minute, "15m": 15 * time.Minute, "1h": time.Hour, "12h": 12 * time.Hour, "1d": day,
+		"7d": 7 * day, "3D": 3 * day, " 90s ": 90 * time.Second, "1h30m": 90 * time.Minute, "1.5d": 36 * time.Hour,
+		"2d12h": 60 * time.Hour, "off": 0, "OFF": 0, "0": 0, "none": 0,
+	}
+	for s, want := range good {
+		got, err := ParseTimer(s)
+		if err != nil || got != want {
+			t.Errorf("ParseTimer(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	bad := map[string]string{
+		"": "no timer", "30s": "too short", "8d": "too long", "7d1s": "too long", "abc": "not a duration",
+		"-5m": "too short", "1d-5m": "not a duration", "d": "not a duration", "1..5d": "not a duration",
+		"nand": "not a duration", "1e3d": "not a duration", "99999999999999999999d": "too long", "5": "not a duration",
+	}
+	for s, want := range bad {
+		if _, err := ParseTimer(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseTimer(%q) error %v, want one containing %q", s, err, want)
+		}
+	}
+}
+
+func TestFormatTimer(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "off", time.Minute: "1m", 90 * time.Second: "1m30s", time.Hour: "1h", 90 * time.Minute: "1h30m",
+		day: "1d", 36 * time.Hour: "1d12h", 7 * day: "7d", day + time.Second: "1d1s",
+	} {
+		if got := FormatTimer(d); got != want {
+			t.Errorf("FormatTimer(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+func FuzzParseTimer(f *testing.F) {
+	for _, s := range []string{"1m", "15m", "1h", "1d", "7d", "90s", "1.5d", "2d3h4m5s", "off", "0", "1d1ns", "-1d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseTimer(s)
+		if err != nil {
+			return
+		}
+		if d != 0 && (d < MinTimer || d > MaxTimer) {
+			t.Fatalf("ParseTimer(%q) = %v, out of range", s, d)
+		}
+		back, err := ParseTimer(FormatTimer(d))
+		if err != nil || back != d {
+			t.Fatalf("ParseTimer(FormatTimer(%v) = %q) = %v, %v", d, FormatTimer(d), back, err)
+		}
+	})
+}
+
+func TestParseOptions(t *testing.T) {
+	good := map[string]map[string]string{
+		"target=1000 pass=3":       {"target": "1000", "pass": "3"},
+		"target=1000,pass=3":       {"target": "1000", "pass": "3"},
+		" Target = 1000 , pass= 3": {"target": "1000", "pass": "3"},
+		"counters=AK-QJ":           {"counters": "AK-QJ"},
+		"":                         {},
+		"none":                     {},
+	}
+	for s, want := range good {
+		got, err := ParseOptions(s)
+		if err != nil || !maps.Equal(got, want) {
+			t.Errorf("ParseOptions(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	bad := map[string]string{
+		"target":                "key=value",
+		"target=":               "no value",
+		"=5":                    "key=value",
+		"target=1 target=2":     "twice",
+		"colour=red":            "no table option",
+		"target=1=2":            "one value",
+		"target=1000 pass = 3x": "", // syntax is fine; the value is checked by ValidateOptions
+	}
+	for s, want := range bad {
+		_, err := ParseOptions(s)
+		if want == "" {
+			if err != nil {
+				t.Errorf("ParseOptions(%q) = %v", s, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseOptions(%q) error %v, want one containing %q", s, err, want)
+		}
+	}
+}
+
+func TestValidateOptions(t *testing.T) {
+	if err := ValidateOptions("classic", map[string]string{"target": "1500", "pass": "3"}); err != nil {
+		t.Error(err)
+	}
+	err := ValidateOptions("racehorse", map[string]string{"target": "lots"})
+	if err == nil || !strings.Contains(err.Error(), "racehorse") || !strings.Contains(err.Error(), "target") {
+		t.Errorf("bad target: %v", err)
+	}
+	if err := ValidateOptions("six-handed", map[string]string{"minbid": "255"}); err != nil {
+		t.Errorf("six-handed minbid 255: %v", err)
+	}
+	if err := ValidateOptions("racehorse", map[string]string{"minbid": "255"}); err == nil {
+		t.Error("racehorse accepted minbid 255")
+	}
+}
+
+func FuzzParseOptions(f *testing.F) {
+	for _, s := range []string{"target=1000 pass=3", "a=b,c=d", "target = 5", "moon=on", "", "=", "x==y", "TARGET=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseOptions(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseOptions(FormatOptions(m))
+		if err != nil || !maps.Equal(back, m) {
+			t.Fatalf("ParseOptions(FormatOptions(%v) = %q) = %v, %v", m, FormatOptions(m), back, err)
+		}
+		_ = ValidateOptions("racehorse", m)
+	})
+}
+
+func opt(name string, v any) *discordgo.ApplicationCommandInteractionDataOption {
+	o := &discordgo.ApplicationCommandInteractionDataOption{Name: name, Value: v}
+	switch v.(type) {
+	case string:
+		o.Type = discordgo.ApplicationCommandOptionString
+	case float64:
+		o.Type = discordgo.ApplicationCommandOptionInteger
+	case bool:
+		o.Type = discordgo.ApplicationCommandOptionBoolean
+	}
+	return o
+}
+
+func opts(os ...*discordgo.ApplicationCommandInteractionDataOption) map[string]*discordgo.ApplicationCommandInteractionDataOption {
+	m := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range os {
+		m[o.Name] = o
+	}
+	return m
+}
+
+func TestNewTableRequest(t *testing.T) {
+	defaults := Defaults{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Timer: time.Hour, Policy: PolicyForfeit}
+	tests := []struct {
+		name string
+		in   map[string]*discordgo.ApplicationCommandInteractionDataOption
+		def  Defaults
+		want Table
+		err  string
+	}{
+		{"defaults", opts(), defaults,
+			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Timer: time.Hour, Policy: PolicyForfeit}, ""},
+		{"override", opts(opt("target", float64(2000)), opt("moon", true), opt("timer", "1d"), opt("timeout", "computer")), defaults,
+			Table{Preset: "classic", Options: map[string]string{"target": "2000", "floor": "500", "moon": "on"}, Timer: day, Policy: PolicyComputer}, ""},
+		{"other preset drops default options", opts(opt("preset", "six-handed"), opt("pass", float64(0))), defaults,
+			Table{Preset: "six-handed", Options: map[string]string{"pass": "0"}, Timer: time.Hour, Policy: PolicyForfeit}, ""},
+		{"same preset named", opts(opt("preset", "classic")), defaults,
+			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Timer: time.Hour, Policy: PolicyForfeit}, ""},
+		{"no defaults", opts(), Defaults{},
+			Table{Preset: "racehorse", Policy: PolicyComputer}, ""},
+		{"timer off", opts(opt("timer", "off")), defaults,
+			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Policy: PolicyForfeit}, ""},
+		{"bad minbid", opts(opt("preset", "racehorse"), opt("minbid", float64(255))), defaults, Table{}, "racehorse"},
+		{"bad preset", opts(opt("preset", "bezique")), defaults, Table{}, "no preset"},
+		{"bad timer", opts(opt("timer", "10d")), defaults, Table{}, "too long"},
+		{"bad policy", opts(opt("timeout", "explode")), defaults, Table{}, "timeout"},
+		{"wrong type", opts(&discordgo.ApplicationCommandInteractionDataOption{Name: "target", Value: []int{1}}), defaults, Table{}, "unexpected"},
+		{"fraction", opts(opt("target", 10.5)), defaults, Table{}, "whole number"},
+	}
+	for _, tc := range tests {
+		got, err := NewTableRequest(tc.in, tc.def)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if got.Preset != tc.want.Preset || !maps.Equal(got.Options, tc.want.Options) || got.Timer != tc.want.Timer || got.Policy != tc.want.Policy {
+			t.Errorf("%s: got %+v, want %+v", tc.name, got, tc.want)
+		}
+		if _, err := got.Rules(); err != nil {
+			t.Errorf("%s: Rules: %v", tc.name, err)
+		}
+	}
+}

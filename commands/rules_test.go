@@ -1,0 +1,70 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+func TestRulesSummaryLimits(t *testing.T) {
+	for _, p := range engine.PresetNames() {
+		e, err := RulesSummary(p)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		checkEmbed(t, p, e.Title, e.Description, len(e.Fields), embedLen(e))
+		for _, f := range e.Fields {
+			if f.Name == "" || f.Value == "" || utf8.RuneCountInString(f.Name) > maxFieldName || utf8.RuneCountInString(f.Value) > maxFieldValue {
+				t.Errorf("%s: field %q has a value of %d characters", p, f.Name, utf8.RuneCountInString(f.Value))
+			}
+		}
+		var all strings.Builder
+		for _, f := range e.Fields {
+			all.WriteString(f.Value)
+		}
+		for _, want := range []string{"Run", "marriage", "Pinochle", "Aces around", "Counters"} {
+			if !strings.Contains(all.String(), want) {
+				t.Errorf("%s: summary lacks %q", p, want)
+			}
+		}
+	}
+	if _, err := RulesSummary("bezique"); err == nil {
+		t.Error("RulesSummary of an unknown preset succeeded")
+	}
+}
+
+func TestRulesEmbedWithOptions(t *testing.T) {
+	r, err := engine.NewRules("partnership", map[string]string{"target": "2000", "moon": "on", "floor": "500", "set": "opponents", "royal": "nothing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := RulesEmbed(&r)
+	checkEmbed(t, "partnership+options", e.Title, e.Description, len(e.Fields), embedLen(e))
+	var all strings.Builder
+	for _, f := range e.Fields {
+		all.WriteString(f.Value + "\n")
+	}
+	for _, want := range []string{"2000", "moon", "-500", "opponents score the bid", "counts nothing", "moon=on"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("embed lacks %q:\n%s", want, all.String())
+		}
+	}
+}
+
+func checkEmbed(t *testing.T, name, title, desc string, fields, total int) {
+	t.Helper()
+	if n := utf8.RuneCountInString(title); n == 0 || n > maxEmbedTitle {
+		t.Errorf("%s: title of %d characters", name, n)
+	}
+	if n := utf8.RuneCountInString(desc); n > maxEmbedDescription {
+		t.Errorf("%s: description of %d characters", name, n)
+	}
+	if fields > maxEmbedFields {
+		t.Errorf("%s: %d fields", name, fields)
+	}
+	if total > maxEmbedTotal {
+		t.Errorf("%s: %d characters in all", name, total)
+	}
+}
