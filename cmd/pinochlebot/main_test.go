@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// chdir runs the test in a fresh folder, so that no .env of the developer's is read.
+func chdir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	return dir
+}
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestMissingTokenExitsTwoWithOneLine(t *testing.T) {
+	chdir(t)
+	var stderr bytes.Buffer
+	code := run(context.Background(), env(nil), &stderr)
+	if code != 2 {
+		t.Fatalf("exit status %d, want 2", code)
+	}
+	out := stderr.String()
+	if strings.Count(out, "\n") != 1 || !strings.Contains(out, "DISCORD_TOKEN") || !strings.Contains(out, "discord.com/developers") {
+		t.Fatalf("want one line naming DISCORD_TOKEN and where to get one, got %q", out)
+	}
+}
+
+func TestBadLogLevel(t *testing.T) {
+	chdir(t)
+	var stderr bytes.Buffer
+	code := run(context.Background(), env(map[string]string{"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}), &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "LOG_LEVEL") {
+		t.Fatalf("exit %d, stderr %q; want 2 and a word on LOG_LEVEL", code, stderr.String())
+	}
+}
+
+func TestConfigFromDotEnvAndEnvironment(t *testing.T) {
+	dir := chdir(t)
+	dotenv := "DISCORD_TOKEN=from-file\nDISCORD_GUILD_ID=42\nLOG_LEVEL=debug\n"
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte(dotenv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "Bot from-env"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.token != "from-env" {
+		t.Errorf("token %q: the environment should win over .env, without the Bot prefix", c.token)
+	}
+	if c.guildID != "42" || c.level.String() != "DEBUG" {
+		t.Errorf("guild %q level %v: .env should fill what the environment lacks", c.guildID, c.level)
+	}
+	if c.dbPath != "data/pinochle.db" {
+		t.Errorf("database path %q, want the default", c.dbPath)
+	}
+}
+
+func TestTokenNeverLogged(t *testing.T) {
+	chdir(t)
+	const token = "very-secret-token-value"
+	var stderr bytes.Buffer
+	// An unreachable API: the start fails, and what is logged must not hold the token.
+	code := run(context.Background(), env(map[string]string{
+		"DISCORD_TOKEN": token, "DISCORD_API_URL": "http://127.0.0.1:1", "DATABASE_PATH": filepath.Join(t.TempDir(), "db", "p.db"),
+	}), &stderr)
+	if code != 1 {
+		t.Fatalf("exit status %d, want 1 when Discord cannot be reached; log:\n%s", code, stderr.String())
+	}
+	if strings.Contains(stderr.String(), token) {
+		t.Fatalf("the log holds the token:\n%s", stderr.String())
+	}
+}
+
+// syncBuffer is a buffer safe for the logger's writes while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestRunAndStop starts the bot against the fake Discord, then stops it as SIGTERM would:
+// it logs each step of the start, exits 0, and leaves a database that opens again.
+func TestRunAndStop(t *testing.T) {
+	chdir(t)
+	srv := fakediscord.New(t, fakediscord.Options{})
+	dbPath := filepath.Join(t.TempDir(), "data", "pinochle.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run(ctx, env(map[string]string{
+			"DISCORD_TOKEN": srv.Token(), "DISCORD_API_URL": srv.URL(), "DATABASE_PATH": dbPath,
+			"DISCORD_GUILD_ID": srv.DefaultGuild().ID,
+		}), &stderr)
+	}()
+	wait, stop := context.WithTimeout(context.Background(), 20*time.Second)
+	defer stop()
+	if err := srv.WaitFor(wait, func(s *fakediscord.Server) bool { return s.Connected() > 0 }); err != nil {
+		cancel()
+		t.Fatalf("the bot never connected: %v\n%s", err, stderr.String())
+	}
+	if n := len(srv.Commands(srv.DefaultGuild().ID)); n == 0 {
+		t.Errorf("no commands registered in the development guild")
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit status %d, want 0\n%s", code, stderr.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the bot did not stop")
+	}
+	log := stderr.String()
+	for _, step := range []string{"opened the database", "resumed games", "registered commands", "listening", "stopped"} {
+		if !strings.Contains(log, step) {
+			t.Errorf("the log has no line for %q:\n%s", step, log)
+		}
+	}
+	if strings.Contains(log, srv.Token()) {
+		t.Errorf("the log holds the token")
+	}
+	st, err := storage.Open(dbPath)
+	if err != nil {
+		t.Fatalf("the database does not open again: %v", err)
+	}
+	st.Close()
+}
