@@ -1,0 +1,525 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+const gameColumns = `id, guild_id, channel_id, thread_id, host_id, preset, options, seed, status,
+	created_at, last_activity, ended_at, turn_timeout_ms, timeout_policy, turn_seq, turn_seat, turn_started,
+	turn_reminders`
+
+const (
+	sqlGame     = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
+	sqlSeats    = `SELECT seat, user_id, name, computer, away FROM game_seats WHERE game_id = ? ORDER BY seat`
+	sqlMessages = `SELECT role, channel_id, message_id FROM game_messages WHERE game_id = ?`
+	sqlActions  = `SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq`
+
+	sqlActiveGames = `SELECT ` + gameColumns + ` FROM games
+		WHERE status IN ('lobby', 'playing') ORDER BY id`
+	sqlActiveSeats = `SELECT s.game_id, s.seat, s.user_id, s.name, s.computer, s.away
+		FROM games g JOIN game_seats s ON s.game_id = g.id
+		WHERE g.status IN ('lobby', 'playing') ORDER BY s.game_id, s.seat`
+	sqlActiveMessages = `SELECT m.game_id, m.role, m.channel_id, m.message_id
+		FROM games g JOIN game_messages m ON m.game_id = g.id
+		WHERE g.status IN ('lobby', 'playing')`
+	sqlActiveActions = `SELECT a.game_id, a.action
+		FROM games g JOIN actions a ON a.game_id = g.id
+		WHERE g.status IN ('lobby', 'playing') ORDER BY a.game_id, a.seq`
+
+	sqlInsertGame = `INSERT INTO games (guild_id, channel_id, thread_id, host_id, preset, options,
+		seed, status, created_at, last_activity, ended_at, turn_timeout_ms, timeout_policy, turn_seq, turn_seat,
+		turn_started, turn_reminders) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlUpdateGame = `UPDATE games SET thread_id = ?, host_id = ?, preset = ?, options = ?, seed = ?,
+		status = ?, last_activity = ?, ended_at = ?, turn_timeout_ms = ?, timeout_policy = ?, turn_seq = ?,
+		turn_seat = ?, turn_started = ?, turn_reminders = ? WHERE id = ?`
+	sqlGameState = `SELECT status, preset, options, seed,
+		EXISTS (SELECT 1 FROM actions WHERE game_id = games.id) FROM games WHERE id = ?`
+	sqlDeleteSeats    = `DELETE FROM game_seats WHERE game_id = ?`
+	sqlInsertSeat     = `INSERT INTO game_seats (game_id, seat, user_id, name, computer, away) VALUES (?, ?, ?, ?, ?, ?)`
+	sqlDeleteMessages = `DELETE FROM game_messages WHERE game_id = ?`
+	sqlInsertMessage  = `INSERT INTO game_messages (game_id, role, channel_id, message_id) VALUES (?, ?, ?, ?)`
+	sqlInsertAction   = `INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)`
+)
+
+// checkGame checks what a game must hold to be recorded, and returns its rules.
+func checkGame(g *Game) (engine.Rules, error) {
+	switch {
+	case g.GuildID == "", g.ChannelID == "", g.HostID == "":
+		return engine.Rules{}, fmt.Errorf("%w: a game needs a guild, a channel and a host", ErrInvalid)
+	case !g.Status.valid():
+		return engine.Rules{}, fmt.Errorf("%w: status %q", ErrInvalid, g.Status)
+	case g.CreatedAt.IsZero():
+		return engine.Rules{}, fmt.Errorf("%w: a game needs its creation time", ErrInvalid)
+	case g.TurnTimeout < 0:
+		return engine.Rules{}, fmt.Errorf("%w: negative turn timeout", ErrInvalid)
+	case !validPolicy(g.TimeoutPolicy):
+		return engine.Rules{}, fmt.Errorf("%w: timeout policy %q", ErrInvalid, g.TimeoutPolicy)
+	case g.Turn.Seq < 0 || g.Turn.Seat < 0 || g.Turn.Reminders < 0:
+		return engine.Rules{}, fmt.Errorf("%w: turn timer %+v", ErrInvalid, g.Turn)
+	}
+	r, err := engine.NewRules(g.Preset, g.Options)
+	if err != nil {
+		return engine.Rules{}, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	if len(g.Seats) != r.Players {
+		return engine.Rules{}, fmt.Errorf("%w: %s has %d seats, the game lists %d", ErrInvalid, g.Preset, r.Players, len(g.Seats))
+	}
+	if g.Turn.Seat >= len(g.Seats) {
+		return engine.Rules{}, fmt.Errorf("%w: the turn timer's seat %d is not a seat", ErrInvalid, g.Turn.Seat)
+	}
+	users := make(map[string]bool, len(g.Seats))
+	for i, s := range g.Seats {
+		if s.Away && s.UserID == "" {
+			return engine.Rules{}, fmt.Errorf("%w: seat %d is away but holds no user", ErrInvalid, i)
+		}
+		if s.UserID != "" && s.Computer != "" {
+			return engine.Rules{}, fmt.Errorf("%w: seat %d holds both a user and a computer", ErrInvalid, i)
+		}
+		if s.UserID != "" {
+			if users[s.UserID] {
+				return engine.Rules{}, fmt.Errorf("%w: user %s holds two seats", ErrInvalid, s.UserID)
+			}
+			users[s.UserID] = true
+		}
+	}
+	for role, m := range g.Messages {
+		if role == "" || m.ChannelID == "" || m.MessageID == "" {
+			return engine.Rules{}, fmt.Errorf("%w: message %q needs a role, a channel and an ID", ErrInvalid, role)
+		}
+	}
+	return r, nil
+}
+
+// normalize brings a game's fields to the form they are stored in: the default timeout
+// policy for none, times to the millisecond.
+func normalize(g *Game) {
+	if g.TimeoutPolicy == "" {
+		g.TimeoutPolicy = PolicyComputer
+	}
+	g.TurnTimeout = g.TurnTimeout.Truncate(time.Millisecond)
+}
+
+// encodeOptions returns table options as stored: a JSON object.
+func encodeOptions(o map[string]string) (string, error) {
+	if len(o) == 0 {
+		return "{}", nil
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "", fmt.Errorf("encode options: %w", err)
+	}
+	return string(b), nil
+}
+
+// decodeOptions reads stored table options; none gives a nil map.
+func decodeOptions(s string) (map[string]string, error) {
+	var o map[string]string
+	if err := json.Unmarshal([]byte(s), &o); err != nil {
+		return nil, fmt.Errorf("decode options: %w", err)
+	}
+	if len(o) == 0 {
+		return nil, nil
+	}
+	return o, nil
+}
+
+// CreateGame records a new game and returns its ID. The game's seats must match its preset
+// (open seats are zero Seats; only a human's seat may be away); a zero LastActivity is taken
+// as CreatedAt and an empty TimeoutPolicy as PolicyComputer. The turn timeout must not be
+// negative (the bounds of Settings are the guild's choice, not the table's), and the turn
+// timer's seat must be a seat.
+func (s *SQLite) CreateGame(ctx context.Context, g Game) (int64, error) {
+	normalize(&g)
+	if _, err := checkGame(&g); err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
+	}
+	if g.Status == StatusFinished {
+		return 0, fmt.Errorf("create game: %w: a game is finished by FinishGame", ErrInvalid)
+	}
+	opts, err := encodeOptions(g.Options)
+	if err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
+	}
+	if g.LastActivity.IsZero() {
+		g.LastActivity = g.CreatedAt
+	}
+	var id int64
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		res, err := in(ctx, tx, s.wr.insertGame).ExecContext(ctx, g.GuildID, g.ChannelID, g.ThreadID, g.HostID,
+			g.Preset, opts, int64(g.Seed), string(g.Status), ms(g.CreatedAt), ms(g.LastActivity), nullMS(g.EndedAt),
+			g.TurnTimeout.Milliseconds(), g.TimeoutPolicy, g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started),
+			g.Turn.Reminders)
+		if err != nil {
+			return classify(err)
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		return s.writeSeatsAndMessages(ctx, tx, id, &g)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
+	}
+	return id, nil
+}
+
+// writeSeatsAndMessages replaces a game's seats and messages.
+func (s *SQLite) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g *Game) error {
+	if _, err := in(ctx, tx, s.wr.deleteSeats).ExecContext(ctx, id); err != nil {
+		return err
+	}
+	ins := in(ctx, tx, s.wr.insertSeat)
+	for i, seat := range g.Seats {
+		if _, err := ins.ExecContext(ctx, id, i, seat.UserID, seat.Name, seat.Computer, seat.Away); err != nil {
+			return classify(err)
+		}
+	}
+	if _, err := in(ctx, tx, s.wr.deleteMsgs).ExecContext(ctx, id); err != nil {
+		return err
+	}
+	ins = in(ctx, tx, s.wr.insertMsg)
+	for role, m := range g.Messages {
+		if _, err := ins.ExecContext(ctx, id, role, m.ChannelID, m.MessageID); err != nil {
+			return classify(err)
+		}
+	}
+	return nil
+}
+
+// UpdateGame writes a game's changing fields: thread, host, seats, status, messages, last
+// activity, turn timeout and policy, and turn timer. Preset, options and seed may change only while the log is empty, and a game
+// with actions cannot go back to the lobby. Marking a game abandoned sets EndedAt (to
+// LastActivity when zero). A finished or abandoned game cannot change (ErrNotPlaying), and a
+// game is finished only by FinishGame.
+func (s *SQLite) UpdateGame(ctx context.Context, g Game) error {
+	normalize(&g)
+	if _, err := checkGame(&g); err != nil {
+		return fmt.Errorf("update game %d: %w", g.ID, err)
+	}
+	if g.Status == StatusFinished {
+		return fmt.Errorf("update game %d: %w: a game is finished by FinishGame", g.ID, ErrInvalid)
+	}
+	opts, err := encodeOptions(g.Options)
+	if err != nil {
+		return fmt.Errorf("update game %d: %w", g.ID, err)
+	}
+	if g.Status == StatusAbandoned && g.EndedAt.IsZero() {
+		g.EndedAt = g.LastActivity
+	}
+	if g.Status != StatusAbandoned {
+		g.EndedAt = time.Time{}
+	}
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		var status, preset, oldOpts string
+		var seed int64
+		var hasLog bool
+		err := in(ctx, tx, s.wr.gameState).QueryRowContext(ctx, g.ID).Scan(&status, &preset, &oldOpts, &seed, &hasLog)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if Status(status) == StatusFinished || Status(status) == StatusAbandoned {
+			return fmt.Errorf("%w: the game is %s", ErrNotPlaying, status)
+		}
+		if hasLog && (preset != g.Preset || oldOpts != opts || seed != int64(g.Seed)) {
+			return fmt.Errorf("%w: preset, options and seed cannot change once actions are logged", ErrInvalid)
+		}
+		if hasLog && g.Status == StatusLobby {
+			return fmt.Errorf("%w: a game with actions cannot go back to the lobby", ErrInvalid)
+		}
+		if _, err := in(ctx, tx, s.wr.updateGame).ExecContext(ctx, g.ThreadID, g.HostID, g.Preset, opts, int64(g.Seed),
+			string(g.Status), ms(g.LastActivity), nullMS(g.EndedAt), g.TurnTimeout.Milliseconds(), g.TimeoutPolicy,
+			g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started), g.Turn.Reminders, g.ID); err != nil {
+			return classify(err)
+		}
+		return s.writeSeatsAndMessages(ctx, tx, g.ID, &g)
+	})
+	if err != nil {
+		return fmt.Errorf("update game %d: %w", g.ID, err)
+	}
+	return nil
+}
+
+// scanGame reads a row of gameColumns.
+func scanGame(row interface{ Scan(...any) error }) (Game, error) {
+	var g Game
+	var opts, status string
+	var seed, created, last, timeout int64
+	var ended, started sql.NullInt64
+	if err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.HostID, &g.Preset, &opts, &seed,
+		&status, &created, &last, &ended, &timeout, &g.TimeoutPolicy, &g.Turn.Seq, &g.Turn.Seat, &started,
+		&g.Turn.Reminders); err != nil {
+		return Game{}, err
+	}
+	g.TurnTimeout, g.Turn.Started = time.Duration(timeout)*time.Millisecond, fromNullMS(started)
+	o, err := decodeOptions(opts)
+	if err != nil {
+		return Game{}, err
+	}
+	g.Options, g.Seed, g.Status = o, uint64(seed), Status(status)
+	g.CreatedAt, g.LastActivity, g.EndedAt = fromMS(created), fromMS(last), fromNullMS(ended)
+	return g, nil
+}
+
+// getGame reads a game with its seats and messages, using rd's statements bound to tx.
+func getGame(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (Game, error) {
+	g, err := scanGame(in(ctx, tx, rd.game).QueryRowContext(ctx, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, ErrNotFound
+	}
+	if err != nil {
+		return Game{}, err
+	}
+	rows, err := in(ctx, tx, rd.seats).QueryContext(ctx, id)
+	if err != nil {
+		return Game{}, err
+	}
+	for rows.Next() {
+		var n int
+		var seat Seat
+		if err := rows.Scan(&n, &seat.UserID, &seat.Name, &seat.Computer, &seat.Away); err != nil {
+			rows.Close()
+			return Game{}, err
+		}
+		g.Seats = append(g.Seats, seat)
+	}
+	if err := closeRows(rows); err != nil {
+		return Game{}, err
+	}
+	rows, err = in(ctx, tx, rd.messages).QueryContext(ctx, id)
+	if err != nil {
+		return Game{}, err
+	}
+	for rows.Next() {
+		var role string
+		var m Message
+		if err := rows.Scan(&role, &m.ChannelID, &m.MessageID); err != nil {
+			rows.Close()
+			return Game{}, err
+		}
+		if g.Messages == nil {
+			g.Messages = make(map[string]Message)
+		}
+		g.Messages[role] = m
+	}
+	return g, closeRows(rows)
+}
+
+// closeRows closes rows and returns the error that ended their iteration, if any.
+func closeRows(rows *sql.Rows) error {
+	err := rows.Err()
+	if cerr := rows.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// GetGame returns a game by ID, with its seats and messages.
+func (s *SQLite) GetGame(ctx context.Context, id int64) (Game, error) {
+	var g Game
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		g, err = getGame(ctx, tx, s.rd, id)
+		return err
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("get game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+// SaveAction appends an action to a game's log and returns once the action is durable: a
+// process killed at any instant after SaveAction returns keeps it. The write is one SQLite
+// transaction, which also moves the game's last activity to at.
+//
+// seq must be the log's length (ErrOutOfOrder otherwise), seat the action's seat, and the
+// game must be playing (ErrNotPlaying). The store does not check the action against the
+// rules: the caller applies it to the engine first, and saves it only if accepted.
+func (s *SQLite) SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error {
+	if seat != a.Seat {
+		return fmt.Errorf("save action %d of game %d: %w: seat %d, action's seat %d", seq, gameID, ErrInvalid, seat, a.Seat)
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		return fmt.Errorf("save action %d of game %d: %w: %w", seq, gameID, ErrInvalid, err)
+	}
+	if _, err := s.wr.insertAction.ExecContext(ctx, gameID, seq, seat, string(b), ms(at)); err != nil {
+		return fmt.Errorf("save action %d of game %d: %w", seq, gameID, classify(err))
+	}
+	return nil
+}
+
+// decodeAction reads an action as stored.
+func decodeAction(s string) (engine.Action, error) {
+	var a engine.Action
+	if err := json.Unmarshal([]byte(s), &a); err != nil {
+		return engine.Action{}, fmt.Errorf("decode action %s: %w", s, err)
+	}
+	return a, nil
+}
+
+// loadActions reads a game's log.
+func loadActions(ctx context.Context, tx *sql.Tx, rd *reads, gameID int64) ([]ActionRecord, error) {
+	rows, err := in(ctx, tx, rd.actions).QueryContext(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	var out []ActionRecord
+	for rows.Next() {
+		var r ActionRecord
+		var js string
+		var at int64
+		if err := rows.Scan(&r.Seq, &r.Seat, &js, &at); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if r.Action, err = decodeAction(js); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.At = fromMS(at)
+		out = append(out, r)
+	}
+	return out, closeRows(rows)
+}
+
+// LoadActions returns a game's log, oldest first.
+func (s *SQLite) LoadActions(ctx context.Context, gameID int64) ([]ActionRecord, error) {
+	var out []ActionRecord
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		if _, err := getGame(ctx, tx, s.rd, gameID); err != nil {
+			return err
+		}
+		var err error
+		out, err = loadActions(ctx, tx, s.rd, gameID)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load actions of game %d: %w", gameID, err)
+	}
+	return out, nil
+}
+
+// Actions returns the actions of log records, for Game.Replay.
+func Actions(recs []ActionRecord) []engine.Action {
+	out := make([]engine.Action, len(recs))
+	for i, r := range recs {
+		out[i] = r.Action
+	}
+	return out
+}
+
+// LoadActiveGames returns every game in the lobby or being played, ordered by ID, each with
+// its log. It reads one snapshot in four queries, however many games there are.
+func (s *SQLite) LoadActiveGames(ctx context.Context) ([]ActiveGame, error) {
+	var out []ActiveGame
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		byID := make(map[int64]*ActiveGame)
+		rows, err := in(ctx, tx, s.rd.activeGames).QueryContext(ctx)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			g, err := scanGame(rows)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			out = append(out, ActiveGame{Game: g})
+		}
+		if err := closeRows(rows); err != nil {
+			return err
+		}
+		for i := range out {
+			byID[out[i].Game.ID] = &out[i]
+		}
+		if err := s.activeSeats(ctx, tx, byID); err != nil {
+			return err
+		}
+		if err := s.activeMessages(ctx, tx, byID); err != nil {
+			return err
+		}
+		return s.activeActions(ctx, tx, byID)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("load active games: %w", err)
+	}
+	return out, nil
+}
+
+func (s *SQLite) activeSeats(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
+	rows, err := in(ctx, tx, s.rd.activeSeats).QueryContext(ctx)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id int64
+		var n int
+		var seat Seat
+		if err := rows.Scan(&id, &n, &seat.UserID, &seat.Name, &seat.Computer, &seat.Away); err != nil {
+			rows.Close()
+			return err
+		}
+		if ag := byID[id]; ag != nil {
+			ag.Game.Seats = append(ag.Game.Seats, seat)
+		}
+	}
+	return closeRows(rows)
+}
+
+func (s *SQLite) activeMessages(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
+	rows, err := in(ctx, tx, s.rd.activeMsgs).QueryContext(ctx)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id int64
+		var role string
+		var m Message
+		if err := rows.Scan(&id, &role, &m.ChannelID, &m.MessageID); err != nil {
+			rows.Close()
+			return err
+		}
+		if ag := byID[id]; ag != nil {
+			if ag.Game.Messages == nil {
+				ag.Game.Messages = make(map[string]Message)
+			}
+			ag.Game.Messages[role] = m
+		}
+	}
+	return closeRows(rows)
+}
+
+func (s *SQLite) activeActions(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
+	rows, err := in(ctx, tx, s.rd.activeActs).QueryContext(ctx)
+	if err != nil {
+		return err
+	}
+	var js sql.RawBytes
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id, &js); err != nil {
+			rows.Close()
+			return err
+		}
+		var a engine.Action
+		if err := json.Unmarshal(js, &a); err != nil {
+			rows.Close()
+			return fmt.Errorf("game %d: decode action %s: %w", id, strings.TrimSpace(string(js)), err)
+		}
+		if ag := byID[id]; ag != nil {
+			ag.Actions = append(ag.Actions, a)
+		}
+	}
+	return closeRows(rows)
+}

@@ -1,0 +1,206 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// seeds put data in a database at each version, with the columns that version has: seeds[v]
+// runs once migration v is applied. Later migrations must keep this data.
+var seeds = map[int][]string{
+	1: {
+		`INSERT INTO games (id, guild_id, channel_id, thread_id, host_id, preset, options, seed, status, created_at,
+			last_activity) VALUES (1, 'g1', 'c1', 't1', 'u1', 'racehorse', '{"hands":"1"}', 9, 'playing', ?1, ?1)`,
+		`INSERT INTO game_seats (game_id, seat, user_id, name, computer) VALUES (1, 0, 'u1', 'P1', ''),
+			(1, 1, '', 'Bot', 'random'), (1, 2, 'u3', 'P3', ''), (1, 3, '', '', '')`,
+		`INSERT INTO game_messages (game_id, role, channel_id, message_id) VALUES (1, 'table', 't1', 'm1')`,
+	},
+	2: {
+		`INSERT INTO seasons (id, guild_id, name, start_at, end_at) VALUES (1, 'g1', 'Old', ?1, ?1 + 1000)`,
+		`INSERT INTO player_records (guild_id, season_id, user_id, name, games, wins, mu, sigma, rating, updated_at)
+			VALUES ('g1', 0, 'u9', 'Nine', 4, 3, 30, 5, 15, ?1)`,
+	},
+	3: {
+		`INSERT INTO guild_settings (guild_id, default_preset, default_options, turn_timeout_ms, computer_games_count,
+			updated_at) VALUES ('g1', 'classic', '{"target":"500"}', 120000, 1, ?1)`,
+		`INSERT INTO guild_channels (guild_id, channel_id) VALUES ('g1', 'c1'), ('g1', 'c2')`,
+	},
+	4: {
+		`INSERT INTO player_prefs (user_id, notify_dm, updated_at) VALUES ('u1', 1, ?1)`,
+	},
+}
+
+// seedLogLen is the number of actions seeded with game 1.
+const seedLogLen = 12
+
+// TestMigrateFromEveryVersion builds a database at every earlier version k (the first k
+// migrations only), puts data in it, and checks that Open upgrades it with the data intact.
+func TestMigrateFromEveryVersion(t *testing.T) {
+	n := SchemaVersion()
+	if n < 4 || len(seeds) != n {
+		t.Fatalf("schema version %d with seeds for %d versions: give every migration its seed", n, len(seeds))
+	}
+	ctx := context.Background()
+	log := playOut(t, mustRules(t, "racehorse", oneHand), 9, seedLogLen).Log()
+	for k := 0; k <= n; k++ {
+		path := filepath.Join(t.TempDir(), "old.db")
+		db, err := sql.Open("sqlite3", dsn(path, "_foreign_keys=1&_journal_mode=WAL"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := migrate(ctx, db, k); err != nil {
+			t.Fatalf("version %d: %v", k, err)
+		}
+		for v := 1; v <= k; v++ {
+			for _, q := range seeds[v] {
+				if _, err := db.Exec(q, ms(t0)); err != nil {
+					t.Fatalf("version %d: seed %d: %v", k, v, err)
+				}
+			}
+			if v == 1 {
+				for i, a := range log {
+					js, _ := json.Marshal(a)
+					if _, err := db.Exec(`INSERT INTO actions (game_id, seq, seat, action, at) VALUES (1, ?, ?, ?, ?)`,
+						i, a.Seat, string(js), ms(t0)+int64(i)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		var version int
+		if err := db.QueryRow("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").Scan(&version); err != nil || version != k {
+			t.Fatalf("built version %d, want %d (%v)", version, k, err)
+		}
+		db.Close()
+
+		s, err := Open(path)
+		if err != nil {
+			t.Fatalf("upgrading from version %d: %v", k, err)
+		}
+		checkSeeded(t, s, k, log)
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		// Opening again changes nothing.
+		s, err = Open(path)
+		if err != nil {
+			t.Fatalf("reopening after upgrading from version %d: %v", k, err)
+		}
+		checkSeeded(t, s, k, log)
+		s.Close()
+	}
+}
+
+// checkSeeded checks, through the store, the data seeded at versions up to k.
+func checkSeeded(t *testing.T, s *SQLite, k int, log []engine.Action) {
+	t.Helper()
+	ctx := context.Background()
+	var versions int
+	if err := s.r.QueryRow("SELECT COUNT(*) FROM schema_migrations").Scan(&versions); err != nil || versions != SchemaVersion() {
+		t.Errorf("from version %d: %d migrations recorded, want %d (%v)", k, versions, SchemaVersion(), err)
+	}
+	g, err := s.GetGame(ctx, 1)
+	if k < 1 {
+		if !errors.Is(err, ErrNotFound) {
+			t.Errorf("empty database has game 1: %v", err)
+		}
+	} else {
+		want := Game{ID: 1, GuildID: "g1", ChannelID: "c1", ThreadID: "t1", HostID: "u1", Preset: "racehorse",
+			Options: oneHand, Seed: 9, Status: StatusPlaying, CreatedAt: t0,
+			LastActivity: t0.Add(time.Duration(len(log)-1) * time.Millisecond),
+			Seats:        []Seat{{UserID: "u1", Name: "P1"}, {Name: "Bot", Computer: "random"}, {UserID: "u3", Name: "P3"}, {}},
+			Messages:     map[string]Message{"table": {ChannelID: "t1", MessageID: "m1"}}, TimeoutPolicy: PolicyComputer}
+		if err != nil || !reflect.DeepEqual(g, want) {
+			t.Errorf("from version %d: game %+v, %v\nwant %+v", k, g, err, want)
+		}
+		recs, err := s.LoadActions(ctx, 1)
+		if err != nil || len(recs) != len(log) {
+			t.Fatalf("from version %d: %d actions, %v", k, len(recs), err)
+		}
+		if _, err := g.Replay(Actions(recs)); err != nil {
+			t.Errorf("from version %d: %v", k, err)
+		}
+	}
+	seasons, err := s.Seasons(ctx, "g1")
+	board, err2 := s.Leaderboard(ctx, "g1", Overall, 10, 0)
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	if k >= 2 {
+		wantSeason := []Season{{ID: 1, GuildID: "g1", Name: "Old", Start: t0, End: t0.Add(time.Second)}}
+		if !reflect.DeepEqual(seasons, wantSeason) {
+			t.Errorf("from version %d: seasons %+v", k, seasons)
+		}
+		if len(board) != 1 || board[0].UserID != "u9" || board[0].Games != 4 || board[0].Wins != 3 ||
+			board[0].Rating != (Rating{Mu: 30, Sigma: 5}) || board[0].PointsFor != 0 {
+			t.Errorf("from version %d: leaderboard %+v", k, board)
+		}
+	} else if len(seasons) != 0 || len(board) != 0 {
+		t.Errorf("from version %d: seasons %+v, leaderboard %+v", k, seasons, board)
+	}
+	st, err := s.Settings(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DefaultSettings()
+	if k >= 3 {
+		want = Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
+			TurnTimeout: 2 * time.Minute, TimeoutPolicy: PolicyComputer, ComputerGamesCount: true, Channels: []string{"c1", "c2"}}
+	}
+	if !reflect.DeepEqual(st, want) {
+		t.Errorf("from version %d: settings %+v, want %+v", k, st, want)
+	}
+	dm, err := s.Notify(ctx, "u1")
+	if err != nil || dm != (k >= 4) {
+		t.Errorf("from version %d: notify %v, %v", k, dm, err)
+	}
+}
+
+func TestSchemaTooNew(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new.db")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.w.Exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, '9999_future', 0)",
+		SchemaVersion()+1); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err = Open(path)
+	if !errors.Is(err, ErrSchemaTooNew) || !strings.Contains(err.Error(), "newer version") {
+		t.Fatalf("opening a newer database: %v, want ErrSchemaTooNew with advice", err)
+	}
+	// The database is left as it was.
+	db, err := sql.Open("sqlite3", dsn(path, "mode=ro"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var v int
+	if err := db.QueryRow("SELECT MAX(version) FROM schema_migrations").Scan(&v); err != nil || v != SchemaVersion()+1 {
+		t.Errorf("version %d after the refusal (%v)", v, err)
+	}
+}
+
+func TestMigrationsNumbered(t *testing.T) {
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range ms {
+		if m.version != i+1 || !strings.HasPrefix(m.name, fmt.Sprintf("%04d_", i+1)) {
+			t.Errorf("migration %d is %s", i+1, m.name)
+		}
+	}
+}

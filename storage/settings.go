@@ -1,0 +1,161 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+const (
+	sqlSettings = `SELECT default_preset, default_options, turn_timeout_ms, timeout_policy, computer_games_count
+		FROM guild_settings WHERE guild_id = ?`
+	sqlChannels       = `SELECT channel_id FROM guild_channels WHERE guild_id = ? ORDER BY channel_id`
+	sqlUpsertSettings = `INSERT INTO guild_settings (guild_id, default_preset, default_options, turn_timeout_ms,
+			timeout_policy, computer_games_count, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (guild_id) DO UPDATE SET default_preset = excluded.default_preset,
+			default_options = excluded.default_options, turn_timeout_ms = excluded.turn_timeout_ms,
+			timeout_policy = excluded.timeout_policy, computer_games_count = excluded.computer_games_count,
+			updated_at = excluded.updated_at`
+	sqlDeleteChannels = `DELETE FROM guild_channels WHERE guild_id = ?`
+	sqlInsertChannel  = `INSERT OR IGNORE INTO guild_channels (guild_id, channel_id) VALUES (?, ?)`
+)
+
+// settings reads a guild's settings, or the defaults.
+func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (Settings, error) {
+	var st Settings
+	var opts string
+	var timeout int64
+	err := in(ctx, tx, rd.settings).QueryRowContext(ctx, guildID).Scan(&st.DefaultPreset, &opts, &timeout,
+		&st.TimeoutPolicy, &st.ComputerGamesCount)
+	if errors.Is(err, sql.ErrNoRows) {
+		return DefaultSettings(), nil
+	}
+	if err != nil {
+		return Settings{}, err
+	}
+	if st.DefaultOptions, err = decodeOptions(opts); err != nil {
+		return Settings{}, err
+	}
+	st.TurnTimeout = time.Duration(timeout) * time.Millisecond
+	rows, err := in(ctx, tx, rd.channels).QueryContext(ctx, guildID)
+	if err != nil {
+		return Settings{}, err
+	}
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			rows.Close()
+			return Settings{}, err
+		}
+		st.Channels = append(st.Channels, c)
+	}
+	return st, closeRows(rows)
+}
+
+// Settings returns a guild's settings, or DefaultSettings when it has none. Channels are
+// sorted.
+func (s *SQLite) Settings(ctx context.Context, guildID string) (Settings, error) {
+	var st Settings
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		st, err = settings(ctx, tx, s.rd, guildID)
+		return err
+	})
+	if err != nil {
+		return Settings{}, fmt.Errorf("settings of guild %s: %w", guildID, err)
+	}
+	return st, nil
+}
+
+// UpdateSettings replaces a guild's settings. The default preset and options must make
+// valid rules; the turn timeout must be 0 (none) or from MinTurnTimeout to MaxTurnTimeout,
+// and it is kept to the millisecond; an empty timeout policy is taken as PolicyComputer.
+func (s *SQLite) UpdateSettings(ctx context.Context, guildID string, st Settings, at time.Time) error {
+	if guildID == "" {
+		return fmt.Errorf("update settings: %w: no guild", ErrInvalid)
+	}
+	if _, err := engine.NewRules(st.DefaultPreset, st.DefaultOptions); err != nil {
+		return fmt.Errorf("update settings of guild %s: %w: %w", guildID, ErrInvalid, err)
+	}
+	if st.TurnTimeout != 0 && (st.TurnTimeout < MinTurnTimeout || st.TurnTimeout > MaxTurnTimeout) {
+		return fmt.Errorf("update settings of guild %s: %w: turn timeout %v is not 0 nor from %v to %v",
+			guildID, ErrInvalid, st.TurnTimeout, MinTurnTimeout, MaxTurnTimeout)
+	}
+	if st.TimeoutPolicy == "" {
+		st.TimeoutPolicy = PolicyComputer
+	}
+	if !validPolicy(st.TimeoutPolicy) {
+		return fmt.Errorf("update settings of guild %s: %w: timeout policy %q", guildID, ErrInvalid, st.TimeoutPolicy)
+	}
+	channels := append([]string(nil), st.Channels...)
+	sort.Strings(channels)
+	for _, c := range channels {
+		if c == "" {
+			return fmt.Errorf("update settings of guild %s: %w: empty channel ID", guildID, ErrInvalid)
+		}
+	}
+	opts, err := encodeOptions(st.DefaultOptions)
+	if err != nil {
+		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
+	}
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := in(ctx, tx, s.wr.upsertSettings).ExecContext(ctx, guildID, st.DefaultPreset, opts,
+			st.TurnTimeout.Milliseconds(), st.TimeoutPolicy, st.ComputerGamesCount, ms(at)); err != nil {
+			return classify(err)
+		}
+		if _, err := in(ctx, tx, s.wr.deleteChannels).ExecContext(ctx, guildID); err != nil {
+			return err
+		}
+		ins := in(ctx, tx, s.wr.insertChannel)
+		for _, c := range channels {
+			if _, err := ins.ExecContext(ctx, guildID, c); err != nil {
+				return classify(err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
+	}
+	return nil
+}
+
+const (
+	sqlNotify       = `SELECT notify_dm FROM player_prefs WHERE user_id = ?`
+	sqlUpsertNotify = `INSERT INTO player_prefs (user_id, notify_dm, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET notify_dm = excluded.notify_dm, updated_at = excluded.updated_at`
+)
+
+// SetNotify records whether a player wants a direct message when it is their turn, in every
+// guild.
+func (s *SQLite) SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error {
+	if userID == "" {
+		return fmt.Errorf("set notify: %w: no user", ErrInvalid)
+	}
+	if err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := in(ctx, tx, s.wr.upsertNotify).ExecContext(ctx, userID, dm, ms(at))
+		return classify(err)
+	}); err != nil {
+		return fmt.Errorf("set notify of user %s: %w", userID, err)
+	}
+	return nil
+}
+
+// Notify reports whether a player wants a direct message when it is their turn; false when
+// they never said.
+func (s *SQLite) Notify(ctx context.Context, userID string) (bool, error) {
+	var dm bool
+	err := s.rd.notify.QueryRowContext(ctx, userID).Scan(&dm)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("notify of user %s: %w", userID, err)
+	}
+	return dm, nil
+}
