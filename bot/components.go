@@ -79,7 +79,7 @@ func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, t *table, 
 func (b *Bot) answerView(i *discordgo.Interaction, t *table, seat int, kind discordgo.InteractionResponseType, note string) error {
 	err := respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: handMessage(&t.meta, t.game, seat, note)})
 	if err == nil {
-		t.views[seat] = privateView{token: i.Token, at: b.now().Unix()}
+		t.views[seat] = privateView{token: i.Token, at: b.now(), step: t.game.LogLen()}
 	}
 	return err
 }

@@ -23,6 +23,9 @@ type post struct {
 	// archive makes the post archive the channel, a thread, once what is queued before it
 	// has gone out.
 	archive bool
+	// view, when set, makes the post an edit of the original answer to the interaction
+	// whose token it holds: a player's private message.
+	view *viewEdit
 	// done, when set, receives the message sent (or the error) once the post is done.
 	done chan<- sent
 }
@@ -37,6 +40,13 @@ type sent struct {
 // text posts that fit in one message, or two edits of the same message (the later wins).
 func (p *post) mergeInto(q *post) bool {
 	if p.done != nil || q.done != nil || p.archive || q.archive {
+		return false
+	}
+	if p.view != nil || q.view != nil {
+		if p.view != nil && q.view != nil {
+			*q = *p
+			return true
+		}
 		return false
 	}
 	if p.editID != "" || q.editID != "" {
@@ -174,7 +184,11 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		p.mu.Unlock()
 		msg, err := p.deliver(channelID, m)
 		if err != nil {
-			p.log.Warn("post failed", "channel", channelID, "edit", m.editID != "", "err", err)
+			where := channelID
+			if m.view != nil {
+				where = "a private message" // its key holds an interaction token: keep it out of the log
+			}
+			p.log.Warn("post failed", "channel", where, "edit", m.editID != "", "err", err)
 		}
 		p.mu.Lock()
 		*history = append(*history, time.Now())
@@ -195,6 +209,9 @@ const paceMargin = 50 * time.Millisecond
 
 // deliver sends or edits one message.
 func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) {
+	if m.view != nil {
+		return nil, editResponse(p.s, m.view.appID, m.view.token, m.view.edit)
+	}
 	if m.archive {
 		archived := true
 		_, err := p.s.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived})

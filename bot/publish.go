@@ -37,6 +37,7 @@ func (b *Bot) publish(ctx context.Context, t *table, n *narration) {
 	for _, chunk := range chunkLines(lines, maxContent) {
 		b.post.enqueue(channel, &post{content: chunk, mentions: mentionsIn(chunk, mentions)})
 	}
+	b.refreshViews(t)
 	if t.game != nil {
 		if m, ok := t.meta.Messages[roleTable]; ok {
 			e, comps := tableMessage(&t.meta, t.game)

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
@@ -51,7 +52,8 @@ type table struct {
 // privateView is an ephemeral message the bot may still edit through its interaction token.
 type privateView struct {
 	token string
-	at    int64 // Unix seconds when the token was issued
+	at    time.Time // when the token was issued
+	step  int       // the log length the message shows
 }
 
 // rules returns the table's rules.
