@@ -47,6 +47,9 @@ const (
 	sqlDeleteMessages = `DELETE FROM game_messages WHERE game_id = ?`
 	sqlInsertMessage  = `INSERT INTO game_messages (game_id, role, channel_id, message_id) VALUES (?, ?, ?, ?)`
 	sqlInsertAction   = `INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)`
+	sqlSavepoint      = `SAVEPOINT save_action`
+	sqlRollbackTo     = `ROLLBACK TO save_action`
+	sqlRelease        = `RELEASE save_action`
 )
 
 // checkGame checks what a game must hold to be recorded, and returns its rules.
@@ -339,12 +342,20 @@ func (s *SQLite) GetGame(ctx context.Context, id int64) (Game, error) {
 }
 
 // SaveAction appends an action to a game's log and returns once the action is durable: a
-// process killed at any instant after SaveAction returns keeps it. The write is one SQLite
-// transaction, which also moves the game's last activity to at.
+// process killed at any instant after SaveAction returns nil keeps it. The action is written
+// in the same transaction as the other actions being saved at that moment (see saves.go),
+// in its own savepoint: an action rejected is rolled back alone. Its insert also moves the
+// game's last activity to at.
 //
 // seq must be the log's length (ErrOutOfOrder otherwise), seat the action's seat, and the
 // game must be playing (ErrNotPlaying). The store does not check the action against the
 // rules: the caller applies it to the engine first, and saves it only if accepted.
+//
+// When ctx ends while the action waits for its turn to be written, SaveAction returns
+// ctx.Err() (wrapped) and the action is not written. Once the action is in a transaction
+// being written, SaveAction waits for that transaction (one commit, not another wait for the
+// lock) and returns its outcome, nil if committed, even if ctx ends meanwhile. So an error
+// that is ctx's means the action was not written, and nil means it is durable.
 func (s *SQLite) SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error {
 	if seat != a.Seat {
 		return fmt.Errorf("save action %d of game %d: %w: seat %d, action's seat %d", seq, gameID, ErrInvalid, seat, a.Seat)
@@ -353,8 +364,23 @@ func (s *SQLite) SaveAction(ctx context.Context, gameID int64, seq, seat int, a 
 	if err != nil {
 		return fmt.Errorf("save action %d of game %d: %w: %w", seq, gameID, ErrInvalid, err)
 	}
-	if _, err := s.wr.insertAction.ExecContext(ctx, gameID, seq, seat, string(b), ms(at)); err != nil {
-		return fmt.Errorf("save action %d of game %d: %w", seq, gameID, classify(err))
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("save action %d of game %d: %w", seq, gameID, err)
+	}
+	r := &saveReq{gameID: gameID, seq: seq, seat: seat, action: string(b), at: ms(at), done: make(chan error, 1)}
+	if err := s.queueSave(r); err != nil {
+		return fmt.Errorf("save action %d of game %d: %w", seq, gameID, err)
+	}
+	select {
+	case err = <-r.done:
+	case <-ctx.Done():
+		if r.drop() {
+			return fmt.Errorf("save action %d of game %d: %w", seq, gameID, ctx.Err())
+		}
+		err = <-r.done
+	}
+	if err != nil {
+		return fmt.Errorf("save action %d of game %d: %w", seq, gameID, err)
 	}
 	return nil
 }

@@ -44,8 +44,8 @@ const readers = 4
 
 // SQLite is the Store on an SQLite database file, in WAL mode with foreign keys on. Writes
 // are serialised through one connection and each is committed before its call returns;
-// reads use a pool of connections and see the last committed state. It is safe for
-// concurrent use.
+// actions saved at the same moment share a commit (saves.go). Reads use a pool of
+// connections and see the last committed state. It is safe for concurrent use.
 type SQLite struct {
 	path string
 	w    *sql.DB // the one writing connection
@@ -53,6 +53,7 @@ type SQLite struct {
 	rd   *reads  // read statements prepared on r
 	wrd  *reads  // read statements prepared on w, for reads inside write transactions
 	wr   *writes // write statements, prepared on w
+	sv   saver   // the queue of SaveActions and the goroutine that writes them
 }
 
 var _ Store = (*SQLite)(nil)
@@ -101,6 +102,7 @@ func open(ctx context.Context, path, sync string) (*SQLite, error) {
 		s.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
+	s.startSaver()
 	return s, nil
 }
 
@@ -113,8 +115,10 @@ func dsn(abs, params string) string {
 // Path returns the database file's absolute path.
 func (s *SQLite) Path() string { return s.path }
 
-// Close closes the database.
+// Close closes the database. SaveActions already queued are written first; those called
+// once Close has begun fail.
 func (s *SQLite) Close() error {
+	s.stopSaver()
 	var errs []error
 	for _, st := range []*reads{s.rd, s.wrd} {
 		if st != nil {

@@ -25,6 +25,7 @@ type writes struct {
 	deleteSeats, insertSeat                       *sql.Stmt
 	deleteMsgs, insertMsg                         *sql.Stmt
 	insertAction                                  *sql.Stmt
+	savepoint, rollbackTo, release                *sql.Stmt // around each action of a batch (saves.go)
 	upsertHand, upsertHandSeat, upsertHandTeam    *sql.Stmt
 	insertResult, upsertRecord                    *sql.Stmt
 	lastCounted, lastInSeason, overlapping        *sql.Stmt
@@ -112,6 +113,9 @@ func prepareWrites(ctx context.Context, db *sql.DB) (*writes, error) {
 		deleteMsgs:     p.prep(sqlDeleteMessages),
 		insertMsg:      p.prep(sqlInsertMessage),
 		insertAction:   p.prep(sqlInsertAction),
+		savepoint:      p.prep(sqlSavepoint),
+		rollbackTo:     p.prep(sqlRollbackTo),
+		release:        p.prep(sqlRelease),
 		upsertHand:     p.prep(sqlUpsertHand),
 		upsertHandSeat: p.prep(sqlUpsertHandSeat),
 		upsertHandTeam: p.prep(sqlUpsertHandTeam),
