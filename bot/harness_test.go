@@ -1,8 +1,13 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"log/slog"
+	"net/http"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -34,6 +39,8 @@ type harness struct {
 	channel string
 	users   map[string]fakediscord.User // by name
 	seed    uint64
+	// logs keeps every line the bot logged, at every level, across restarts.
+	logs *logSink
 }
 
 type harnessOptions struct {
@@ -50,10 +57,18 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 	h := &harness{
 		t: t, ctx: ctx, srv: fakediscord.New(t, o.fake), dbPath: filepath.Join(t.TempDir(), "pinochle.db"),
 		clock: newFakeClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), users: map[string]fakediscord.User{}, seed: 1,
+		logs: &logSink{},
 	}
 	h.guild = h.srv.DefaultGuild().ID
 	h.channel = h.srv.DefaultChannel().ID
 	h.start(o.postWindow)
+	// Cleanups run last first: this check runs once the bot has stopped and flushed its
+	// messages, so that it sees everything the bot sent.
+	t.Cleanup(func() {
+		for _, p := range h.srv.TakeProblems() {
+			t.Errorf("fake Discord problem: %s", p)
+		}
+	})
 	t.Cleanup(func() { h.stop() })
 	return h
 }
@@ -70,7 +85,7 @@ func (h *harness) start(window time.Duration) {
 	b, err := bot.New(bot.Config{
 		Token: h.srv.Token(), APIURL: h.srv.URL(), Store: store, Clock: h.clock, PostWindow: window,
 		Seed:   func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
-		Logger: testLogger(h.t),
+		Logger: testLogger(h.t, h.logs),
 	})
 	if err != nil {
 		h.t.Fatalf("bot.New: %v", err)
@@ -158,9 +173,26 @@ var threadRef = regexp.MustCompile(`<#(\d+)>`)
 // newTable opens a table as host and returns its lobby and thread.
 func (h *harness) newTable(host fakediscord.User, opts ...fakediscord.Option) testTable {
 	h.t.Helper()
-	r, hd := h.slash(host, h.channel, "pinochle", "new", opts...)
+	tb, err := h.newTableIn(host, h.channel, opts...)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return tb
+}
+
+// newTableIn opens a table as host in a channel and returns its lobby and thread. It
+// returns errors instead of stopping the test, for use from other goroutines.
+func (h *harness) newTableIn(host fakediscord.User, channel string, opts ...fakediscord.Option) (testTable, error) {
+	hd, err := h.srv.SlashCommand(host, h.guild, channel, "pinochle", fakediscord.Sub("new", opts...))
+	if err != nil {
+		return testTable{}, fmt.Errorf("inject /pinochle new: %w", err)
+	}
+	r, err := hd.Wait(h.ctx)
+	if err != nil {
+		return testTable{}, fmt.Errorf("/pinochle new: no answer: %w", err)
+	}
 	if r.Type != 5 || !r.Ephemeral {
-		h.t.Fatalf("/pinochle new answered type %d ephemeral=%v, want a private deferral", r.Type, r.Ephemeral)
+		return testTable{}, fmt.Errorf("/pinochle new answered type %d ephemeral=%v, want a private deferral", r.Type, r.Ephemeral)
 	}
 	var orig fakediscord.Message
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
@@ -168,14 +200,14 @@ func (h *harness) newTable(host fakediscord.User, opts ...fakediscord.Option) te
 		orig = m
 		return ok && strings.Contains(m.Content, "<#")
 	}); err != nil {
-		h.t.Fatalf("/pinochle new: no answer naming the table's thread: %v", err)
+		return testTable{}, fmt.Errorf("/pinochle new: no answer naming the table's thread: %w", err)
 	}
 	thread := threadRef.FindStringSubmatch(orig.Content)[1]
 	ch, ok := h.srv.Channel(thread)
 	if !ok || ch.StarterMessageID == "" {
-		h.t.Fatalf("/pinochle new: %s is not a thread started from the lobby", thread)
+		return testTable{}, fmt.Errorf("/pinochle new: %s is not a thread started from the lobby", thread)
 	}
-	return testTable{lobbyID: ch.StarterMessageID, thread: thread}
+	return testTable{lobbyID: ch.StarterMessageID, thread: thread}, nil
 }
 
 // lobby returns the lobby message.
@@ -291,22 +323,56 @@ func flatten(cs []fakediscord.Component) []fakediscord.Component {
 // waitingName finds the first name the private status waits for.
 var waitingName = regexp.MustCompile(`Waiting: \*\*([^*]+)\*\*`)
 
-// player plays a table to its end for the humans at it, choosing simple legal moves, and
-// returns the number of actions they made. strategy picks the control to use.
+// play plays a table to its end for the humans at it, choosing simple legal moves, and
+// returns the number of actions they made.
 func (h *harness) play(thread string, humans []fakediscord.User, maxActions int) int {
 	h.t.Helper()
-	tm := h.waitTable(thread)
-	handID := buttonByLabel(h.t, tm, "My hand")
+	n, err := h.playE(thread, humans, maxActions)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return n
+}
+
+// playE is play returning errors instead of stopping the test, for use from other
+// goroutines.
+func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int) (int, error) {
+	var tm fakediscord.Message
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+		var ok bool
+		tm, ok = h.tableMessage(thread)
+		return ok
+	}); err != nil {
+		return 0, fmt.Errorf("no table message in thread %s: %w", thread, err)
+	}
+	handID := ""
+	for _, c := range tm.Controls() {
+		if c.Label == "My hand" {
+			handID = c.CustomID
+		}
+	}
+	if handID == "" {
+		return 0, fmt.Errorf("table message %s has no My hand button", tm.ID)
+	}
 	byName := map[string]fakediscord.User{}
 	for _, u := range humans {
 		byName[u.Username] = u
 	}
+	wait := func(hd *fakediscord.Handle, err error) (fakediscord.Response, error) {
+		if err != nil {
+			return fakediscord.Response{}, fmt.Errorf("inject interaction: %w", err)
+		}
+		return hd.Wait(h.ctx)
+	}
 	actions := 0
 	next := humans[0]
 	for actions < maxActions {
-		r := h.click(next, tm.ID, handID)
+		r, err := wait(h.srv.Click(next, tm.ID, handID))
+		if err != nil {
+			return actions, err
+		}
 		if r.Type != 4 || !r.Ephemeral {
-			h.t.Fatalf("My hand answered type %d ephemeral=%v: %q", r.Type, r.Ephemeral, r.Content)
+			return actions, fmt.Errorf("My hand answered type %d ephemeral=%v: %q", r.Type, r.Ephemeral, r.Content)
 		}
 		view := r
 		for {
@@ -322,34 +388,36 @@ func (h *harness) play(thread string, humans []fakediscord.User, maxActions int)
 				for _, o := range c.Options[:n] {
 					values = append(values, o.Value)
 				}
-				resp = h.wait(h.srv.Select(next, view.MessageID, c.CustomID, values))
+				resp, err = wait(h.srv.Select(next, view.MessageID, c.CustomID, values))
 			} else {
-				resp = h.click(next, view.MessageID, c.CustomID)
+				resp, err = wait(h.srv.Click(next, view.MessageID, c.CustomID))
+			}
+			if err != nil {
+				return actions, err
 			}
 			if resp.Type != 7 {
-				h.t.Fatalf("a move answered type %d, want 7 (update): %q", resp.Type, resp.Content)
+				return actions, fmt.Errorf("a move answered type %d, want 7 (update): %q", resp.Type, resp.Content)
 			}
 			if strings.Contains(resp.Content, "⚠️") {
-				h.t.Fatalf("a control the bot offered was refused: %q", resp.Content)
+				return actions, fmt.Errorf("a control the bot offered was refused: %q", resp.Content)
 			}
 			actions++
 			view = resp
 		}
 		if strings.Contains(view.Content, "🏆") || strings.Contains(view.Content, "drawn") || strings.Contains(view.Content, "forfeit") {
-			return actions
+			return actions, nil
 		}
 		m := waitingName.FindStringSubmatch(view.Content)
 		if m == nil {
-			h.t.Fatalf("private view says neither whose turn it is nor the result: %q", view.Content)
+			return actions, fmt.Errorf("private view says neither whose turn it is nor the result: %q", view.Content)
 		}
 		u, ok := byName[m[1]]
 		if !ok {
-			h.t.Fatalf("the table waits for %q, who is not one of the test's players %v", m[1], keys(byName))
+			return actions, fmt.Errorf("the table waits for %q, who is not one of the test's players %v", m[1], keys(byName))
 		}
 		next = u
 	}
-	h.t.Fatalf("the game did not end within %d actions", maxActions)
-	return actions
+	return actions, fmt.Errorf("the game did not end within %d actions", maxActions)
 }
 
 // choose picks a control: pass in the auction when allowed, play the hand, the first
@@ -391,6 +459,8 @@ type fakeClock struct {
 	mu      sync.Mutex
 	now     time.Time
 	pending []*fakeTimer
+	// armed is closed, and replaced, whenever a function is armed.
+	armed chan struct{}
 }
 
 type fakeTimer struct {
@@ -400,7 +470,24 @@ type fakeTimer struct {
 	stopped bool
 }
 
-func newFakeClock(t time.Time) *fakeClock { return &fakeClock{now: t} }
+func newFakeClock(t time.Time) *fakeClock { return &fakeClock{now: t, armed: make(chan struct{})} }
+
+// waitArmed waits until at least n functions wait to run, or ctx ends.
+func (c *fakeClock) waitArmed(ctx context.Context, n int) error {
+	for {
+		c.mu.Lock()
+		got, ch := len(live(c.pending)), c.armed
+		c.mu.Unlock()
+		if got >= n {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("%d timers armed, want %d: %w", got, n, ctx.Err())
+		}
+	}
+}
 
 func (c *fakeClock) Now() time.Time {
 	c.mu.Lock()
@@ -413,6 +500,8 @@ func (c *fakeClock) AfterFunc(d time.Duration, f func()) bot.Timer {
 	defer c.mu.Unlock()
 	t := &fakeTimer{c: c, at: c.now.Add(d), f: f}
 	c.pending = append(c.pending, t)
+	close(c.armed)
+	c.armed = make(chan struct{})
 	return t
 }
 
@@ -475,11 +564,72 @@ func live(ts []*fakeTimer) []*fakeTimer {
 	return out
 }
 
-// testLogger sends the bot's log to the test's log until the test ends.
-func testLogger(t testing.TB) *slog.Logger {
+// testLogger sends the bot's warnings and errors to the test's log until the test ends,
+// and every line, at every level, to sink.
+func testLogger(t testing.TB, sink *logSink) *slog.Logger {
 	w := &testWriter{t: t}
 	t.Cleanup(func() { w.mu.Lock(); w.done = true; w.mu.Unlock() })
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	return slog.New(teeHandler{
+		slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn}),
+		slog.NewTextHandler(sink, &slog.HandlerOptions{Level: slog.LevelDebug}),
+	})
+}
+
+// logSink keeps everything written to it.
+type logSink struct {
+	mu  sync.Mutex
+	buf strings.Builder
+}
+
+func (s *logSink) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.Write(p)
+}
+
+func (s *logSink) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.buf.String()
+}
+
+// teeHandler sends each record to every handler that wants it.
+type teeHandler []slog.Handler
+
+func (hs teeHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	for _, h := range hs {
+		if h.Enabled(ctx, l) {
+			return true
+		}
+	}
+	return false
+}
+
+func (hs teeHandler) Handle(ctx context.Context, r slog.Record) error {
+	for _, h := range hs {
+		if h.Enabled(ctx, r.Level) {
+			if err := h.Handle(ctx, r.Clone()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (hs teeHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	out := make(teeHandler, len(hs))
+	for i, h := range hs {
+		out[i] = h.WithAttrs(as)
+	}
+	return out
+}
+
+func (hs teeHandler) WithGroup(name string) slog.Handler {
+	out := make(teeHandler, len(hs))
+	for i, h := range hs {
+		out[i] = h.WithGroup(name)
+	}
+	return out
 }
 
 type testWriter struct {
@@ -495,4 +645,241 @@ func (w *testWriter) Write(p []byte) (int, error) {
 		w.t.Log(strings.TrimRight(string(p), "\n"))
 	}
 	return len(p), nil
+}
+
+// fourHumans opens a table of a four-seat preset whose seats ana, bob, cid and dan take in
+// order (the last join starts the game), and returns it with its players.
+func (h *harness) fourHumans(opts ...fakediscord.Option) (testTable, []fakediscord.User) {
+	h.t.Helper()
+	users := []fakediscord.User{h.user("ana"), h.user("bob"), h.user("cid"), h.user("dan")}
+	tb := h.newTable(users[0], opts...)
+	lobby := h.message(tb.lobbyID)
+	join := buttonByLabel(h.t, lobby, "Join")
+	for _, u := range users[1:] {
+		if r := h.click(u, lobby.ID, join); r.Type != 7 {
+			h.t.Fatalf("Join answered type %d, want 7", r.Type)
+		}
+	}
+	h.waitTable(tb.thread)
+	return tb, users
+}
+
+// withComputers opens a table whose only human is host, who presses Start so that computer
+// players fill the other seats.
+func (h *harness) withComputers(host fakediscord.User, opts ...fakediscord.Option) testTable {
+	h.t.Helper()
+	tb := h.newTable(host, opts...)
+	lobby := h.message(tb.lobbyID)
+	if r := h.click(host, lobby.ID, buttonByLabel(h.t, lobby, "Start")); r.Type != 7 {
+		h.t.Fatalf("Start answered type %d, want 7", r.Type)
+	}
+	h.waitTable(tb.thread)
+	return tb
+}
+
+// myHand clicks the table's My hand as user and returns the private view and its handle.
+func (h *harness) myHand(user fakediscord.User, thread string) (fakediscord.Response, *fakediscord.Handle) {
+	h.t.Helper()
+	tm := h.waitTable(thread)
+	hd, err := h.srv.Click(user, tm.ID, buttonByLabel(h.t, tm, "My hand"))
+	return h.wait(hd, err), hd
+}
+
+// toAct finds the human the table waits for: the first of users whose private view has
+// controls that act. It returns that user and the view.
+func (h *harness) toAct(thread string, users []fakediscord.User) (fakediscord.User, fakediscord.Response, *fakediscord.Handle) {
+	h.t.Helper()
+	for _, u := range users {
+		r, hd := h.myHand(u, thread)
+		if len(actionControls(r.Components)) > 0 {
+			return u, r, hd
+		}
+	}
+	h.t.Fatalf("no one of %v has a move", names(users))
+	return fakediscord.User{}, fakediscord.Response{}, nil
+}
+
+// actOnce makes one simple legal move from a private view and returns the updated view.
+func (h *harness) actOnce(user fakediscord.User, view fakediscord.Response) fakediscord.Response {
+	h.t.Helper()
+	c := choose(actionControls(view.Components))
+	var r fakediscord.Response
+	if c.Type == 3 {
+		var values []string
+		for _, o := range c.Options[:*c.MinValues] {
+			values = append(values, o.Value)
+		}
+		r = h.wait(h.srv.Select(user, view.MessageID, c.CustomID, values))
+	} else {
+		r = h.click(user, view.MessageID, c.CustomID)
+	}
+	if r.Type != 7 || strings.Contains(r.Content, "⚠️") {
+		h.t.Fatalf("move %s answered type %d: %q", c.CustomID, r.Type, r.Content)
+	}
+	return r
+}
+
+func names(us []fakediscord.User) []string {
+	var out []string
+	for _, u := range us {
+		out = append(out, u.Username)
+	}
+	return out
+}
+
+// gameOf returns the ID of the game a custom ID of one of its controls names.
+func gameOf(t testing.TB, customID string) int64 {
+	t.Helper()
+	id, err := commands.ParseID(customID)
+	if err != nil {
+		t.Fatalf("parse %q: %v", customID, err)
+	}
+	return id.Game
+}
+
+// logLen returns the length of a game's action log in storage.
+func (h *harness) logLen(game int64) int {
+	h.t.Helper()
+	recs, err := h.store.LoadActions(h.ctx, game)
+	if err != nil {
+		h.t.Fatalf("load actions of game %d: %v", game, err)
+	}
+	return len(recs)
+}
+
+// settle waits until the fake Discord has seen no change for a moment, so that messages the
+// bot queued before have gone out. It waits for no timer of the bot.
+func (h *harness) settle() {
+	h.t.Helper()
+	const quiet = 300 * time.Millisecond
+	for {
+		ch := h.srv.Changed()
+		select {
+		case <-ch:
+			continue
+		case <-time.After(quiet):
+			return
+		case <-h.ctx.Done():
+			h.t.Fatalf("settle: %v", h.ctx.Err())
+		}
+	}
+}
+
+// publicState is what everyone can see of a table, and its record in storage.
+type publicState struct {
+	actions int
+	meta    string
+	thread  string
+	lobby   string
+}
+
+// public captures a table's public state once the bot's messages have gone out.
+func (h *harness) public(game int64, tb testTable) publicState {
+	h.t.Helper()
+	h.settle()
+	g, err := h.store.GetGame(h.ctx, game)
+	if err != nil {
+		h.t.Fatalf("get game %d: %v", game, err)
+	}
+	var thread strings.Builder
+	for _, m := range h.srv.Messages(tb.thread) {
+		if m.Ephemeral() {
+			continue
+		}
+		fmt.Fprintf(&thread, "%s|%q|%s|%s\n", m.ID, m.Content, jsonOf(m.Embeds), jsonOf(m.Components))
+	}
+	l := h.message(tb.lobbyID)
+	return publicState{
+		actions: h.logLen(game),
+		meta:    fmt.Sprintf("%v %v %v %s", g.Seats, g.Status, g.HostID, jsonOf(g.Messages)),
+		thread:  thread.String(),
+		lobby:   jsonOf(l.Embeds) + "|" + jsonOf(l.Components),
+	}
+}
+
+// unchanged fails the test if a table's public state differs from before.
+func (h *harness) unchanged(game int64, tb testTable, before publicState) {
+	h.t.Helper()
+	after := h.public(game, tb)
+	if after.actions != before.actions {
+		h.t.Errorf("the game's log grew from %d to %d actions", before.actions, after.actions)
+	}
+	if after.meta != before.meta {
+		h.t.Errorf("the game's record changed:\nbefore %s\nafter  %s", before.meta, after.meta)
+	}
+	if after.thread != before.thread {
+		h.t.Errorf("the thread changed:\nbefore %s\nafter  %s", tail(before.thread, 1500), tail(after.thread, 1500))
+	}
+	if after.lobby != before.lobby {
+		h.t.Errorf("the lobby message changed:\nbefore %s\nafter  %s", before.lobby, after.lobby)
+	}
+}
+
+// private fails the test unless r is an answer only user sees: an ephemeral message, or an
+// update of an ephemeral message that answered user. It also checks that it says want.
+func (h *harness) private(user fakediscord.User, r fakediscord.Response, want string) {
+	h.t.Helper()
+	if !r.Ephemeral {
+		h.t.Errorf("answer type %d is public: %q", r.Type, r.Content)
+	}
+	if r.Type == 7 {
+		m := h.message(r.MessageID)
+		if m.InteractionMetadata == nil || m.InteractionMetadata.User.ID != user.ID {
+			h.t.Errorf("the answer updated message %s, which is not %s's own", m.ID, user.Username)
+		}
+	} else if r.Type != 4 {
+		h.t.Errorf("answer type %d, want 4 (message) or 7 (update)", r.Type)
+	}
+	text := r.Content
+	for _, e := range r.Embeds {
+		text += e.Title + e.Description
+	}
+	if !strings.Contains(text, want) {
+		h.t.Errorf("answer %q does not say %q", text, want)
+	}
+}
+
+// forge replaces the controls of the private message that answered hd with buttons of the
+// given custom IDs, as a modified client might show, and returns the message's ID. It edits
+// the message through the interaction's webhook, as the bot could.
+func (h *harness) forge(hd *fakediscord.Handle, comps ...fakediscord.Component) string {
+	h.t.Helper()
+	m, ok := hd.Original()
+	if !ok {
+		h.t.Fatalf("interaction %s has no message to forge", hd.ID())
+	}
+	body, err := json.Marshal(map[string]any{"components": []fakediscord.Component{{Type: 1, Components: comps}}})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	url := fmt.Sprintf("%s/api/v9/webhooks/%s/%s/messages/@original", h.srv.URL(), h.srv.AppID(), hd.Interaction().Token)
+	req, err := http.NewRequestWithContext(h.ctx, http.MethodPatch, url, bytes.NewReader(body))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Fatalf("forge: %v", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		msg, _ := io.ReadAll(resp.Body)
+		h.t.Fatalf("forge: status %d: %s", resp.StatusCode, msg)
+	}
+	return m.ID
+}
+
+// button is a button with a custom ID, for forged messages.
+func button(customID string) fakediscord.Component {
+	return fakediscord.Component{Type: 2, Style: 2, Label: "forged", CustomID: customID}
+}
+
+// jsonOf writes v as JSON, for comparisons that look through pointers.
+func jsonOf(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("%v", v)
+	}
+	return string(b)
 }

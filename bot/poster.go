@@ -128,6 +128,28 @@ func (p *poster) enqueue(channelID string, m *post) {
 	}
 }
 
+// assumeBusy makes the poster act as if a whole window's worth of messages and edits had
+// just gone out to a channel. A bot that restarts does not know what the process before it
+// sent; Discord does, so the resumed tables' channels wait one window before their next
+// posts instead of going over the limit.
+func (p *poster) assumeBusy(channelID string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	q, ok := p.queues[channelID]
+	if !ok {
+		q = &channelQueue{wake: make(chan struct{}, 1)}
+		p.queues[channelID] = q
+		p.wg.Add(1)
+		go p.run(channelID, q)
+	}
+	now := time.Now()
+	q.recentSends, q.recentEdits = q.recentSends[:0], q.recentEdits[:0]
+	for range p.limit {
+		q.recentSends = append(q.recentSends, now)
+		q.recentEdits = append(q.recentEdits, now)
+	}
+}
+
 // send queues a post and waits until it is sent.
 func (p *poster) send(ctx context.Context, channelID string, m *post) (*discordgo.Message, error) {
 	done := make(chan sent, 1)

@@ -127,6 +127,10 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		return b.editAnswer(i, "The table could not be saved. Please try again.", err)
 	}
 	b.addTable(t)
+	// The lobby's timer closes it after a day without activity.
+	t.mu.Lock()
+	b.timers.arm(t)
+	t.mu.Unlock()
 	b.log.Info("table opened", "game", id, "guild", i.GuildID, "preset", rules.Preset)
 	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, t.channel()), nil)
 }

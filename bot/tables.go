@@ -143,6 +143,7 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 			t.announced = g.LogLen()
 		}
 		b.addTable(t)
+		b.post.assumeBusy(t.channel())
 	}
 	for _, t := range b.tablesWhere(func(g *storage.Game) bool { return g.Status == storage.StatusPlaying }) {
 		t.mu.Lock()

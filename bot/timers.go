@@ -295,7 +295,8 @@ func (b *Bot) closeIdleLobby(ctx context.Context, t *table) {
 
 // notifyTurn sends a direct message to the players who asked for one when it is their turn,
 // with a link to the table. A failed DM (closed DMs) is only logged: the mention in the
-// thread is there anyway. The caller holds t.mu.
+// thread is there anyway. DMs go through the poster, paced like every channel. The caller
+// holds t.mu.
 func (b *Bot) notifyTurn(t *table, users []string) {
 	if len(users) == 0 {
 		return
@@ -312,13 +313,15 @@ func (b *Bot) notifyTurn(t *table, users []string) {
 			if err != nil || !on {
 				continue
 			}
-			ch, err := b.s.UserChannelCreate(u)
-			if err == nil {
-				_, err = b.s.ChannelMessageSendComplex(ch.ID, &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
-			}
+			ch, err := b.s.UserChannelCreate(u, discordgo.WithContext(ctx))
 			if err != nil {
 				b.log.Info("turn DM not delivered; the mention stands", "user", u, "err", err)
+				continue
 			}
+			// Through the poster, so that quick turns keep within the DM channel's limit
+			// (turns that come while it waits gather into one message). A failed send is
+			// logged by the poster.
+			b.post.enqueue(ch.ID, &post{content: text})
 		}
 	}()
 }
