@@ -9,6 +9,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/commands"
+
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -18,7 +20,7 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 		return b.reply(i, "Starting a league season needs the Manage Server permission.")
 	}
 	name := ""
-	if o, ok := opts["name"]; ok {
+	if o, ok := opts[commands.OptName]; ok {
 		name = strings.TrimSpace(o.StringValue())
 	}
 	if name == "" || len(name) > 64 || strings.EqualFold(name, "overall") {

@@ -22,7 +22,7 @@ const leaderboardSize = 15
 // "overall", or a named season's.
 func (b *Bot) cmdLeaderboard(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	name := ""
-	if o, ok := opts["season"]; ok {
+	if o, ok := opts[commands.OptSeason]; ok {
 		name = o.StringValue()
 	}
 	return b.showStandings(ctx, i, name)
@@ -78,7 +78,7 @@ func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.Mes
 // cmdStats shows a player's record, privately.
 func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	user := userOf(i)
-	if o, ok := opts["user"]; ok {
+	if o, ok := opts[commands.OptUser]; ok {
 		user = o.UserValue(nil)
 	}
 	st, err := b.store.PlayerStats(ctx, i.GuildID, user.ID)
@@ -130,14 +130,14 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, opts op
 
 // applySettings changes settings by a /pinochle settings command's options.
 func applySettings(st storage.Settings, opts options) (storage.Settings, error) {
-	if o, ok := opts["preset"]; ok {
+	if o, ok := opts[commands.OptPreset]; ok {
 		if _, err := engine.NewRules(o.StringValue(), nil); err != nil {
 			return st, err
 		}
 		st.DefaultPreset = o.StringValue()
 		st.DefaultOptions = nil
 	}
-	if o, ok := opts["options"]; ok {
+	if o, ok := opts[commands.OptOptions]; ok {
 		parsed, err := commands.ParseOptions(o.StringValue())
 		if err != nil {
 			return st, err
@@ -147,35 +147,35 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 		}
 		st.DefaultOptions = parsed
 	}
-	if o, ok := opts["timer"]; ok {
+	if o, ok := opts[commands.OptTimer]; ok {
 		d, err := commands.ParseTimer(o.StringValue())
 		if err != nil {
 			return st, err
 		}
 		st.TurnTimeout = d
 	}
-	if o, ok := opts["timeout"]; ok {
+	if o, ok := opts[commands.OptTimeout]; ok {
 		st.TimeoutPolicy = o.StringValue()
 	}
-	if o, ok := opts["computer_games"]; ok {
+	if o, ok := opts[commands.OptComputerGames]; ok {
 		st.ComputerGamesCount = o.BoolValue()
 	}
-	if o, ok := opts["channel"]; ok {
+	if o, ok := opts[commands.OptChannel]; ok {
 		ch := o.ChannelValue(nil).ID
-		action := "add"
-		if a, ok := opts["channel_action"]; ok {
+		action := commands.ChannelAdd
+		if a, ok := opts[commands.OptChannelAction]; ok {
 			action = a.StringValue()
 		}
 		switch action {
-		case "add":
+		case commands.ChannelAdd:
 			if !containsString(st.Channels, ch) {
 				st.Channels = append(st.Channels, ch)
 			}
-		case "remove":
+		case commands.ChannelRemove:
 			st.Channels = removeString(st.Channels, ch)
 		}
 	}
-	if a, ok := opts["channel_action"]; ok && a.StringValue() == "clear" {
+	if a, ok := opts[commands.OptChannelAction]; ok && a.StringValue() == commands.ChannelClear {
 		st.Channels = nil
 	}
 	return st, nil

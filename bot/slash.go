@@ -24,43 +24,47 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 	}
 	sub, opts := commands.Flatten(data)
 	switch data.Name + " " + sub {
-	case "pinochle new":
+	case pinochle(commands.SubNew):
 		return b.cmdNew(ctx, i, opts)
-	case "pinochle hand":
+	case pinochle(commands.SubHand):
 		return b.cmdHand(ctx, i)
-	case "pinochle status":
+	case pinochle(commands.SubStatus):
 		return b.cmdStatus(ctx, i)
-	case "pinochle rules":
-		return b.cmdRules(i, opts)
-	case "pinochle leaderboard":
+	case pinochle(commands.SubRules):
+		return b.cmdRules(ctx, i, opts)
+	case pinochle(commands.SubLeaderboard):
 		return b.cmdLeaderboard(ctx, i, opts)
-	case "pinochle stats":
+	case pinochle(commands.SubStats):
 		return b.cmdStats(ctx, i, opts)
-	case "pinochle leave":
+	case pinochle(commands.SubLeave):
 		return b.cmdLeave(ctx, i)
-	case "pinochle abandon":
+	case pinochle(commands.SubAbandon):
 		return b.cmdAbandon(ctx, i)
-	case "pinochle settings":
+	case pinochle(commands.SubSettings):
 		return b.cmdSettings(ctx, i, opts)
-	case "pinochle notify":
+	case pinochle(commands.SubNotify):
 		return b.cmdNotify(ctx, i, opts)
-	case "pinochle away":
+	case pinochle(commands.SubAway):
 		return b.cmdAway(ctx, i, true)
-	case "pinochle back":
+	case pinochle(commands.SubBack):
 		return b.cmdAway(ctx, i, false)
-	case "pinochle games":
+	case pinochle(commands.SubGames):
 		return b.cmdGames(ctx, i)
-	case "league start":
+	case league(commands.SubLeagueStart):
 		return b.cmdLeagueStart(ctx, i, opts)
-	case "league end":
+	case league(commands.SubLeagueEnd):
 		return b.cmdLeagueEnd(ctx, i)
-	case "league standings":
+	case league(commands.SubLeagueStandings):
 		return b.cmdStandings(ctx, i, opts)
-	case "league history":
+	case league(commands.SubLeagueHistory):
 		return b.cmdHistory(ctx, i)
 	}
 	return b.reply(i, "I do not know that command. Try `/pinochle rules`.")
 }
+
+// pinochle and league name a subcommand of /pinochle and of /league.
+func pinochle(sub string) string { return commands.CommandPinochle + " " + sub }
+func league(sub string) string   { return commands.CommandLeague + " " + sub }
 
 // cmdNew opens a lobby in the channel, with a thread for the table.
 func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options) error {
@@ -205,14 +209,28 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) error {
 }
 
 // cmdRules shows a preset's rules and meld table.
-func (b *Bot) cmdRules(i *discordgo.Interaction, opts options) error {
-	preset := "racehorse"
-	if o, ok := opts["preset"]; ok {
-		preset = o.StringValue()
-	} else if t := b.findTable(i, false); t != nil {
-		preset = t.meta.Preset
+func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	if o, ok := opts[commands.OptPreset]; ok {
+		e, err := commands.RulesSummary(o.StringValue())
+		if err != nil {
+			return b.reply(i, "%s", capitalise(err.Error()))
+		}
+		return b.replyEmbed(i, true, e)
 	}
-	e, err := commands.RulesSummary(preset)
+	// Without a preset: the rules of the table the command is used at, options included.
+	if t := b.findTable(i, false); t != nil {
+		t.mu.Lock()
+		rules, err := t.rules()
+		t.mu.Unlock()
+		if err == nil {
+			return b.replyEmbed(i, true, commands.RulesEmbed(&rules))
+		}
+	}
+	st, err := b.store.Settings(ctx, i.GuildID)
+	if err != nil {
+		return b.failed(i, "settings", err)
+	}
+	e, err := commands.RulesSummary(st.DefaultPreset)
 	if err != nil {
 		return b.reply(i, "%s", capitalise(err.Error()))
 	}
@@ -393,7 +411,7 @@ func openSeats(seats []storage.Seat) int {
 // cmdNotify sets whether the caller gets a direct message when it is their turn.
 func (b *Bot) cmdNotify(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	on := false
-	if o, ok := opts["dm"]; ok {
+	if o, ok := opts[commands.OptDM]; ok {
 		on = o.BoolValue()
 	}
 	if err := b.store.SetNotify(ctx, userOf(i).ID, on, b.now()); err != nil {

@@ -152,6 +152,12 @@ func (b *Bot) startTurn(ctx context.Context, t *table) {
 // closing of an idle lobby.
 func (tm *timers) fire(t *table) {
 	b := tm.b
+	if b.closing.Load() {
+		return
+	}
+	// Close waits for a deadline being applied as for an interaction.
+	b.handlers.Add(1)
+	defer b.handlers.Done()
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	t.mu.Lock()
