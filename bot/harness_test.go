@@ -267,10 +267,13 @@ func (h *harness) waitTable(thread string) fakediscord.Message {
 	return m
 }
 
-// threadText returns the content of every message in a thread, in order.
+// threadText returns the content of every public message in a thread, in order.
 func (h *harness) threadText(thread string) string {
 	var b strings.Builder
 	for _, m := range h.srv.Messages(thread) {
+		if m.Ephemeral() {
+			continue // seen by one player only
+		}
 		b.WriteString(m.Content)
 		b.WriteByte('\n')
 	}

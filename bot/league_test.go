@@ -75,6 +75,15 @@ func TestLeagueSeason(t *testing.T) {
 			t.Errorf("/%s %s does not show both players and the leader: %q", cmd[0], cmd[1], text)
 		}
 	}
+	// During a season, the leaderboard shows the season's standings and the overall one.
+	r, _ = h.slash(bob, h.channel, "pinochle", "leaderboard")
+	if len(r.Embeds) != 2 || !strings.Contains(r.Embeds[0].Title, "Autumn") || !strings.Contains(r.Embeds[1].Title, "overall") {
+		var titles []string
+		for _, e := range r.Embeds {
+			titles = append(titles, e.Title)
+		}
+		t.Errorf("/pinochle leaderboard during a season shows %q, want the season's standings then overall", titles)
+	}
 	r, _ = h.slash(ana, h.channel, "pinochle", "stats")
 	h.private(ana, r, "2 games")
 

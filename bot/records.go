@@ -18,23 +18,29 @@ import (
 // leaderboardSize is how many players a leaderboard or standings shows.
 const leaderboardSize = 15
 
-// cmdLeaderboard shows the guild's ranking: the current season's (overall when none runs),
-// "overall", or a named season's.
+// cmdLeaderboard shows the guild's ranking: with no season named, the current season's
+// standings (when a season runs) and the overall leaderboard; else the season named, or
+// "overall".
 func (b *Bot) cmdLeaderboard(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	name := ""
 	if o, ok := opts[commands.OptSeason]; ok {
-		name = o.StringValue()
+		return b.showStandings(ctx, i, o.StringValue(), false)
 	}
-	return b.showStandings(ctx, i, name)
+	return b.showStandings(ctx, i, "", true)
 }
 
 // cmdStandings shows a season's standings (the current one by default).
 func (b *Bot) cmdStandings(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	return b.cmdLeaderboard(ctx, i, opts)
+	name := ""
+	if o, ok := opts[commands.OptSeason]; ok {
+		name = o.StringValue()
+	}
+	return b.showStandings(ctx, i, name, false)
 }
 
-// showStandings answers with the ranking of a season, for the channel.
-func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name string) error {
+// showStandings answers, for the channel, with the ranking of the season named ("" for the
+// current one, overall when none runs) and, with overallToo, the overall leaderboard beside
+// a season's standings.
+func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name string, overallToo bool) error {
 	season, err := b.seasonFor(ctx, i.GuildID, name)
 	if errors.Is(err, errNoSeason) {
 		return b.reply(i, "There is no season called %q here. `/league history` lists them.", name)
@@ -42,11 +48,22 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 	if err != nil {
 		return b.failed(i, "season", err)
 	}
-	recs, err := b.store.Leaderboard(ctx, i.GuildID, season.ID, leaderboardSize, 0)
-	if err != nil {
-		return b.failed(i, "leaderboard", err)
+	seasons := []storage.Season{season}
+	if overallToo && season.ID != storage.Overall {
+		seasons = append(seasons, storage.Season{ID: storage.Overall, Name: "overall"})
 	}
-	return b.replyEmbed(i, false, standingsEmbed(season, recs))
+	var embeds []*discordgo.MessageEmbed
+	for _, s := range seasons {
+		recs, err := b.store.Leaderboard(ctx, i.GuildID, s.ID, leaderboardSize, 0)
+		if err != nil {
+			return b.failed(i, "leaderboard", err)
+		}
+		embeds = append(embeds, standingsEmbed(s, recs))
+	}
+	return respond(b.s, i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Embeds: embeds, AllowedMentions: &discordgo.MessageAllowedMentions{}},
+	})
 }
 
 // standingsEmbed writes a ranking: rating, games, wins, win rate, points for and against,
