@@ -31,6 +31,13 @@ func TestFullGames(t *testing.T) {
 					t.Errorf("the thread never showed %q", want)
 				}
 			}
+			// The lobby in the channel ends with the result.
+			if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+				m, ok := h.srv.Message(tb.lobbyID)
+				return ok && len(m.Embeds) > 0 && strings.HasPrefix(m.Embeds[0].Description, "Finished: ")
+			}); err != nil {
+				t.Errorf("the lobby message never showed the result: %v", err)
+			}
 			t.Logf("%s: %d human actions", preset, n)
 		})
 	}

@@ -220,13 +220,14 @@ func (b *Bot) abandon(ctx context.Context, i *discordgo.Interaction, t *table, w
 			Type: kind,
 			Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{closedLobby(&t.meta, &rules, why)}, Components: []discordgo.MessageComponent{}},
 		}); err != nil {
-			return err
+			b.log.Warn("abandon: lobby update", "game", t.meta.ID, "err", err)
 		}
-	} else if m, ok := t.meta.Messages[roleLobby]; ok && t.game == nil {
-		b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{closedLobby(&t.meta, &rules, why)}})
+	} else {
+		b.closeLobby(t, why)
 	}
+	b.log.Info("table abandoned", "game", t.meta.ID, "why", why)
 	var n narration
-	n.say("This table is closed: %s", why)
+	n.say("🛑 This table is closed. %s", why)
 	b.publish(ctx, t, &n)
 	if kind != discordgo.InteractionResponseUpdateMessage {
 		return b.reply(i, "The table is closed.")

@@ -288,7 +288,7 @@ func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) error {
 	if userOf(i).ID != t.meta.HostID && !canManage(i) {
 		return b.reply(i, "Only the table's host or someone with Manage Server can abandon it.")
 	}
-	return b.abandon(ctx, i, t, fmt.Sprintf("abandoned by %s; it does not count.", displayName(i)), discordgo.InteractionResponseChannelMessageWithSource)
+	return b.abandon(ctx, i, t, fmt.Sprintf("Abandoned by %s; it does not count.", displayName(i)), discordgo.InteractionResponseChannelMessageWithSource)
 }
 
 // cmdAway hands the caller's seat to a computer player, or takes it back.

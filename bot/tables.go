@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -243,7 +245,24 @@ func (b *Bot) recordHands(ctx context.Context, t *table, n *narration) error {
 		n.say("This game does not count for the leaderboard (computer players).")
 	}
 	b.dropTable(t)
+	b.closeLobby(t, "Finished: "+resultLine(t.game)+" Hands and tricks are in the thread.")
+	b.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
+		"score0", t.game.Scores()[0], "score1", t.game.Scores()[1], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
 	return nil
+}
+
+// closeLobby edits a table's lobby message, in its channel, to say how the table ended. The
+// caller holds t.mu.
+func (b *Bot) closeLobby(t *table, why string) {
+	m, ok := t.meta.Messages[roleLobby]
+	if !ok {
+		return
+	}
+	rules, err := t.rules()
+	if err != nil {
+		return
+	}
+	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{closedLobby(&t.meta, &rules, why)}})
 }
 
 // nameOfUser returns the name of the seat a user holds.

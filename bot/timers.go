@@ -248,7 +248,9 @@ func (b *Bot) timeout(ctx context.Context, t *table) {
 			n.say("This game does not count for the leaderboard (computer players).")
 		}
 		b.dropTable(t)
-		b.finalTable(t, fmt.Sprintf("%s forfeited: %s's time ran out.", teamName(team), plainName(&t.meta, late[0])))
+		why := fmt.Sprintf("%s forfeited: %s's time ran out.", teamName(team), plainName(&t.meta, late[0]))
+		b.finalTable(t, why)
+		b.closeLobby(t, "Finished: "+why)
 		b.publish(ctx, t, &n)
 		return
 	}
@@ -290,10 +292,7 @@ func (b *Bot) closeIdleLobby(ctx context.Context, t *table) {
 		return
 	}
 	b.dropTable(t)
-	if m, ok := t.meta.Messages[roleLobby]; ok {
-		rules, _ := t.rules()
-		b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{closedLobby(&t.meta, &rules, "Closed after a day without enough players.")}})
-	}
+	b.closeLobby(t, "Closed after a day without enough players.")
 	var n narration
 	n.say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
 	b.publish(ctx, t, &n)
