@@ -435,3 +435,58 @@ func TestCurrentSixHandedPass(t *testing.T) {
 		t.Error("a table control is not current")
 	}
 }
+
+// FuzzParseAmount: a typed bid never panics, and an accepted one is a positive number that
+// reads back the same once its separators are removed.
+func FuzzParseAmount(f *testing.F) {
+	for _, s := range []string{"260", " 1,000 ", "", "-5", "0", "２６０", "1e3", "99999999999999999999", "26 0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseAmount(s)
+		if err != nil {
+			return
+		}
+		if n <= 0 {
+			t.Fatalf("ParseAmount(%q) = %d, accepted but not positive", s, n)
+		}
+		if m, err := ParseAmount(strconv.Itoa(n)); err != nil || m != n {
+			t.Fatalf("ParseAmount(%q) = %d, but %d reads back as %d, %v", s, n, n, m, err)
+		}
+	})
+}
+
+// FuzzActionFor: whatever the values a forged select or modal sends, mapping a control to an
+// action never panics, and any action it returns is for the clicker's seat and of the
+// control's kind.
+func FuzzActionFor(f *testing.F) {
+	f.Add("p1:7:1:3:give", "AS#0,10H#1,KD#0")
+	f.Add("p1:7:1:3:bidm", "260")
+	f.Add("p1:7:1:3:card:QS", "")
+	f.Add("p1:7:1:3:give", "AS#9,AS#0,ZZ#1,#,AS#")
+	f.Fuzz(func(t *testing.T, customID, values string) {
+		id, err := ParseID(customID)
+		if err != nil {
+			return
+		}
+		var vals []string
+		if values != "" {
+			vals = strings.Split(values, ",")
+		}
+		a, err := ActionFor(id, 2, vals)
+		if err != nil {
+			return
+		}
+		if a.Seat != 2 {
+			t.Fatalf("ActionFor(%q, seat 2, %q) acts for seat %d", customID, vals, a.Seat)
+		}
+		if id.Action == ActPassCards && a.Kind != engine.ActPassCards {
+			t.Fatalf("a pass menu mapped to %v", a.Kind)
+		}
+		for _, c := range a.Cards {
+			if !c.Valid() {
+				t.Fatalf("ActionFor(%q, %q) passes an invalid card %v", customID, vals, c)
+			}
+		}
+	})
+}
