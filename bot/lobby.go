@@ -171,7 +171,7 @@ func (b *Bot) startGame(ctx context.Context, i *discordgo.Interaction, t *table,
 	}); err != nil {
 		b.log.Warn("start: lobby update", "game", t.meta.ID, "err", err)
 	}
-	b.postTable(ctx, t)
+	b.postTable(t)
 	var n narration
 	n.say("The game starts. Hand 1: %s deals. Press **My hand** on the table to see your cards.", plainName(&t.meta, g.Dealer()))
 	if err := b.advance(ctx, t, &n); err != nil {
@@ -181,25 +181,40 @@ func (b *Bot) startGame(ctx context.Context, i *discordgo.Interaction, t *table,
 	return nil
 }
 
-// postTable posts a new table message in the table's thread and remembers it, so that it is
-// the one kept up to date (also after a restart). The caller holds t.mu.
-func (b *Bot) postTable(ctx context.Context, t *table) {
+// postTable posts a new table message in the table's thread and, once Discord has it,
+// remembers it as the one kept up to date (also after a restart). The post waits its turn in
+// the thread's queue, which can take a rate window, so the caller (who holds t.mu) does not
+// wait for it: a goroutine records the message and then brings it up to date, in case the
+// game moved on meanwhile.
+func (b *Bot) postTable(t *table) {
 	e, comps := tableMessage(&t.meta, t.game)
-	msg, err := b.post.send(ctx, t.channel(), &post{embeds: []*discordgo.MessageEmbed{e}, components: comps})
-	if err != nil {
-		b.log.Error("post table", "game", t.meta.ID, "err", err)
-		return
-	}
-	if t.meta.Messages == nil {
-		t.meta.Messages = map[string]storage.Message{}
-	}
-	t.meta.Messages[roleTable] = storage.Message{ChannelID: msg.ChannelID, MessageID: msg.ID}
-	if msg.ChannelID == "" {
-		t.meta.Messages[roleTable] = storage.Message{ChannelID: t.channel(), MessageID: msg.ID}
-	}
-	if err := b.saveMeta(ctx, t); err != nil {
-		b.log.Error("post table", "game", t.meta.ID, "err", err)
-	}
+	done := make(chan sent, 1)
+	channel := t.channel()
+	b.post.enqueue(channel, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps, done: done})
+	b.handlers.Add(1)
+	go func() {
+		defer b.handlers.Done()
+		r := <-done
+		if r.err != nil {
+			b.log.Error("post table", "game", t.meta.ID, "err", r.err)
+			return
+		}
+		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+		defer cancel()
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if t.meta.Messages == nil {
+			t.meta.Messages = map[string]storage.Message{}
+		}
+		t.meta.Messages[roleTable] = storage.Message{ChannelID: channel, MessageID: r.msg.ID}
+		if t.done {
+			// Ended meanwhile: storage keeps an ended game as it was.
+		} else if err := b.saveMeta(ctx, t); err != nil {
+			b.log.Error("post table", "game", t.meta.ID, "err", err)
+		}
+		e, comps := tableMessage(&t.meta, t.game)
+		b.post.enqueue(channel, &post{editID: r.msg.ID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
+	}()
 }
 
 // abandon ends a table before its end: a lobby cancelled or a game stopped. It is never

@@ -204,7 +204,7 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) error {
 	if err := b.reply(i, "Here is the table again."); err != nil {
 		return err
 	}
-	b.postTable(ctx, t)
+	b.postTable(t)
 	return nil
 }
 
