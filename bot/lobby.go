@@ -207,10 +207,11 @@ func (b *Bot) postTable(t *table) {
 			t.meta.Messages = map[string]storage.Message{}
 		}
 		t.meta.Messages[roleTable] = storage.Message{ChannelID: channel, MessageID: r.msg.ID}
-		if t.done {
-			// Ended meanwhile: storage keeps an ended game as it was.
-		} else if err := b.saveMeta(ctx, t); err != nil {
-			b.log.Error("post table", "game", t.meta.ID, "err", err)
+		// A table that ended meanwhile is kept in storage as it ended.
+		if !t.done {
+			if err := b.saveMeta(ctx, t); err != nil {
+				b.log.Error("post table", "game", t.meta.ID, "err", err)
+			}
 		}
 		e, comps := tableMessage(&t.meta, t.game)
 		b.post.enqueue(channel, &post{editID: r.msg.ID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
