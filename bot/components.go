@@ -63,16 +63,27 @@ func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
 func (b *Bot) showHand(ctx context.Context, i *discordgo.Interaction, t *table, kind discordgo.InteractionResponseType, note string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	seat, refusal := t.playerSeat(i, "You are not seated at this table, so you have no hand to see.")
+	if refusal != "" {
+		return b.reply(i, "%s", refusal)
+	}
+	return b.answerView(i, t, seat, kind, note)
+}
+
+// playerSeat returns the seat of the user behind an interaction at a game in play, or the
+// refusal to answer with: the game is over, not started, or the user is not seated
+// (notSeated). The caller holds t.mu.
+func (t *table) playerSeat(i *discordgo.Interaction, notSeated string) (int, string) {
 	seat := t.seatOf(userOf(i).ID)
 	switch {
 	case t.done:
-		return b.reply(i, "That game is over.")
+		return -1, "That game is over."
 	case seat < 0:
-		return b.reply(i, "You are not seated at this table, so you have no hand to see.")
+		return -1, notSeated
 	case t.game == nil:
-		return b.reply(i, "The game has not started yet: your cards come once every seat is taken.")
+		return -1, "The game has not started yet: cards are dealt once every seat is taken."
 	}
-	return b.answerView(i, t, seat, kind, note)
+	return seat, ""
 }
 
 // answerView answers an interaction with a seat's private view. The caller holds t.mu.
@@ -88,9 +99,9 @@ func (b *Bot) answerView(i *discordgo.Interaction, t *table, seat int, kind disc
 func (b *Bot) openBidModal(i *discordgo.Interaction, t *table, id commands.ID) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	seat := t.seatOf(userOf(i).ID)
-	if t.done || t.game == nil || seat < 0 {
-		return b.reply(i, "You are not seated at a game in play here.")
+	seat, refusal := t.playerSeat(i, "You are not seated at this table, so you cannot bid for it.")
+	if refusal != "" {
+		return b.reply(i, "%s", refusal)
 	}
 	if id.Hand == 0 || !id.Current(t.game, seat) {
 		return b.answerView(i, t, seat, discordgo.InteractionResponseUpdateMessage, msgStale)
@@ -110,14 +121,9 @@ func (b *Bot) openBidModal(i *discordgo.Interaction, t *table, id commands.ID) e
 func (b *Bot) onMove(ctx context.Context, i *discordgo.Interaction, t *table, id commands.ID, values []string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	seat := t.seatOf(userOf(i).ID)
-	switch {
-	case t.done:
-		return b.reply(i, "That game is over.")
-	case seat < 0:
-		return b.reply(i, "You are not seated at this table, so you cannot act for it.")
-	case t.game == nil:
-		return b.reply(i, "The game has not started yet.")
+	seat, refusal := t.playerSeat(i, "You are not seated at this table, so you cannot act for it.")
+	if refusal != "" {
+		return b.reply(i, "%s", refusal)
 	}
 	update := discordgo.InteractionResponseUpdateMessage
 	if id.Hand == 0 {

@@ -98,10 +98,9 @@ func newPoster(s *discordgo.Session, log *slog.Logger, limit int, window time.Du
 	return &poster{s: s, log: log, limit: limit, window: window, queues: map[string]*channelQueue{}}
 }
 
-// enqueue adds a post to a channel's queue, merging it into the post before it where it can.
-func (p *poster) enqueue(channelID string, m *post) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+// queueLocked returns a channel's queue, starting it (and its goroutine) if it has none.
+// The caller holds p.mu.
+func (p *poster) queueLocked(channelID string) *channelQueue {
 	q, ok := p.queues[channelID]
 	if !ok {
 		q = &channelQueue{wake: make(chan struct{}, 1)}
@@ -109,6 +108,14 @@ func (p *poster) enqueue(channelID string, m *post) {
 		p.wg.Add(1)
 		go p.run(channelID, q)
 	}
+	return q
+}
+
+// enqueue adds a post to a channel's queue, merging it into the post before it where it can.
+func (p *poster) enqueue(channelID string, m *post) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	q := p.queueLocked(channelID)
 	if n := len(q.posts); n > 0 && m.mergeInto(q.posts[n-1]) {
 		return
 	}
@@ -135,13 +142,7 @@ func (p *poster) enqueue(channelID string, m *post) {
 func (p *poster) assumeBusy(channelID string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	q, ok := p.queues[channelID]
-	if !ok {
-		q = &channelQueue{wake: make(chan struct{}, 1)}
-		p.queues[channelID] = q
-		p.wg.Add(1)
-		go p.run(channelID, q)
-	}
+	q := p.queueLocked(channelID)
 	now := time.Now()
 	q.recentSends, q.recentEdits = q.recentSends[:0], q.recentEdits[:0]
 	for range p.limit {
