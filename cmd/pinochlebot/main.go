@@ -12,6 +12,9 @@
 //	DISCORD_API_URL   send REST calls, and so the gateway discovery, to this base URL
 //
 // SIGINT and SIGTERM finish the actions in flight, close the database and exit 0.
+//
+// "pinochlebot backup FILE" writes a consistent copy of the database to FILE, also while
+// the bot runs (SQLite's VACUUM INTO), and exits.
 package main
 
 import (
@@ -35,7 +38,42 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if len(os.Args) > 1 {
+		os.Exit(command(ctx, os.Args[1:], os.Getenv, os.Stderr))
+	}
 	os.Exit(run(ctx, os.Getenv, os.Stderr))
+}
+
+// command runs a subcommand of the bot's binary and returns the exit status.
+func command(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
+	if args[0] != "backup" || len(args) != 2 {
+		fmt.Fprintln(stderr, "usage: pinochlebot (runs the bot) or pinochlebot backup FILE (copies the database)")
+		return 2
+	}
+	path := strings.TrimSpace(getenv("DATABASE_PATH"))
+	if path == "" {
+		if env, err := godotenv.Read(); err == nil && env["DATABASE_PATH"] != "" {
+			path = env["DATABASE_PATH"]
+		} else {
+			path = storage.DefaultPath
+		}
+	}
+	if _, err := os.Stat(path); err != nil {
+		fmt.Fprintf(stderr, "pinochlebot: no database at %s (set DATABASE_PATH)\n", path)
+		return 2
+	}
+	store, err := storage.Open(path)
+	if err != nil {
+		fmt.Fprintln(stderr, "pinochlebot: open the database:", err)
+		return 1
+	}
+	defer store.Close()
+	if err := store.Backup(ctx, args[1]); err != nil {
+		fmt.Fprintln(stderr, "pinochlebot: backup:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "pinochlebot: copied %s to %s\n", path, args[1])
+	return 0
 }
 
 // config is the bot's settings, read from the environment.

@@ -151,3 +151,40 @@ func TestRunAndStop(t *testing.T) {
 	}
 	st.Close()
 }
+
+// TestBackupWhileOpen copies a database that another store (the running bot) holds open,
+// and the copy opens with the same games.
+func TestBackupWhileOpen(t *testing.T) {
+	chdir(t)
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "pinochle.db")
+	live, err := storage.Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	now := time.Now()
+	id, err := live.CreateGame(context.Background(), storage.Game{
+		GuildID: "g", ChannelID: "c", HostID: "h", Preset: "racehorse", Seed: 7,
+		Seats: make([]storage.Seat, 4), Status: storage.StatusLobby, CreatedAt: now, LastActivity: now,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dest := filepath.Join(dir, "copy.db")
+	var stderr bytes.Buffer
+	if code := command(context.Background(), []string{"backup", dest}, env(map[string]string{"DATABASE_PATH": dbPath}), &stderr); code != 0 {
+		t.Fatalf("backup exit %d: %s", code, stderr.String())
+	}
+	cp, err := storage.Open(dest)
+	if err != nil {
+		t.Fatalf("the copy does not open: %v", err)
+	}
+	defer cp.Close()
+	if g, err := cp.GetGame(context.Background(), id); err != nil || g.Preset != "racehorse" {
+		t.Fatalf("the copy lacks game %d: %+v, %v", id, g, err)
+	}
+	if code := command(context.Background(), []string{"backup"}, env(nil), &stderr); code != 2 {
+		t.Errorf("backup without a file: exit %d, want 2", code)
+	}
+}
