@@ -141,11 +141,12 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	b.log.Info("resumed games", "count", n)
 	if b.appID == "" {
-		u, err := b.s.User("@me", discordgo.WithContext(ctx))
+		// The application's ID, which is not always the bot user's (older applications).
+		app, err := b.s.Application("@me")
 		if err != nil {
 			return fmt.Errorf("bot: find the application: %w", err)
 		}
-		b.appID = u.ID
+		b.appID = app.ID
 	}
 	cmds, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions(), discordgo.WithContext(ctx))
 	if err != nil {

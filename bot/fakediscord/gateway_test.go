@@ -1,6 +1,7 @@
 package fakediscord_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -122,7 +123,7 @@ func TestReconnect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recv(t, ctx, ev.resumed, "RESUMED after a dropped connection")
+	back(t, ctx, ev, "after a dropped connection")
 	if resp, err := h.Wait(ctx); err != nil || resp.Content != "pong" {
 		t.Fatalf("interaction sent while disconnected: %+v, %v", resp, err)
 	}
@@ -134,15 +135,20 @@ func TestReconnect(t *testing.T) {
 	// (websocket: close sent) it closes whatever connection the session has
 	// by then and reconnects again, so a loaded machine sees extra
 	// reconnections.
-	if srv.Resumes() < 1 || srv.Identifies() != 1 {
-		t.Errorf("resumes %d identifies %d, want at least 1 and 1", srv.Resumes(), srv.Identifies())
+	if srv.Resumes() < 1 {
+		t.Errorf("Resumes() = %d, want at least 1", srv.Resumes())
 	}
 
 	// Op 7: discordgo closes with 1012 and resumes.
 	srv.RequestReconnect()
-	recv(t, ctx, ev.resumed, "RESUMED after op 7")
+	back(t, ctx, ev, "after op 7")
 	if srv.Resumes() < 2 {
 		t.Errorf("Resumes() = %d, want at least 2", srv.Resumes())
+	}
+	// Drain what the reconnections above may have left, so that the READY awaited next is
+	// the one of the new session.
+	for len(ev.ready) > 0 {
+		<-ev.ready
 	}
 
 	// An invalidated session: RESUME gets op 9 and discordgo identifies
@@ -167,6 +173,18 @@ func TestReconnect(t *testing.T) {
 		t.Errorf("InteractionRespond: %v", err)
 	}
 	noProblems(t, srv)
+}
+
+// back waits until discordgo is connected again: RESUMED, or a READY when a race between
+// discordgo's reconnections made it identify again (the counts are checked apart).
+func back(t *testing.T, ctx context.Context, ev *events, what string) {
+	t.Helper()
+	select {
+	case <-ev.resumed:
+	case <-ev.ready:
+	case <-ctx.Done():
+		t.Fatalf("waiting to be connected again %s: %v", what, ctx.Err())
+	}
 }
 
 func TestInjectWithoutSession(t *testing.T) {

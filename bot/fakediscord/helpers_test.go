@@ -83,6 +83,9 @@ func guildSnapshot(s *discordgo.Session, g *discordgo.Guild) guildInfo {
 func openBot(t *testing.T, srv *fakediscord.Server, handler func(*discordgo.Session, *discordgo.InteractionCreate)) (*discordgo.Session, *events) {
 	t.Helper()
 	s := restSession(t, srv, srv.Token())
+	// Handlers run in order on the gateway's goroutine: otherwise READY's handler may run
+	// after GUILD_CREATE has made its guilds available in discordgo's State.
+	s.SyncEvents = true
 	ev := &events{
 		ready:    make(chan readyInfo, 10),
 		resumed:  make(chan struct{}, 10),

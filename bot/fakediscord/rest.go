@@ -26,6 +26,7 @@ func (s *Server) routes() http.Handler {
 	route("GET /gateway", false, s.getGateway)
 	route("GET /gateway/bot", true, s.getGatewayBot)
 	route("GET /users/@me", true, s.getMe)
+	route("GET /oauth2/applications/@me", true, s.getApplication)
 	route("GET /users/{uid}", true, s.getUser)
 	route("POST /users/@me/channels", true, s.createDM)
 	route("GET /applications/{app}/commands", true, s.getCommands)
@@ -181,6 +182,15 @@ func (s *Server) getGatewayBot(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.bot)
+}
+
+// getApplication answers with the bot's application: its ID, which for old applications
+// differs from the bot user's.
+func (s *Server) getApplication(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	app := map[string]any{"id": s.appID, "name": s.bot.Username, "bot": s.bot}
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, app)
 }
 
 func (s *Server) getUser(w http.ResponseWriter, r *http.Request) {

@@ -141,7 +141,9 @@ func Start(opts Options) (*Server, error) {
 		conns:        map[*gwConn]struct{}{},
 	}
 	s.bot = User{ID: s.newIDLocked(), Username: opts.BotName, Discriminator: "0", Bot: true}
-	s.appID = s.bot.ID
+	// An application older than its bot user has an ID of its own: keep them apart, so that
+	// a bot that takes one for the other fails here.
+	s.appID = s.newIDLocked()
 	s.users[s.bot.ID] = s.bot
 	g := s.addGuildLocked("Test Guild")
 	s.defaultGuild = g.ID
