@@ -128,12 +128,6 @@ func (h *harness) user(name string) fakediscord.User {
 	return u
 }
 
-// userNamed finds a user by display name.
-func (h *harness) userNamed(name string) (fakediscord.User, bool) {
-	u, ok := h.users[name]
-	return u, ok
-}
-
 // wait waits for an interaction's answer.
 func (h *harness) wait(hd *fakediscord.Handle, err error) fakediscord.Response {
 	h.t.Helper()

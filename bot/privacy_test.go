@@ -102,9 +102,7 @@ func TestPrivacy(t *testing.T) {
 	}
 	for _, u := range humans {
 		dms += len(h.srv.DMs(u.ID))
-		for _, m := range h.srv.DMs(u.ID) {
-			public = append(public, m)
-		}
+		public = append(public, h.srv.DMs(u.ID)...)
 	}
 	if dms == 0 {
 		t.Errorf("no turn DM was sent, so DMs were not checked")

@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // publish shows the public side of what just happened at a table: the narration in the
@@ -103,14 +101,3 @@ func (b *Bot) saveMeta(ctx context.Context, t *table) error {
 
 // now is the bot's clock.
 func (b *Bot) now() time.Time { return b.clock.Now() }
-
-// statusOf is a short label for a table's state.
-func statusOf(meta *storage.Game) string {
-	switch meta.Status {
-	case storage.StatusLobby:
-		return "lobby"
-	case storage.StatusPlaying:
-		return "playing"
-	}
-	return string(meta.Status)
-}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -274,9 +273,3 @@ func nameOfUser(meta *storage.Game, userID string) string {
 	}
 	return "someone"
 }
-
-// errNotSeated and the like are the private answers to clicks that change nothing.
-var (
-	errNoTable   = errors.New("that game is not running any more")
-	errNotSeated = errors.New("you are not seated at this table")
-)

@@ -66,8 +66,8 @@ func TestDefinitionsLimits(t *testing.T) {
 			t.Errorf("command name %q", c.Name)
 		}
 		checkDescription(t, c.Name, c.Description)
-		if c.DMPermission == nil || *c.DMPermission {
-			t.Errorf("/%s: usable in DMs", c.Name)
+		if c.Contexts == nil || len(*c.Contexts) != 1 || (*c.Contexts)[0] != discordgo.InteractionContextGuild {
+			t.Errorf("/%s: usable outside servers (contexts %v)", c.Name, c.Contexts)
 		}
 		if c.DefaultMemberPermissions != nil {
 			t.Errorf("/%s: restricted to a permission", c.Name)

@@ -115,16 +115,3 @@ func saveLog(tb testing.TB, s *SQLite, id int64, eg *engine.Game, start time.Tim
 		}
 	}
 }
-
-// finishedWith searches seeds from 1 for a game of rules that random players end with the
-// given winner (-1 a draw), and returns it.
-func finishedWith(tb testing.TB, rules engine.Rules, winner int) *engine.Game {
-	tb.Helper()
-	for seed := uint64(1); seed < 1000; seed++ {
-		if g := playOut(tb, rules, seed, 0); g.Winner() == winner {
-			return g
-		}
-	}
-	tb.Fatalf("no seed below 1000 ends %s with winner %d", rules.Preset, winner)
-	return nil
-}
