@@ -173,3 +173,26 @@ func TestCommands(t *testing.T) {
 	h.private(bob, r, "computer player plays your seat")
 	h.waitThread(tb.thread, "bob is away")
 }
+
+// TestLobbyLimit: one person hosts at most three open lobbies in a server; the fourth is
+// refused privately, and starting one makes room again. The lobby shows the table's options.
+func TestLobbyLimit(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	ana := h.user("ana")
+	var first testTable
+	for k := range 3 {
+		tb := h.newTable(ana, fakediscord.Opt("preset", "racehorse"), fakediscord.Opt("pass", 4))
+		if k == 0 {
+			first = tb
+		}
+	}
+	lobby := h.message(first.lobbyID)
+	if !strings.Contains(lobby.Embeds[0].Description, "pass=4") {
+		t.Errorf("the lobby does not show the table's options: %q", lobby.Embeds[0].Description)
+	}
+	r, _ := h.slash(ana, h.channel, "pinochle", "new")
+	h.private(ana, r, "3 open lobbies")
+	h.click(ana, lobby.ID, buttonByLabel(t, lobby, "Start"))
+	h.newTable(ana)
+}

@@ -116,6 +116,9 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 		end += fmt.Sprintf(" or %d hands", rules.Hands)
 	}
 	line := fmt.Sprintf("%d players, %s.", rules.Players, end)
+	if len(meta.Options) > 0 {
+		line += " Options: " + commands.FormatOptions(meta.Options) + "."
+	}
 	if meta.TurnTimeout > 0 {
 		line += fmt.Sprintf(" Turn timer %s (then: %s).", formatDuration(meta.TurnTimeout), policyText(meta.TimeoutPolicy))
 	}

@@ -68,6 +68,9 @@ func league(sub string) string   { return commands.CommandLeague + " " + sub }
 
 // cmdNew opens a lobby in the channel, with a thread for the table.
 func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	if open := b.openLobbies(i.GuildID, userOf(i).ID); open >= maxOpenLobbies {
+		return b.reply(i, "You already host %d open lobbies in this server: start or cancel one first (`/pinochle games` lists them).", open)
+	}
 	st, err := b.store.Settings(ctx, i.GuildID)
 	if err != nil {
 		return b.failed(i, "read settings", err)
@@ -137,6 +140,17 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	t.mu.Unlock()
 	b.log.Info("table opened", "game", id, "guild", i.GuildID, "preset", rules.Preset)
 	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, t.channel()), nil)
+}
+
+// maxOpenLobbies is how many lobbies one person may host at once in a server, so that a
+// busy channel does not fill with tables nobody joins.
+const maxOpenLobbies = 3
+
+// openLobbies counts the lobbies a user hosts in a guild.
+func (b *Bot) openLobbies(guildID, userID string) int {
+	return len(b.tablesWhere(func(g *storage.Game) bool {
+		return g.GuildID == guildID && g.HostID == userID && g.Status == storage.StatusLobby
+	}))
 }
 
 // editAnswer edits a deferred answer, logging err if there was one.
