@@ -201,7 +201,12 @@ func tableMessage(meta *storage.Game, g *engine.Game) (*discordgo.MessageEmbed, 
 		if v.LastTrick != nil {
 			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, v.LastTrick.Cards), plainName(meta, v.LastTrick.Winner))
 		}
-		value += fmt.Sprintf("\nPoints taken: %s %d · %s %d", teamName(0), v.TrickPoints[0], teamName(1), v.TrickPoints[1])
+		var tricks [2]int
+		for seat, n := range v.TricksWon {
+			tricks[rules.TeamOf(seat)] += n
+		}
+		value += fmt.Sprintf("\nTricks won: %s %d (%d points) · %s %d (%d points)",
+			teamName(0), tricks[0], v.TrickPoints[0], teamName(1), tricks[1], v.TrickPoints[1])
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Trick", Value: value})
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo) + " · press “My hand” to see your cards and act"}
@@ -355,6 +360,11 @@ func handMessage(meta *storage.Game, g *engine.Game, seat int, note string) *dis
 	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", plainName(meta, seat), teamName(g.Rules().TeamOf(seat)), v.HandNo, handText(v.Cards))
 	if m, shown := g.Meld(seat); shown && !v.Over {
 		fmt.Fprintf(&b, "\n**Your meld** (trump %s):\n%s\n", g.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
+	} else if g.Trump() != engine.NoSuit && !v.Over {
+		// Trump is named and cards are still being passed: the meld the hand holds now.
+		hand := g.Hand(seat)
+		m := engine.CountMeld(&hand, g.Trump(), &g.Rules().Meld)
+		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; it counts after passing):\n%s\n", g.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
 	}
 	if v.Phase == engine.PhasePlay && len(v.Trick) > 0 {
 		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedText(meta, v.Trick))

@@ -1,0 +1,89 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// gameAt plays a seeded racehorse game with computer players until the phase is reached.
+func gameAt(t *testing.T, phase engine.Phase) (*storage.Game, *engine.Game) {
+	t.Helper()
+	rules, err := engine.NewRules("racehorse", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed < 200; seed++ {
+		g, err := engine.NewGame(rules, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		meta := &storage.Game{ID: 9, Preset: "racehorse", Seats: make([]storage.Seat, 4), Status: storage.StatusPlaying}
+		for s := range meta.Seats {
+			meta.Seats[s] = storage.Seat{UserID: fmt.Sprint(s + 1), Name: fmt.Sprintf("p%d", s+1)}
+		}
+		for range 400 {
+			if g.Phase() == phase || g.Over() {
+				break
+			}
+			seat := g.Turn()
+			for s := range meta.Seats {
+				if g.Waiting(s) {
+					seat = s
+				}
+			}
+			if err := g.Apply(computer.NewBaseline(seed).Choose(g, seat)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Phase() == phase {
+			return meta, g
+		}
+	}
+	t.Fatalf("no seed reached %v", phase)
+	return nil, nil
+}
+
+// TestHandShowsMeldOnceTrumpIsNamed: while cards are passed, a seat's private message shows
+// the meld its hand holds with the named trump, as the engine counts it.
+func TestHandShowsMeldOnceTrumpIsNamed(t *testing.T) {
+	meta, g := gameAt(t, engine.PhasePass)
+	seat := g.Bidder() // the bidder named trump and usually holds meld in it
+	hand := g.Hand(seat)
+	want := engine.CountMeld(&hand, g.Trump(), &g.Rules().Meld)
+	text := handMessage(meta, g, seat, "").Content
+	total := fmt.Sprintf("total %d", want.Total)
+	if want.Total == 0 {
+		total = "no meld"
+	}
+	if !strings.Contains(text, "as your hand stands") || !strings.Contains(text, total) {
+		t.Fatalf("the private message during passing does not show the hand's meld (total %d):\n%s", want.Total, text)
+	}
+}
+
+// TestTableShowsTricksWon: in play, the table counts the tricks each team has won.
+func TestTableShowsTricksWon(t *testing.T) {
+	meta, g := gameAt(t, engine.PhasePlay)
+	for g.LastTrick() == nil {
+		seat := g.Turn()
+		if err := g.Apply(computer.NewBaseline(1).Choose(g, seat)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, _ := tableMessage(meta, g)
+	var trick string
+	for _, f := range e.Fields {
+		if f.Name == "Trick" {
+			trick = f.Value
+		}
+	}
+	winner := g.Rules().TeamOf(g.LastTrick().Winner)
+	want := fmt.Sprintf("%s 1 (", teamName(winner))
+	if !strings.Contains(trick, "Tricks won:") || !strings.Contains(trick, want) {
+		t.Fatalf("after one trick the table says %q, want %q to have won it", trick, teamName(winner))
+	}
+}
