@@ -22,6 +22,9 @@ const (
 // onComponent handles a click on a button or a choice in a menu.
 func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	data := i.MessageComponentData()
+	if commands.IsPageID(data.CustomID) {
+		return b.onPage(ctx, i, data.CustomID)
+	}
 	id, err := commands.ParseID(data.CustomID)
 	if err != nil {
 		return b.reply(i, msgForged)

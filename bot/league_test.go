@@ -1,11 +1,14 @@
 package bot_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -195,4 +198,74 @@ func TestLobbyLimit(t *testing.T) {
 	h.private(ana, r, "3 open lobbies")
 	h.click(ana, lobby.ID, buttonByLabel(t, lobby, "Start"))
 	h.newTable(ana)
+}
+
+// seedFinishedGames records n finished all-human games in the guild, played out by random
+// computer choices, with four new players each.
+func (h *harness) seedFinishedGames(n int) {
+	h.t.Helper()
+	rules, err := engine.NewRules("racehorse", map[string]string{"hands": "2"})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for k := range n {
+		now := h.clock.Now()
+		meta := storage.Game{GuildID: h.guild, ChannelID: h.channel, HostID: "seed", Preset: "racehorse",
+			Options: map[string]string{"hands": "2"}, Seed: uint64(k + 1), Seats: make([]storage.Seat, 4),
+			Status: storage.StatusPlaying, CreatedAt: now, LastActivity: now}
+		for s := range meta.Seats {
+			meta.Seats[s] = storage.Seat{UserID: fmt.Sprintf("9%03d%d", k, s), Name: fmt.Sprintf("seeded-%d-%d", k, s)}
+		}
+		id, err := h.store.CreateGame(h.ctx, meta)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		g, err := engine.NewGame(rules, meta.Seed)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		player := computer.NewRandom(uint64(k))
+		for !g.Over() {
+			seat := g.Turn()
+			for s := range 4 {
+				if g.Waiting(s) {
+					seat = s
+				}
+			}
+			a := player.Choose(g, seat)
+			if err := h.store.SaveAction(h.ctx, id, g.LogLen(), seat, a, now); err != nil {
+				h.t.Fatal(err)
+			}
+			if err := g.Apply(a); err != nil {
+				h.t.Fatal(err)
+			}
+		}
+		if _, err := h.store.FinishGame(h.ctx, id, now); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+}
+
+// TestLeaderboardPages: a ranking longer than a page gets a Next button, which turns the
+// page in place, and the last page a Previous one.
+func TestLeaderboardPages(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	h.seedFinishedGames(5) // 20 players
+	bob := h.user("bob")
+	r, _ := h.slash(bob, h.channel, "pinochle", "leaderboard", fakediscord.Opt("season", "overall"))
+	if r.Ephemeral || len(r.Embeds) != 1 || strings.Count(r.Embeds[0].Description, "\n") != 15 {
+		t.Fatalf("first page: ephemeral %v, %d embeds, %q", r.Ephemeral, len(r.Embeds), embedText(r))
+	}
+	ctrls := flatten(r.Components)
+	if len(ctrls) != 1 || !strings.Contains(ctrls[0].Label, "Next") {
+		t.Fatalf("first page controls %v, want Next only", labels(ctrls))
+	}
+	next := h.click(bob, r.MessageID, ctrls[0].CustomID)
+	if next.Type != 7 || !strings.Contains(next.Embeds[0].Description, "16.") || strings.Count(next.Embeds[0].Description, "\n") != 5 {
+		t.Fatalf("second page: type %d, %q", next.Type, embedText(next))
+	}
+	if ctrls := flatten(next.Components); len(ctrls) != 1 || !strings.Contains(ctrls[0].Label, "Previous") {
+		t.Fatalf("last page controls %v, want Previous only", labels(ctrls))
+	}
 }

@@ -52,6 +52,13 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 	if overallToo && season.ID != storage.Overall {
 		seasons = append(seasons, storage.Season{ID: storage.Overall, Name: "overall"})
 	}
+	if len(seasons) == 1 {
+		data, err := b.standingsPage(ctx, i.GuildID, season, 0)
+		if err != nil {
+			return b.failed(i, "leaderboard", err)
+		}
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	}
 	var embeds []*discordgo.MessageEmbed
 	for _, s := range seasons {
 		recs, err := b.store.Leaderboard(ctx, i.GuildID, s.ID, leaderboardSize, 0)
@@ -64,6 +71,66 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Embeds: embeds, AllowedMentions: &discordgo.MessageAllowedMentions{}},
 	})
+}
+
+// standingsPage is one page of a ranking, from offset, with buttons to the pages before and
+// after it where there are any.
+func (b *Bot) standingsPage(ctx context.Context, guildID string, season storage.Season, offset int) (*discordgo.InteractionResponseData, error) {
+	recs, err := b.store.Leaderboard(ctx, guildID, season.ID, leaderboardSize+1, offset)
+	if err != nil {
+		return nil, err
+	}
+	more := len(recs) > leaderboardSize
+	if more {
+		recs = recs[:leaderboardSize]
+	}
+	data := &discordgo.InteractionResponseData{
+		Embeds:          []*discordgo.MessageEmbed{standingsEmbed(season, recs)},
+		Components:      []discordgo.MessageComponent{},
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	}
+	var buttons []discordgo.MessageComponent
+	if offset > 0 {
+		buttons = append(buttons, discordgo.Button{Label: "◀ Previous", Style: discordgo.SecondaryButton,
+			CustomID: commands.PageID{Season: season.ID, Offset: max(0, offset-leaderboardSize)}.String()})
+	}
+	if more {
+		buttons = append(buttons, discordgo.Button{Label: "Next ▶", Style: discordgo.SecondaryButton,
+			CustomID: commands.PageID{Season: season.ID, Offset: offset + leaderboardSize}.String()})
+	}
+	if len(buttons) > 0 {
+		data.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	}
+	return data, nil
+}
+
+// onPage turns a ranking's page: the message updates in place.
+func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, customID string) error {
+	id, err := commands.ParsePageID(customID)
+	if err != nil {
+		return b.reply(i, msgForged)
+	}
+	season := storage.Season{ID: storage.Overall, Name: "overall"}
+	if id.Season != storage.Overall {
+		seasons, err := b.store.Seasons(ctx, i.GuildID)
+		if err != nil {
+			return b.failed(i, "seasons", err)
+		}
+		found := false
+		for _, s := range seasons {
+			if s.ID == id.Season {
+				season, found = s, true
+			}
+		}
+		if !found {
+			return b.reply(i, "That season is not one of this server's.")
+		}
+	}
+	data, err := b.standingsPage(ctx, i.GuildID, season, id.Offset)
+	if err != nil {
+		return b.failed(i, "leaderboard", err)
+	}
+	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data})
 }
 
 // standingsEmbed writes a ranking: rating, games, wins, win rate, points for and against,
