@@ -123,21 +123,20 @@ func (n *narration) meld(meta *storage.Game, g *engine.Game) {
 
 // trick describes a trick completed by action a.
 func (n *narration) trick(meta *storage.Game, g *engine.Game, before moment, a engine.Action) {
-	r := g.Rules()
+	// The engine has already moved on when this was the hand's last trick, so the trick is
+	// scored here from the cards, by the engine's own rules.
 	cards := append(append([]engine.Played(nil), before.trick...), engine.Played{Seat: a.Seat, Card: a.Card})
 	plain := make([]engine.Card, len(cards))
-	points := 0
 	for i, p := range cards {
 		plain[i] = p.Card
-		points += r.RankValue[p.Card.Rank()]
 	}
 	winner := cards[engine.TrickWinner(plain, before.trump)].Seat
-	last := ""
-	if len(g.Results()) > before.results || g.Over() {
-		points += r.LastTrick
-		last = " (last trick)"
+	last := len(g.Results()) > before.results || g.Over()
+	note := ""
+	if last {
+		note = " (last trick)"
 	}
-	n.say("Trick: %s → **%s** takes %d%s.", playedText(meta, cards), plainName(meta, winner), points, last)
+	n.say("Trick: %s → **%s** takes %d%s.", playedText(meta, cards), plainName(meta, winner), g.Rules().TrickPoints(plain, last), note)
 }
 
 // handResult describes a finished hand.

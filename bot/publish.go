@@ -20,11 +20,10 @@ func (b *Bot) publish(ctx context.Context, t *table, n *narration) {
 	var mentions []string
 	if t.game != nil && !t.game.Over() && t.announced != t.game.LogLen() {
 		var who []string
-		for seat, s := range t.meta.Seats {
-			if t.game.Waiting(seat) && s.IsHuman() && !s.Away {
-				who = append(who, "<@"+s.UserID+">")
-				mentions = append(mentions, s.UserID)
-			}
+		for _, seat := range t.waitingHumans() {
+			id := t.meta.Seats[seat].UserID
+			who = append(who, "<@"+id+">")
+			mentions = append(mentions, id)
 		}
 		if len(who) > 0 {
 			lines = append(lines, fmt.Sprintf("%s, your turn: press **My hand**.", strings.Join(who, ", ")))

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -252,11 +252,11 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 		}
 		switch action {
 		case commands.ChannelAdd:
-			if !containsString(st.Channels, ch) {
+			if !slices.Contains(st.Channels, ch) {
 				st.Channels = append(st.Channels, ch)
 			}
 		case commands.ChannelRemove:
-			st.Channels = removeString(st.Channels, ch)
+			st.Channels = slices.DeleteFunc(st.Channels, func(c string) bool { return c == ch })
 		}
 	}
 	if a, ok := opts[commands.OptChannelAction]; ok && a.StringValue() == commands.ChannelClear {
@@ -269,11 +269,7 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
 	opts := "none"
 	if len(st.DefaultOptions) > 0 {
-		var parts []string
-		for k, v := range st.DefaultOptions {
-			parts = append(parts, k+"="+v)
-		}
-		opts = strings.Join(sortedStrings(parts), " ")
+		opts = commands.FormatOptions(st.DefaultOptions)
 	}
 	timer := "none"
 	if st.TurnTimeout > 0 {
@@ -315,29 +311,4 @@ func formatDuration(d time.Duration) string {
 		return fmt.Sprintf("%dm", d/time.Minute)
 	}
 	return d.Round(time.Second).String()
-}
-
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-func removeString(list []string, s string) []string {
-	var out []string
-	for _, v := range list {
-		if v != s {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-func sortedStrings(list []string) []string {
-	out := append([]string(nil), list...)
-	sort.Strings(out)
-	return out
 }

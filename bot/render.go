@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -163,7 +164,7 @@ func tableMessage(meta *storage.Game, g *engine.Game) (*discordgo.MessageEmbed, 
 			if seat == v.Bidder && v.Phase != engine.PhaseBidding {
 				marks += " · bidder"
 			}
-			if containsInt(v.Waiting, seat) {
+			if slices.Contains(v.Waiting, seat) {
 				marks = " ▶" + marks
 			}
 			lines = append(lines, seatName(meta, seat)+marks)
@@ -435,15 +436,6 @@ func truncate(s string, n int) string {
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
-
-func containsInt(list []int, x int) bool {
-	for _, v := range list {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
 
 // symbolsText writes cards as symbols separated by spaces.
 func symbolsText(cards []engine.Card) string {

@@ -70,11 +70,22 @@ func (t *table) seatOf(userID string) int {
 	return -1
 }
 
-// playedBy reports whether the seat is played by the computer now: a computer player, or a
+// playedByComputer reports whether the seat is played by the computer now: a computer player, or a
 // human who handed the seat over.
 func (t *table) playedByComputer(seat int) bool {
 	s := t.meta.Seats[seat]
 	return s.IsComputer() || s.Away
+}
+
+// waitingHumans lists the seats of people the game waits for. The caller holds t.mu.
+func (t *table) waitingHumans() []int {
+	var out []int
+	for s := range t.meta.Seats {
+		if t.game.Waiting(s) && !t.playedByComputer(s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // table returns a running table by game ID.

@@ -132,17 +132,11 @@ func (b *Bot) startTurn(ctx context.Context, t *table) {
 	if !t.meta.Turn.Started.IsZero() && t.meta.Turn.Seq == seq {
 		return
 	}
-	seat := -1
-	for s := range t.meta.Seats {
-		if t.game.Waiting(s) && !t.playedByComputer(s) {
-			seat = s
-			break
-		}
-	}
-	if seat < 0 {
+	late := t.waitingHumans()
+	if len(late) == 0 {
 		return
 	}
-	t.meta.Turn = storage.TurnState{Seq: seq, Seat: seat, Started: b.now()}
+	t.meta.Turn = storage.TurnState{Seq: seq, Seat: late[0], Started: b.now()}
 	if err := b.saveMeta(ctx, t); err != nil {
 		b.log.Error("save turn timer", "game", t.meta.ID, "err", err)
 	}
@@ -178,17 +172,6 @@ func (tm *timers) fire(t *table) {
 		return
 	}
 	b.timeout(ctx, t)
-}
-
-// waitingHumans lists the seats of people the game waits for. The caller holds t.mu.
-func (t *table) waitingHumans() []int {
-	var out []int
-	for s := range t.meta.Seats {
-		if t.game.Waiting(s) && !t.playedByComputer(s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // remind mentions the players the table waits for, once per reminder. The caller holds t.mu.

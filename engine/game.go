@@ -822,6 +822,19 @@ func (g *Game) startPlay() {
 	st.TrickN, st.WinIdx = 0, 0
 }
 
+// TrickPoints returns what a trick of these cards scores: their counters and, for the last
+// trick of a hand, the last-trick bonus.
+func (r *Rules) TrickPoints(cards []Card, last bool) int {
+	points := 0
+	for _, c := range cards {
+		points += r.RankValue[c.Rank()]
+	}
+	if last {
+		points += r.LastTrick
+	}
+	return points
+}
+
 func (g *Game) playCard(seat int, c Card) {
 	st := &g.st
 	st.Hands[seat][c]--
@@ -836,15 +849,13 @@ func (g *Game) playCard(seat int, c Card) {
 		return
 	}
 	winner := (st.Leader + st.WinIdx) % p
-	points := 0
 	for _, tc := range st.Trick[:p] {
 		st.Won[winner][tc]++
-		points += g.rules.RankValue[tc.Rank()]
 	}
 	st.Tricks++
 	last := st.Tricks == g.rules.HandSize()
+	points := g.rules.TrickPoints(st.Trick[:p], last)
 	if last {
-		points += g.rules.LastTrick
 		st.LastSeat = winner
 	}
 	st.Points[winner] += points

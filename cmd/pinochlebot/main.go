@@ -50,13 +50,14 @@ func command(ctx context.Context, args []string, getenv func(string) string, std
 		fmt.Fprintln(stderr, "usage: pinochlebot (runs the bot) or pinochlebot backup FILE (copies the database)")
 		return 2
 	}
-	path := strings.TrimSpace(getenv("DATABASE_PATH"))
+	get, err := settingsReader(getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, "pinochlebot:", strings.TrimPrefix(err.Error(), "usage: "))
+		return 2
+	}
+	path := get("DATABASE_PATH")
 	if path == "" {
-		if env, err := godotenv.Read(); err == nil && env["DATABASE_PATH"] != "" {
-			path = env["DATABASE_PATH"]
-		} else {
-			path = storage.DefaultPath
-		}
+		path = storage.DefaultPath
 	}
 	if _, err := os.Stat(path); err != nil {
 		fmt.Fprintf(stderr, "pinochlebot: no database at %s (set DATABASE_PATH)\n", path)
@@ -85,19 +86,28 @@ type config struct {
 // errUsage marks a settings problem: exit status 2.
 var errUsage = errors.New("usage")
 
-// loadConfig reads the settings. A .env file, if present, fills what the environment lacks.
-func loadConfig(getenv func(string) string) (config, error) {
+// settingsReader returns a function that reads a setting from the environment or, where the
+// environment lacks it, from a .env file in the working folder.
+func settingsReader(getenv func(string) string) (func(string) string, error) {
 	env := map[string]string{}
 	if f, err := godotenv.Read(); err == nil {
 		env = f
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return config{}, fmt.Errorf("%w: .env: %v", errUsage, err)
+		return nil, fmt.Errorf("%w: .env: %v", errUsage, err)
 	}
-	get := func(k string) string {
+	return func(k string) string {
 		if v := getenv(k); v != "" {
 			return strings.TrimSpace(v)
 		}
 		return strings.TrimSpace(env[k])
+	}, nil
+}
+
+// loadConfig reads the settings. A .env file, if present, fills what the environment lacks.
+func loadConfig(getenv func(string) string) (config, error) {
+	get, err := settingsReader(getenv)
+	if err != nil {
+		return config{}, err
 	}
 	c := config{
 		token: get("DISCORD_TOKEN"), appID: get("DISCORD_APP_ID"), guildID: get("DISCORD_GUILD_ID"),
