@@ -25,7 +25,7 @@ func midTrick(b *testing.B) (*engine.Game, int) {
 			if g.Phase() == engine.PhasePlay && len(g.TrickCards()) == 2 {
 				return g, g.Turn()
 			}
-			if err := g.Apply(p.Choose(g, g.Turn())); err != nil {
+			if err := g.Apply(p.Choose(g.View(g.Turn()))); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -84,7 +84,7 @@ func BenchmarkRandomHand(b *testing.B) {
 			b.Fatal(err)
 		}
 		for g.HandNumber() == 1 && !g.Over() {
-			if err := g.Apply(p.Choose(g, g.Turn())); err != nil {
+			if err := g.Apply(p.Choose(g.View(g.Turn()))); err != nil {
 				b.Fatal(err)
 			}
 		}

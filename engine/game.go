@@ -104,10 +104,12 @@ func (e *logEntry) action() Action {
 
 // state is everything the actions change. Its fields are exported for JSON only.
 type state struct {
-	HandNo int   `json:"hand"` // 1-based
-	Dealer int   `json:"dealer"`
-	Phase  Phase `json:"phase"`
-	Turn   int   `json:"turn"` // the seat to act; -1 when several may (six-handed pass) or none
+	HandNo int `json:"hand"` // 1-based
+	// HandStart is the index in the log of the hand's first action.
+	HandStart int   `json:"hand_start,omitempty"`
+	Dealer    int   `json:"dealer"`
+	Phase     Phase `json:"phase"`
+	Turn      int   `json:"turn"` // the seat to act; -1 when several may (six-handed pass) or none
 
 	Hands [MaxPlayers]Hand `json:"hands"`
 
@@ -321,6 +323,7 @@ func (g *Game) startHand(n, dealer int) {
 	p := g.rules.Players
 	st := &g.st
 	st.HandNo, st.Dealer = n, dealer
+	st.HandStart = len(g.log)
 	st.Hands = [MaxPlayers]Hand{}
 	st.Won = [MaxPlayers]Hand{}
 	st.Passing = [MaxPlayers]Hand{}
@@ -479,8 +482,10 @@ func (g *Game) checkBid(amount int) error {
 	return nil
 }
 
-func (g *Game) bidShape(amount int) bool {
-	r := &g.rules
+func (g *Game) bidShape(amount int) bool { return g.rules.bidShape(amount) }
+
+// bidShape reports whether amount is a multiple of the steps bids move in.
+func (r *Rules) bidShape(amount int) bool {
 	if amount%r.BidStep != 0 {
 		return false
 	}
@@ -488,15 +493,18 @@ func (g *Game) bidShape(amount int) bool {
 }
 
 // MinNextBid returns the lowest bid the player to act may make.
-func (g *Game) MinNextBid() int {
-	if g.st.High == 0 {
-		return g.rules.MinBid
+func (g *Game) MinNextBid() int { return g.rules.minNextBid(g.st.High) }
+
+// minNextBid returns the lowest bid over high (0: no bid yet).
+func (r *Rules) minNextBid(high int) int {
+	if high == 0 {
+		return r.MinBid
 	}
-	amount := g.st.High + g.rules.MinRaise
-	if rem := amount % g.rules.BidStep; rem != 0 {
-		amount += g.rules.BidStep - rem
+	amount := high + r.MinRaise
+	if rem := amount % r.BidStep; rem != 0 {
+		amount += r.BidStep - rem
 	}
-	for !g.bidShape(amount) {
+	for !r.bidShape(amount) {
 		amount++
 	}
 	return amount
@@ -507,14 +515,18 @@ func (g *Game) NextBids(n int) []int { return g.AppendNextBids(make([]int, 0, n)
 
 // AppendNextBids appends up to n legal bid amounts, lowest first, to out.
 func (g *Game) AppendNextBids(out []int, n int) []int {
+	return g.rules.appendNextBids(out, g.st.High, n)
+}
+
+// appendNextBids appends up to n legal bids over high, lowest first, to out.
+func (r *Rules) appendNextBids(out []int, high, n int) []int {
 	n += len(out)
-	hi := g.rules.MaxBid
-	if g.rules.MaxRaise > 0 && g.st.High > 0 {
-		hi = min(hi, g.st.High+g.rules.MaxRaise)
+	hi := r.MaxBid
+	if r.MaxRaise > 0 && high > 0 {
+		hi = min(hi, high+r.MaxRaise)
 	}
-	step := g.rules.BidStep
-	for a := g.MinNextBid(); a <= hi && len(out) < n; a += step {
-		if g.bidShape(a) {
+	for a := r.minNextBid(high); a <= hi && len(out) < n; a += r.BidStep {
+		if r.bidShape(a) {
 			out = append(out, a)
 		}
 	}
