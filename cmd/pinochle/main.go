@@ -6,11 +6,16 @@
 //	pinochle meld     --variant V [--trump SUIT] [--json] CARD...
 //	pinochle legal    --variant V --trump SUIT --hand "CARDS" [--trick "CARDS"] [--json]
 //	pinochle simulate --variant V (--games N | --hands N) [--seed S] [--players baseline|random]
-//	pinochle play     [--variant V] [--seat N] [--seed S]
+//	pinochle play     [--variant V] [--seat N] [--seed S] [--level L] [--hints]
+//	pinochle duel     --variant V --a LEVEL --b LEVEL --deals N [--seed S] [--json]
+//	pinochle review   FILE [--hand N]
+//	pinochle replay   FILE
 //	pinochle help     [COMMAND]
 //
 // Every command takes --options k=v,... to change table options (see pinochle help).
-// Bad input gets a one-line error on standard error and exit status 2.
+// Bad input (a bad game file too) gets a one-line error on standard error and exit status
+// 2; pinochle replay exits 1 when the file's recorded results are not what the engine
+// replays.
 package main
 
 import (
@@ -48,6 +53,9 @@ func commands() []command {
 		{"legal", "list the cards a hand may play to a trick", runLegal},
 		{"simulate", "play games between computer players and report figures", runSimulate},
 		{"play", "play a game in the terminal against computer players", runPlay},
+		{"duel", "measure one computer level against another on duplicate deals", runDuel},
+		{"review", "show the finished hands of an exported game", runReview},
+		{"replay", "check that an exported game replays to its recorded results", runReplay},
 	}
 }
 
@@ -66,7 +74,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					return c.run([]string{"-h"}, stdin, stdout, stderr)
 				}
 			}
-			fmt.Fprintf(stderr, "pinochle help: unknown command %q; commands are meld, legal, simulate, play\n", args[1])
+			fmt.Fprintf(stderr, "pinochle help: unknown command %q; commands are meld, legal, simulate, play, duel, review, replay\n", args[1])
 			return exitUsage
 		}
 		usage(stdout)

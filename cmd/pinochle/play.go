@@ -19,20 +19,25 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return finish(stderr, "play", play(args, stdin, stdout))
 }
 
-// play runs pinochle play: a game in the terminal, the user in one seat and Baseline
-// players in the others.
+// play runs pinochle play: a game in the terminal, the user in one seat and computer
+// players of the chosen level in the others.
 func play(args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := newFlagSet("play", "[--variant V] [--seat N] [--seed S] [--options k=v,...]", stdout)
+	fs := newFlagSet("play", "[--variant V] [--seat N] [--seed S] [--level L] [--hints] [--options k=v,...]", stdout)
 	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
 	seat := fs.Int("seat", 1, "your seat, from 1; seat 1 deals first")
 	seed := fs.Uint64("seed", 0, "seed of the deals and the computer players (random when not given)")
 	options := fs.String("options", "", "table options as k=v,k=v")
+	level := fs.String("level", "easy", "the computer players' level: "+strings.Join(computer.Levels(), ", "))
+	hints := fs.Bool("hints", false, "show the expert's choice and why at each of your turns")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return badInput("unexpected argument %q", pos[0])
+	}
+	if _, err := computer.New(*level, 0); err != nil {
+		return usageError{err}
 	}
 	r, err := rulesFor(*variant, *options)
 	if err != nil {
@@ -53,6 +58,15 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 		return fmt.Errorf("starting the game: %w", err)
 	}
 	s := newSession(g, *seat-1, stdin, stdout)
+	for seat := range s.bots {
+		if s.bots[seat], err = computer.New(*level, g.Seed()+uint64(seat)); err != nil {
+			return usageError{err}
+		}
+	}
+	if *hints {
+		p, _ := computer.New("expert", g.Seed()^0x5EED)
+		s.hinter, _ = p.(computer.Hinter)
+	}
 	return s.run()
 }
 
@@ -73,8 +87,10 @@ type session struct {
 	user int
 	bots []computer.Player
 	hint *computer.Baseline
-	in   *bufio.Scanner
-	out  io.Writer
+	// hinter, when set, gives the expert's choice and a line of why at each turn.
+	hinter computer.Hinter
+	in     *bufio.Scanner
+	out    io.Writer
 
 	hand      int             // the hand being narrated
 	meldShown bool            // the hand's meld has been shown
@@ -113,7 +129,7 @@ func (s *session) run() error {
 				return err
 			}
 		} else {
-			a = s.bots[seat].Choose(s.g, seat)
+			a = s.bots[seat].Choose(s.g.View(seat))
 		}
 		if err := s.apply(a); err != nil {
 			return err
@@ -361,7 +377,12 @@ func (s *session) winnerText() string {
 // ask prompts the user for an action until the engine accepts one. It returns errQuit
 // when the user quits or the input ends.
 func (s *session) ask() (engine.Action, error) {
-	hint := s.hint.Choose(s.g, s.user)
+	hint := s.hint.Choose(s.g.View(s.user))
+	if s.hinter != nil {
+		var why string
+		hint, why = s.hinter.Hint(s.g.View(s.user))
+		s.printf("💡 %s\n", why)
+	}
 	prompt := s.describeTurn(hint)
 	for {
 		s.printf("%s [%s]: ", prompt, hintText(hint))

@@ -58,10 +58,10 @@ func scriptGame(t *testing.T, r engine.Rules, seed uint64, user int, chooser com
 		seat := s.nextSeat()
 		var a engine.Action
 		if seat == user {
-			a = chooser.Choose(g, seat)
+			a = chooser.Choose(g.View(seat))
 			script.WriteString(typed(a) + "\n")
 		} else {
-			a = s.bots[seat].Choose(g, seat)
+			a = s.bots[seat].Choose(g.View(seat))
 		}
 		if err := g.Apply(a); err != nil {
 			t.Fatal(err)
@@ -176,10 +176,10 @@ func TestPlayRejectsIllegalCard(t *testing.T) {
 			seat := s.nextSeat()
 			var a engine.Action
 			if seat == 0 {
-				a = s.hint.Choose(g, 0)
+				a = s.hint.Choose(g.View(0))
 				script.WriteString("\n")
 			} else {
-				a = s.bots[seat].Choose(g, seat)
+				a = s.bots[seat].Choose(g.View(seat))
 			}
 			if err := g.Apply(a); err != nil {
 				t.Fatal(err)
@@ -231,4 +231,24 @@ func TestPlayEmptyInput(t *testing.T) {
 func tail(s string, n int) string {
 	ls := lines(s)
 	return strings.Join(ls[max(0, len(ls)-n):], "\n")
+}
+
+// TestPlayLevelAndHints plays a hand against normal players with the expert's hints: each
+// of the user's turns shows a hint with its reason, and taking every suggestion finishes
+// the game. An unknown level is bad input.
+func TestPlayLevelAndHints(t *testing.T) {
+	input := strings.Repeat("\n", 10000)
+	stdout, stderr, code := runTool(t, input, "play", "--level", "normal", "--hints", "--seed", "5", "--options", "hands=1")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if n := strings.Count(stdout, "💡 "); n < 10 {
+		t.Errorf("%d hints in a whole hand, want one per turn", n)
+	}
+	if !strings.Contains(stdout, "sampled deals") || !strings.Contains(stdout, "\nGame over. ") {
+		t.Errorf("output lacks the hints' reasons or the end: %s", tail(stdout, 600))
+	}
+	if _, stderr, code := runTool(t, "", "play", "--level", "wizard"); code != 2 || !strings.Contains(stderr, "unknown computer level") {
+		t.Errorf("--level wizard: exit %d, stderr %q", code, stderr)
+	}
 }

@@ -116,7 +116,7 @@ func runSimulation(cfg simConfig) (simStats, error) {
 			if seat < 0 {
 				seat = waitingSeat(g)
 			}
-			if err := g.Apply(seats[seat].Choose(g, seat)); err != nil {
+			if err := g.Apply(seats[seat].Choose(g.View(seat))); err != nil {
 				return st, fmt.Errorf("game %d, seed %d: a computer player's action was rejected: %w", game+1, g.Seed(), err)
 			}
 			if res := g.Results(); len(res) > counted {

@@ -6,14 +6,15 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
-// table is the part of a game a player reads: the public table and the accessors that
-// answer for one seat only. *engine.Game implements it; the player asks Hand and View for
-// its own seat only, so it decides from what that seat may know.
+// table is the part of the game a player reads. seatView implements it from a seat's
+// view, so that a player can only ever read what its seat may know.
 type table interface {
 	Rules() *engine.Rules
 	Phase() engine.Phase
+	// Hand returns the seat's own cards; a view holds no other hand.
 	Hand(seat int) engine.Hand
-	Meld(seat int) (engine.Meld, bool)
+	// MeldTotal returns a seat's shown meld, 0 before meld is shown.
+	MeldTotal(seat int) int
 	View(seat int) engine.View
 	Bidder() int
 	HighBid() int
@@ -29,7 +30,37 @@ type table interface {
 	Check(a engine.Action) error
 }
 
-var _ table = (*engine.Game)(nil)
+// seatView answers the table's questions from one seat's view.
+type seatView struct{ v *engine.View }
+
+var _ table = seatView{}
+
+func (s seatView) Rules() *engine.Rules        { return &s.v.Rules }
+func (s seatView) Phase() engine.Phase         { return s.v.Phase }
+func (s seatView) Hand(int) engine.Hand        { return s.v.Hand() }
+func (s seatView) View(int) engine.View        { return *s.v }
+func (s seatView) Bidder() int                 { return s.v.Bidder }
+func (s seatView) HighBid() int                { return s.v.High }
+func (s seatView) Trump() engine.Suit          { return s.v.Trump }
+func (s seatView) TrickCards() []engine.Played { return s.v.Trick }
+func (s seatView) LegalCards(int) engine.CardSet {
+	return s.v.LegalSet()
+}
+func (s seatView) PassRuleFor(int) engine.PassRule       { return s.v.PassRule }
+func (s seatView) PassTarget(int) int                    { return s.v.PassTo }
+func (s seatView) TrumpChoices() uint8                   { return s.v.TrumpChoices() }
+func (s seatView) DecideChoices() []engine.ActionKind    { return s.v.Choices }
+func (s seatView) AppendNextBids(out []int, n int) []int { return s.v.AppendNextBids(out, n) }
+func (s seatView) MustBid() bool                         { return s.v.MustBid }
+func (s seatView) Check(a engine.Action) error           { return s.v.Check(a) }
+func (s seatView) MeldTotal(seat int) int {
+	for _, m := range s.v.Melds {
+		if m.Seat == seat {
+			return m.Total
+		}
+	}
+	return 0
+}
 
 // Baseline is a computer player that plays sensibly from its own cards and the public
 // table, without counting cards or searching:
@@ -63,13 +94,13 @@ func NewBaseline(seed uint64) *Baseline {
 	return b
 }
 
-// Choose returns a legal action for seat, which must be expected to act (g.Waiting(seat)).
-func (b *Baseline) Choose(g *engine.Game, seat int) engine.Action {
-	a := b.choose(g, seat)
-	if g.Check(a) != nil {
+// Choose returns a legal action for the view's seat, which must be expected to act.
+func (b *Baseline) Choose(v engine.View) engine.Action {
+	a := b.choose(seatView{&v}, v.Seat)
+	if v.Check(a) != nil {
 		// Never expected: the choices above are built from the legal options. Fall back
 		// to the simplest legal action rather than hand the caller an action it must reject.
-		a = fallback(g, seat)
+		a = fallback(&v)
 	}
 	return a
 }
@@ -91,26 +122,23 @@ func (b *Baseline) choose(t table, seat int) engine.Action {
 	return engine.Action{Seat: seat}
 }
 
-// fallback returns the first legal action for seat in the simplest form.
-func fallback(g *engine.Game, seat int) engine.Action {
-	a := engine.Action{Seat: seat}
-	switch g.Phase() {
+// fallback returns the first legal action for the view's seat in the simplest form.
+func fallback(v *engine.View) engine.Action {
+	a := engine.Action{Seat: v.Seat}
+	switch v.Phase {
 	case engine.PhaseBidding:
 		a.Kind = engine.ActPass
-		if g.MustBid() {
-			a.Kind, a.Bid = engine.ActBid, g.MinNextBid()
+		if v.MustBid {
+			a.Kind, a.Bid = engine.ActBid, v.MinBid
 		}
 	case engine.PhaseTrump:
 		a.Kind = engine.ActTrump
-		for s := engine.Spades; s < engine.NoSuit; s++ {
-			if g.TrumpChoices()&(1<<s) != 0 {
-				a.Suit = s
-				break
-			}
+		if len(v.Trumps) > 0 {
+			a.Suit = v.Trumps[0]
 		}
 	case engine.PhasePass, engine.PhasePassBack:
-		rule := g.PassRuleFor(seat)
-		hand := g.Hand(seat)
+		rule := v.PassRule
+		hand := v.Hand()
 		pref := rule.Prefer
 		a.Kind = engine.ActPassCards
 		a.Cards = take(&pref, &hand, rule.Need, nil)
@@ -119,11 +147,8 @@ func fallback(g *engine.Game, seat int) engine.Action {
 		a.Kind = engine.ActPlayHand
 	case engine.PhasePlay:
 		a.Kind = engine.ActPlayCard
-		for c := engine.Card(0); c < engine.NumKinds; c++ {
-			if g.LegalCards(seat).Has(c) {
-				a.Card = c
-				break
-			}
+		if len(v.Legal) > 0 {
+			a.Card = v.Legal[0]
 		}
 	}
 	return a
@@ -465,8 +490,7 @@ func (b *Baseline) decide(t table, seat int) engine.ActionKind {
 	meld := 0
 	for s := range r.Players {
 		if sameTeam(r, s, seat) {
-			m, _ := t.Meld(s)
-			meld += m.Total
+			meld += t.MeldTotal(s)
 		}
 	}
 	if meld < r.TeamMeldMin {

@@ -1,9 +1,9 @@
 // Package computer holds the engine's computer players: a random player that takes
 // uniformly random legal actions, and a baseline player that plays sensibly.
 //
-// A player chooses from what its seat may know: its own hand and the public table. It
-// reads the game only through accessors that reveal nothing else (Hand of its own seat,
-// meld once shown, the auction, the trick) and never changes the game.
+// A player chooses from what its seat may know, by type: it is handed the seat's
+// engine.View (its own hand, the public table and the public history of the hand, its own
+// passes), never the game itself.
 package computer
 
 import (
@@ -13,10 +13,10 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
-// Player chooses an action for a seat that is expected to act (g.Waiting(seat)).
+// Player chooses an action for a seat that is expected to act.
 type Player interface {
-	// Choose returns a legal action for seat.
-	Choose(g *engine.Game, seat int) engine.Action
+	// Choose returns a legal action for the view's seat; v is Game.View of that seat.
+	Choose(v engine.View) engine.Action
 }
 
 // Random takes a uniformly random legal action in every phase. In the auction it chooses
@@ -36,14 +36,14 @@ func NewRandom(seed uint64) *Random {
 
 func (r *Random) intn(n int) int { return int(r.src.Uint64() % uint64(n)) }
 
-// Choose returns a uniformly random legal action for seat.
-func (r *Random) Choose(g *engine.Game, seat int) engine.Action {
-	a := engine.Action{Seat: seat}
-	switch g.Phase() {
+// Choose returns a uniformly random legal action for the view's seat.
+func (r *Random) Choose(v engine.View) engine.Action {
+	a := engine.Action{Seat: v.Seat}
+	switch v.Phase {
 	case engine.PhaseBidding:
-		bids := g.AppendNextBids(r.bids[:0], 5)
+		bids := v.AppendNextBids(r.bids[:0], 5)
 		n := len(bids)
-		if !g.MustBid() {
+		if !v.MustBid {
 			n++
 		}
 		if i := r.intn(n); i < len(bids) {
@@ -52,22 +52,13 @@ func (r *Random) Choose(g *engine.Game, seat int) engine.Action {
 			a.Kind = engine.ActPass
 		}
 	case engine.PhaseTrump:
-		var suits [engine.NumSuits]engine.Suit
-		n := 0
-		for s := engine.Spades; s < engine.NoSuit; s++ {
-			if g.TrumpChoices()&(1<<s) != 0 {
-				suits[n] = s
-				n++
-			}
-		}
-		a.Kind, a.Suit = engine.ActTrump, suits[r.intn(n)]
+		a.Kind, a.Suit = engine.ActTrump, v.Trumps[r.intn(len(v.Trumps))]
 	case engine.PhasePass, engine.PhasePassBack:
-		a.Kind, a.Cards = engine.ActPassCards, r.pass(g, seat)
+		a.Kind, a.Cards = engine.ActPassCards, r.pass(&v)
 	case engine.PhaseDecide:
-		ch := g.DecideChoices()
-		a.Kind = ch[r.intn(len(ch))]
+		a.Kind = v.Choices[r.intn(len(v.Choices))]
 	case engine.PhasePlay:
-		legal := uint32(g.LegalCards(seat))
+		legal := uint32(v.LegalSet())
 		for k := r.intn(bits.OnesCount32(legal)); k > 0; k-- {
 			legal &= legal - 1
 		}
@@ -78,9 +69,9 @@ func (r *Random) Choose(g *engine.Game, seat int) engine.Action {
 
 // pass draws the cards to pass: first the required number from the preferred cards, then
 // the rest from what is left, each uniformly.
-func (r *Random) pass(g *engine.Game, seat int) []engine.Card {
-	rule := g.PassRuleFor(seat)
-	hand := g.Hand(seat)
+func (r *Random) pass(v *engine.View) []engine.Card {
+	rule := v.PassRule
+	hand := v.Hand()
 	out := make([]engine.Card, 0, rule.Count)
 	pref := rule.Prefer
 	out = r.draw(&pref, &hand, rule.Need, out)

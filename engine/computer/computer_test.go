@@ -46,7 +46,7 @@ func playGame(tb testing.TB, r engine.Rules, seed uint64, players []Player, maxA
 		if seat < 0 {
 			tb.Fatalf("%s seed %d: nobody to act in phase %v", r.Preset, seed, g.Phase())
 		}
-		a := players[seat].Choose(g, seat)
+		a := players[seat].Choose(g.View(seat))
 		if err := g.Apply(a); err != nil {
 			tb.Fatalf("%s seed %d, action %d (%v, phase %v): %v", r.Preset, seed, n, a, g.Phase(), err)
 		}
@@ -61,10 +61,10 @@ type checkedBaseline struct {
 	b  *Baseline
 }
 
-func (c checkedBaseline) Choose(g *engine.Game, seat int) engine.Action {
-	a := c.b.choose(g, seat)
-	if err := g.Check(a); err != nil {
-		c.tb.Fatalf("Baseline chose %v in phase %v, which the engine rejects: %v", a, g.Phase(), err)
+func (c checkedBaseline) Choose(v engine.View) engine.Action {
+	a := c.b.choose(seatView{&v}, v.Seat)
+	if err := v.Check(a); err != nil {
+		c.tb.Fatalf("Baseline chose %v in phase %v, which the view rejects: %v", a, v.Phase, err)
 	}
 	return a
 }
@@ -200,11 +200,11 @@ type randomCards struct {
 	r *Random
 }
 
-func (p randomCards) Choose(g *engine.Game, seat int) engine.Action {
-	if g.Phase() == engine.PhasePlay {
-		return p.r.Choose(g, seat)
+func (p randomCards) Choose(v engine.View) engine.Action {
+	if v.Phase == engine.PhasePlay {
+		return p.r.Choose(v)
 	}
-	return p.b.Choose(g, seat)
+	return p.b.Choose(v)
 }
 
 // TestBaselinePlayBeatsRandomPlay checks the Baseline's card play alone: a Baseline team

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/engine/computer/duel"
+)
+
+func runDuel(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	return finish(stderr, "duel", duelCommand(args, stdout))
+}
+
+// duelCommand runs pinochle duel.
+func duelCommand(args []string, stdout io.Writer) error {
+	fs := newFlagSet("duel", "--variant V --a LEVEL --b LEVEL --deals N [--seed S] [--json] [--options k=v,...]", stdout)
+	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
+	a := fs.String("a", "expert", "level of side A: "+strings.Join(computer.Levels(), ", "))
+	b := fs.String("b", "baseline", "level of side B")
+	deals := fs.Int("deals", 200, "number of deals, each played twice with the sides swapped")
+	seed := fs.Uint64("seed", 1, "seed of the deals")
+	seedB := fs.Uint64("seed-b", 0, "seed mixed into side B's players (default: the same as side A's, so that equal levels play identically)")
+	asJSON := fs.Bool("json", false, "write the report as JSON")
+	options := fs.String("options", "", "table options as k=v,k=v")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return badInput("unexpected argument %q", pos[0])
+	}
+	if *deals < 1 {
+		return badInput("--deals counts up from 1")
+	}
+	r, err := rulesFor(*variant, *options)
+	if err != nil {
+		return err
+	}
+	for _, l := range []string{*a, *b} {
+		if _, err := computer.New(l, 0); err != nil {
+			var ul *computer.UnknownLevelError
+			if errors.As(err, &ul) {
+				return usageError{err}
+			}
+			return err
+		}
+	}
+	start := time.Now()
+	rep, err := duel.Run(duel.Config{Rules: r, A: *a, B: *b, Deals: *deals, Seed: *seed, SeedB: *seedB,
+		Now: func() int64 { return int64(time.Since(start)) }})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		out := struct {
+			*duel.Report
+			Sides [2]sideJSON `json:"sides"`
+		}{rep, [2]sideJSON{sideOf(&rep.A), sideOf(&rep.B)}}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	}
+	fmt.Fprintf(stdout, "%s, %d duplicate deals (%d hands), A = %s, B = %s\n", rep.Variant, rep.Deals, 2*rep.Deals, rep.A.Level, rep.B.Level)
+	fmt.Fprintf(stdout, "A's mean score difference per hand: %+.1f (95%% CI %+.1f to %+.1f)\n", rep.Mean, rep.Low, rep.High)
+	for _, s := range []*duel.Side{&rep.A, &rep.B} {
+		j := sideOf(s)
+		fmt.Fprintf(stdout, "  %-8s bids won %d, set %.1f%%, mean meld %.1f, decision median %.2f ms, p99 %.2f ms\n",
+			s.Level, s.BidsWon, 100*s.SetShare(), s.MeanMeld(), j.MedianMS, j.P99MS)
+	}
+	return nil
+}
+
+// sideJSON is a side's figures as the JSON report gives them.
+type sideJSON struct {
+	Level    string  `json:"level"`
+	BidsWon  int     `json:"bids_won"`
+	SetShare float64 `json:"set_share"`
+	MeanMeld float64 `json:"mean_meld"`
+	MedianMS float64 `json:"decision_median_ms"`
+	P99MS    float64 `json:"decision_p99_ms"`
+}
+
+func sideOf(s *duel.Side) sideJSON {
+	return sideJSON{Level: s.Level, BidsWon: s.BidsWon, SetShare: s.SetShare(), MeanMeld: s.MeanMeld(),
+		MedianMS: float64(s.Quantile(0.5)) / 1e6, P99MS: float64(s.Quantile(0.99)) / 1e6}
+}

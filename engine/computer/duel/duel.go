@@ -1,0 +1,210 @@
+// Package duel measures one computer level against another on duplicate deals: every deal
+// is played twice, once with each level on each team, so that the luck of the cards
+// cancels and what remains is the difference in play.
+package duel
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+// Config says what to measure.
+type Config struct {
+	Rules engine.Rules
+	// A and B are the levels (computer.Levels) of the two sides.
+	A, B string
+	// Deals is the number of deals, each played twice.
+	Deals int
+	// Seed chooses the deals. SeedA and SeedB are mixed into the seeds of each side's
+	// players: equal seeds and levels make the two sides the same player.
+	Seed, SeedA, SeedB uint64
+	// Now, when set, reads a clock in nanoseconds to time decisions; the package itself
+	// reads no clock.
+	Now func() int64
+}
+
+// Side is what one side did over all its hands.
+type Side struct {
+	Level string `json:"level"`
+	Hands int    `json:"hands"`
+	// BidsWon counts the hands the side's team won the auction; Set how many of those it
+	// did not make.
+	BidsWon int `json:"bids_won"`
+	Set     int `json:"set"`
+	// MeldTotal is the side's team meld summed over its hands (as shown).
+	MeldTotal int `json:"meld_total"`
+	// Decisions counts the side's decisions; times are their durations in nanoseconds
+	// when the config has a clock.
+	Decisions int     `json:"decisions"`
+	times     []int64 // nanoseconds
+}
+
+// SetShare returns the share of the side's bids it did not make.
+func (s *Side) SetShare() float64 {
+	if s.BidsWon == 0 {
+		return 0
+	}
+	return float64(s.Set) / float64(s.BidsWon)
+}
+
+// MeanMeld returns the side's mean team meld per hand.
+func (s *Side) MeanMeld() float64 {
+	if s.Hands == 0 {
+		return 0
+	}
+	return float64(s.MeldTotal) / float64(s.Hands)
+}
+
+// Quantile returns the q-quantile (0..1) of the side's decision times in nanoseconds, or
+// 0 when they were not timed.
+func (s *Side) Quantile(q float64) int64 {
+	if len(s.times) == 0 {
+		return 0
+	}
+	t := slices.Clone(s.times)
+	slices.Sort(t)
+	return t[min(len(t)-1, int(q*float64(len(t))))]
+}
+
+// Report is the result of a duel.
+type Report struct {
+	Variant string `json:"variant"`
+	Deals   int    `json:"deals"`
+	// Mean is A's mean score difference per hand over B (the mean over deals of the two
+	// plays' differences averaged); Low and High bound its 95% confidence interval.
+	Mean float64 `json:"mean"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+	A    Side    `json:"a"`
+	B    Side    `json:"b"`
+	// Diffs are the per-deal differences, in deal order.
+	Diffs []float64 `json:"-"`
+}
+
+// Run plays the duel.
+func Run(cfg Config) (*Report, error) {
+	if cfg.Deals <= 0 {
+		return nil, fmt.Errorf("duel: deals must be positive, not %d", cfg.Deals)
+	}
+	for _, l := range []string{cfg.A, cfg.B} {
+		if _, err := computer.New(l, 0); err != nil {
+			return nil, fmt.Errorf("duel: %w", err)
+		}
+	}
+	rep := &Report{Variant: cfg.Rules.Preset, Deals: cfg.Deals, A: Side{Level: cfg.A}, B: Side{Level: cfg.B}}
+	for i := range cfg.Deals {
+		dealSeed := mix(cfg.Seed, uint64(i))
+		var diff float64
+		for aTeam := range 2 {
+			res, err := playHand(&cfg, rep, dealSeed, aTeam)
+			if err != nil {
+				return nil, fmt.Errorf("duel: deal %d: %w", i, err)
+			}
+			diff += float64(res.Delta[aTeam] - res.Delta[1-aTeam])
+		}
+		rep.Diffs = append(rep.Diffs, diff/2)
+	}
+	rep.Mean, rep.Low, rep.High = meanInterval(rep.Diffs)
+	return rep, nil
+}
+
+// meanInterval returns the mean of xs and its 95% confidence interval (normal
+// approximation).
+func meanInterval(xs []float64) (mean, low, high float64) {
+	n := float64(len(xs))
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	if len(xs) < 2 {
+		return mean, mean, mean
+	}
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	half := 1.96 * math.Sqrt(ss/(n-1)/n)
+	return mean, mean - half, mean + half
+}
+
+// mix derives a seed from two numbers (SplitMix64 finalizer).
+func mix(a, b uint64) uint64 {
+	z := a*0x9E3779B97F4A7C15 + b + 0x632BE59BD9B4E019
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// playHand plays the first hand of the deal with side A on team aTeam and returns its
+// result.
+func playHand(cfg *Config, rep *Report, dealSeed uint64, aTeam int) (engine.HandResult, error) {
+	g, err := engine.NewGame(cfg.Rules, dealSeed)
+	if err != nil {
+		return engine.HandResult{}, err
+	}
+	r := g.Rules()
+	players := make([]computer.Player, r.Players)
+	sides := make([]*Side, r.Players)
+	for s := range r.Players {
+		level, salt, side := cfg.A, cfg.SeedA, &rep.A
+		if r.TeamOf(s) != aTeam {
+			level, salt, side = cfg.B, cfg.SeedB, &rep.B
+		}
+		// The seat's seed depends on the deal, the seat and the side's seed, never on
+		// which team the side plays: mirrored seats of equal players decide alike.
+		p, err := computer.New(level, mix(mix(dealSeed, uint64(s)), salt))
+		if err != nil {
+			return engine.HandResult{}, err
+		}
+		players[s], sides[s] = p, side
+	}
+	for n := 0; len(g.Results()) == 0 && !g.Over(); n++ {
+		if n > 10000 {
+			return engine.HandResult{}, fmt.Errorf("hand not over after %d actions", n)
+		}
+		seat := -1
+		for s := range r.Players {
+			if g.Waiting(s) {
+				seat = s
+				break
+			}
+		}
+		v := g.View(seat)
+		var start int64
+		if cfg.Now != nil {
+			start = cfg.Now()
+		}
+		a := players[seat].Choose(v)
+		if cfg.Now != nil {
+			sides[seat].times = append(sides[seat].times, cfg.Now()-start)
+		}
+		sides[seat].Decisions++
+		if err := g.Apply(a); err != nil {
+			return engine.HandResult{}, fmt.Errorf("seat %d (%s) chose %v: %w", seat+1, sides[seat].Level, a, err)
+		}
+	}
+	res := g.Results()[0]
+	for t, side := range [2]*Side{&rep.A, &rep.B} {
+		team := aTeam
+		if t == 1 {
+			team = 1 - aTeam
+		}
+		side.Hands++
+		for s := range r.Players {
+			if r.TeamOf(s) == team {
+				side.MeldTotal += res.SeatMeld[s]
+			}
+		}
+		if res.Bidder >= 0 && r.TeamOf(res.Bidder) == team {
+			side.BidsWon++
+			if !res.Made {
+				side.Set++
+			}
+		}
+	}
+	return res, nil
+}

@@ -1,0 +1,487 @@
+package computer
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// Budget is how much an Expert searches, counted in work, never in time, so that its
+// decisions are the same on any machine and a game replays exactly.
+type Budget struct {
+	// PlaySamples is the number of deals of the unseen cards sampled for a card play, and
+	// AuctionSamples for a bid, the trump and the decision to play or throw in.
+	PlaySamples    int
+	AuctionSamples int
+	// PassSamples is the number of sampled deals each candidate pass is played out in
+	// (0: pass as the Baseline does).
+	PassSamples int
+	// ExactCards: with this many cards or fewer left in all hands, each sample is searched
+	// exactly (alpha-beta); before that, each candidate card is played out by a quick
+	// policy. Counted in cards, not tricks, so that six hands search as deep as four.
+	ExactCards int
+	// Confidence is the chance of making its bid the Expert asks for before it bids.
+	Confidence float64
+}
+
+// The budgets of the levels "expert" and "normal".
+var (
+	expertBudget = Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16, Confidence: 0.55}
+	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 24, ExactCards: 4, Confidence: 0.55}
+)
+
+// Expert plays by sampling: it deals the cards it cannot see at random, consistently with
+// everything its seat knows (its own cards and passes, the meld shown, every card played,
+// and what the play rules reveal: a seat that did not follow suit is void in it, one that
+// did not trump holds none, one that played under the winner when it had to win could not
+// beat it), and searches each deal with every card known (perfect-information Monte
+// Carlo). Card play plays each candidate out in every sample, exactly by alpha-beta near
+// the end of the hand and by a quick policy before; bids, trump and the choice to play or
+// throw in play out the whole hand in each sample, passes included; a pass weighs the
+// Baseline's choice against combinations of the best cards to give, on the same samples.
+//
+// An Expert is deterministic: the same seed and the same view give the same action. It
+// is not safe for concurrent use.
+type Expert struct {
+	budget Budget
+	rng    *rand.Rand
+	base   *Baseline
+	// Nodes counts the search's work: positions visited by the exact search and cards
+	// played in quick playouts.
+	Nodes int
+}
+
+// NewExpert returns an expert player with the given budget, drawing from seed.
+func NewExpert(b Budget, seed uint64) *Expert {
+	return &Expert{budget: b, rng: rand.New(rand.NewPCG(seed, seed^0xD1B54A32D192ED03)), base: NewBaseline(seed)}
+}
+
+// Choose returns the expert's action for the view's seat.
+func (e *Expert) Choose(v engine.View) engine.Action {
+	a, _ := e.Hint(v)
+	return a
+}
+
+// Hint returns the expert's action for the view's seat and one line saying why.
+func (e *Expert) Hint(v engine.View) (engine.Action, string) {
+	a, why := e.decide(&v)
+	if v.Check(a) != nil {
+		a = fallback(&v)
+		why = "The only sensible choice here."
+	}
+	return a, why
+}
+
+func (e *Expert) decide(v *engine.View) (engine.Action, string) {
+	switch v.Phase {
+	case engine.PhaseBidding:
+		return e.bid(v)
+	case engine.PhaseTrump:
+		return e.trump(v)
+	case engine.PhaseDecide:
+		return e.decideHand(v)
+	case engine.PhasePlay:
+		return e.play(v)
+	}
+	return e.pass(v)
+}
+
+// ----- card play -----
+
+// cardStat is what the samples say of one candidate card.
+type cardStat struct {
+	card  engine.Card
+	total int
+	wins  int // samples in which the seat's team took the trick in progress
+}
+
+func (e *Expert) play(v *engine.View) (engine.Action, string) {
+	act := engine.Action{Seat: v.Seat, Kind: engine.ActPlayCard}
+	legal := v.LegalSet()
+	if legal.Len() == 1 {
+		act.Card = onlyCard(legal)
+		return act, fmt.Sprintf("Play %s: it is your only legal card.", act.Card.Symbol())
+	}
+	k := know(v)
+	sc := scoringOf(v)
+	team := v.Rules.TeamOf(v.Seat)
+	var stats []cardStat
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		if legal.Has(c) {
+			stats = append(stats, cardStat{card: c})
+		}
+	}
+	samples := e.budget.PlaySamples
+	sv := newSolver(&sc, team)
+	for range samples {
+		hands := k.sample(v, e.rng)
+		base := newDeal(v, hands)
+		exact := base.cardsLeft() <= e.budget.ExactCards
+		if exact {
+			clear(sv.table)
+		}
+		for i := range stats {
+			d := base
+			d.play(stats[i].card)
+			trickOf := d.left
+			if exact {
+				stats[i].total += sv.solve(&d, -1<<30, 1<<30)
+			} else {
+				// Finish the trick with the quick policy to see who takes it, then play on.
+				for !d.over() && d.left == trickOf && d.n != 0 {
+					d.play(d.quick())
+					e.Nodes++
+				}
+				stats[i].total += d.rollout(&sc, team)
+				e.Nodes += 4 * d.r.HandSize()
+			}
+			if wonTrick(&base, stats[i].card, team) == team {
+				stats[i].wins++
+			}
+		}
+	}
+	e.Nodes += sv.nodes
+	best := 0
+	for i := range stats {
+		if stats[i].total > stats[best].total {
+			best = i
+		}
+	}
+	act.Card = stats[best].card
+	return act, playReason(stats, best, samples, v.Rules.Scale())
+}
+
+// wonTrick returns the team that takes the trick in progress when card c is played and
+// the others follow the quick policy.
+func wonTrick(base *deal, c engine.Card, team int) int {
+	d := *base
+	before := d.tricks
+	d.play(c)
+	for d.n != 0 {
+		d.play(d.quick())
+	}
+	for t := range 2 {
+		if d.tricks[t] > before[t] {
+			return t
+		}
+	}
+	return team
+}
+
+// playReason says why the chosen card is best, in a line.
+func playReason(stats []cardStat, best, samples, scale int) string {
+	s := stats[best]
+	line := fmt.Sprintf("Play %s: your side takes this trick in %d%% of %d sampled deals", s.card.Symbol(), 100*s.wins/samples, samples)
+	second := -1
+	for i := range stats {
+		if i != best && (second < 0 || stats[i].total > stats[second].total) {
+			second = i
+		}
+	}
+	if second >= 0 {
+		gain := float64(s.total-stats[second].total) / float64(samples)
+		line += fmt.Sprintf(", %+.0f points expected against %s", gain, stats[second].card.Symbol())
+	}
+	return line + "."
+}
+
+// scoringOf returns the scoring of the view's hand once meld is shown.
+func scoringOf(v *engine.View) scoring {
+	return scoring{r: &v.Rules, bidder: v.Rules.TeamOf(v.Bidder), bid: v.High, moon: v.Moon, meld: v.TeamMeld}
+}
+
+// ----- the auction -----
+
+// outlook is what the samples say of the hand if the seat's team names trump t.
+type outlook struct {
+	trump engine.Suit
+	// totals are, per sample, the team's meld plus trick points when it keeps them, sorted;
+	// opp the opponents' mean score.
+	totals []int
+	opp    float64
+}
+
+// made returns the share of samples in which the team reaches bid.
+func (o *outlook) made(bid int) float64 {
+	i := sort.SearchInts(o.totals, bid)
+	return float64(len(o.totals)-i) / float64(len(o.totals))
+}
+
+// value returns the expected score difference for the team bidding bid.
+func (o *outlook) value(bid int) float64 {
+	sum := 0.0
+	for _, t := range o.totals {
+		if t >= bid {
+			sum += float64(t)
+		} else {
+			sum -= float64(bid)
+		}
+	}
+	return sum/float64(len(o.totals)) - o.opp
+}
+
+// outlooks plays out the hand in each sample with the view's seat as the bidder, once for
+// each suit it could name, passes included.
+func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
+	r := &v.Rules
+	k := know(v)
+	var out []outlook
+	for t := engine.Spades; t < engine.NoSuit; t++ {
+		if choices&(1<<t) != 0 {
+			out = append(out, outlook{trump: t})
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	me := v.Seat
+	team := r.TeamOf(me)
+	n := e.budget.AuctionSamples
+	for range n {
+		hands := k.sample(v, e.rng)
+		for i := range out {
+			h := hands
+			if v.Phase == engine.PhaseBidding || v.Phase == engine.PhaseTrump {
+				e.simulatePasses(v, &h, out[i].trump)
+			}
+			var meld [2]int
+			for s := range r.Players {
+				meld[r.TeamOf(s)] += engine.CountMeld(&h[s], out[i].trump, &r.Meld).Total
+			}
+			for t := range 2 {
+				if meld[t] < r.TeamMeldMin {
+					meld[t] = 0
+				}
+			}
+			d := deal{r: r, trump: out[i].trump, hands: h, leader: me, left: r.HandSize(), last: -1}
+			sc := scoring{r: r, bidder: team, bid: bid, meld: meld}
+			for !d.over() {
+				d.play(d.quick())
+			}
+			e.Nodes += r.DeckSize()
+			total := 0
+			if sc.saved(&d, team) {
+				total = meld[team] + d.points[team]
+			}
+			if r.MadeNeedsCounters20 && d.counters[team] < 20 {
+				total = min(total, bid-1)
+			}
+			opp := 0
+			if sc.saved(&d, 1-team) {
+				opp = meld[1-team] + d.points[1-team]
+			}
+			out[i].totals = append(out[i].totals, total)
+			out[i].opp += float64(opp) / float64(n)
+		}
+	}
+	for i := range out {
+		sort.Ints(out[i].totals)
+	}
+	return out
+}
+
+// simulatePasses exchanges cards in a sampled deal as the bidding team would after the
+// view's seat named trump: the partner's best cards to the bidder and the bidder's least
+// useful back (six-handed, each player of the team to a teammate).
+func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Hand, trump engine.Suit) {
+	r := &v.Rules
+	me := v.Seat
+	n := r.PassCount
+	switch r.PassStyle {
+	case engine.PassPartnerThenBack:
+		partner := (me + r.Players/2) % r.Players
+		for _, c := range e.base.passToBidder(r, &h[partner], trump, n, nil) {
+			h[me][c]++
+		}
+		for _, c := range passBack(r, &h[me], trump, n, r.PassBackFree) {
+			h[partner][c]++
+		}
+	case engine.PassSixHanded:
+		var gives [engine.MaxPlayers][]engine.Card
+		for s := range r.Players {
+			if r.TeamOf(s) != r.TeamOf(me) {
+				continue
+			}
+			to := (s + 2) % r.Players
+			if v.HandNo%2 == 0 {
+				to = (s + r.Players - 2) % r.Players
+			}
+			if to == me {
+				gives[s] = e.base.passToBidder(r, &h[s], trump, n, nil)
+			} else {
+				gives[s] = passBack(r, &h[s], trump, n, true)
+			}
+		}
+		for s := range r.Players {
+			to := (s + 2) % r.Players
+			if v.HandNo%2 == 0 {
+				to = (s + r.Players - 2) % r.Players
+			}
+			for _, c := range gives[s] {
+				h[to][c]++
+			}
+		}
+	}
+}
+
+// passBack takes from hand n cards to give away: the lowest outside its meld (any cards,
+// when free), as the Baseline passes back.
+func passBack(r *engine.Rules, hand *engine.Hand, trump engine.Suit, n int, free bool) []engine.Card {
+	m := engine.CountMeld(hand, trump, &r.Meld)
+	used := m.Used()
+	var pool engine.Hand
+	for c := range hand {
+		pool[c] = hand[c] - min(hand[c], used[c])
+	}
+	out := lowest(r, hand, &pool, trump, n, nil)
+	return lowest(r, hand, hand, trump, n-len(out), out)
+}
+
+func (e *Expert) bid(v *engine.View) (engine.Action, string) {
+	r := &v.Rules
+	pass := engine.Action{Seat: v.Seat, Kind: engine.ActPass}
+	next := v.MinBid
+	if v.MustBid {
+		pass = engine.Action{Seat: v.Seat, Kind: engine.ActBid, Bid: next}
+	}
+	h := v.Hand()
+	choices := uint8(0xF)
+	if r.TrumpNeedsMarriage {
+		choices = marriageSuits(&h)
+	}
+	if choices == 0 {
+		return pass, "Pass: you hold no marriage, so you could not name trump."
+	}
+	outs := e.outlooks(v, choices, next)
+	best := 0
+	for i := range outs {
+		if outs[i].value(next) > outs[best].value(next) {
+			best = i
+		}
+	}
+	o := &outs[best]
+	need := e.budget.Confidence
+	if hb := highBidder(seatView{v}, v.Seat); hb >= 0 && hb != v.Seat && sameTeam(r, hb, v.Seat) {
+		// The bid is the team's already: raise it only when that is all but sure.
+		need = 0.8
+	}
+	top := o.limit(v, need)
+	if top == 0 {
+		return pass, fmt.Sprintf("Pass: with %s trump you would reach %d in only %.0f%% of %d sampled deals.",
+			o.trump.Name(), next, 100*o.made(next), len(o.totals))
+	}
+	return engine.Action{Seat: v.Seat, Kind: engine.ActBid, Bid: next},
+		fmt.Sprintf("Bid %d: with %s trump your side reaches it in %.0f%% of %d sampled deals; your hand is worth about %d.",
+			next, o.trump.Name(), 100*o.made(next), len(o.totals), top)
+}
+
+// limit returns the highest legal bid the team makes with at least the given chance
+// without losing too much on average, or 0 when even the next bid is too high.
+func (o *outlook) limit(v *engine.View, need float64) int {
+	top := 0
+	for _, b := range v.AppendNextBids(nil, 400) {
+		if o.made(b) >= need && o.value(b) > -float64(b)/2 {
+			top = b
+		} else {
+			break
+		}
+	}
+	return top
+}
+
+// SuggestBid returns how high the view's seat should bid with its hand, in the trump that
+// serves it best (0 when it should pass), and that trump: the same play-outs as the
+// expert's bidding, for a seat in the auction.
+func (e *Expert) SuggestBid(v engine.View) (int, engine.Suit) {
+	h := v.Hand()
+	choices := uint8(0xF)
+	if v.Rules.TrumpNeedsMarriage {
+		choices = marriageSuits(&h)
+	}
+	if choices == 0 || v.Phase != engine.PhaseBidding || v.Seat < 0 {
+		return 0, engine.NoSuit
+	}
+	next := v.MinNextBid()
+	outs := e.outlooks(&v, choices, next)
+	best := 0
+	for i := range outs {
+		if outs[i].value(next) > outs[best].value(next) {
+			best = i
+		}
+	}
+	return outs[best].limit(&v, e.budget.Confidence), outs[best].trump
+}
+
+func (e *Expert) trump(v *engine.View) (engine.Action, string) {
+	outs := e.outlooks(v, v.TrumpChoices(), v.High)
+	best := 0
+	for i := range outs {
+		if outs[i].value(v.High) > outs[best].value(v.High) {
+			best = i
+		}
+	}
+	o := &outs[best]
+	return engine.Action{Seat: v.Seat, Kind: engine.ActTrump, Suit: o.trump},
+		fmt.Sprintf("Name %s: your side makes %d in %.0f%% of %d sampled deals.", o.trump.Name(), v.High, 100*o.made(v.High), len(o.totals))
+}
+
+// decideHand chooses to play, throw in or shoot the moon, from play-outs of the hand in
+// sampled deals.
+func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
+	r := &v.Rules
+	act := engine.Action{Seat: v.Seat, Kind: engine.ActPlayHand}
+	canThrow, canMoon := false, false
+	for _, k := range v.Choices {
+		canThrow = canThrow || k == engine.ActThrowIn
+		canMoon = canMoon || k == engine.ActShootMoon
+	}
+	k := know(v)
+	sc := scoringOf(v)
+	team := r.TeamOf(v.Seat)
+	n := e.budget.AuctionSamples
+	made, sweep, playValue := 0, 0, 0
+	for range n {
+		d := newDeal(v, k.sample(v, e.rng))
+		for !d.over() {
+			d.play(d.quick())
+		}
+		e.Nodes += r.DeckSize()
+		playValue += sc.value(&d, team)
+		if sc.saved(&d, team) && d.points[team]+sc.meld[team] >= v.High {
+			made++
+		}
+		if d.tricks[1-team] == 0 {
+			sweep++
+		}
+	}
+	if canMoon && sweep == n {
+		act.Kind = engine.ActShootMoon
+		return act, fmt.Sprintf("Shoot the moon: your side takes every trick in all %d sampled deals.", n)
+	}
+	if canThrow {
+		opp := sc.meld[1-team]
+		if opp < r.ThrowInMeldMin {
+			opp = 0
+		}
+		throwValue := -v.High - opp - r.ThrowInBonus
+		if float64(playValue)/float64(n) < float64(throwValue) {
+			act.Kind = engine.ActThrowIn
+			return act, fmt.Sprintf("Throw in: you make %d in only %d%% of %d sampled deals, and playing on costs more than conceding.", v.High, 100*made/n, n)
+		}
+	}
+	return act, fmt.Sprintf("Play the hand: your side makes %d in %d%% of %d sampled deals.", v.High, 100*made/n, n)
+}
+
+// symbolList writes cards with their suit symbols.
+func symbolList(cards []engine.Card) string {
+	out := ""
+	for i, c := range cards {
+		if i > 0 {
+			out += " "
+		}
+		out += c.Symbol()
+	}
+	return out
+}

@@ -1,0 +1,222 @@
+package computer
+
+import (
+	"math/rand/v2"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// knowledge is what one seat knows of the cards it cannot see, drawn from its view alone:
+// the cards still unseen, the cards known to be in each other seat's hand (shown meld not
+// yet played, cards it passed to that seat), and the cards each seat cannot hold, inferred
+// from how it played.
+type knowledge struct {
+	rules *engine.Rules
+	seat  int
+	// known[s] are the cards seat s is known to hold now; need[s] how many of its cards are
+	// not known.
+	known [engine.MaxPlayers]engine.Hand
+	need  [engine.MaxPlayers]int
+	// pool are the unseen cards that are not known to be anywhere: the cards to deal.
+	pool engine.Hand
+	// excluded[s] are the kinds of card seat s cannot hold.
+	excluded [engine.MaxPlayers]engine.CardSet
+}
+
+// played returns every card played this hand (completed tricks and the trick in
+// progress) by seat.
+func played(v *engine.View) [engine.MaxPlayers]engine.Hand {
+	var out [engine.MaxPlayers]engine.Hand
+	for _, t := range v.Tricks {
+		for _, p := range t.Cards {
+			out[p.Seat][p.Card]++
+		}
+	}
+	for _, p := range v.Trick {
+		out[p.Seat][p.Card]++
+	}
+	return out
+}
+
+// fullDeck returns the deck of the rules as a hand.
+func fullDeck(r *engine.Rules) engine.Hand {
+	var h engine.Hand
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		h[c] = uint8(r.Copies(c))
+	}
+	return h
+}
+
+// know works out what the view's seat knows of the hidden cards.
+func know(v *engine.View) *knowledge {
+	r := &v.Rules
+	k := &knowledge{rules: r, seat: v.Seat}
+	byseat := played(v)
+	own := v.Hand()
+	unseen := fullDeck(r)
+	sub(&unseen, &own)
+	for s := range r.Players {
+		sub(&unseen, &byseat[s])
+	}
+	// Lower bounds on what each other seat held after passing: its shown meld, and the
+	// cards this seat passed to it that did not come back.
+	var lower [engine.MaxPlayers]engine.Hand
+	for _, m := range v.Melds {
+		if m.Seat != v.Seat {
+			for _, c := range m.Cards {
+				lower[m.Seat][c]++
+			}
+		}
+	}
+	var gave, got [engine.MaxPlayers]engine.Hand
+	for _, p := range v.Passes {
+		for _, c := range p.Cards {
+			if p.From == v.Seat {
+				gave[p.To][c]++
+			} else {
+				got[p.From][c]++
+			}
+		}
+	}
+	for s := range r.Players {
+		if s == v.Seat {
+			continue
+		}
+		for c := range gave[s] {
+			n := gave[s][c] - min(gave[s][c], got[s][c])
+			lower[s][c] = max(lower[s][c], n)
+		}
+		// Cards played since are no longer held.
+		for c := range lower[s] {
+			lower[s][c] -= min(lower[s][c], byseat[s][c])
+			lower[s][c] = min(lower[s][c], unseen[c])
+		}
+		k.known[s] = lower[s]
+	}
+	k.pool = unseen
+	for s := range r.Players {
+		if s != v.Seat {
+			sub(&k.pool, &k.known[s])
+			k.need[s] = max(v.HandSizes[s]-k.known[s].Len(), 0)
+		}
+	}
+	k.infer(v)
+	return k
+}
+
+// sub removes b from a, never below zero.
+func sub(a, b *engine.Hand) {
+	for c := range a {
+		a[c] -= min(a[c], b[c])
+	}
+}
+
+// infer adds to excluded what the play rules reveal. A card c played to a trick shows that
+// the player held no card x such that c would not have been legal had it held x: a player
+// who did not follow suit holds none of it, one who did not trump holds no trump, and,
+// where the trick must be won if able, one who played under the winning card holds nothing
+// that beats it. Cards only leave a hand during play, so what was true then is true now.
+func (k *knowledge) infer(v *engine.View) {
+	r := k.rules
+	look := func(cards []engine.Played) {
+		var prefix [engine.MaxPlayers]engine.Card
+		for i, p := range cards {
+			if i > 0 && p.Seat != k.seat {
+				for x := engine.Card(0); x < engine.NumKinds; x++ {
+					if x == p.Card || k.excluded[p.Seat].Has(x) {
+						continue
+					}
+					h := engine.HandOf(p.Card, x)
+					if !engine.LegalCards(&h, prefix[:i], v.Trump, r.Play).Has(p.Card) {
+						k.excluded[p.Seat] = k.excluded[p.Seat].Add(x)
+					}
+				}
+			}
+			prefix[i] = p.Card
+		}
+	}
+	for _, t := range v.Tricks {
+		look(t.Cards)
+	}
+	look(v.Trick)
+}
+
+// sample deals the pool to the other seats at random, consistent with everything the
+// seat knows, and returns every seat's hand (the view's seat gets its own). Cards with the
+// fewest possible holders are placed first; a draw that paints itself into a corner is
+// retried, and after many tries the exclusions are relaxed rather than fail.
+func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
+	r := k.rules
+	var cards [80]engine.Card
+	n := 0
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		for range k.pool[c] {
+			cards[n] = c
+			n++
+		}
+	}
+	deck := cards[:n]
+	for try := 0; ; try++ {
+		relax := try >= 40
+		hands := k.known
+		hands[k.seat] = v.Hand()
+		need := k.need
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		// Place the most constrained cards first (a stable order over the shuffle).
+		eligible := func(c engine.Card) int {
+			e := 0
+			for s := range r.Players {
+				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
+					e++
+				}
+			}
+			return e
+		}
+		ordered := deck
+		if !relax {
+			ordered = append([]engine.Card(nil), deck...)
+			sortByKey(ordered, func(c engine.Card) int { return eligible(c) })
+		}
+		ok := true
+		for _, c := range ordered {
+			total := 0
+			for s := range r.Players {
+				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
+					total += need[s]
+				}
+			}
+			if total == 0 {
+				ok = false
+				break
+			}
+			pick := rng.IntN(total)
+			for s := range r.Players {
+				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
+					if pick < need[s] {
+						hands[s][c]++
+						need[s]--
+						break
+					}
+					pick -= need[s]
+				}
+			}
+		}
+		if ok {
+			return hands
+		}
+	}
+}
+
+// sortByKey sorts cards by key, keeping the order of equal keys (insertion sort: at most
+// 80 cards).
+func sortByKey(cards []engine.Card, key func(engine.Card) int) {
+	for i := 1; i < len(cards); i++ {
+		c, kc := cards[i], key(cards[i])
+		j := i - 1
+		for j >= 0 && key(cards[j]) > kc {
+			cards[j+1] = cards[j]
+			j--
+		}
+		cards[j+1] = c
+	}
+}
