@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	return finish(stderr, "replay", replay(args, stdout))
+}
+
+// replay runs pinochle replay: it replays an exported game through the engine and says
+// whether it reproduces the recorded results. A difference is an error (exit 1); a bad
+// file is bad input (exit 2).
+func replay(args []string, stdout io.Writer) error {
+	fs := newFlagSet("replay", "FILE", stdout)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	f, err := readGameFile(pos)
+	if err != nil {
+		return err
+	}
+	if err := f.Check(); err != nil {
+		return fmt.Errorf("the replay differs from the file: %w", err)
+	}
+	end := "the game is not finished"
+	if f.Finished {
+		end = "a draw"
+		if f.Winner >= 0 {
+			end = fmt.Sprintf("team %d wins", f.Winner+1)
+		}
+	}
+	_, err = fmt.Fprintf(stdout, "The replay reproduces the file: %d actions, %d hands, scores %d to %d, %s.\n",
+		len(f.Actions), len(f.Results), f.Scores[0], f.Scores[1], end)
+	return err
+}
