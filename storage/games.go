@@ -14,7 +14,7 @@ import (
 
 const gameColumns = `id, guild_id, channel_id, thread_id, host_id, preset, options, seed, status,
 	created_at, last_activity, ended_at, turn_timeout_ms, timeout_policy, turn_seq, turn_seat, turn_started,
-	turn_reminders`
+	turn_reminders, table_settings`
 
 const (
 	sqlGame     = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
@@ -36,10 +36,10 @@ const (
 
 	sqlInsertGame = `INSERT INTO games (guild_id, channel_id, thread_id, host_id, preset, options,
 		seed, status, created_at, last_activity, ended_at, turn_timeout_ms, timeout_policy, turn_seq, turn_seat,
-		turn_started, turn_reminders) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		turn_started, turn_reminders, table_settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlUpdateGame = `UPDATE games SET thread_id = ?, host_id = ?, preset = ?, options = ?, seed = ?,
 		status = ?, last_activity = ?, ended_at = ?, turn_timeout_ms = ?, timeout_policy = ?, turn_seq = ?,
-		turn_seat = ?, turn_started = ?, turn_reminders = ? WHERE id = ?`
+		turn_seat = ?, turn_started = ?, turn_reminders = ?, table_settings = ? WHERE id = ?`
 	sqlGameState = `SELECT status, preset, options, seed,
 		EXISTS (SELECT 1 FROM actions WHERE game_id = games.id) FROM games WHERE id = ?`
 	sqlDeleteSeats    = `DELETE FROM game_seats WHERE game_id = ?`
@@ -151,6 +151,10 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
+	table, err := encodeOptions(g.Table)
+	if err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
+	}
 	if g.LastActivity.IsZero() {
 		g.LastActivity = g.CreatedAt
 	}
@@ -159,7 +163,7 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) (int64, error) {
 		res, err := in(ctx, tx, s.wr.insertGame).ExecContext(ctx, g.GuildID, g.ChannelID, g.ThreadID, g.HostID,
 			g.Preset, opts, int64(g.Seed), string(g.Status), ms(g.CreatedAt), ms(g.LastActivity), nullMS(g.EndedAt),
 			g.TurnTimeout.Milliseconds(), g.TimeoutPolicy, g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started),
-			g.Turn.Reminders)
+			g.Turn.Reminders, table)
 		if err != nil {
 			return classify(err)
 		}
@@ -214,6 +218,10 @@ func (s *SQLite) UpdateGame(ctx context.Context, g Game) error {
 	if err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
 	}
+	table, err := encodeOptions(g.Table)
+	if err != nil {
+		return fmt.Errorf("update game %d: %w", g.ID, err)
+	}
 	if g.Status == StatusAbandoned && g.EndedAt.IsZero() {
 		g.EndedAt = g.LastActivity
 	}
@@ -242,7 +250,7 @@ func (s *SQLite) UpdateGame(ctx context.Context, g Game) error {
 		}
 		if _, err := in(ctx, tx, s.wr.updateGame).ExecContext(ctx, g.ThreadID, g.HostID, g.Preset, opts, int64(g.Seed),
 			string(g.Status), ms(g.LastActivity), nullMS(g.EndedAt), g.TurnTimeout.Milliseconds(), g.TimeoutPolicy,
-			g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started), g.Turn.Reminders, g.ID); err != nil {
+			g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started), g.Turn.Reminders, table, g.ID); err != nil {
 			return classify(err)
 		}
 		return s.writeSeatsAndMessages(ctx, tx, g.ID, &g)
@@ -256,14 +264,19 @@ func (s *SQLite) UpdateGame(ctx context.Context, g Game) error {
 // scanGame reads a row of gameColumns.
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
-	var opts, status string
+	var opts, status, table string
 	var seed, created, last, timeout int64
 	var ended, started sql.NullInt64
 	if err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.HostID, &g.Preset, &opts, &seed,
 		&status, &created, &last, &ended, &timeout, &g.TimeoutPolicy, &g.Turn.Seq, &g.Turn.Seat, &started,
-		&g.Turn.Reminders); err != nil {
+		&g.Turn.Reminders, &table); err != nil {
 		return Game{}, err
 	}
+	t, err := decodeOptions(table)
+	if err != nil {
+		return Game{}, err
+	}
+	g.Table = t
 	g.TurnTimeout, g.Turn.Started = time.Duration(timeout)*time.Millisecond, fromNullMS(started)
 	o, err := decodeOptions(opts)
 	if err != nil {
@@ -339,6 +352,45 @@ func (s *SQLite) GetGame(ctx context.Context, id int64) (Game, error) {
 		return Game{}, fmt.Errorf("get game %d: %w", id, err)
 	}
 	return g, nil
+}
+
+// RecentGames returns a guild's most recent played games, newest first.
+func (s *SQLite) RecentGames(ctx context.Context, guildID string, limit int) ([]Game, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	var out []Game
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM games WHERE guild_id = ? AND status IN ('playing', 'finished')
+			ORDER BY created_at DESC, id DESC LIMIT ?`, guildID, limit)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		if err := closeRows(rows); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			g, err := getGame(ctx, tx, s.rd, id)
+			if err != nil {
+				return err
+			}
+			out = append(out, g)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("recent games of guild %s: %w", guildID, err)
+	}
+	return out, nil
 }
 
 // SaveAction appends an action to a game's log and returns once the action is durable: a

@@ -75,6 +75,7 @@ func TestGameRoundTrip(t *testing.T) {
 		Status: StatusLobby, CreatedAt: t0,
 		Messages:    map[string]Message{"lobby": {ChannelID: "222", MessageID: "999"}},
 		TurnTimeout: 36*time.Hour + 1500*time.Microsecond, TimeoutPolicy: PolicyForfeit,
+		Table: map[string]string{"level": "expert", "hints": "off"},
 	}
 	id, err := s.CreateGame(ctx, g)
 	if err != nil {
@@ -101,6 +102,7 @@ func TestGameRoundTrip(t *testing.T) {
 	got.Seats[3].Away = true
 	got.TurnTimeout, got.TimeoutPolicy = 2*time.Minute, PolicyComputer
 	got.Turn = TurnState{Seq: 17, Seat: 2, Started: t0.Add(90 * time.Second), Reminders: 2}
+	got.Table = map[string]string{"level": "normal", "hints": "on"}
 	if err := s.UpdateGame(ctx, got); err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +316,9 @@ func TestLoadActiveGames(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
-		if !reflect.DeepEqual(eg.View(0), w.eg.View(0)) || eg.LogLen() != w.eg.LogLen() {
+		got, want := eg.View(0), w.eg.View(0)
+		got.Names, want.Names = nil, nil // the replayed game has the seats' names
+		if !reflect.DeepEqual(got, want) || eg.LogLen() != w.eg.LogLen() {
 			t.Errorf("game %d replays to another state", i)
 		}
 		if eg.Name(0) != "P1" {
@@ -377,5 +381,39 @@ func TestBackupWhileWriting(t *testing.T) {
 	}
 	if _, err := g.Replay(Actions(recs)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRecentGames: a guild's played games, newest first, limited; lobbies, abandoned games
+// and other guilds' games are left out.
+func TestRecentGames(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	seats := []Seat{{UserID: "u1", Name: "Ana"}, {Computer: "baseline", Name: "C2"}, {Computer: "baseline", Name: "C3"}, {Computer: "baseline", Name: "C4"}}
+	var ids []int64
+	for k, st := range []Status{StatusPlaying, StatusLobby, StatusPlaying, StatusAbandoned, StatusPlaying} {
+		g := newGame("racehorse", nil, uint64(k), seats)
+		g.Status, g.CreatedAt = st, t0.Add(time.Duration(k)*time.Minute)
+		if st == StatusAbandoned {
+			g.EndedAt = g.CreatedAt
+		}
+		id, err := s.CreateGame(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	other := newGame("racehorse", nil, 9, seats)
+	other.GuildID, other.Status = "g2", StatusPlaying
+	if _, err := s.CreateGame(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.RecentGames(ctx, "g1", 2)
+	if err != nil || len(got) != 2 || got[0].ID != ids[4] || got[1].ID != ids[2] || got[0].Seats[0].Name != "Ana" {
+		t.Fatalf("recent games %+v, %v; want games %d and %d", got, err, ids[4], ids[2])
+	}
+	all, err := s.RecentGames(ctx, "g1", 25)
+	if err != nil || len(all) != 3 {
+		t.Fatalf("all recent games: %d, %v; want 3", len(all), err)
 	}
 }

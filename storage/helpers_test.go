@@ -57,7 +57,7 @@ func nextAction(g *engine.Game, p computer.Player) engine.Action {
 			}
 		}
 	}
-	return p.Choose(g, seat)
+	return p.Choose(g.View(seat))
 }
 
 // playOut plays a game of rules from seed with random players to its end, or to max

@@ -38,6 +38,13 @@ var seeds = map[int][]string{
 	4: {
 		`INSERT INTO player_prefs (user_id, notify_dm, updated_at) VALUES ('u1', 1, ?1)`,
 	},
+	5: {
+		`UPDATE games SET table_settings = '{"level":"expert"}' WHERE id = 1`,
+		`UPDATE guild_settings SET table_defaults = '{"hints":"off"}' WHERE guild_id = 'g1'`,
+	},
+	6: {
+		`INSERT INTO rating_history (guild_id, season_id, user_id, game_id, at, mu, sigma, rating) VALUES ('g1', 0, 'u9', 1, ?1, 30, 5, 15)`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.
@@ -120,6 +127,9 @@ func checkSeeded(t *testing.T, s *SQLite, k int, log []engine.Action) {
 			LastActivity: t0.Add(time.Duration(len(log)-1) * time.Millisecond),
 			Seats:        []Seat{{UserID: "u1", Name: "P1"}, {Name: "Bot", Computer: "random"}, {UserID: "u3", Name: "P3"}, {}},
 			Messages:     map[string]Message{"table": {ChannelID: "t1", MessageID: "m1"}}, TimeoutPolicy: PolicyComputer}
+		if k >= 5 {
+			want.Table = map[string]string{"level": "expert"}
+		}
 		if err != nil || !reflect.DeepEqual(g, want) {
 			t.Errorf("from version %d: game %+v, %v\nwant %+v", k, g, err, want)
 		}
@@ -156,6 +166,9 @@ func checkSeeded(t *testing.T, s *SQLite, k int, log []engine.Action) {
 	if k >= 3 {
 		want = Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
 			TurnTimeout: 2 * time.Minute, TimeoutPolicy: PolicyComputer, ComputerGamesCount: true, Channels: []string{"c1", "c2"}}
+	}
+	if k >= 5 {
+		want.TableDefaults = map[string]string{"hints": "off"}
 	}
 	if !reflect.DeepEqual(st, want) {
 		t.Errorf("from version %d: settings %+v, want %+v", k, st, want)

@@ -18,14 +18,14 @@ type scripted struct {
 	r      *computer.Random
 }
 
-func (p scripted) Choose(g *engine.Game, seat int) engine.Action {
-	if g.Phase() != engine.PhaseBidding {
-		return p.r.Choose(g, seat)
+func (p scripted) Choose(v engine.View) engine.Action {
+	if v.Phase != engine.PhaseBidding {
+		return p.r.Choose(v)
 	}
-	if seat == p.bidder || g.MustBid() {
-		return engine.Action{Seat: seat, Kind: engine.ActBid, Bid: g.MinNextBid()}
+	if v.Seat == p.bidder || v.MustBid {
+		return engine.Action{Seat: v.Seat, Kind: engine.ActBid, Bid: v.MinBid}
 	}
-	return engine.Action{Seat: seat, Kind: engine.ActPass}
+	return engine.Action{Seat: v.Seat, Kind: engine.ActPass}
 }
 
 // oneHand is racehorse over one hand.

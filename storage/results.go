@@ -391,9 +391,42 @@ func (s *SQLite) updateRecords(ctx context.Context, tx *sql.Tx, g *Game, rules *
 			now.Mu, now.Sigma, now.Display(), ms(at)); err != nil {
 			return nil, classify(err)
 		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_history
+			(guild_id, season_id, user_id, game_id, at, mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.GuildID, season, seat.UserID, g.ID, ms(at), now.Mu, now.Sigma, now.Display()); err != nil {
+			return nil, classify(err)
+		}
 		changes = append(changes, RatingChange{UserID: seat.UserID, Before: before, After: now})
 	}
 	return changes, nil
+}
+
+// RatingHistory returns a player's rating after each of their counted games in a season
+// (Overall for all time), oldest first.
+func (s *SQLite) RatingHistory(ctx context.Context, guildID string, season int64, userID string) ([]RatingPoint, error) {
+	var out []RatingPoint
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT game_id, at, mu, sigma FROM rating_history
+			WHERE guild_id = ? AND season_id = ? AND user_id = ? ORDER BY at, game_id`, guildID, season, userID)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var p RatingPoint
+			var at int64
+			if err := rows.Scan(&p.GameID, &at, &p.Rating.Mu, &p.Rating.Sigma); err != nil {
+				rows.Close()
+				return err
+			}
+			p.At = fromMS(at)
+			out = append(out, p)
+		}
+		return closeRows(rows)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("rating history of %s in guild %s: %w", userID, guildID, err)
+	}
+	return out, nil
 }
 
 // GameResult returns the result of a finished game.

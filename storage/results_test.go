@@ -379,3 +379,42 @@ func TestNotify(t *testing.T) {
 		t.Errorf("no user: %v, want ErrInvalid", err)
 	}
 }
+
+// TestRatingHistory: every counted game adds a point to each player's rating history,
+// overall and in its season, and the last point is the player's rating on the board.
+func TestRatingHistory(t *testing.T) {
+	s := openTest(t)
+	ctx := context.Background()
+	eg := scriptedGame(t, 0)
+	seats := []Seat{ana, ben, cy, dee}
+	season, err := s.StartSeason(ctx, "g1", "S", "c1", t0, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range 3 {
+		playFinished(t, s, "g1", eg, seats, t0.Add(time.Duration(k+1)*time.Hour))
+	}
+	for _, sid := range []int64{Overall, season.ID} {
+		hist, err := s.RatingHistory(ctx, "g1", sid, ana.UserID)
+		if err != nil || len(hist) != 3 {
+			t.Fatalf("season %d: %d points, %v; want 3", sid, len(hist), err)
+		}
+		for k := 1; k < 3; k++ {
+			if !hist[k].At.After(hist[k-1].At) || hist[k].Rating.Mu <= hist[k-1].Rating.Mu {
+				t.Errorf("season %d: point %d %+v after %+v: a winner's rating should rise", sid, k, hist[k], hist[k-1])
+			}
+		}
+		board, err := s.Leaderboard(ctx, "g1", sid, 10, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range board {
+			if r.UserID == ana.UserID && r.Rating != hist[2].Rating {
+				t.Errorf("season %d: board rating %+v, last point %+v", sid, r.Rating, hist[2].Rating)
+			}
+		}
+	}
+	if hist, err := s.RatingHistory(ctx, "g2", Overall, ana.UserID); err != nil || len(hist) != 0 {
+		t.Errorf("another guild: %d points, %v", len(hist), err)
+	}
+}

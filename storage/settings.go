@@ -12,15 +12,15 @@ import (
 )
 
 const (
-	sqlSettings = `SELECT default_preset, default_options, turn_timeout_ms, timeout_policy, computer_games_count
-		FROM guild_settings WHERE guild_id = ?`
+	sqlSettings = `SELECT default_preset, default_options, turn_timeout_ms, timeout_policy, computer_games_count,
+		table_defaults FROM guild_settings WHERE guild_id = ?`
 	sqlChannels       = `SELECT channel_id FROM guild_channels WHERE guild_id = ? ORDER BY channel_id`
 	sqlUpsertSettings = `INSERT INTO guild_settings (guild_id, default_preset, default_options, turn_timeout_ms,
-			timeout_policy, computer_games_count, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+			timeout_policy, computer_games_count, table_defaults, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (guild_id) DO UPDATE SET default_preset = excluded.default_preset,
 			default_options = excluded.default_options, turn_timeout_ms = excluded.turn_timeout_ms,
 			timeout_policy = excluded.timeout_policy, computer_games_count = excluded.computer_games_count,
-			updated_at = excluded.updated_at`
+			table_defaults = excluded.table_defaults, updated_at = excluded.updated_at`
 	sqlDeleteChannels = `DELETE FROM guild_channels WHERE guild_id = ?`
 	sqlInsertChannel  = `INSERT OR IGNORE INTO guild_channels (guild_id, channel_id) VALUES (?, ?)`
 )
@@ -28,10 +28,10 @@ const (
 // settings reads a guild's settings, or the defaults.
 func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (Settings, error) {
 	var st Settings
-	var opts string
+	var opts, table string
 	var timeout int64
 	err := in(ctx, tx, rd.settings).QueryRowContext(ctx, guildID).Scan(&st.DefaultPreset, &opts, &timeout,
-		&st.TimeoutPolicy, &st.ComputerGamesCount)
+		&st.TimeoutPolicy, &st.ComputerGamesCount, &table)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultSettings(), nil
 	}
@@ -39,6 +39,9 @@ func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (Setti
 		return Settings{}, err
 	}
 	if st.DefaultOptions, err = decodeOptions(opts); err != nil {
+		return Settings{}, err
+	}
+	if st.TableDefaults, err = decodeOptions(table); err != nil {
 		return Settings{}, err
 	}
 	st.TurnTimeout = time.Duration(timeout) * time.Millisecond
@@ -103,9 +106,13 @@ func (s *SQLite) UpdateSettings(ctx context.Context, guildID string, st Settings
 	if err != nil {
 		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
 	}
+	table, err := encodeOptions(st.TableDefaults)
+	if err != nil {
+		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
+	}
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		if _, err := in(ctx, tx, s.wr.upsertSettings).ExecContext(ctx, guildID, st.DefaultPreset, opts,
-			st.TurnTimeout.Milliseconds(), st.TimeoutPolicy, st.ComputerGamesCount, ms(at)); err != nil {
+			st.TurnTimeout.Milliseconds(), st.TimeoutPolicy, st.ComputerGamesCount, table, ms(at)); err != nil {
 			return classify(err)
 		}
 		if _, err := in(ctx, tx, s.wr.deleteChannels).ExecContext(ctx, guildID); err != nil {

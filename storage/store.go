@@ -37,6 +37,12 @@ type Store interface {
 	UpdateGame(ctx context.Context, g Game) error
 	// GetGame returns a game by ID.
 	GetGame(ctx context.Context, id int64) (Game, error)
+	// RatingHistory returns a player's rating after each of their counted games in a
+	// season (Overall for all time), oldest first: what a rating chart draws.
+	RatingHistory(ctx context.Context, guildID string, season int64, userID string) ([]RatingPoint, error)
+	// RecentGames returns a guild's most recent games that were played (being played or
+	// finished), newest first, at most limit of them.
+	RecentGames(ctx context.Context, guildID string, limit int) ([]Game, error)
 
 	// SaveAction appends an accepted action to a game's log and returns once it is durable.
 	// seq is the action's index in the log: it must be the log's length, so that a
@@ -163,6 +169,9 @@ type Game struct {
 	TimeoutPolicy string
 	// Turn is the timer of the turn in progress.
 	Turn TurnState
+	// Table holds the bot's own choices for the table, apart from the rules' Options: the
+	// computer players' level, hints and the like. Storage keeps them as given.
+	Table map[string]string
 }
 
 // The timeout policies: what happens when a seat's time runs out.
@@ -267,6 +276,13 @@ type Finish struct {
 	// Changes are the rating changes of the game's human players, overall, in seat order;
 	// empty when the game does not count.
 	Changes []RatingChange
+}
+
+// RatingPoint is a player's rating after one counted game.
+type RatingPoint struct {
+	GameID int64
+	At     time.Time
+	Rating Rating
 }
 
 // RatingChange is a player's rating before and after a game.
@@ -389,6 +405,8 @@ type Settings struct {
 	ComputerGamesCount bool
 	// Channels are the channels the bot may use; none means every channel.
 	Channels []string
+	// TableDefaults are the guild's defaults for a new table's Game.Table.
+	TableDefaults map[string]string
 }
 
 // DefaultSettings returns the settings of a guild that has chosen none.
