@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,24 +37,24 @@ var ErrNotGameAction = errors.New("the control is not a game action")
 // bidder's decision after meld, or the cards to play. It returns nil when
 // the seat has nothing to do now. Every component's custom ID carries
 // g.HandNumber() and g.LogLen().
-func Controls(g *engine.Game, gameID int64, seat int) []discordgo.MessageComponent {
-	if g == nil || g.Over() || !g.Waiting(seat) {
+func Controls(v *engine.View, gameID int64) []discordgo.MessageComponent {
+	if v == nil || v.Over || v.Seat < 0 || !slices.Contains(v.Waiting, v.Seat) {
 		return nil
 	}
 	mk := func(a Action, arg string) string {
-		return ID{Game: gameID, Hand: g.HandNumber(), Step: g.LogLen(), Action: a, Arg: arg}.String()
+		return ID{Game: gameID, Hand: v.HandNo, Step: v.Step, Action: a, Arg: arg}.String()
 	}
-	switch g.Phase() {
+	switch v.Phase {
 	case engine.PhaseBidding:
-		return bidControls(g, seat, mk)
+		return bidControls(v, mk)
 	case engine.PhaseTrump:
-		return trumpControls(g, mk)
+		return trumpControls(v, mk)
 	case engine.PhasePass, engine.PhasePassBack:
-		return passControls(g, seat, mk)
+		return passControls(v, mk)
 	case engine.PhaseDecide:
-		return decideControls(g, mk)
+		return decideControls(v, mk)
 	case engine.PhasePlay:
-		return playControls(g, seat, mk)
+		return playControls(v, mk)
 	}
 	return nil
 }
@@ -68,16 +69,16 @@ func bidSteps(scale int) []int {
 	return []int{0, 1, 5, 10}
 }
 
-// BidChoices returns the bid amounts offered as buttons to seat: the lowest
-// legal bid and a few larger steps in the preset's scale, every one legal.
-func BidChoices(g *engine.Game, seat int) []int {
+// BidChoices returns the bid amounts offered as buttons to the view's seat: the
+// lowest legal bid and a few larger steps in the preset's scale, every one legal.
+func BidChoices(v *engine.View) []int {
 	const want = 4
-	next := g.NextBids(want + 2)
+	next := v.AppendNextBids(nil, want+2)
 	if len(next) == 0 {
 		return nil
 	}
 	legal := func(n int) bool {
-		return g.Check(engine.Action{Seat: seat, Kind: engine.ActBid, Bid: n}) == nil
+		return v.Check(engine.Action{Seat: v.Seat, Kind: engine.ActBid, Bid: n}) == nil
 	}
 	var out []int
 	seen := map[int]bool{}
@@ -87,7 +88,7 @@ func BidChoices(g *engine.Game, seat int) []int {
 			out = append(out, n)
 		}
 	}
-	for _, st := range bidSteps(g.Rules().Scale()) {
+	for _, st := range bidSteps(v.Rules.Scale()) {
 		add(next[0] + st)
 	}
 	for _, n := range next {
@@ -97,9 +98,9 @@ func BidChoices(g *engine.Game, seat int) []int {
 	return out
 }
 
-func bidControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageComponent {
+func bidControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 	var bids []discordgo.MessageComponent
-	for i, n := range BidChoices(g, seat) {
+	for i, n := range BidChoices(v) {
 		style := discordgo.SecondaryButton
 		if i == 0 {
 			style = discordgo.PrimaryButton
@@ -111,7 +112,7 @@ func bidControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageCompon
 		bids = append(bids, discordgo.Button{Label: "Other amount…", Style: discordgo.SecondaryButton, CustomID: mk(ActOther, "")})
 		rows = append(rows, discordgo.ActionsRow{Components: bids})
 	}
-	if !g.MustBid() {
+	if !v.MustBid {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Pass", Style: discordgo.DangerButton, CustomID: mk(ActPass, "")},
 		}})
@@ -119,9 +120,9 @@ func bidControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageCompon
 	return rows
 }
 
-func trumpControls(g *engine.Game, mk idMaker) []discordgo.MessageComponent {
+func trumpControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 	var buttons []discordgo.MessageComponent
-	choices := g.TrumpChoices()
+	choices := v.TrumpChoices()
 	for s := engine.Spades; s < engine.NoSuit; s++ {
 		if choices&(1<<s) == 0 {
 			continue
@@ -139,31 +140,46 @@ func trumpControls(g *engine.Game, mk idMaker) []discordgo.MessageComponent {
 // cardValue is a pass-menu value: a card code and a copy index.
 func cardValue(c engine.Card, copy int) string { return c.String() + "#" + strconv.Itoa(copy) }
 
-func passControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageComponent {
-	rule := g.PassRuleFor(seat)
-	h := g.Hand(seat)
+func passControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
+	rule := v.PassRule
+	h := v.Hand()
 	cards := h.Cards()
 	if rule.Count < 1 || rule.Count > len(cards) || len(cards) > maxSelectOptions {
 		return nil
 	}
+	// Passing back after meld, only the cards outside the meld are offered when they are
+	// enough; otherwise they come first, marked, before the meld cards that must make up
+	// the count.
 	opts := make([]discordgo.SelectMenuOption, 0, len(cards))
+	var meldOpts []discordgo.SelectMenuOption
 	copies := map[engine.Card]int{}
 	for _, c := range cards {
 		k := copies[c]
 		copies[c]++
 		o := discordgo.SelectMenuOption{Label: c.Symbol(), Value: cardValue(c, k)}
-		if rule.Need > 0 {
-			if k < int(rule.Prefer[c]) {
-				o.Description = "not in your meld"
-			} else {
+		if rule.Need > 0 && k >= int(rule.Prefer[c]) {
+			if rule.Need < rule.Count {
 				o.Description = "part of your meld"
+				meldOpts = append(meldOpts, o)
 			}
+			continue
+		}
+		if rule.Need > 0 && rule.Need < rule.Count {
+			o.Description = "not in your meld"
 		}
 		opts = append(opts, o)
 	}
-	to := truncate(g.Name(g.PassTarget(seat)), 40)
+	opts = append(opts, meldOpts...)
+	to := fmt.Sprintf("seat %d", v.PassTo+1)
+	if v.PassTo < len(v.Names) {
+		to = v.Names[v.PassTo]
+	}
+	to = truncate(to, 40)
 	ph := fmt.Sprintf("Choose %d cards to pass to %s", rule.Count, to)
-	if rule.Need > 0 {
+	switch {
+	case rule.Need == rule.Count:
+		ph += " (your meld stays: cards outside it only)"
+	case rule.Need > 0:
 		ph += fmt.Sprintf(" (at least %d not in your meld)", rule.Need)
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -178,9 +194,9 @@ func passControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageCompo
 	}}}
 }
 
-func decideControls(g *engine.Game, mk idMaker) []discordgo.MessageComponent {
+func decideControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 	var buttons []discordgo.MessageComponent
-	for _, k := range g.DecideChoices() {
+	for _, k := range v.Choices {
 		switch k {
 		case engine.ActPlayHand:
 			buttons = append(buttons, discordgo.Button{Label: "Play the hand", Style: discordgo.PrimaryButton, CustomID: mk(ActPlayHand, "")})
@@ -200,9 +216,9 @@ func decideControls(g *engine.Game, mk idMaker) []discordgo.MessageComponent {
 // that fits in five rows (a suit of six distinct cards takes two), and
 // otherwise five to a row in suit order. A hand holds at most 24 distinct
 // cards, so the buttons always fit.
-func playControls(g *engine.Game, seat int, mk idMaker) []discordgo.MessageComponent {
-	h := g.Hand(seat)
-	legal := g.LegalCards(seat)
+func playControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
+	h := v.Hand()
+	legal := v.LegalSet()
 	distinct := h.Set().Cards()
 	if len(distinct) == 0 || len(distinct) > maxRows*maxButtonsPerRow {
 		return nil

@@ -23,7 +23,7 @@ const testGameID = 4242
 func checkControls(t *testing.T, name string, g *engine.Game) {
 	t.Helper()
 	for seat := range g.Rules().Players {
-		comps := Controls(g, testGameID, seat)
+		comps := Controls(viewOf(g, seat), testGameID)
 		if !g.Waiting(seat) {
 			if comps != nil {
 				t.Fatalf("%s: seat %d is not waiting but has %d rows", name, seat, len(comps))
@@ -122,8 +122,24 @@ func checkSelect(t *testing.T, name string, g *engine.Game, seat int, m discordg
 	}
 	rule := g.PassRuleFor(seat)
 	h := g.Hand(seat)
-	if len(m.Options) > maxSelectOptions || len(m.Options) != h.Len() {
-		t.Fatalf("%s: %d options for a hand of %d", name, len(m.Options), h.Len())
+	// Passing back with enough cards outside the meld, only those are offered.
+	offered := h.Len()
+	if rule.Need > 0 && rule.Need == rule.Count {
+		offered = rule.Prefer.Len()
+	}
+	if len(m.Options) > maxSelectOptions || len(m.Options) != offered {
+		t.Fatalf("%s: %d options for a hand of %d (%d may be passed)", name, len(m.Options), h.Len(), offered)
+	}
+	if rule.Need > 0 && rule.Need == rule.Count {
+		// Any choice among them is accepted.
+		var first []string
+		for _, o := range m.Options[:rule.Count] {
+			first = append(first, o.Value)
+		}
+		a, err := ActionFor(id, seat, first)
+		if err != nil || g.Check(a) != nil {
+			t.Fatalf("%s: passing the first options %v: %v / %v", name, first, err, g.Check(a))
+		}
 	}
 	if m.MinValues == nil || *m.MinValues != rule.Count || m.MaxValues != rule.Count {
 		t.Fatalf("%s: min/max values %v/%d, want %d", name, m.MinValues, m.MaxValues, rule.Count)
@@ -140,7 +156,7 @@ func checkSelect(t *testing.T, name string, g *engine.Game, seat int, m discordg
 	}
 	// What a player would choose: the computer's pass, spelled as values
 	// with copy indices.
-	want := computer.NewBaseline(1).Choose(g, seat)
+	want := computer.NewBaseline(1).Choose(g.View(seat))
 	var chosen []string
 	used := map[engine.Card]int{}
 	for _, c := range want.Cards {
@@ -218,7 +234,7 @@ func TestControlsEveryPhase(t *testing.T) {
 					acted := false
 					for seat := range rules.Players {
 						if g.Waiting(seat) {
-							if err := g.Apply(player.Choose(g, seat)); err != nil {
+							if err := g.Apply(player.Choose(g.View(seat))); err != nil {
 								t.Fatal(err)
 							}
 							acted = true
@@ -282,7 +298,7 @@ func TestPlayLayoutFullHand(t *testing.T) {
 	for g.Phase() != engine.PhasePlay && !g.Over() {
 		for seat := range rules.Players {
 			if g.Waiting(seat) {
-				if err := g.Apply(player.Choose(g, seat)); err != nil {
+				if err := g.Apply(player.Choose(g.View(seat))); err != nil {
 					t.Fatal(err)
 				}
 				break
@@ -290,7 +306,7 @@ func TestPlayLayoutFullHand(t *testing.T) {
 		}
 	}
 	seat := g.Turn()
-	rows := Controls(g, 1, seat)
+	rows := Controls(viewOf(g, seat), 1)
 	h := g.Hand(seat)
 	n := 0
 	for _, r := range rows {
@@ -397,7 +413,7 @@ func TestCurrentSixHandedPass(t *testing.T) {
 		}
 		for seat := range rules.Players {
 			if g.Waiting(seat) {
-				if err := g.Apply(player.Choose(g, seat)); err != nil {
+				if err := g.Apply(player.Choose(g.View(seat))); err != nil {
 					t.Fatal(err)
 				}
 				break
@@ -415,11 +431,11 @@ func TestCurrentSixHandedPass(t *testing.T) {
 	}
 	ids := map[int]ID{}
 	for _, s := range waiting {
-		row := Controls(g, 1, s)[0].(discordgo.ActionsRow)
+		row := Controls(viewOf(g, s), 1)[0].(discordgo.ActionsRow)
 		ids[s], _ = ParseID(row.Components[0].(discordgo.SelectMenu).CustomID)
 	}
 	bid := ID{Game: 1, Hand: g.HandNumber(), Step: g.LogLen(), Action: ActCard, Arg: "AS"}
-	if err := g.Apply(player.Choose(g, waiting[0])); err != nil {
+	if err := g.Apply(player.Choose(g.View(waiting[0]))); err != nil {
 		t.Fatal(err)
 	}
 	if ids[waiting[0]].Current(g, waiting[0]) {
@@ -489,4 +505,10 @@ func FuzzActionFor(f *testing.F) {
 			}
 		}
 	})
+}
+
+// viewOf returns the view of a seat.
+func viewOf(g *engine.Game, seat int) *engine.View {
+	v := g.View(seat)
+	return &v
 }

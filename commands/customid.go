@@ -40,6 +40,7 @@ const (
 	ActThrowIn   Action = "throw"     // throw the hand in
 	ActMoon      Action = "moon"      // shoot the moon
 	ActCard      Action = "card"      // play card Arg (a code such as AS or 10H)
+	ActHint      Action = "hint"      // ask the expert what to do now
 )
 
 // MaxIDLen is Discord's limit on a custom ID's length. Every ID that
@@ -80,7 +81,7 @@ var actionArgs = map[Action]argKind{
 	ActSeat: argSeat, ActHand: argNone, ActRefresh: argNone,
 	ActBid: argAmount, ActOther: argNone, ActBidModal: argNone, ActPass: argNone,
 	ActTrump: argSuit, ActPassCards: argNone, ActPlayHand: argNone, ActThrowIn: argNone,
-	ActMoon: argNone, ActCard: argCard,
+	ActMoon: argNone, ActCard: argCard, ActHint: argNone,
 }
 
 // ErrBadID is wrapped by every error of ParseID and ID.Validate.

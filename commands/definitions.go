@@ -30,6 +30,8 @@ const (
 	SubAway        = "away"
 	SubBack        = "back"
 	SubGames       = "games"
+	SubReview      = "review"
+	SubExport      = "export"
 )
 
 // Subcommands of /league.
@@ -59,6 +61,12 @@ const (
 	OptChannelAction = "channel_action"
 	OptDM            = "dm"
 	OptName          = "name"
+	OptLevel         = SettingLevel
+	OptHints         = SettingHints
+	OptPing          = SettingPing
+	OptAutoplay      = SettingAutoplay
+	OptGame          = "game"
+	OptHand          = "hand"
 )
 
 // Turn-timeout policies: what happens to a seat whose turn timer runs out.
@@ -119,6 +127,10 @@ func Definitions() []*discordgo.ApplicationCommand {
 					},
 					timerOption(),
 					timeoutOption(),
+					levelOption(),
+					hintsOption(),
+					pingOption(),
+					autoplayOption(),
 				),
 				sub(SubHand, "Show your cards and controls in your current game"),
 				sub(SubStatus, "Show the state of the game in this channel"),
@@ -156,6 +168,10 @@ func Definitions() []*discordgo.ApplicationCommand {
 					},
 					stringOption(OptChannelAction, "Add or remove that channel, or clear the list (every channel)",
 						choice("add", ChannelAdd), choice("remove", ChannelRemove), choice("clear", ChannelClear)),
+					levelOption(),
+					hintsOption(),
+					pingOption(),
+					autoplayOption(),
 				),
 				sub(SubNotify, "Choose whether the bot DMs you when it is your turn",
 					&discordgo.ApplicationCommandOption{
@@ -165,6 +181,11 @@ func Definitions() []*discordgo.ApplicationCommand {
 				sub(SubAway, "Let a computer player take your turns until you are back"),
 				sub(SubBack, "Take your turns again yourself"),
 				sub(SubGames, "List the games in progress in this server"),
+				sub(SubReview, "Review a finished hand of a game of this server: every card, pass and trick",
+					gameOption(),
+					intOption(OptHand, "The hand's number (the last finished hand when left out)", 1)),
+				sub(SubExport, "Download a finished game as a JSON file (rules, seed, every action, results)",
+					gameOption()),
 			},
 		},
 		{
@@ -190,6 +211,43 @@ func Definitions() []*discordgo.ApplicationCommand {
 			},
 		},
 	}
+}
+
+// levelOption chooses the computer players' level.
+func levelOption() *discordgo.ApplicationCommandOption {
+	return stringOption(OptLevel, "How well computer players play",
+		choice("easy: simple rules", "easy"), choice("normal: searches a little", "normal"),
+		choice("expert: searches many sampled deals", "expert"))
+}
+
+// hintsOption allows or forbids the Hint button.
+func hintsOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionBoolean, Name: OptHints,
+		Description: "Offer a Hint button (the expert's advice) in private hands",
+	}
+}
+
+// gameOption names a game of the server by its number, with suggestions as one types.
+func gameOption() *discordgo.ApplicationCommandOption {
+	o := intOption(OptGame, "The game's number (suggestions list this server's recent games)", 1)
+	o.Required, o.Autocomplete = true, true
+	return o
+}
+
+// autoplayOption chooses whether a forced card is played for the player.
+func autoplayOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionBoolean, Name: OptAutoplay,
+		Description: "Play a player's only legal card for them after a short pause",
+	}
+}
+
+// pingOption chooses when the thread mentions the player whose turn it is.
+func pingOption() *discordgo.ApplicationCommandOption {
+	return stringOption(OptPing, "When the thread mentions the player whose turn it is",
+		choice("auto: only a player who has not acted for a while", PingAuto),
+		choice("always: every turn", PingAlways), choice("never", PingNever))
 }
 
 func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {

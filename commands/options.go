@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"sort"
 	"strconv"
@@ -237,6 +238,11 @@ type Defaults struct {
 	Timer time.Duration
 	// Policy is PolicyComputer or PolicyForfeit; "" means PolicyComputer.
 	Policy string
+	// Table are the server's defaults for the bot's table settings (SettingLevel...).
+	Table map[string]string
+	// InSeason is set while a league season runs: hints are then off unless the server's
+	// defaults or the table turn them on.
+	InSeason bool
 }
 
 // Table is what a /pinochle new asks for, once merged with the defaults.
@@ -245,6 +251,8 @@ type Table struct {
 	Options map[string]string
 	Timer   time.Duration
 	Policy  string
+	// Settings are the bot's own choices for the table (SettingLevel, SettingHints).
+	Settings map[string]string
 }
 
 // Rules returns the table's rules.
@@ -319,6 +327,25 @@ func NewTableRequest(opts map[string]*discordgo.ApplicationCommandInteractionDat
 	}
 	if t.Policy == "" {
 		t.Policy = PolicyComputer
+	}
+	t.Settings = maps.Clone(defaults.Table)
+	if t.Settings == nil {
+		t.Settings = map[string]string{}
+	}
+	if _, set := t.Settings[SettingHints]; defaults.InSeason && !set {
+		t.Settings[SettingHints] = "off"
+	}
+	for _, name := range []string{OptLevel, OptHints, OptPing, OptAutoplay} {
+		if o := opts[name]; o != nil {
+			v, err := optionText(o)
+			if err != nil {
+				return Table{}, err
+			}
+			t.Settings[name] = v
+		}
+	}
+	if err := ValidateTableSettings(t.Settings); err != nil {
+		return Table{}, err
 	}
 	if err := ValidatePolicy(t.Policy); err != nil {
 		return Table{}, err

@@ -203,3 +203,44 @@ func TestNewTableRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestNewTableSettings checks the bot's own table settings: the server's defaults, the
+// options of /pinochle new over them, hints off by default during a league season, and
+// refusals of unknown values.
+func TestNewTableSettings(t *testing.T) {
+	tests := []struct {
+		name string
+		in   map[string]*discordgo.ApplicationCommandInteractionDataOption
+		def  Defaults
+		want map[string]string
+		err  string
+	}{
+		{"nothing chosen", opts(), Defaults{}, map[string]string{}, ""},
+		{"server defaults", opts(), Defaults{Table: map[string]string{"level": "expert"}}, map[string]string{"level": "expert"}, ""},
+		{"table over server", opts(opt("level", "easy"), opt("hints", false)), Defaults{Table: map[string]string{"level": "expert"}},
+			map[string]string{"level": "easy", "hints": "off"}, ""},
+		{"season turns hints off", opts(), Defaults{InSeason: true}, map[string]string{"hints": "off"}, ""},
+		{"season, server says on", opts(), Defaults{InSeason: true, Table: map[string]string{"hints": "on"}}, map[string]string{"hints": "on"}, ""},
+		{"season, table says on", opts(opt("hints", true)), Defaults{InSeason: true}, map[string]string{"hints": "on"}, ""},
+		{"unknown level", opts(opt("level", "godlike")), Defaults{}, nil, "level"},
+	}
+	for _, tc := range tests {
+		got, err := NewTableRequest(tc.in, tc.def)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !maps.Equal(got.Settings, tc.want) {
+			t.Errorf("%s: settings %v (%v), want %v", tc.name, got.Settings, err, tc.want)
+		}
+	}
+	if TableLevel(nil) != DefaultLevel || !HintsOn(nil) || HintsOn(map[string]string{"hints": "off"}) ||
+		TableLevel(map[string]string{"level": "expert"}) != "expert" {
+		t.Error("TableLevel or HintsOn read settings wrongly")
+	}
+	if err := ValidateTableSettings(map[string]string{"colour": "red"}); err == nil {
+		t.Error("an unknown setting was accepted")
+	}
+}

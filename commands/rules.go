@@ -62,8 +62,12 @@ func RulesEmbed(r *engine.Rules) *discordgo.MessageEmbed {
 	if len(r.Options) > 0 {
 		add("Table options", "`"+FormatOptions(r.Options)+"`")
 	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: RulesPageNote}
 	return e
 }
+
+// RulesPageNote points from the summary to the full rules.
+const RulesPageNote = "Full rules, every option and every choice the engine made: docs/rules.md in the bot's repository."
 
 func overview(r *engine.Rules) string {
 	var b strings.Builder

@@ -1,0 +1,45 @@
+package commands
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRepositoryStandsAlone fails if a file the repository tracks points at a path outside
+// it: the project's rules and documents live in the repository itself.
+func TestRepositoryStandsAlone(t *testing.T) {
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			t.Fatal("no go.mod above the test's folder")
+		}
+		root = parent
+	}
+	out, err := exec.Command("git", "-C", root, "ls-files").Output()
+	if err != nil {
+		t.Skipf("git ls-files: %v (not a git checkout)", err)
+	}
+	outside := []string{"../" + "shared", "/" + "work/"}
+	for _, name := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		b, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil || bytes.IndexByte(b, 0) >= 0 {
+			continue // deleted in the work tree, or binary
+		}
+		for _, o := range outside {
+			if bytes.Contains(b, []byte(o)) {
+				t.Errorf("%s refers to %q, outside the repository", name, o)
+			}
+		}
+	}
+}
