@@ -5,9 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // tokenLifetime is how long an interaction token can be used for
@@ -196,6 +201,40 @@ func (s *Server) SlashCommand(user User, guildID, channelID, name string, opts .
 		data["guild_id"] = cmd.GuildID
 	}
 	rec := Interaction{Type: InteractionCommand, User: user, GuildID: guildID, ChannelID: channelID, CommandName: name, Options: opts}
+	return s.injectLocked(rec, data, nil)
+}
+
+// Autocomplete injects what Discord sends while user types in option focused of a
+// command's subcommand sub: an autocomplete interaction (type 4) with the text typed so
+// far, which the bot answers with suggestions (callback type 8). The option must be
+// declared with autocomplete.
+func (s *Server) Autocomplete(user User, guildID, channelID, name, sub, focused, typed string) (*Handle, error) {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	cmd, ok := s.findCommandLocked(guildID, name)
+	if !ok {
+		return nil, fmt.Errorf("fakediscord: command /%s is not registered for guild %q or globally", name, guildID)
+	}
+	var def *CommandOption
+	for i := range cmd.Options {
+		if cmd.Options[i].Name == sub {
+			for j := range cmd.Options[i].Options {
+				if cmd.Options[i].Options[j].Name == focused {
+					def = &cmd.Options[i].Options[j]
+				}
+			}
+		}
+	}
+	if def == nil || !def.Autocomplete {
+		return nil, fmt.Errorf("fakediscord: /%s %s has no autocomplete option %q", name, sub, focused)
+	}
+	if err := s.checkPlaceLocked(guildID, channelID); err != nil {
+		return nil, err
+	}
+	data := map[string]any{"id": cmd.ID, "name": cmd.Name, "type": 1, "options": []map[string]any{{
+		"name": sub, "type": 1, "options": []map[string]any{{"name": focused, "type": def.Type, "value": typed, "focused": true}},
+	}}}
+	rec := Interaction{Type: InteractionAutocomplete, User: user, GuildID: guildID, ChannelID: channelID, CommandName: name}
 	return s.injectLocked(rec, data, nil)
 }
 
@@ -562,9 +601,73 @@ type callbackPayload struct {
 	Data json.RawMessage `json:"data"`
 }
 
-func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
+// Limits on files uploaded with an interaction response.
+const (
+	maxFiles    = 10
+	maxFileSize = 10 << 20
+)
+
+// readCallback reads an interaction callback: JSON, or multipart/form-data with the JSON
+// in a payload_json part and files in parts files[0], files[1]… as Discord takes uploads.
+func readCallback(r *http.Request) (callbackPayload, []File, error) {
 	var body callbackPayload
-	if err := readJSON(r, &body); err != nil {
+	files, err := readWithFiles(r, &body)
+	return body, files, err
+}
+
+// readWithFiles reads a request's JSON into body: the whole body, or the payload_json part
+// of a multipart/form-data body whose parts files[0], files[1]… are files, as Discord takes
+// uploads on message, follow-up and interaction routes.
+func readWithFiles(r *http.Request, body any) ([]File, error) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		return nil, readJSON(r, body)
+	}
+	mr := multipart.NewReader(io.LimitReader(r.Body, maxFiles*maxFileSize+1<<20), params["boundary"])
+	var files []File
+	seenPayload := false
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read multipart body: %w", err)
+		}
+		data, err := io.ReadAll(io.LimitReader(part, maxFileSize+1))
+		if err != nil {
+			return nil, fmt.Errorf("read part %q: %w", part.FormName(), err)
+		}
+		switch name := part.FormName(); {
+		case name == "payload_json":
+			if err := json.Unmarshal(data, body); err != nil {
+				return nil, fmt.Errorf("decode payload_json: %w", err)
+			}
+			seenPayload = true
+		case strings.HasPrefix(name, "files[") && strings.HasSuffix(name, "]"):
+			if part.FileName() == "" {
+				return nil, fmt.Errorf("part %q has no file name", name)
+			}
+			if len(data) > maxFileSize {
+				return nil, fmt.Errorf("file %q is larger than %d bytes", part.FileName(), maxFileSize)
+			}
+			files = append(files, File{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
+		default:
+			return nil, fmt.Errorf("unexpected part %q", name)
+		}
+	}
+	if !seenPayload {
+		return nil, fmt.Errorf("multipart body without payload_json")
+	}
+	if len(files) > maxFiles {
+		return nil, fmt.Errorf("%d files, at most %d", len(files), maxFiles)
+	}
+	return files, nil
+}
+
+func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
+	body, files, err := readCallback(r)
+	if err != nil {
 		s.badBody(w, r, err)
 		return
 	}
@@ -628,7 +731,13 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
 		if st.rec.Type == InteractionCommand {
 			typ = 20 // CHAT_INPUT_COMMAND
 		}
+		if len(files) > 0 && body.Type != ResponseMessage {
+			wrongType("cannot carry files")
+			return
+		}
 		m := s.newInteractionMessageLocked(c, p, typ, st)
+		s.attachLocked(m, files)
+		resp.Files = m.Files
 		st.originalID = m.ID
 		resp.MessageID = m.ID
 		resp.Content, resp.Embeds, resp.Components, resp.Flags = m.Content, m.Embeds, m.Components, m.Flags
@@ -666,6 +775,36 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
 		st.originalID = m.ID
 		resp.MessageID = m.ID
 		resp.Content, resp.Embeds, resp.Components, resp.Flags = m.Content, cloneEmbeds(m.Embeds), cloneComponents(m.Components), m.Flags
+	case ResponseChoices:
+		if st.rec.Type != InteractionAutocomplete {
+			wrongType("is only valid for autocomplete interactions")
+			return
+		}
+		var d struct {
+			Choices []Choice `json:"choices"`
+		}
+		if err := json.Unmarshal(body.Data, &d); err != nil {
+			s.problemLocked("interaction %s: bad choices: %v", desc, err)
+			apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+			return
+		}
+		var v []string
+		if len(d.Choices) > 25 {
+			v = append(v, fmt.Sprintf("%d choices, at most 25", len(d.Choices)))
+		}
+		for i, c := range d.Choices {
+			if n := utf8.RuneCountInString(c.Name); n < 1 || n > 100 {
+				v = append(v, fmt.Sprintf("choice %d: name of %d characters, 1 to 100", i, n))
+			}
+			if c.Value == nil {
+				v = append(v, fmt.Sprintf("choice %d: no value", i))
+			}
+		}
+		if len(v) > 0 {
+			s.refuseLocked(w, r, v)
+			return
+		}
+		resp.Choices = d.Choices
 	case ResponseModal:
 		if st.rec.Type == InteractionModal {
 			wrongType("cannot answer a modal submission")
@@ -698,6 +837,16 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
 	st.response = &resp
 	s.responses = append(s.responses, cloneResponse(resp))
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// attachLocked adds uploaded files to a message.
+func (s *Server) attachLocked(m *Message, files []File) {
+	for _, f := range files {
+		m.Files = append(m.Files, File{Name: f.Name, ContentType: f.ContentType, Data: append([]byte(nil), f.Data...)})
+		att, _ := json.Marshal(map[string]any{"id": s.newIDLocked(), "filename": f.Name, "size": len(f.Data),
+			"content_type": f.ContentType, "url": fmt.Sprintf("%s/attachments/%s/%d/%s", s.URL(), m.ID, len(m.Files)-1, f.Name)})
+		m.Attachments = append(m.Attachments, att)
+	}
 }
 
 // newInteractionMessageLocked creates a response or follow-up message.
@@ -766,7 +915,13 @@ func (s *Server) getWebhookMessage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
-	e, err := readEdit(r)
+	var raw map[string]json.RawMessage
+	files, err := readWithFiles(r, &raw)
+	if err != nil {
+		s.badBody(w, r, err)
+		return
+	}
+	e, err := parseEdit(raw)
 	if err != nil {
 		s.badBody(w, r, err)
 		return
@@ -785,6 +940,7 @@ func (s *Server) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
 		if m.ID == st.originalID {
 			st.deferred = false
 		}
+		s.attachLocked(m, files)
 		writeJSON(w, http.StatusOK, m.wire())
 	}
 }

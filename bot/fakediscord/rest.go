@@ -40,6 +40,8 @@ func (s *Server) routes() http.Handler {
 	route("GET /channels/{cid}/messages/{mid}", true, s.getMessage)
 	route("PATCH /channels/{cid}/messages/{mid}", true, s.patchMessage)
 	route("DELETE /channels/{cid}/messages/{mid}", true, s.deleteMessage)
+	route("PUT /channels/{cid}/pins/{mid}", true, s.pinMessage)
+	route("DELETE /channels/{cid}/pins/{mid}", true, s.unpinMessage)
 	route("POST /channels/{cid}/messages/{mid}/threads", true, s.startThreadFromMessage)
 	route("POST /channels/{cid}/threads", true, s.startThread)
 	route("PUT /channels/{cid}/thread-members/{uid}", true, s.addThreadMember)
@@ -731,6 +733,50 @@ func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.deleteLocked(m)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// maxPins is how many messages Discord lets a channel pin.
+const maxPins = 50
+
+// pinMessage pins a message of the channel, as Discord does: at most 50 pins a channel
+// (error 30003), pinning twice changes nothing.
+func (s *Server) pinMessage(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	m := s.messageLocked(w, r.PathValue("cid"), r.PathValue("mid"))
+	if m == nil {
+		return
+	}
+	if s.refusePins {
+		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
+		return
+	}
+	if !m.Pinned {
+		pins := 0
+		for _, o := range s.messages {
+			if o.ChannelID == m.ChannelID && o.Pinned && !o.Deleted {
+				pins++
+			}
+		}
+		if pins >= maxPins {
+			apiError(w, http.StatusBadRequest, 30003, "Maximum number of pins reached (50)")
+			return
+		}
+		m.Pinned = true
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// unpinMessage takes a message off the channel's pins.
+func (s *Server) unpinMessage(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	m := s.messageLocked(w, r.PathValue("cid"), r.PathValue("mid"))
+	if m == nil {
+		return
+	}
+	m.Pinned = false
 	w.WriteHeader(http.StatusNoContent)
 }
 

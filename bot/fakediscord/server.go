@@ -79,6 +79,7 @@ type Server struct {
 	users          map[string]User
 	dmChannel      map[string]string // user ID → DM channel ID
 	failDM         map[string]bool
+	refusePins     bool
 
 	messages     map[string]*Message
 	channelMsgs  map[string][]string
@@ -309,6 +310,14 @@ func (s *Server) FailDMs(userID string, fail bool) {
 	s.mu.Lock()
 	defer s.unlockNotify()
 	s.failDM[userID] = fail
+}
+
+// RefusePins makes pinning refused (403, Missing Permissions) as for a bot without the
+// permission to pin, or accepted again.
+func (s *Server) RefusePins(refuse bool) {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	s.refusePins = refuse
 }
 
 func (s *Server) addGuildLocked(name string) *Guild {

@@ -31,9 +31,10 @@ const (
 
 // Interaction types.
 const (
-	InteractionCommand   = 2
-	InteractionComponent = 3
-	InteractionModal     = 5
+	InteractionCommand      = 2
+	InteractionComponent    = 3
+	InteractionAutocomplete = 4
+	InteractionModal        = 5
 )
 
 // Interaction callback (response) types.
@@ -42,6 +43,7 @@ const (
 	ResponseDeferred       = 5
 	ResponseDeferredUpdate = 6
 	ResponseUpdate         = 7
+	ResponseChoices        = 8
 	ResponseModal          = 9
 )
 
@@ -240,6 +242,15 @@ type Message struct {
 	InteractionID string `json:"-"`
 	// Deleted is set once the message has been deleted.
 	Deleted bool `json:"-"`
+	// Files are the files uploaded with the message, in order.
+	Files []File `json:"-"`
+}
+
+// File is a file uploaded with a message.
+type File struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 // Ephemeral reports whether the message is visible only to the interaction
@@ -343,12 +354,22 @@ type Response struct {
 	// CustomID and Title are set for modals (type 9).
 	CustomID string
 	Title    string
+	// Choices are the suggestions of an autocomplete answer (type 8).
+	Choices []Choice
+	// Files are the files a message answer (type 4) uploaded.
+	Files []File
 	// MessageID is the message created (types 4 and 5) or updated (types 6
 	// and 7).
 	MessageID string
 	// Latency is the time from dispatch to callback.
 	Latency time.Duration
 	At      time.Time
+}
+
+// Choice is one suggestion of an autocomplete answer.
+type Choice struct {
+	Name  string `json:"name"`
+	Value any    `json:"value"`
 }
 
 // Edit records one change to a message.
