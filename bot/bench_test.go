@@ -9,13 +9,43 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 )
 
-// BenchmarkClickToResponse measures, with 100 games in progress, the time from a click
-// injected on the gateway to the bot's interaction response as the fake Discord records it
-// (Response.Latency: dispatch to callback), for moves: the engine's check, the database
-// commit of the action and the answer. It reports the median and the 99th percentile.
+// BenchmarkClickToResponse measures, with 100 games of people in progress, the time from a
+// click injected on the gateway to the bot's interaction response as the fake Discord
+// records it (Response.Latency: dispatch to callback), for moves: the engine's check, the
+// database commit of the action and the answer. It reports the median and the 99th
+// percentile. Thinking20 adds 20 tables played by expert computer players only, searching
+// all the while.
 //
 //	go test ./bot/ -run '^$' -bench ClickToResponse -benchtime 2000x
 func BenchmarkClickToResponse(b *testing.B) {
+	b.Run("Idle", func(b *testing.B) { benchClicks(b, 0) })
+	b.Run("Thinking20", func(b *testing.B) { benchClicks(b, 20) })
+}
+
+// startThinkers opens n tables in their own channel whose every seat is an expert computer
+// player (the host hands its seat over with /pinochle away), so that they search while
+// the benchmark clicks elsewhere.
+func startThinkers(b *testing.B, h *harness, n int) {
+	c, err := h.srv.AddChannel(h.guild, "thinking")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for k := range n {
+		host := h.user(fmt.Sprintf("think-%d", k))
+		tb, err := h.newTableIn(host, c.ID, fakediscord.Opt("level", "expert"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		lobby := h.message(tb.lobbyID)
+		h.click(host, lobby.ID, buttonByLabel(b, lobby, "Start"))
+		h.waitTable(tb.thread)
+		if r, _ := h.slash(host, tb.thread, "pinochle", "away"); !r.Ephemeral {
+			b.Fatalf("/pinochle away: %q", r.Content)
+		}
+	}
+}
+
+func benchClicks(b *testing.B, thinking int) {
 	const tables, perChannel = 100, 5
 	h := newHarness(b, harnessOptions{})
 	type seatView struct {
@@ -50,6 +80,7 @@ func BenchmarkClickToResponse(b *testing.B) {
 		u, view, _ := h.toAct(tb.thread, users)
 		all = append(all, &seatView{users: users, thread: tb.thread, user: u, view: view})
 	}
+	startThinkers(b, h, thinking)
 	byName := func(sv *seatView, name string) (fakediscord.User, bool) {
 		for _, u := range sv.users {
 			if u.Username == name {

@@ -68,8 +68,10 @@ type Bot struct {
 	handlers sync.WaitGroup
 	closing  atomic.Bool
 	timers   *timers
-	stop     context.CancelFunc
-	ctx      context.Context
+	// searchSlots holds a place for each search running: computer turns and hints.
+	searchSlots thinkers
+	stop        context.CancelFunc
+	ctx         context.Context
 }
 
 // New prepares a bot: its Discord session (not yet connected) and its handlers.
@@ -114,7 +116,7 @@ func New(cfg Config) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
-		tables: map[int64]*table{}, stop: cancel, ctx: ctx,
+		tables: map[int64]*table{}, stop: cancel, ctx: ctx, searchSlots: newThinkers(),
 	}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
 	b.timers = newTimers(b)
@@ -210,6 +212,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		err = b.onComponent(ctx, i)
 	case discordgo.InteractionModalSubmit:
 		err = b.onModal(ctx, i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		err = b.onAutocomplete(ctx, i)
 	default:
 		return
 	}

@@ -25,6 +25,9 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	if commands.IsPageID(data.CustomID) {
 		return b.onPage(ctx, i, data.CustomID)
 	}
+	if commands.IsSheetID(data.CustomID) {
+		return b.onSheet(ctx, i, data.CustomID)
+	}
 	id, err := commands.ParseID(data.CustomID)
 	if err != nil {
 		return b.reply(i, msgForged)
@@ -33,6 +36,7 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	if !ok {
 		return b.reply(i, "That game is not running any more.")
 	}
+	b.noteClick(t, userOf(i).ID)
 	switch id.Action {
 	case commands.ActJoin, commands.ActSeat, commands.ActLeave, commands.ActAddComputer, commands.ActStart, commands.ActCancel:
 		return b.onLobby(ctx, i, t, id)
@@ -42,6 +46,8 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 		return b.showHand(ctx, i, t, discordgo.InteractionResponseUpdateMessage, "")
 	case commands.ActOther:
 		return b.openBidModal(i, t, id)
+	case commands.ActHint:
+		return b.onHint(i, t, id)
 	}
 	return b.onMove(ctx, i, t, id, data.Values)
 }
@@ -91,7 +97,7 @@ func (t *table) playerSeat(i *discordgo.Interaction, notSeated string) (int, str
 
 // answerView answers an interaction with a seat's private view. The caller holds t.mu.
 func (b *Bot) answerView(i *discordgo.Interaction, t *table, seat int, kind discordgo.InteractionResponseType, note string) error {
-	err := respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: handMessage(&t.meta, t.game, seat, note)})
+	err := respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: handMessage(&t.meta, ptr(t.game.View(seat)), note)})
 	if err == nil {
 		t.views[seat] = privateView{token: i.Token, at: b.now(), step: t.game.LogLen()}
 	}
@@ -169,4 +175,52 @@ func capitalise(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// onHint answers the Hint button: the expert's choice for the clicker's seat and why,
+// privately, in place. The expert thinks off the table's writer, like a computer turn, so
+// the table goes on answering while it does.
+func (b *Bot) onHint(i *discordgo.Interaction, t *table, id commands.ID) error {
+	update := discordgo.InteractionResponseUpdateMessage
+	t.mu.Lock()
+	seat, refusal := t.playerSeat(i, "You are not seated at this table, so there is no hand to advise on.")
+	switch {
+	case refusal != "":
+		t.mu.Unlock()
+		return b.reply(i, "%s", refusal)
+	case id.Hand == 0:
+		t.mu.Unlock()
+		return b.reply(i, msgForged)
+	case !id.Current(t.game, seat):
+		defer t.mu.Unlock()
+		return b.answerView(i, t, seat, update, msgStale)
+	case !commands.HintsOn(t.meta.Table):
+		defer t.mu.Unlock()
+		return b.answerView(i, t, seat, update, "Hints are off at this table.")
+	case !t.game.Waiting(seat) || t.meta.Seats[seat].Away:
+		defer t.mu.Unlock()
+		return b.answerView(i, t, seat, update, "A hint is for your own turn.")
+	}
+	v := t.game.View(seat)
+	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat) ^ 0x4817
+	t.mu.Unlock()
+
+	// The search may wait for a place in the pool: acknowledge now, answer by an edit.
+	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+		return err
+	}
+	_, why := b.hint(v, seed)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	note := "💡 **Hint:** " + why
+	if t.done || !id.Current(t.game, seat) {
+		note = msgStale
+	}
+	data := handMessage(&t.meta, ptr(t.game.View(seat)), note)
+	err := editResponse(b.s, b.appID, i.Token, &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components,
+		AllowedMentions: data.AllowedMentions})
+	if err == nil {
+		t.views[seat] = privateView{token: i.Token, at: b.now(), step: t.game.LogLen()}
+	}
+	return err
 }

@@ -146,6 +146,17 @@ func (h *harness) slash(user fakediscord.User, channel, command, sub string, opt
 	h.t.Helper()
 	hd, err := h.srv.SlashCommand(user, h.guild, channel, command, fakediscord.Sub(sub, opts...))
 	r := h.wait(hd, err)
+	if r.Type == fakediscord.ResponseDeferred {
+		// A deferred answer is filled in by an edit: the test reads it as it ends up.
+		var m fakediscord.Message
+		if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+			var ok bool
+			m, ok = hd.Original()
+			return ok && m.Flags&fakediscord.FlagLoading == 0
+		}); err == nil {
+			r.Content, r.Embeds, r.Components, r.Files = m.Content, m.Embeds, m.Components, m.Files
+		}
+	}
 	return r, hd
 }
 
@@ -296,7 +307,7 @@ func actionControls(cs []fakediscord.Component) []fakediscord.Component {
 	var out []fakediscord.Component
 	for _, c := range flatten(cs) {
 		id, err := commands.ParseID(c.CustomID)
-		if err != nil || id.Action == commands.ActRefresh {
+		if err != nil || id.Action == commands.ActRefresh || id.Action == commands.ActHint {
 			continue
 		}
 		out = append(out, c)
@@ -361,10 +372,32 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 		}
 		return hd.Wait(h.ctx)
 	}
-	actions := 0
+	actions, polls := 0, 0
 	next := humans[0]
 	for actions < maxActions {
-		r, err := wait(h.srv.Click(next, tm.ID, handID))
+		hd, err := h.srv.Click(next, tm.ID, handID)
+		if err != nil {
+			// The table message may have lost its buttons because a computer player ended the
+			// game while we looked away, or it may have been posted again: look once more.
+			now, ok := h.tableMessage(thread)
+			if !ok {
+				return actions, fmt.Errorf("inject interaction: %w", err)
+			}
+			if len(now.Controls()) == 0 {
+				return actions, nil
+			}
+			tm, handID = now, ""
+			for _, c := range tm.Controls() {
+				if c.Label == "My hand" {
+					handID = c.CustomID
+				}
+			}
+			if handID == "" {
+				return actions, fmt.Errorf("inject interaction: %w", err)
+			}
+			hd, err = h.srv.Click(next, tm.ID, handID)
+		}
+		r, err := wait(hd, err)
 		if err != nil {
 			return actions, err
 		}
@@ -401,7 +434,8 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 			actions++
 			view = resp
 		}
-		if strings.Contains(view.Content, "🏆") || strings.Contains(view.Content, "drawn") || strings.Contains(view.Content, "forfeit") {
+		if strings.Contains(view.Content, "🏆") || strings.Contains(view.Content, "drawn") || strings.Contains(view.Content, "forfeit") ||
+			strings.HasPrefix(view.Content, "That game is over") || strings.HasPrefix(view.Content, "That game is not running") {
 			return actions, nil
 		}
 		m := waitingName.FindStringSubmatch(view.Content)
@@ -410,7 +444,13 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 		}
 		u, ok := byName[m[1]]
 		if !ok {
-			return actions, fmt.Errorf("the table waits for %q, who is not one of the test's players %v", m[1], keys(byName))
+			// A computer player is thinking off the table's writer: look again shortly.
+			polls++
+			if polls > 20000 {
+				return actions, fmt.Errorf("the table still waits for %q, who is not one of the test's players %v", m[1], keys(byName))
+			}
+			time.Sleep(time.Millisecond)
+			continue
 		}
 		next = u
 	}
@@ -677,20 +717,32 @@ func (h *harness) withComputers(host fakediscord.User, opts ...fakediscord.Optio
 // myHand clicks the table's My hand as user and returns the private view and its handle.
 func (h *harness) myHand(user fakediscord.User, thread string) (fakediscord.Response, *fakediscord.Handle) {
 	h.t.Helper()
-	tm := h.waitTable(thread)
-	hd, err := h.srv.Click(user, tm.ID, buttonByLabel(h.t, tm, "My hand"))
-	return h.wait(hd, err), hd
+	for try := 0; ; try++ {
+		tm := h.waitTable(thread)
+		hd, err := h.srv.Click(user, tm.ID, buttonByLabel(h.t, tm, "My hand"))
+		r := h.wait(hd, err)
+		// A computer player thinks off the table's writer: while it does, look again, so
+		// that tests see the table once it waits for a person.
+		if m := waitingName.FindStringSubmatch(r.Content); m == nil || !strings.HasPrefix(m[1], "Computer") || try >= 5000 {
+			return r, hd
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
 }
 
 // toAct finds the human the table waits for: the first of users whose private view has
 // controls that act. It returns that user and the view.
 func (h *harness) toAct(thread string, users []fakediscord.User) (fakediscord.User, fakediscord.Response, *fakediscord.Handle) {
 	h.t.Helper()
-	for _, u := range users {
-		r, hd := h.myHand(u, thread)
-		if len(actionControls(r.Components)) > 0 {
-			return u, r, hd
+	// Computer players think off the table's writer: while one does, nobody has a move yet.
+	for try := 0; try < 5000; try++ {
+		for _, u := range users {
+			r, hd := h.myHand(u, thread)
+			if len(actionControls(r.Components)) > 0 {
+				return u, r, hd
+			}
 		}
+		time.Sleep(2 * time.Millisecond)
 	}
 	h.t.Fatalf("no one of %v has a move", names(users))
 	return fakediscord.User{}, fakediscord.Response{}, nil
@@ -819,13 +871,13 @@ func (h *harness) private(user fakediscord.User, r fakediscord.Response, want st
 	if !r.Ephemeral {
 		h.t.Errorf("answer type %d is public: %q", r.Type, r.Content)
 	}
-	if r.Type == 7 {
+	if r.Type == 7 || r.Type == 6 {
 		m := h.message(r.MessageID)
 		if m.InteractionMetadata == nil || m.InteractionMetadata.User.ID != user.ID {
 			h.t.Errorf("the answer updated message %s, which is not %s's own", m.ID, user.Username)
 		}
-	} else if r.Type != 4 {
-		h.t.Errorf("answer type %d, want 4 (message) or 7 (update)", r.Type)
+	} else if r.Type != 4 && r.Type != 5 {
+		h.t.Errorf("answer type %d, want 4 (message), 5 (deferred message) or 7 (update)", r.Type)
 	}
 	text := r.Content
 	for _, e := range r.Embeds {

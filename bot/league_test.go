@@ -125,6 +125,7 @@ func TestCommands(t *testing.T) {
 	lobbyGame := gameOf(t, buttonByLabel(t, h.message(lobbyTable.lobbyID), "Join"))
 	played := h.withComputers(ana)
 	playedGame := h.tableGame(played)
+	h.myHand(ana, played.thread) // once the computer players have moved
 	r, _ := h.slash(ana, h.channel, "pinochle", "games")
 	h.private(ana, r, "Your tables")
 	lines := strings.Split(r.Content, "\n")
@@ -204,17 +205,28 @@ func TestLobbyLimit(t *testing.T) {
 // computer choices, with four new players each.
 func (h *harness) seedFinishedGames(n int) {
 	h.t.Helper()
-	rules, err := engine.NewRules("racehorse", map[string]string{"hands": "2"})
+	h.seedGames(n, "2", func(k, s int) storage.Seat {
+		return storage.Seat{UserID: fmt.Sprintf("9%03d%d", k, s), Name: fmt.Sprintf("seeded-%d-%d", k, s)}
+	})
+}
+
+// seedGames records n finished racehorse games of the given number of hands, played by
+// random players, with seat s of game k taken by seat(k, s). The clock moves a minute
+// before each.
+func (h *harness) seedGames(n int, hands string, seat func(k, s int) storage.Seat) {
+	h.t.Helper()
+	rules, err := engine.NewRules("racehorse", map[string]string{"hands": hands})
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	for k := range n {
+		h.clock.Advance(time.Minute)
 		now := h.clock.Now()
 		meta := storage.Game{GuildID: h.guild, ChannelID: h.channel, HostID: "seed", Preset: "racehorse",
-			Options: map[string]string{"hands": "2"}, Seed: uint64(k + 1), Seats: make([]storage.Seat, 4),
+			Options: map[string]string{"hands": hands}, Seed: uint64(k + 1), Seats: make([]storage.Seat, 4),
 			Status: storage.StatusPlaying, CreatedAt: now, LastActivity: now}
 		for s := range meta.Seats {
-			meta.Seats[s] = storage.Seat{UserID: fmt.Sprintf("9%03d%d", k, s), Name: fmt.Sprintf("seeded-%d-%d", k, s)}
+			meta.Seats[s] = seat(k, s)
 		}
 		id, err := h.store.CreateGame(h.ctx, meta)
 		if err != nil {
@@ -232,7 +244,7 @@ func (h *harness) seedFinishedGames(n int) {
 					seat = s
 				}
 			}
-			a := player.Choose(g, seat)
+			a := player.Choose(g.View(seat))
 			if err := h.store.SaveAction(h.ctx, id, g.LogLen(), seat, a, now); err != nil {
 				h.t.Fatal(err)
 			}

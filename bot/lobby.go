@@ -187,7 +187,7 @@ func (b *Bot) startGame(ctx context.Context, i *discordgo.Interaction, t *table,
 // wait for it: a goroutine records the message and then brings it up to date, in case the
 // game moved on meanwhile.
 func (b *Bot) postTable(t *table) {
-	e, comps := tableMessage(&t.meta, t.game)
+	e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
 	done := make(chan sent, 1)
 	channel := t.channel()
 	b.post.enqueue(channel, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps, done: done})
@@ -201,8 +201,15 @@ func (b *Bot) postTable(t *table) {
 		}
 		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 		defer cancel()
+		// The live table is pinned in its thread, so that it stays one click away however
+		// far the narration scrolls. Without the permission, it is found by scrolling up.
+		pinErr := b.s.ChannelMessagePin(channel, r.msg.ID, discordgo.WithContext(ctx))
+		if pinErr != nil {
+			b.log.Warn("the table could not be pinned: it will be posted again as it scrolls away", "game", t.meta.ID, "err", pinErr)
+		}
 		t.mu.Lock()
 		defer t.mu.Unlock()
+		t.pinned, t.postsSince = pinErr == nil, 0
 		if t.meta.Messages == nil {
 			t.meta.Messages = map[string]storage.Message{}
 		}
@@ -213,7 +220,7 @@ func (b *Bot) postTable(t *table) {
 				b.log.Error("post table", "game", t.meta.ID, "err", err)
 			}
 		}
-		e, comps := tableMessage(&t.meta, t.game)
+		e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
 		b.post.enqueue(channel, &post{editID: r.msg.ID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
 	}()
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/bwmarrin/discordgo"
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -40,6 +41,13 @@ type narration struct {
 	lines []string
 	// finishedHands are the results of the hands that ended.
 	finishedHands []engine.HandResult
+	// buttons are the buttons of the post that ends with a line (a hand's result: its
+	// review and the score sheet), by the line's text.
+	buttons map[string][]discordgo.MessageComponent
+	// sheet, once the game is over, is the score sheet to post with the result.
+	sheet *discordgo.MessageEmbed
+	// sheetButtons turn its pages.
+	sheetButtons []discordgo.MessageComponent
 }
 
 // add describes action a, applied to g, whose state just before was before.
@@ -75,10 +83,16 @@ func (n *narration) add(meta *storage.Game, g *engine.Game, before moment, a eng
 	}
 	for _, res := range g.Results()[before.results:] {
 		n.handResult(meta, g, res)
+		if n.buttons == nil {
+			n.buttons = map[string][]discordgo.MessageComponent{}
+		}
+		n.buttons[n.lines[len(n.lines)-1]] = sheetButtons(meta.ID, res.Hand)
 		n.finishedHands = append(n.finishedHands, res)
 	}
 	if g.Over() {
-		n.say("**Game over.** %s", resultLine(g))
+		n.say("**Game over.** %s", resultLine(g.Scores(), g.Winner()))
+		pages := max(1, (len(g.Results())+sheetPageSize-1)/sheetPageSize)
+		n.sheet, n.sheetButtons = sheetMessage(meta, g.Results(), pages)
 	} else if before.hand != g.HandNumber() {
 		n.say("— Hand %d: %s deals. —", g.HandNumber(), plainName(meta, g.Dealer()))
 	}

@@ -2,11 +2,14 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // publish shows the public side of what just happened at a table: the narration in the
@@ -19,25 +22,50 @@ func (b *Bot) publish(ctx context.Context, t *table, n *narration) {
 	n.lines = nil
 	var mentions []string
 	if t.game != nil && !t.game.Over() && t.announced != t.game.LogLen() {
-		var who []string
-		for _, seat := range t.waitingHumans() {
-			id := t.meta.Seats[seat].UserID
-			who = append(who, "<@"+id+">")
-			mentions = append(mentions, id)
-		}
-		if len(who) > 0 {
-			lines = append(lines, fmt.Sprintf("%s, your turn: press **My hand**.", strings.Join(who, ", ")))
+		line, ids := b.announceTurn(t)
+		if line != "" {
+			lines = append(lines, line)
+			mentions = ids
 		}
 		t.announced = t.game.LogLen()
-		b.notifyTurn(t, mentions)
+		var waiting []string
+		for _, seat := range t.waitingHumans() {
+			waiting = append(waiting, t.meta.Seats[seat].UserID)
+		}
+		b.notifyTurn(t, waiting)
 	}
-	for _, chunk := range chunkLines(lines, maxContent) {
-		b.post.enqueue(channel, &post{content: chunk, mentions: mentionsIn(chunk, mentions)})
+	// A hand's result goes out with its buttons: the lines up to it make their own posts.
+	start := 0
+	for i := range lines {
+		buttons, ok := n.buttons[lines[i]]
+		if !ok && i < len(lines)-1 {
+			continue
+		}
+		chunks := chunkLines(lines[start:i+1], maxContent)
+		for k, chunk := range chunks {
+			p := &post{content: chunk, mentions: mentionsIn(chunk, mentions)}
+			if k == len(chunks)-1 && ok {
+				p.components = buttons
+			}
+			b.post.enqueue(channel, p)
+			t.postsSince++
+		}
+		start = i + 1
+	}
+	n.buttons = nil
+	if n.sheet != nil {
+		b.post.enqueue(channel, &post{embeds: []*discordgo.MessageEmbed{n.sheet}, components: n.sheetButtons})
+		n.sheet, n.sheetButtons = nil, nil
 	}
 	b.refreshViews(t)
+	if t.game != nil && !t.done && !t.pinned && !t.reposting && t.postsSince >= repostAfter {
+		if m, ok := t.meta.Messages[roleTable]; ok {
+			b.repostTable(t, m)
+		}
+	}
 	if t.game != nil {
 		if m, ok := t.meta.Messages[roleTable]; ok {
-			e, comps := tableMessage(&t.meta, t.game)
+			e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
 			b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
 		}
 	}
@@ -46,6 +74,7 @@ func (b *Bot) publish(ctx context.Context, t *table, n *narration) {
 	}
 	if !t.done {
 		b.timers.arm(t)
+		b.scheduleAutoplay(t)
 	}
 }
 
@@ -100,3 +129,49 @@ func (b *Bot) saveMeta(ctx context.Context, t *table) error {
 
 // now is the bot's clock.
 func (b *Bot) now() time.Time { return b.clock.Now() }
+
+// repostAfter is how many posts may go below an unpinned table message before it is
+// posted again at the bottom of its thread.
+const repostAfter = 12
+
+// repostTable posts the table again at the bottom of its channel and turns the old copy
+// into a link to the new one, without buttons, so that no stale copy stays live. The new
+// copy is pinned if it can be. The caller holds t.mu.
+func (b *Bot) repostTable(t *table, old storage.Message) {
+	t.reposting = true
+	e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
+	done := make(chan sent, 1)
+	b.post.enqueue(old.ChannelID, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps, done: done})
+	b.handlers.Add(1)
+	go func() {
+		defer b.handlers.Done()
+		r := <-done
+		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+		defer cancel()
+		pinErr := errors.New("not sent")
+		if r.err == nil {
+			pinErr = b.s.ChannelMessagePin(old.ChannelID, r.msg.ID, discordgo.WithContext(ctx))
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		t.reposting = false
+		if r.err != nil {
+			b.log.Error("repost table", "game", t.meta.ID, "err", r.err)
+			return
+		}
+		t.meta.Messages[roleTable] = storage.Message{ChannelID: old.ChannelID, MessageID: r.msg.ID}
+		t.pinned, t.postsSince = pinErr == nil, 0
+		// A table that ended meanwhile is kept in storage as it ended; its new copy still
+		// shows how it ended, below.
+		if !t.done {
+			if err := b.saveMeta(ctx, t); err != nil {
+				b.log.Error("repost table", "game", t.meta.ID, "err", err)
+			}
+		}
+		link := fmt.Sprintf("https://discord.com/channels/%s/%s/%s", t.meta.GuildID, old.ChannelID, r.msg.ID)
+		b.post.enqueue(old.ChannelID, &post{editID: old.MessageID, content: "The table has moved down: " + link,
+			embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{}})
+		e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
+		b.post.enqueue(old.ChannelID, &post{editID: r.msg.ID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
+	}()
+}

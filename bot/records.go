@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -57,7 +58,15 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 		if err != nil {
 			return b.failed(i, "leaderboard", err)
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+		// As for stats: defer, draw, then fill the answer in.
+		if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{}}); err != nil {
+			return err
+		}
+		png, err := b.standingsChart(ctx, i.GuildID, season)
+		b.attachChart(data, "standings.png", png, err)
+		return editResponse(b.s, b.appID, i.Token, &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds,
+			Components: &data.Components, Files: data.Files, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	}
 	var embeds []*discordgo.MessageEmbed
 	for _, s := range seasons {
@@ -186,7 +195,17 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Season.Name,
 			Value: fmt.Sprintf("rank %d · rating %.0f · %d games, %d won", s.Record.Rank, s.Record.Rating.Display(), s.Record.Games, s.Record.Wins), Inline: true})
 	}
-	return b.replyEmbed(i, true, e)
+	// Drawing the chart may take longer than Discord waits for an answer under load: the
+	// answer is deferred, then filled in.
+	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
+		return err
+	}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
+	png, err := b.ratingChart(ctx, i.GuildID, user.ID, r.Name)
+	b.attachChart(data, "rating.png", png, err)
+	return editResponse(b.s, b.appID, i.Token, &discordgo.WebhookEdit{Embeds: &data.Embeds, Files: data.Files,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
 // cmdSettings shows or changes the guild's settings (Manage Server).
@@ -262,7 +281,41 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 	if a, ok := opts[commands.OptChannelAction]; ok && a.StringValue() == commands.ChannelClear {
 		st.Channels = nil
 	}
+	table := maps.Clone(st.TableDefaults)
+	if o, ok := opts[commands.OptLevel]; ok {
+		table = setKey(table, commands.SettingLevel, o.StringValue())
+	}
+	if o, ok := opts[commands.OptHints]; ok {
+		v := "off"
+		if o.BoolValue() {
+			v = "on"
+		}
+		table = setKey(table, commands.SettingHints, v)
+	}
+	if o, ok := opts[commands.OptAutoplay]; ok {
+		v := "off"
+		if o.BoolValue() {
+			v = "on"
+		}
+		table = setKey(table, commands.SettingAutoplay, v)
+	}
+	if o, ok := opts[commands.OptPing]; ok {
+		table = setKey(table, commands.SettingPing, o.StringValue())
+	}
+	if err := commands.ValidateTableSettings(table); err != nil {
+		return st, err
+	}
+	st.TableDefaults = table
 	return st, nil
+}
+
+// setKey sets m[k] = v, making m if it is nil.
+func setKey(m map[string]string, k, v string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
+	}
+	m[k] = v
+	return m
 }
 
 // settingsEmbed shows a guild's settings.
@@ -296,8 +349,17 @@ func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
 			{Name: "Turn timer", Value: timer, Inline: true},
 			{Name: "Games with computer players count", Value: counts, Inline: true},
 			{Name: "Channels", Value: chans, Inline: true},
+			{Name: "New tables", Value: commands.TableSettingsText(st.TableDefaults) + hintsNote(st.TableDefaults), Inline: true},
 		},
 	}
+}
+
+// hintsNote explains the default of hints when the server has not chosen.
+func hintsNote(table map[string]string) string {
+	if _, set := table[commands.SettingHints]; set {
+		return ""
+	}
+	return " (off during a league season)"
 }
 
 // formatDuration writes a timer for people: 90s, 15m, 12h, 3d.

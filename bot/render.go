@@ -123,7 +123,7 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 	if meta.TurnTimeout > 0 {
 		line += fmt.Sprintf(" Turn timer %s (then: %s).", formatDuration(meta.TurnTimeout), policyText(meta.TimeoutPolicy))
 	}
-	return line
+	return line + " " + capitalise(commands.TableSettingsText(meta.Table)) + "."
 }
 
 // policyText says what happens when a turn timer runs out.
@@ -136,12 +136,12 @@ func policyText(policy string) string {
 
 // tableMessage is the public table: everything every player may know, and the "My hand"
 // button.
-func tableMessage(meta *storage.Game, g *engine.Game) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
-	v := g.View(-1)
-	rules := g.Rules()
+// v is the spectators' view (Game.View(-1)): the table never sees a hand.
+func tableMessage(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	rules := &v.Rules
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Pinochle · %s · hand %d", rules.Preset, v.HandNo),
-		Description: statusLine(meta, g),
+		Description: statusLine(meta, v),
 		Color:       colourActive,
 	}
 	abandoned := meta.Status == storage.StatusAbandoned
@@ -215,9 +215,14 @@ func tableMessage(meta *storage.Game, g *engine.Game) (*discordgo.MessageEmbed, 
 		e.Footer.Text = gameEndText(rules, v.HandNo)
 		return e, []discordgo.MessageComponent{}
 	}
-	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: commands.ID{Game: meta.ID, Action: commands.ActHand}.String()},
-	}}}
+	}
+	if len(v.Results) > 0 {
+		row = append(row, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
+			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (len(v.Results)-1)/sheetPageSize + 1}.String()})
+	}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 	return e, rows
 }
 
@@ -233,37 +238,37 @@ func gameEndText(rules *engine.Rules, hand int) string {
 }
 
 // statusLine says what the table is waiting for.
-func statusLine(meta *storage.Game, g *engine.Game) string {
-	if g.Over() {
-		return resultLine(g)
+func statusLine(meta *storage.Game, v *engine.View) string {
+	if v.Over {
+		return resultLine(v.Scores, v.Winner)
 	}
-	turn := g.Turn()
+	turn := v.Turn
 	who := "**" + plainName(meta, turn) + "**"
-	switch g.Phase() {
+	switch v.Phase {
 	case engine.PhaseBidding:
-		if g.HighBid() == 0 {
-			return fmt.Sprintf("▶ %s to bid (at least %d).", who, g.MinNextBid())
+		if v.High == 0 {
+			return fmt.Sprintf("▶ %s to bid (at least %d).", who, v.MinNextBid())
 		}
-		return fmt.Sprintf("▶ %s to bid or pass: the high bid is %d.", who, g.HighBid())
+		return fmt.Sprintf("▶ %s to bid or pass: the high bid is %d.", who, v.High)
 	case engine.PhaseTrump:
 		return fmt.Sprintf("▶ %s names trump.", who)
 	case engine.PhasePass:
 		if turn < 0 {
 			var names []string
 			for s := range meta.Seats {
-				if g.Waiting(s) {
+				if slices.Contains(v.Waiting, s) {
 					names = append(names, "**"+plainName(meta, s)+"**")
 				}
 			}
 			return fmt.Sprintf("▶ %s pass cards to their teammates.", strings.Join(names, ", "))
 		}
-		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, g.PassRuleFor(turn).Count, plainName(meta, g.PassTarget(turn)))
+		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, v.Rules.PassCount, plainName(meta, v.PassTarget(turn)))
 	case engine.PhasePassBack:
-		return fmt.Sprintf("▶ %s passes %d cards back to %s.", who, g.PassRuleFor(turn).Count, plainName(meta, g.PassTarget(turn)))
+		return fmt.Sprintf("▶ %s passes %d cards back to %s.", who, v.Rules.PassCount, plainName(meta, v.PassTarget(turn)))
 	case engine.PhaseDecide:
 		return fmt.Sprintf("▶ %s decides: play the hand or throw it in.", who)
 	case engine.PhasePlay:
-		if len(g.TrickCards()) == 0 {
+		if len(v.Trick) == 0 {
 			return fmt.Sprintf("▶ %s leads.", who)
 		}
 		return fmt.Sprintf("▶ %s plays.", who)
@@ -272,9 +277,8 @@ func statusLine(meta *storage.Game, g *engine.Game) string {
 }
 
 // resultLine says how a finished game ended.
-func resultLine(g *engine.Game) string {
-	s := g.Scores()
-	switch w := g.Winner(); w {
+func resultLine(s [2]int, winner int) string {
+	switch w := winner; w {
 	case 0, 1:
 		return fmt.Sprintf("🏆 **%s wins**, %d to %d.", teamName(w), s[w], s[1-w])
 	}
@@ -315,24 +319,7 @@ func playedText(meta *storage.Game, cards []engine.Played) string {
 }
 
 // handText writes a hand sorted by suit, one suit a line.
-func handText(cards []engine.Card) string {
-	if len(cards) == 0 {
-		return "*no cards*"
-	}
-	var lines []string
-	for s := engine.Spades; s < engine.NoSuit; s++ {
-		var ranks []string
-		for _, c := range cards {
-			if c.Suit() == s {
-				ranks = append(ranks, c.Rank().String())
-			}
-		}
-		if len(ranks) > 0 {
-			lines = append(lines, s.Symbol()+" "+strings.Join(ranks, " "))
-		}
-	}
-	return strings.Join(lines, "\n")
-}
+func handText(cards []engine.Card) string { return markedHandText(cards, engine.Hand{}) }
 
 // meldText writes a meld breakdown, one meld a line.
 func meldText(total int, items []engine.MeldItem, winsGame bool) string {
@@ -352,31 +339,50 @@ func meldText(total int, items []engine.MeldItem, winsGame bool) string {
 
 // handMessage is a player's private view: their hand, their meld, what the table waits for
 // and, on their turn, the controls. note, if not empty, heads it (an error or a notice).
-func handMessage(meta *storage.Game, g *engine.Game, seat int, note string) *discordgo.InteractionResponseData {
-	v := g.View(seat)
+// v is the seat's own view (Game.View(seat)): it holds no other seat's cards.
+func handMessage(meta *storage.Game, v *engine.View, note string) *discordgo.InteractionResponseData {
+	seat := v.Seat
 	var b strings.Builder
 	if note != "" {
 		b.WriteString(note + "\n\n")
 	}
-	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", plainName(meta, seat), teamName(g.Rules().TeamOf(seat)), v.HandNo, handText(v.Cards))
-	if m, shown := g.Meld(seat); shown && !v.Over {
-		fmt.Fprintf(&b, "\n**Your meld** (trump %s):\n%s\n", g.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
-	} else if g.Trump() != engine.NoSuit && !v.Over {
+	got, gotLines := received(meta, v)
+	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", plainName(meta, seat), teamName(v.Rules.TeamOf(seat)), v.HandNo, markedHandText(v.Cards, got))
+	for _, l := range gotLines {
+		b.WriteString(l + "\n")
+	}
+	if m, shown := v.ShownMeld(seat); shown && !v.Over {
+		fmt.Fprintf(&b, "\n**Your meld** (trump %s):\n%s\n", v.Trump.Symbol(), meldText(m.Total, m.Items, m.WinsGame))
+	} else if v.Trump != engine.NoSuit && !v.Over {
 		// Trump is named and cards are still being passed: the meld the hand holds now.
-		hand := g.Hand(seat)
-		m := engine.CountMeld(&hand, g.Trump(), &g.Rules().Meld)
-		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; it counts after passing):\n%s\n", g.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
+		hand := v.Hand()
+		m := engine.CountMeld(&hand, v.Trump, &v.Rules.Meld)
+		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; it counts after passing):\n%s\n", v.Trump.Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
 	}
 	if v.Phase == engine.PhasePlay && len(v.Trick) > 0 {
 		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedText(meta, v.Trick))
 	}
-	b.WriteString("\n" + privateStatus(meta, g, seat))
-	components := commands.Controls(g, meta.ID, seat)
+	story := storyLines(meta, v)
+	status := "\n" + privateStatus(meta, v)
+	// The story gives way, last lines first, to keep the whole within Discord's limit.
+	for len(story) > 0 && b.Len()+len(strings.Join(story, "\n"))+1+len(status) > 2000 {
+		story = story[:len(story)-1]
+	}
+	if len(story) > 0 {
+		b.WriteString("\n" + strings.Join(story, "\n") + "\n")
+	}
+	b.WriteString(status)
+	components := commands.Controls(v, meta.ID)
 	if len(components) < 5 && !v.Over {
-		components = append(components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
 				CustomID: commands.ID{Game: meta.ID, Action: commands.ActRefresh}.String()},
-		}})
+		}
+		if len(components) > 0 && commands.HintsOn(meta.Table) && !meta.Seats[seat].Away {
+			row = append(row, discordgo.Button{Label: "Hint", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "💡"},
+				CustomID: commands.ID{Game: meta.ID, Hand: v.HandNo, Step: v.Step, Action: commands.ActHint}.String()})
+		}
+		components = append(components, discordgo.ActionsRow{Components: row})
 	}
 	if components == nil {
 		components = []discordgo.MessageComponent{}
@@ -390,24 +396,24 @@ func handMessage(meta *storage.Game, g *engine.Game, seat int, note string) *dis
 }
 
 // privateStatus says what the seat may do now, or whom the table waits for.
-func privateStatus(meta *storage.Game, g *engine.Game, seat int) string {
-	if g.Over() {
-		return resultLine(g)
+func privateStatus(meta *storage.Game, v *engine.View) string {
+	if v.Over {
+		return resultLine(v.Scores, v.Winner)
 	}
-	if !g.Waiting(seat) {
-		return "Waiting: " + strings.TrimPrefix(statusLine(meta, g), "▶ ")
+	if !slices.Contains(v.Waiting, v.Seat) {
+		return "Waiting: " + strings.TrimPrefix(statusLine(meta, v), "▶ ")
 	}
-	switch g.Phase() {
+	switch v.Phase {
 	case engine.PhaseBidding:
-		if g.HighBid() == 0 {
-			return fmt.Sprintf("**Your turn to bid** (at least %d).", g.MinNextBid())
+		if v.High == 0 {
+			return fmt.Sprintf("**Your turn to bid** (at least %d).", v.MinNextBid())
 		}
-		return fmt.Sprintf("**Your turn to bid**: the high bid is %d; the next bid is %d.", g.HighBid(), g.MinNextBid())
+		return fmt.Sprintf("**Your turn to bid**: the high bid is %d; the next bid is %d.", v.High, v.MinNextBid())
 	case engine.PhaseTrump:
 		return "**You won the bid: name trump.**"
 	case engine.PhasePass, engine.PhasePassBack:
-		rule := g.PassRuleFor(seat)
-		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, plainName(meta, g.PassTarget(seat)))
+		rule := v.PassRule
+		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, plainName(meta, v.PassTo))
 		if rule.Need > 0 {
 			s += fmt.Sprintf(" At least %d of them must be cards outside your shown meld.", rule.Need)
 		}
@@ -415,7 +421,7 @@ func privateStatus(meta *storage.Game, g *engine.Game, seat int) string {
 	case engine.PhaseDecide:
 		return "**Play the hand, or throw it in?**"
 	case engine.PhasePlay:
-		if len(g.TrickCards()) == 0 {
+		if len(v.Trick) == 0 {
 			return "**Your lead.** Only the cards you may play are enabled."
 		}
 		return "**Your turn to play.** Only the cards you may play are enabled."

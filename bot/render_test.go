@@ -36,7 +36,7 @@ func gameAt(t *testing.T, phase engine.Phase) (*storage.Game, *engine.Game) {
 					seat = s
 				}
 			}
-			if err := g.Apply(computer.NewBaseline(seed).Choose(g, seat)); err != nil {
+			if err := g.Apply(computer.NewBaseline(seed).Choose(g.View(seat))); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -55,7 +55,7 @@ func TestHandShowsMeldOnceTrumpIsNamed(t *testing.T) {
 	seat := g.Bidder() // the bidder named trump and usually holds meld in it
 	hand := g.Hand(seat)
 	want := engine.CountMeld(&hand, g.Trump(), &g.Rules().Meld)
-	text := handMessage(meta, g, seat, "").Content
+	text := handMessage(meta, ptr(g.View(seat)), "").Content
 	total := fmt.Sprintf("total %d", want.Total)
 	if want.Total == 0 {
 		total = "no meld"
@@ -70,11 +70,11 @@ func TestTableShowsTricksWon(t *testing.T) {
 	meta, g := gameAt(t, engine.PhasePlay)
 	for g.LastTrick() == nil {
 		seat := g.Turn()
-		if err := g.Apply(computer.NewBaseline(1).Choose(g, seat)); err != nil {
+		if err := g.Apply(computer.NewBaseline(1).Choose(g.View(seat))); err != nil {
 			t.Fatal(err)
 		}
 	}
-	e, _ := tableMessage(meta, g)
+	e, _ := tableMessage(meta, ptr(g.View(-1)))
 	var trick string
 	for _, f := range e.Fields {
 		if f.Name == "Trick" {

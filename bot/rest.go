@@ -58,14 +58,18 @@ func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 // click. These requests go through a rate limiter of their own that is dropped once the
 // request is done, and they never sleep on a 429: an interaction must be answered within
 // three seconds, so a rate-limited answer fails at once and is logged.
-func interactionRequest(s *discordgo.Session, method, endpoint string, data any) ([]byte, error) {
+func interactionRequest(s *discordgo.Session, method, endpoint string, data any, files ...*discordgo.File) ([]byte, error) {
+	contentType := "application/json"
 	body, err := discordgo.Marshal(data)
+	if len(files) > 0 {
+		contentType, body, err = discordgo.MultipartBodyWithJSON(data, files)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("encode %s: %w", method, err)
 	}
 	limiter := discordgo.NewRatelimiter()
 	bucket := limiter.LockBucket("interaction")
-	resp, err := s.RequestWithLockedBucket(method, endpoint, "application/json", body, bucket, 0,
+	resp, err := s.RequestWithLockedBucket(method, endpoint, contentType, body, bucket, 0,
 		discordgo.WithRetryOnRatelimit(false), discordgo.WithRestRetries(0))
 	if err != nil {
 		var rl *discordgo.RateLimitError
@@ -79,13 +83,17 @@ func interactionRequest(s *discordgo.Session, method, endpoint string, data any)
 
 // respond answers an interaction.
 func respond(s *discordgo.Session, i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
-	_, err := interactionRequest(s, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), r)
+	var files []*discordgo.File
+	if r.Data != nil {
+		files = r.Data.Files
+	}
+	_, err := interactionRequest(s, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), r, files...)
 	return err
 }
 
 // editResponse edits the original answer to an interaction (possible for 15 minutes).
 func editResponse(s *discordgo.Session, appID, token string, e *discordgo.WebhookEdit) error {
-	_, err := interactionRequest(s, http.MethodPatch, discordgo.EndpointWebhookMessage(appID, token, "@original"), e)
+	_, err := interactionRequest(s, http.MethodPatch, discordgo.EndpointWebhookMessage(appID, token, "@original"), e, e.Files...)
 	return err
 }
 

@@ -50,6 +50,10 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return b.cmdAway(ctx, i, false)
 	case pinochle(commands.SubGames):
 		return b.cmdGames(ctx, i)
+	case pinochle(commands.SubReview):
+		return b.cmdReview(ctx, i, opts)
+	case pinochle(commands.SubExport):
+		return b.cmdExport(ctx, i, opts)
 	case league(commands.SubLeagueStart):
 		return b.cmdLeagueStart(ctx, i, opts)
 	case league(commands.SubLeagueEnd):
@@ -82,8 +86,14 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		}
 		return b.reply(i, "Tables are not opened in this channel. Try %s.", strings.Join(chans, ", "))
 	}
+	_, err = b.store.CurrentSeason(ctx, i.GuildID, b.now())
+	inSeason := err == nil
+	if err != nil && !errors.Is(err, storage.ErrNotFound) {
+		return b.failed(i, "read the season", err)
+	}
 	req, err := commands.NewTableRequest(opts, commands.Defaults{
 		Preset: st.DefaultPreset, Options: st.DefaultOptions, Timer: st.TurnTimeout, Policy: st.TimeoutPolicy,
+		Table: st.TableDefaults, InSeason: inSeason,
 	})
 	if err != nil {
 		return b.reply(i, "%s", capitalise(err.Error()))
@@ -106,7 +116,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		GuildID: i.GuildID, ChannelID: i.ChannelID, HostID: user.ID, Preset: rules.Preset, Options: req.Options,
 		Seed: b.cfg.Seed(), Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby,
 		CreatedAt: now, LastActivity: now, TurnTimeout: req.Timer, TimeoutPolicy: req.Policy,
-		Messages: map[string]storage.Message{},
+		Messages: map[string]storage.Message{}, Table: req.Settings,
 	}
 	meta.Seats[0] = storage.Seat{UserID: user.ID, Name: displayName(i)}
 	id, err := b.store.CreateGame(ctx, meta)

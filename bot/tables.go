@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -48,6 +49,24 @@ type table struct {
 	views map[int]privateView
 	// timer is the armed turn timer, if any.
 	timer Timer
+	// thinking is set while a computer player decides for the table off its writer.
+	thinking bool
+	// pingDue is when the turn that began at log length pingSeq mentions its players if
+	// they have not acted (turn mentions "auto"); zero when no mention is pending. clicks
+	// are the last clicks at the table by user.
+	pingDue time.Time
+	pingSeq int
+	clicks  map[string]time.Time
+	// autoplayStep is one more than the log length at which a forced card was last
+	// scheduled to be played (0: none), so that each step schedules it once.
+	autoplayStep int
+	autoplay     Timer
+	// pinned is set once the table message is pinned in its channel; otherwise, after
+	// postsSince posts below it the table is posted again at the bottom (reposting while
+	// that is under way).
+	pinned     bool
+	postsSince int
+	reposting  bool
 }
 
 // privateView is an ephemeral message the bot may still edit through its interaction token.
@@ -110,6 +129,10 @@ func (b *Bot) dropTable(t *table) {
 		t.timer.Stop()
 		t.timer = nil
 	}
+	if t.autoplay != nil {
+		t.autoplay.Stop()
+		t.autoplay = nil
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	delete(b.tables, t.meta.ID)
@@ -153,6 +176,9 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 			}
 			t.game = g
 			t.announced = g.LogLen()
+			// The table message was pinned when it was posted, if the bot could: it is
+			// not posted again after a restart.
+			t.pinned = true
 		}
 		b.addTable(t)
 		b.post.assumeBusy(t.channel())
@@ -192,7 +218,9 @@ func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *narration) 
 }
 
 // advance lets computer players (and seats handed to them) take their turns until a human
-// is to act or the game is over, then finishes the game if it is. The caller holds t.mu.
+// is to act or the game is over, then finishes the game if it is. A player that decides
+// at once moves here; one that searches thinks off the writer (think) and advances the
+// table again when it has moved. The caller holds t.mu.
 func (b *Bot) advance(ctx context.Context, t *table, n *narration) error {
 	g := t.game
 	for range maxComputerMoves {
@@ -203,7 +231,12 @@ func (b *Bot) advance(ctx context.Context, t *table, n *narration) error {
 		if seat < 0 {
 			break
 		}
-		a := b.computerFor(t, seat).Choose(g, seat)
+		p := b.computerFor(t, seat)
+		if searches(p) {
+			b.think(t, seat, p, false)
+			break
+		}
+		a := p.Choose(g.View(seat))
 		if err := b.act(ctx, t, a, n); err != nil {
 			return fmt.Errorf("computer player in seat %d: %w", seat+1, err)
 		}
@@ -221,10 +254,16 @@ func (b *Bot) computerToAct(t *table) int {
 	return -1
 }
 
-// computerFor returns the computer player for a seat's next decision. It is seeded from the
-// game and the step, so that a game's computer moves are the same after a restart.
+// computerFor returns the computer player of the table's level for a seat's next
+// decision. It is seeded from the game and the step, so that a game's computer moves are
+// the same after a restart.
 func (b *Bot) computerFor(t *table, seat int) computer.Player {
-	return computer.NewBaseline(t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat))
+	p, err := computer.New(commands.TableLevel(t.meta.Table), t.meta.Seed^uint64(t.game.LogLen())<<8^uint64(seat))
+	if err != nil {
+		// TableLevel only returns levels computer.New knows.
+		return computer.NewBaseline(t.meta.Seed)
+	}
+	return p
 }
 
 // recordHands records the hands that just finished and, once the game is over, its result.
@@ -245,17 +284,9 @@ func (b *Bot) recordHands(ctx context.Context, t *table, n *narration) error {
 	}
 	t.meta.Status = storage.StatusFinished
 	t.meta.EndedAt = now
-	if len(fin.Changes) > 0 {
-		var parts []string
-		for _, c := range fin.Changes {
-			parts = append(parts, fmt.Sprintf("%s %.0f → %.0f", nameOfUser(&t.meta, c.UserID), c.Before.Display(), c.After.Display()))
-		}
-		n.say("Ratings: %s.", strings.Join(parts, " · "))
-	} else if !fin.Result.Counted {
-		n.say("This game does not count for the leaderboard (computer players).")
-	}
+	n.finished(&t.meta, fin)
 	b.dropTable(t)
-	b.closeLobby(t, "Finished: "+resultLine(t.game)+" Hands and tricks are in the thread.")
+	b.closeLobby(t, "Finished: "+resultLine(t.game.Scores(), t.game.Winner())+" Hands and tricks are in the thread.")
 	b.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
 		"score0", t.game.Scores()[0], "score1", t.game.Scores()[1], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
 	return nil
@@ -283,4 +314,17 @@ func nameOfUser(meta *storage.Game, userID string) string {
 		}
 	}
 	return "someone"
+}
+
+// finished tells what a finished game did to the ratings, or that it does not count.
+func (n *narration) finished(meta *storage.Game, fin storage.Finish) {
+	if len(fin.Changes) > 0 {
+		var parts []string
+		for _, c := range fin.Changes {
+			parts = append(parts, fmt.Sprintf("%s %.0f → %.0f", nameOfUser(meta, c.UserID), c.Before.Display(), c.After.Display()))
+		}
+		n.say("Ratings: %s.", strings.Join(parts, " · "))
+	} else if !fin.Result.Counted {
+		n.say("This game does not count for the leaderboard (computer players).")
+	}
 }

@@ -102,8 +102,19 @@ func turnDeadlines(started time.Time, timeout time.Duration) (first, second, end
 	return started.Add(timeout / 2), started.Add(timeout - before), started.Add(timeout)
 }
 
-// next returns a table's next deadline. The caller holds t.mu.
+// next returns a table's next deadline: a pending turn mention, a reminder, the turn's
+// end or the idle lobby's. The caller holds t.mu.
 func (tm *timers) next(t *table) (time.Time, bool) {
+	at, ok := tm.turnNext(t)
+	if p, pok := t.pingAt(); pok && (!ok || p.Before(at)) {
+		return p, true
+	}
+	return at, ok
+}
+
+// turnNext returns the next reminder or end of the turn timer, or the idle lobby's
+// deadline. The caller holds t.mu.
+func (tm *timers) turnNext(t *table) (time.Time, bool) {
 	switch {
 	case t.done:
 		return time.Time{}, false
@@ -156,7 +167,10 @@ func (tm *timers) fire(t *table) {
 	defer cancel()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	at, ok := tm.next(t)
+	if p, ok := t.pingAt(); ok && !p.After(b.now()) {
+		b.pingLate(t)
+	}
+	at, ok := tm.turnNext(t)
 	if !ok || at.After(b.now()) {
 		tm.arm(t)
 		return
@@ -225,11 +239,10 @@ func (b *Bot) timeout(ctx context.Context, t *table) {
 			b.log.Error("forfeit", "game", t.meta.ID, "err", err)
 			return
 		}
-		t.meta.Status = storage.StatusFinished
+		// Like a game played to its end: the end's time, and the ratings it moved.
+		t.meta.Status, t.meta.EndedAt = storage.StatusFinished, b.now()
 		n.say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", plainName(&t.meta, late[0]), teamName(team), teamName(1-team))
-		if !fin.Result.Counted {
-			n.say("This game does not count for the leaderboard (computer players).")
-		}
+		n.finished(&t.meta, fin)
 		b.dropTable(t)
 		why := fmt.Sprintf("%s forfeited: %s's time ran out.", teamName(team), plainName(&t.meta, late[0]))
 		b.finalTable(t, why)
@@ -238,7 +251,14 @@ func (b *Bot) timeout(ctx context.Context, t *table) {
 		return
 	}
 	for _, seat := range late {
-		a := b.computerFor(t, seat).Choose(t.game, seat)
+		p := b.computerFor(t, seat)
+		if searches(p) {
+			// Only one search per table at a time: a six-handed pass's other late seats
+			// move when the timer fires again.
+			b.think(t, seat, p, true)
+			break
+		}
+		a := p.Choose(t.game.View(seat))
 		if err := b.act(ctx, t, a, &n); err != nil {
 			b.log.Error("timeout move", "game", t.meta.ID, "seat", seat, "err", err)
 			return
@@ -258,7 +278,7 @@ func (b *Bot) finalTable(t *table, why string) {
 	if !ok || t.game == nil {
 		return
 	}
-	e, _ := tableMessage(&t.meta, t.game)
+	e, _ := tableMessage(&t.meta, ptr(t.game.View(-1)))
 	e.Description = why
 	e.Color = colourOver
 	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: []discordgo.MessageComponent{}})

@@ -32,7 +32,7 @@ func (b *Bot) refreshViews(t *table) {
 		if v.step == t.game.LogLen() || !(t.game.Waiting(seat) || t.game.Over() || t.done) {
 			continue
 		}
-		data := handMessage(&t.meta, t.game, seat, "")
+		data := handMessage(&t.meta, ptr(t.game.View(seat)), "")
 		content := data.Content
 		components := data.Components
 		b.post.enqueue("view:"+v.token, &post{view: &viewEdit{appID: b.appID, token: v.token, edit: &discordgo.WebhookEdit{
@@ -42,3 +42,6 @@ func (b *Bot) refreshViews(t *table) {
 		t.views[seat] = v
 	}
 }
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,174 @@
+package bot
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// The private hand tells the story of the hand as it goes: what the seat received, the
+// trick just taken, the last hand's result, the score and the contract, the meld in each
+// suit during the auction, and what is at stake when the bidder may throw in. Everything
+// here comes from the seat's view.
+
+// markedHandText writes a hand by suit, marking with ★ the cards the seat received in a
+// pass (as many copies as it received).
+func markedHandText(cards []engine.Card, received engine.Hand) string {
+	if len(cards) == 0 {
+		return "*no cards*"
+	}
+	var lines []string
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		var ranks []string
+		for _, c := range cards {
+			if c.Suit() != s {
+				continue
+			}
+			r := c.Rank().String()
+			if received[c] > 0 {
+				received[c]--
+				r = "**" + r + "★**"
+			}
+			ranks = append(ranks, r)
+		}
+		if len(ranks) > 0 {
+			lines = append(lines, s.Symbol()+" "+strings.Join(ranks, " "))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// received returns the cards passed to the seat this hand, and the lines that say so.
+func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
+	var got engine.Hand
+	var lines []string
+	for _, p := range v.Passes {
+		if p.To != v.Seat {
+			continue
+		}
+		for _, c := range p.Cards {
+			got[c]++
+		}
+		lines = append(lines, fmt.Sprintf("★ **Received** from %s: %s", plainName(meta, p.From), symbolsText(p.Cards)))
+	}
+	return got, lines
+}
+
+// storyLines are the lines of the private hand between the cards and the controls.
+func storyLines(meta *storage.Game, v *engine.View) []string {
+	var out []string
+	team := v.Rules.TeamOf(v.Seat)
+	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", teamName(team), v.Scores[team], teamName(1-team), v.Scores[1-team]))
+	// The last hand's result, until the next auction begins.
+	if n := len(v.Results); n > 0 && v.Phase == engine.PhaseBidding && len(v.Auction) == countForced(v.Auction) {
+		r := v.Results[n-1]
+		out = append(out, fmt.Sprintf("**Last hand (%d):** %s bid %d: %s. %s %+d, %s %+d.", r.Hand, plainName(meta, r.Bidder), r.Bid,
+			outcomeText(r), teamName(team), r.Delta[team], teamName(1-team), r.Delta[1-team]))
+	}
+	if v.Bidder >= 0 && v.Phase != engine.PhaseBidding && !v.Over {
+		out = append(out, contractLine(meta, v))
+	}
+	switch {
+	case v.Phase == engine.PhaseBidding && !v.Over:
+		out = append(out, suitMeldLine(v))
+		if slices.Contains(v.Waiting, v.Seat) {
+			out = append(out, suggestLine(meta, v))
+		}
+	case v.Phase == engine.PhaseDecide && v.Seat == v.Bidder:
+		out = append(out, stakeLine(v))
+	case v.Phase == engine.PhasePlay && v.LastTrick != nil && !playedSince(v):
+		out = append(out, fmt.Sprintf("**Last trick:** %s → **%s** takes %d", playedText(meta, v.LastTrick.Cards), plainName(meta, v.LastTrick.Winner), v.LastTrick.Points))
+	}
+	return out
+}
+
+// countForced counts the forced entries of an auction (a forced opening).
+func countForced(auction []engine.Bid) int {
+	n := 0
+	for _, b := range auction {
+		if b.Forced {
+			n++
+		}
+	}
+	return n
+}
+
+// playedSince reports whether the seat has played to the trick in progress: the last
+// trick is shown until its next card.
+func playedSince(v *engine.View) bool {
+	for _, p := range v.Trick {
+		if p.Seat == v.Seat {
+			return true
+		}
+	}
+	return false
+}
+
+// outcomeText says how a hand ended for its bidders.
+func outcomeText(r engine.HandResult) string {
+	switch {
+	case r.Outcome == engine.OutcomeThrownIn:
+		return "thrown in"
+	case r.Outcome == engine.OutcomeBoardSet:
+		return "board set"
+	case r.Outcome == engine.OutcomeInstantWin:
+		return "won the game outright"
+	case r.Made:
+		return "made"
+	}
+	return "set"
+}
+
+// contractLine names the contract and what the bidders still need in tricks.
+func contractLine(meta *storage.Game, v *engine.View) string {
+	bt := v.Rules.TeamOf(v.Bidder)
+	line := fmt.Sprintf("**Contract:** %s %d", plainName(meta, v.Bidder), v.High)
+	if v.Trump != engine.NoSuit {
+		line += " " + v.Trump.Symbol()
+	}
+	if len(v.Melds) == 0 {
+		return line + "."
+	}
+	need := max(0, v.High-v.TeamMeld[bt]-v.TrickPoints[bt])
+	if need == 0 {
+		return line + fmt.Sprintf(": meld %d + tricks %d, the bid is reached.", v.TeamMeld[bt], v.TrickPoints[bt])
+	}
+	return line + fmt.Sprintf(": meld %d + tricks %d so far; the bidders need **%d** more in tricks.", v.TeamMeld[bt], v.TrickPoints[bt], need)
+}
+
+// suitMeldLine is the seat's meld with each suit as trump, for bidding.
+func suitMeldLine(v *engine.View) string {
+	h := v.Hand()
+	var parts []string
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		parts = append(parts, fmt.Sprintf("%s %d", s.Symbol(), engine.CountMeld(&h, s, &v.Rules.Meld).Total))
+	}
+	return "**Your meld by trump:** " + strings.Join(parts, " · ") + " (before any pass)"
+}
+
+// suggestLine is the bid a normal computer player would go to with the seat's hand: the
+// same play-outs of sampled deals as its bidding, on a small budget.
+func suggestLine(meta *storage.Game, v *engine.View) string {
+	p, err := computer.New("normal", meta.Seed^uint64(v.Step)<<8^uint64(v.Seat))
+	e, ok := p.(*computer.Expert)
+	if err != nil || !ok {
+		return ""
+	}
+	top, trump := e.SuggestBid(*v)
+	if top == 0 {
+		return "**Suggested:** pass: your hand does not reach the next bid often enough."
+	}
+	return fmt.Sprintf("**Suggested:** bid up to **%d**, with %s %s trump.", top, trump.Symbol(), trump.Name())
+}
+
+// stakeLine is what is at stake for the bidder deciding to play or throw in.
+func stakeLine(v *engine.View) string {
+	bt := v.Rules.TeamOf(v.Seat)
+	need := max(0, v.High-v.TeamMeld[bt])
+	return fmt.Sprintf("**At stake:** your side melds %d, so it needs %d of the %d points in tricks to make %d. Throwing in costs %d and gives the other side its meld %d; playing and being set costs %d and gives them their tricks too.",
+		v.TeamMeld[bt], need, v.Rules.TrickTotal(), v.High, v.High, v.TeamMeld[1-bt], v.High)
+}

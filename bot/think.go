@@ -1,0 +1,79 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+// thinkers bounds the searches running at once across every table: one fewer than the
+// processors Go may use (at least one), so that a burst of computer turns queues instead
+// of slowing every click, and a processor is always free to answer people.
+type thinkers chan struct{}
+
+func newThinkers() thinkers { return make(thinkers, max(1, runtime.GOMAXPROCS(0)-1)) }
+
+// searches reports whether a player takes long enough to decide that it must not decide
+// on the table's writer: the players that search sampled deals.
+func searches(p computer.Player) bool {
+	_, ok := p.(*computer.Expert)
+	return ok
+}
+
+// think lets the computer decide for seat off the table's writer: it takes the seat's view
+// now, decides in the pool without holding the table, and applies the action if the game
+// is still where it was. While it thinks, every other click at the table is answered at
+// once. forLate marks a move made for a human whose time ran out. The caller holds t.mu.
+func (b *Bot) think(t *table, seat int, p computer.Player, forLate bool) {
+	if t.thinking || b.closing.Load() {
+		return
+	}
+	t.thinking = true
+	v := t.game.View(seat)
+	step := t.game.LogLen()
+	b.handlers.Add(1)
+	go func() {
+		defer b.handlers.Done()
+		b.searchSlots <- struct{}{}
+		a := p.Choose(v)
+		<-b.searchSlots
+		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+		defer cancel()
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		t.thinking = false
+		if t.done || t.game == nil {
+			return
+		}
+		var n narration
+		if t.game.LogLen() == step && t.game.Waiting(seat) && (forLate || t.playedByComputer(seat)) {
+			if err := b.act(ctx, t, a, &n); err != nil {
+				b.log.Error("computer move", "game", t.meta.ID, "seat", seat, "err", err)
+				return
+			}
+			if forLate {
+				n.lines = append([]string{fmt.Sprintf("⏰ %s's time ran out: a computer player moved for them.", plainName(&t.meta, seat))}, n.lines...)
+			}
+		}
+		if err := b.advance(ctx, t, &n); err != nil {
+			b.log.Error("after a computer move", "game", t.meta.ID, "err", err)
+		}
+		b.publish(ctx, t, &n)
+	}()
+}
+
+// hint asks the expert what seat should do, off the table's writer, from the view given.
+// It waits for a place in the pool like a computer turn.
+func (b *Bot) hint(v engine.View, seed uint64) (engine.Action, string) {
+	b.searchSlots <- struct{}{}
+	defer func() { <-b.searchSlots }()
+	p, err := computer.New("expert", seed)
+	if h, ok := p.(computer.Hinter); ok && err == nil {
+		return h.Hint(v)
+	}
+	return engine.Action{}, ""
+}
