@@ -22,7 +22,7 @@ func benchLog(b *testing.B) []engine.Action {
 
 // appender saves a log to a succession of games, starting a new game when the log runs out.
 type appender struct {
-	s   *SQLite
+	s   *DB
 	log []engine.Action
 	id  int64
 	seq int
@@ -38,43 +38,56 @@ func (a *appender) next(b *testing.B, ctx context.Context, at time.Time) (int64,
 	return a.id, a.seq - 1, a.log[a.seq-1]
 }
 
-// BenchmarkSaveAction measures one durable SaveAction at a time, with synchronous=FULL (what
-// Open uses) and NORMAL for comparison. It reports the median and the 99th percentile.
+// BenchmarkSaveAction measures one durable SaveAction at a time: on SQLite with
+// synchronous=FULL (what Open uses) and NORMAL for comparison, and on PostgreSQL (when
+// PINOCHLE_TEST_DATABASE_URL is set). It reports the median and the 99th percentile.
 func BenchmarkSaveAction(b *testing.B) {
 	log := benchLog(b)
+	ctx := context.Background()
 	for _, sync := range []string{"FULL", "NORMAL"} {
-		b.Run(sync, func(b *testing.B) {
-			ctx := context.Background()
+		b.Run("sqlite-"+sync, func(b *testing.B) {
 			s, err := open(ctx, filepath.Join(b.TempDir(), "bench.db"), sync)
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer s.Close()
-			ap := &appender{s: s, log: log}
-			times := make([]time.Duration, 0, b.N)
-			at := t0
-			for b.Loop() {
-				id, seq, a := ap.next(b, ctx, at)
-				start := time.Now()
-				if err := s.SaveAction(ctx, id, seq, a.Seat, a, at); err != nil {
-					b.Fatal(err)
-				}
-				times = append(times, time.Since(start))
-				at = at.Add(time.Second)
-			}
-			slices.Sort(times)
-			b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
-			b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
+			benchSaveOneAtATime(b, s, log)
 		})
 	}
+	b.Run("postgres", func(b *testing.B) {
+		benchSaveOneAtATime(b, postgresBackend.open(b), log)
+	})
+}
+
+func benchSaveOneAtATime(b *testing.B, s *DB, log []engine.Action) {
+	ctx := context.Background()
+	ap := &appender{s: s, log: log}
+	times := make([]time.Duration, 0, b.N)
+	at := t0
+	for b.Loop() {
+		id, seq, a := ap.next(b, ctx, at)
+		start := time.Now()
+		if err := s.SaveAction(ctx, id, seq, a.Seat, a, at); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+		at = at.Add(time.Second)
+	}
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(times[len(times)*99/100].Microseconds()), "p99-µs")
 }
 
 // BenchmarkSaveActionConcurrent100Games measures durable saves from 100 goroutines, each
 // playing its own game, and reports actions per second across them.
 func BenchmarkSaveActionConcurrent100Games(b *testing.B) {
+	forEachBackendB(b, benchSaveActionConcurrent100Games)
+}
+
+func benchSaveActionConcurrent100Games(b *testing.B, db backend) {
 	const games = 100
 	log := benchLog(b)
-	s := openTest(b)
+	s := db.open(b)
 	ctx := context.Background()
 	ids := make([]int64, games)
 	for i := range ids {
@@ -128,7 +141,7 @@ func BenchmarkSaveActionConcurrent100Games(b *testing.B) {
 
 // seedActiveGames writes n active games with realistic logs (every preset, cut at every
 // point of a ten-hand game, about 300 actions on average) in one transaction.
-func seedActiveGames(b *testing.B, s *SQLite, n int) int {
+func seedActiveGames(b *testing.B, s *DB, n int) int {
 	b.Helper()
 	ctx := context.Background()
 	presets := engine.PresetNames()
@@ -147,12 +160,12 @@ func seedActiveGames(b *testing.B, s *SQLite, n int) int {
 			g := newGame(p, opts, uint64(i%len(presets)), humans(rules.Players))
 			g.Status = StatusPlaying
 			js, _ := encodeOptions(opts)
-			res, err := in(ctx, tx, s.wr.insertGame).ExecContext(ctx, g.GuildID, g.ChannelID, "", g.HostID, p, js,
-				int64(g.Seed), string(g.Status), ms(t0), ms(t0), nil, 0, PolicyComputer, 0, 0, nil, 0)
+			var id int64
+			err := in(ctx, tx, s.wr.insertGame).QueryRowContext(ctx, g.GuildID, g.ChannelID, "", g.HostID, p, js,
+				int64(g.Seed), string(g.Status), ms(t0), ms(t0), nil, 0, PolicyComputer, 0, 0, nil, 0, "{}").Scan(&id)
 			if err != nil {
 				return err
 			}
-			id, _ := res.LastInsertId()
 			if err := s.writeSeatsAndMessages(ctx, tx, id, &g); err != nil {
 				return err
 			}
@@ -175,8 +188,10 @@ func seedActiveGames(b *testing.B, s *SQLite, n int) int {
 
 // BenchmarkLoadActiveGames1000 measures a restart: loading 1,000 active games and replaying
 // every log through the engine.
-func BenchmarkLoadActiveGames1000(b *testing.B) {
-	s := openTest(b)
+func BenchmarkLoadActiveGames1000(b *testing.B) { forEachBackendB(b, benchLoadActiveGames1000) }
+
+func benchLoadActiveGames1000(b *testing.B, db backend) {
+	s := db.open(b)
 	total := seedActiveGames(b, s, 1000)
 	ctx := context.Background()
 	for b.Loop() {
@@ -197,7 +212,7 @@ func BenchmarkLoadActiveGames1000(b *testing.B) {
 }
 
 // seedRecords writes n players' records in a guild, overall and for one season.
-func seedRecords(b *testing.B, s *SQLite, guild string, season int64, n int) {
+func seedRecords(b *testing.B, s *DB, guild string, season int64, n int) {
 	b.Helper()
 	ctx := context.Background()
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -220,8 +235,10 @@ func seedRecords(b *testing.B, s *SQLite, guild string, season int64, n int) {
 
 // BenchmarkLeaderboard10000 measures the first page of a guild's leaderboard among 10,000
 // players (and other guilds' players besides).
-func BenchmarkLeaderboard10000(b *testing.B) {
-	s := openTest(b)
+func BenchmarkLeaderboard10000(b *testing.B) { forEachBackendB(b, benchLeaderboard10000) }
+
+func benchLeaderboard10000(b *testing.B, db backend) {
+	s := db.open(b)
 	ctx := context.Background()
 	for i, g := range []string{"g1", "g2"} {
 		se, err := s.StartSeason(ctx, g, "Spring", "c1", t0, time.Time{})

@@ -33,12 +33,12 @@ func crashLog(tb testing.TB, seed uint64) []engine.Action {
 // goroutine per game, printing "saved <game> <seq>" right after each SaveAction returns,
 // until it is killed.
 func TestHelperProcess(t *testing.T) {
-	path := os.Getenv(crashEnv)
-	if path == "" {
+	target := os.Getenv(crashEnv)
+	if target == "" {
 		return
 	}
 	ctx := context.Background()
-	s, err := Open(path)
+	s, err := Connect(ctx, target)
 	if err != nil {
 		fmt.Println("error", err)
 		os.Exit(2)
@@ -74,13 +74,15 @@ func TestHelperProcess(t *testing.T) {
 // TestCrashSafety kills a process that is saving actions (SIGKILL, at random moments, in
 // several rounds) and checks after each kill that every action it reported saved is there,
 // in order, and that every game replays through the engine.
-func TestCrashSafety(t *testing.T) {
+func TestCrashSafety(t *testing.T) { forEachBackend(t, testCrashSafety) }
+
+func testCrashSafety(t *testing.T, db backend) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
 	const games, rounds = 4, 5
-	path := t.TempDir() + "/crash.db"
-	s, err := Open(path)
+	path := db.target(t)
+	s, err := Connect(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +167,7 @@ func TestCrashSafety(t *testing.T) {
 		total += saved
 		t.Logf("round %d: %d actions reported saved before the kill", round, saved)
 
-		s, err := Open(path)
+		s, err := Connect(context.Background(), path)
 		if err != nil {
 			t.Fatalf("round %d: reopening: %v", round, err)
 		}
@@ -203,9 +205,11 @@ func TestCrashSafety(t *testing.T) {
 
 // TestConcurrentGames writes 50 games at once, each from its own goroutine, while others
 // read, and checks that every log is complete and in order.
-func TestConcurrentGames(t *testing.T) {
+func TestConcurrentGames(t *testing.T) { forEachBackend(t, testConcurrentGames) }
+
+func testConcurrentGames(t *testing.T, db backend) {
 	const games, actions = 50, 30
-	s := openTest(t)
+	s := db.open(t)
 	ctx := context.Background()
 	presets := engine.PresetNames()
 	type game struct {

@@ -36,7 +36,8 @@ const (
 
 	sqlInsertGame = `INSERT INTO games (guild_id, channel_id, thread_id, host_id, preset, options,
 		seed, status, created_at, last_activity, ended_at, turn_timeout_ms, timeout_policy, turn_seq, turn_seat,
-		turn_started, turn_reminders, table_settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		turn_started, turn_reminders, table_settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`
 	sqlUpdateGame = `UPDATE games SET thread_id = ?, host_id = ?, preset = ?, options = ?, seed = ?,
 		status = ?, last_activity = ?, ended_at = ?, turn_timeout_ms = ?, timeout_policy = ?, turn_seq = ?,
 		turn_seat = ?, turn_started = ?, turn_reminders = ?, table_settings = ? WHERE id = ?`
@@ -47,9 +48,11 @@ const (
 	sqlDeleteMessages = `DELETE FROM game_messages WHERE game_id = ?`
 	sqlInsertMessage  = `INSERT INTO game_messages (game_id, role, channel_id, message_id) VALUES (?, ?, ?, ?)`
 	sqlInsertAction   = `INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)`
-	sqlSavepoint      = `SAVEPOINT save_action`
-	sqlRollbackTo     = `ROLLBACK TO save_action`
-	sqlRelease        = `RELEASE save_action`
+	sqlRecentGames    = `SELECT id FROM games WHERE guild_id = ? AND status IN ('playing', 'finished')
+		ORDER BY created_at DESC, id DESC LIMIT ?`
+	sqlSavepoint  = `SAVEPOINT save_action`
+	sqlRollbackTo = `ROLLBACK TO save_action`
+	sqlRelease    = `RELEASE save_action`
 )
 
 // checkGame checks what a game must hold to be recorded, and returns its rules.
@@ -139,7 +142,7 @@ func decodeOptions(s string) (map[string]string, error) {
 // as CreatedAt and an empty TimeoutPolicy as PolicyComputer. The turn timeout must not be
 // negative (the bounds of Settings are the guild's choice, not the table's), and the turn
 // timer's seat must be a seat.
-func (s *SQLite) CreateGame(ctx context.Context, g Game) (int64, error) {
+func (s *DB) CreateGame(ctx context.Context, g Game) (int64, error) {
 	normalize(&g)
 	if _, err := checkGame(&g); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
@@ -160,15 +163,12 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) (int64, error) {
 	}
 	var id int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		res, err := in(ctx, tx, s.wr.insertGame).ExecContext(ctx, g.GuildID, g.ChannelID, g.ThreadID, g.HostID,
+		err := in(ctx, tx, s.wr.insertGame).QueryRowContext(ctx, g.GuildID, g.ChannelID, g.ThreadID, g.HostID,
 			g.Preset, opts, int64(g.Seed), string(g.Status), ms(g.CreatedAt), ms(g.LastActivity), nullMS(g.EndedAt),
 			g.TurnTimeout.Milliseconds(), g.TimeoutPolicy, g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started),
-			g.Turn.Reminders, table)
+			g.Turn.Reminders, table).Scan(&id)
 		if err != nil {
 			return classify(err)
-		}
-		if id, err = res.LastInsertId(); err != nil {
-			return err
 		}
 		return s.writeSeatsAndMessages(ctx, tx, id, &g)
 	})
@@ -179,7 +179,7 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) (int64, error) {
 }
 
 // writeSeatsAndMessages replaces a game's seats and messages.
-func (s *SQLite) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g *Game) error {
+func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g *Game) error {
 	if _, err := in(ctx, tx, s.wr.deleteSeats).ExecContext(ctx, id); err != nil {
 		return err
 	}
@@ -206,7 +206,7 @@ func (s *SQLite) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64
 // with actions cannot go back to the lobby. Marking a game abandoned sets EndedAt (to
 // LastActivity when zero). A finished or abandoned game cannot change (ErrNotPlaying), and a
 // game is finished only by FinishGame.
-func (s *SQLite) UpdateGame(ctx context.Context, g Game) error {
+func (s *DB) UpdateGame(ctx context.Context, g Game) error {
 	normalize(&g)
 	if _, err := checkGame(&g); err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
@@ -341,7 +341,7 @@ func closeRows(rows *sql.Rows) error {
 }
 
 // GetGame returns a game by ID, with its seats and messages.
-func (s *SQLite) GetGame(ctx context.Context, id int64) (Game, error) {
+func (s *DB) GetGame(ctx context.Context, id int64) (Game, error) {
 	var g Game
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -355,14 +355,13 @@ func (s *SQLite) GetGame(ctx context.Context, id int64) (Game, error) {
 }
 
 // RecentGames returns a guild's most recent played games, newest first.
-func (s *SQLite) RecentGames(ctx context.Context, guildID string, limit int) ([]Game, error) {
+func (s *DB) RecentGames(ctx context.Context, guildID string, limit int) ([]Game, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
 	var out []Game
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT id FROM games WHERE guild_id = ? AND status IN ('playing', 'finished')
-			ORDER BY created_at DESC, id DESC LIMIT ?`, guildID, limit)
+		rows, err := in(ctx, tx, s.rd.recent).QueryContext(ctx, guildID, limit)
 		if err != nil {
 			return err
 		}
@@ -408,7 +407,7 @@ func (s *SQLite) RecentGames(ctx context.Context, guildID string, limit int) ([]
 // being written, SaveAction waits for that transaction (one commit, not another wait for the
 // lock) and returns its outcome, nil if committed, even if ctx ends meanwhile. So an error
 // that is ctx's means the action was not written, and nil means it is durable.
-func (s *SQLite) SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error {
+func (s *DB) SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error {
 	if seat != a.Seat {
 		return fmt.Errorf("save action %d of game %d: %w: seat %d, action's seat %d", seq, gameID, ErrInvalid, seat, a.Seat)
 	}
@@ -472,7 +471,7 @@ func loadActions(ctx context.Context, tx *sql.Tx, rd *reads, gameID int64) ([]Ac
 }
 
 // LoadActions returns a game's log, oldest first.
-func (s *SQLite) LoadActions(ctx context.Context, gameID int64) ([]ActionRecord, error) {
+func (s *DB) LoadActions(ctx context.Context, gameID int64) ([]ActionRecord, error) {
 	var out []ActionRecord
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		if _, err := getGame(ctx, tx, s.rd, gameID); err != nil {
@@ -499,7 +498,7 @@ func Actions(recs []ActionRecord) []engine.Action {
 
 // LoadActiveGames returns every game in the lobby or being played, ordered by ID, each with
 // its log. It reads one snapshot in four queries, however many games there are.
-func (s *SQLite) LoadActiveGames(ctx context.Context) ([]ActiveGame, error) {
+func (s *DB) LoadActiveGames(ctx context.Context) ([]ActiveGame, error) {
 	var out []ActiveGame
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		byID := make(map[int64]*ActiveGame)
@@ -535,7 +534,7 @@ func (s *SQLite) LoadActiveGames(ctx context.Context) ([]ActiveGame, error) {
 	return out, nil
 }
 
-func (s *SQLite) activeSeats(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
+func (s *DB) activeSeats(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
 	rows, err := in(ctx, tx, s.rd.activeSeats).QueryContext(ctx)
 	if err != nil {
 		return err
@@ -555,7 +554,7 @@ func (s *SQLite) activeSeats(ctx context.Context, tx *sql.Tx, byID map[int64]*Ac
 	return closeRows(rows)
 }
 
-func (s *SQLite) activeMessages(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
+func (s *DB) activeMessages(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
 	rows, err := in(ctx, tx, s.rd.activeMsgs).QueryContext(ctx)
 	if err != nil {
 		return err
@@ -578,7 +577,7 @@ func (s *SQLite) activeMessages(ctx context.Context, tx *sql.Tx, byID map[int64]
 	return closeRows(rows)
 }
 
-func (s *SQLite) activeActions(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
+func (s *DB) activeActions(ctx context.Context, tx *sql.Tx, byID map[int64]*ActiveGame) error {
 	rows, err := in(ctx, tx, s.rd.activeActs).QueryContext(ctx)
 	if err != nil {
 		return err

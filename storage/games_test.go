@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,8 +66,10 @@ func TestPathWithSpecialCharacters(t *testing.T) {
 	}
 }
 
-func TestGameRoundTrip(t *testing.T) {
-	s := openTest(t)
+func TestGameRoundTrip(t *testing.T) { forEachBackend(t, testGameRoundTrip) }
+
+func testGameRoundTrip(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	g := Game{
 		GuildID: "111", ChannelID: "222", HostID: "333", Preset: "partnership",
@@ -143,8 +146,10 @@ func TestGameRoundTrip(t *testing.T) {
 	}
 }
 
-func TestCreateGameRejects(t *testing.T) {
-	s := openTest(t)
+func TestCreateGameRejects(t *testing.T) { forEachBackend(t, testCreateGameRejects) }
+
+func testCreateGameRejects(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	ok := newGame("racehorse", nil, 1, humans(4))
 	cases := map[string]func(g *Game){
@@ -179,8 +184,10 @@ func TestCreateGameRejects(t *testing.T) {
 	}
 }
 
-func TestSaveActionOrder(t *testing.T) {
-	s := openTest(t)
+func TestSaveActionOrder(t *testing.T) { forEachBackend(t, testSaveActionOrder) }
+
+func testSaveActionOrder(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	rules := mustRules(t, "racehorse", nil)
 	eg := playOut(t, rules, 7, 20)
@@ -266,8 +273,10 @@ func TestSaveActionOrder(t *testing.T) {
 	}
 }
 
-func TestLoadActiveGames(t *testing.T) {
-	s := openTest(t)
+func TestLoadActiveGames(t *testing.T) { forEachBackend(t, testLoadActiveGames) }
+
+func testLoadActiveGames(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	presets := []string{"racehorse", "classic", "partnership", "double-deck", "six-handed"}
 	type want struct {
@@ -334,8 +343,17 @@ func TestLoadActiveGames(t *testing.T) {
 	}
 }
 
+// TestBackupWhileWriting copies an SQLite database while actions are being saved. A
+// PostgreSQL store refuses, pointing to pg_dump.
 func TestBackupWhileWriting(t *testing.T) {
-	s := openTest(t)
+	t.Run("postgres", func(t *testing.T) {
+		s := postgresBackend.open(t)
+		err := s.Backup(context.Background(), filepath.Join(t.TempDir(), "copy.db"))
+		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "pg_dump") {
+			t.Errorf("Backup on PostgreSQL: %v, want ErrInvalid naming pg_dump", err)
+		}
+	})
+	s := sqliteBackend.open(t)
 	ctx := context.Background()
 	rules := mustRules(t, "racehorse", nil)
 	eg := playOut(t, rules, 3, 200)
@@ -386,8 +404,10 @@ func TestBackupWhileWriting(t *testing.T) {
 
 // TestRecentGames: a guild's played games, newest first, limited; lobbies, abandoned games
 // and other guilds' games are left out.
-func TestRecentGames(t *testing.T) {
-	s := openTest(t)
+func TestRecentGames(t *testing.T) { forEachBackend(t, testRecentGames) }
+
+func testRecentGames(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	seats := []Seat{{UserID: "u1", Name: "Ana"}, {Computer: "baseline", Name: "C2"}, {Computer: "baseline", Name: "C3"}, {Computer: "baseline", Name: "C4"}}
 	var ids []int64

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -12,21 +11,6 @@ import (
 
 // t0 is the tests' clock origin.
 var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-
-// openTest opens a fresh database in a temporary folder and closes it at the test's end.
-func openTest(tb testing.TB) *SQLite {
-	tb.Helper()
-	s, err := Open(filepath.Join(tb.TempDir(), "data", "test.db"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		if err := s.Close(); err != nil {
-			tb.Error(err)
-		}
-	})
-	return s
-}
 
 // humans returns n seats of human players u1..un named P1..Pn.
 func humans(n int) []Seat {
@@ -88,7 +72,7 @@ func mustRules(tb testing.TB, preset string, opts map[string]string) engine.Rule
 }
 
 // startGame creates a game and marks it playing; it returns the game as stored.
-func startGame(tb testing.TB, s *SQLite, g Game) Game {
+func startGame(tb testing.TB, s *DB, g Game) Game {
 	tb.Helper()
 	ctx := context.Background()
 	id, err := s.CreateGame(ctx, g)
@@ -107,7 +91,7 @@ func startGame(tb testing.TB, s *SQLite, g Game) Game {
 }
 
 // saveLog saves every action of eg's log to game id, a second apart from start.
-func saveLog(tb testing.TB, s *SQLite, id int64, eg *engine.Game, start time.Time) {
+func saveLog(tb testing.TB, s *DB, id int64, eg *engine.Game, start time.Time) {
 	tb.Helper()
 	for i, a := range eg.Log() {
 		if err := s.SaveAction(context.Background(), id, i, a.Seat, a, start.Add(time.Duration(i)*time.Second)); err != nil {

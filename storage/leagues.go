@@ -21,12 +21,12 @@ const (
 
 	// sqlOverlapping finds a season of the guild that meets [?2, ?3), ?3 NULL for no end.
 	sqlOverlapping = `SELECT name FROM seasons
-		WHERE guild_id = ?1 AND (end_at IS NULL OR end_at > ?2) AND (?3 IS NULL OR start_at < ?3)
+		WHERE guild_id = ?1 AND (end_at IS NULL OR end_at > ?2) AND (CAST(?3 AS BIGINT) IS NULL OR start_at < ?3)
 		LIMIT 1`
 	sqlLastCounted = `SELECT MAX(r.finished_at) FROM game_results r JOIN games g ON g.id = r.game_id
 		WHERE g.guild_id = ? AND r.counted`
 	sqlLastInSeason = `SELECT MAX(finished_at) FROM game_results WHERE season_id = ?`
-	sqlInsertSeason = `INSERT INTO seasons (guild_id, name, start_at, end_at, channel_id) VALUES (?, ?, ?, ?, ?)`
+	sqlInsertSeason = `INSERT INTO seasons (guild_id, name, start_at, end_at, channel_id) VALUES (?, ?, ?, ?, ?) RETURNING id`
 	sqlEndSeason    = `UPDATE seasons SET end_at = ? WHERE id = ?`
 )
 
@@ -68,7 +68,7 @@ func sortSeasonRecords(rs []SeasonRecord) {
 // posts its final standings (it may be empty). Seasons of a guild do not overlap (ErrConflict), and a
 // season cannot start at or before the finish of a game already counted in the guild: that
 // game was counted without it (ErrConflict).
-func (s *SQLite) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (Season, error) {
+func (s *DB) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (Season, error) {
 	name = strings.TrimSpace(name)
 	se := Season{GuildID: guildID, Name: name, Start: fromMS(ms(start)), ChannelID: channelID}
 	if !end.IsZero() {
@@ -99,12 +99,9 @@ func (s *SQLite) StartSeason(ctx context.Context, guildID, name, channelID strin
 			return fmt.Errorf("%w: a game that finished at %s is already counted without it; start it later",
 				ErrConflict, fromMS(last.Int64).Format(time.RFC3339))
 		}
-		res, err := in(ctx, tx, s.wr.insertSeason).ExecContext(ctx, guildID, name, ms(se.Start), nullMS(se.End), channelID)
-		if err != nil {
-			return classify(err)
-		}
-		se.ID, err = res.LastInsertId()
-		return err
+		err = in(ctx, tx, s.wr.insertSeason).QueryRowContext(ctx, guildID, name, ms(se.Start), nullMS(se.End),
+			channelID).Scan(&se.ID)
+		return classify(err)
 	})
 	if err != nil {
 		return Season{}, fmt.Errorf("start season %q in guild %s: %w", name, guildID, err)
@@ -114,7 +111,7 @@ func (s *SQLite) StartSeason(ctx context.Context, guildID, name, channelID strin
 
 // EndSeason ends, at at, the guild's season that contains at (ErrNotFound when none). It
 // cannot leave out a game already counted for the season (ErrConflict).
-func (s *SQLite) EndSeason(ctx context.Context, guildID string, at time.Time) (Season, error) {
+func (s *DB) EndSeason(ctx context.Context, guildID string, at time.Time) (Season, error) {
 	var se Season
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -146,7 +143,7 @@ func (s *SQLite) EndSeason(ctx context.Context, guildID string, at time.Time) (S
 }
 
 // CurrentSeason returns the guild's season whose [start, end) contains at, or ErrNotFound.
-func (s *SQLite) CurrentSeason(ctx context.Context, guildID string, at time.Time) (Season, error) {
+func (s *DB) CurrentSeason(ctx context.Context, guildID string, at time.Time) (Season, error) {
 	var se Season
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -160,7 +157,7 @@ func (s *SQLite) CurrentSeason(ctx context.Context, guildID string, at time.Time
 }
 
 // Seasons lists a guild's seasons, oldest first.
-func (s *SQLite) Seasons(ctx context.Context, guildID string) ([]Season, error) {
+func (s *DB) Seasons(ctx context.Context, guildID string) ([]Season, error) {
 	rows, err := s.rd.seasons.QueryContext(ctx, guildID)
 	if err != nil {
 		return nil, fmt.Errorf("seasons of guild %s: %w", guildID, err)
@@ -182,7 +179,7 @@ func (s *SQLite) Seasons(ctx context.Context, guildID string) ([]Season, error) 
 
 // Standings returns the ranked players of one season of a guild, as Leaderboard does. The
 // season must be the guild's (ErrNotFound).
-func (s *SQLite) Standings(ctx context.Context, guildID string, seasonID int64, limit, offset int) ([]Record, error) {
+func (s *DB) Standings(ctx context.Context, guildID string, seasonID int64, limit, offset int) ([]Record, error) {
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		se, err := seasonByID(ctx, tx, s.rd, seasonID)
 		if err == nil && se.GuildID != guildID {

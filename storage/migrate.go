@@ -16,7 +16,10 @@ import (
 // migrations/NNNN_name.sql, applied in order, each recorded in schema_migrations. A
 // migration is never edited once released: a change to the schema is a new migration.
 //
-//go:embed migrations/*.sql
+// SQLite's are in migrations/, PostgreSQL's in migrations/postgres/: the same numbers and
+// names, each in its database's own SQL.
+//
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS
 
 // migration is one numbered schema change.
@@ -26,22 +29,25 @@ type migration struct {
 	sql     string
 }
 
-// migrations returns the embedded migrations in order, checking that they are numbered
-// 1, 2, 3... without gaps.
-func migrations() ([]migration, error) {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
+// migrations returns the embedded migrations of a database in order, checking that they
+// are numbered 1, 2, 3... without gaps.
+func migrations(d *dialect) ([]migration, error) {
+	entries, err := fs.ReadDir(migrationFiles, d.migrations)
 	if err != nil {
 		return nil, fmt.Errorf("read migrations: %w", err)
 	}
 	var ms []migration
 	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
 		name := e.Name()
 		num, rest, ok := strings.Cut(strings.TrimSuffix(name, ".sql"), "_")
 		v, err := strconv.Atoi(num)
 		if !ok || err != nil || v < 1 || rest == "" {
 			return nil, fmt.Errorf("migration %s: name is not NNNN_name.sql", name)
 		}
-		b, err := migrationFiles.ReadFile("migrations/" + name)
+		b, err := migrationFiles.ReadFile(d.migrations + "/" + name)
 		if err != nil {
 			return nil, fmt.Errorf("read migration %s: %w", name, err)
 		}
@@ -58,7 +64,7 @@ func migrations() ([]migration, error) {
 
 // SchemaVersion returns the schema version this program writes: its newest migration.
 func SchemaVersion() int {
-	ms, err := migrations()
+	ms, err := migrations(&sqliteDialect)
 	if err != nil {
 		return 0
 	}
@@ -67,9 +73,11 @@ func SchemaVersion() int {
 
 // migrate brings the database up to version upTo (every known migration when upTo < 0) in
 // one transaction. It refuses a database whose version is newer than this program knows,
-// or whose recorded migrations are not this program's.
-func migrate(ctx context.Context, db *sql.DB, upTo int) error {
-	all, err := migrations()
+// or whose recorded migrations are not this program's. Processes that start together
+// migrate one after another: SQLite's writer begins IMMEDIATE transactions, and on
+// PostgreSQL the transaction first takes an advisory lock.
+func migrate(ctx context.Context, db *sql.DB, d *dialect, upTo int) error {
+	all, err := migrations(d)
 	if err != nil {
 		return err
 	}
@@ -81,10 +89,15 @@ func migrate(ctx context.Context, db *sql.DB, upTo int) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	defer tx.Rollback()
+	if d.lockMigrations != "" {
+		if _, err := tx.ExecContext(ctx, d.lockMigrations); err != nil {
+			return fmt.Errorf("migrate: lock: %w", err)
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    INTEGER PRIMARY KEY,
 		name       TEXT    NOT NULL,
-		applied_at INTEGER NOT NULL
+		applied_at BIGINT  NOT NULL
 	)`); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
@@ -129,7 +142,7 @@ func migrate(ctx context.Context, db *sql.DB, upTo int) error {
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+		if _, err := tx.ExecContext(ctx, d.rebind("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)"),
 			m.version, m.name, now); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}

@@ -65,7 +65,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := migrate(ctx, db, k); err != nil {
+		if err := migrate(ctx, db, &sqliteDialect, k); err != nil {
 			t.Fatalf("version %d: %v", k, err)
 		}
 		for v := 1; v <= k; v++ {
@@ -109,7 +109,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 }
 
 // checkSeeded checks, through the store, the data seeded at versions up to k.
-func checkSeeded(t *testing.T, s *SQLite, k int, log []engine.Action) {
+func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	t.Helper()
 	ctx := context.Background()
 	var versions int
@@ -206,14 +206,62 @@ func TestSchemaTooNew(t *testing.T) {
 	}
 }
 
+// TestMigrationsNumbered checks that each database's migrations are numbered without gaps
+// and that PostgreSQL's are SQLite's, one for one, under the same names.
 func TestMigrationsNumbered(t *testing.T) {
-	ms, err := migrations()
+	lite, err := migrations(&sqliteDialect)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, m := range ms {
+	pg, err := migrations(&postgresDialect)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range lite {
 		if m.version != i+1 || !strings.HasPrefix(m.name, fmt.Sprintf("%04d_", i+1)) {
 			t.Errorf("migration %d is %s", i+1, m.name)
 		}
+	}
+	if len(pg) != len(lite) {
+		t.Fatalf("%d PostgreSQL migrations, %d SQLite ones", len(pg), len(lite))
+	}
+	for i := range lite {
+		if pg[i].name != lite[i].name {
+			t.Errorf("PostgreSQL migration %d is %s, SQLite's %s", i+1, pg[i].name, lite[i].name)
+		}
+	}
+}
+
+// TestMigrateTogether opens one fresh PostgreSQL database from several stores at once, as
+// shard processes starting together do: each succeeds, and every migration is applied once.
+func TestMigrateTogether(t *testing.T) {
+	target := postgresBackend.target(t)
+	const stores = 6
+	errs := make(chan error, stores)
+	for range stores {
+		go func() {
+			s, err := Connect(context.Background(), target)
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range stores {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := sql.Open("pgx", target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n, max int
+	if err := db.QueryRow("SELECT COUNT(*), MAX(version) FROM schema_migrations").Scan(&n, &max); err != nil {
+		t.Fatal(err)
+	}
+	if n != SchemaVersion() || max != SchemaVersion() {
+		t.Errorf("schema_migrations holds %d rows up to %d, want %d", n, max, SchemaVersion())
 	}
 }

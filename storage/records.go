@@ -16,12 +16,12 @@ const (
 			mu, sigma, rating, updated_at)
 		VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (guild_id, season_id, user_id) DO UPDATE SET
-			name = excluded.name, games = games + 1, wins = wins + excluded.wins,
-			losses = losses + excluded.losses, draws = draws + excluded.draws,
-			hands = hands + excluded.hands, hands_bid = hands_bid + excluded.hands_bid,
-			bids_made = bids_made + excluded.bids_made, bids_set = bids_set + excluded.bids_set,
-			meld_total = meld_total + excluded.meld_total, meld_high = MAX(meld_high, excluded.meld_high),
-			points_for = points_for + excluded.points_for, points_against = points_against + excluded.points_against,
+			name = excluded.name, games = player_records.games + 1, wins = player_records.wins + excluded.wins,
+			losses = player_records.losses + excluded.losses, draws = player_records.draws + excluded.draws,
+			hands = player_records.hands + excluded.hands, hands_bid = player_records.hands_bid + excluded.hands_bid,
+			bids_made = player_records.bids_made + excluded.bids_made, bids_set = player_records.bids_set + excluded.bids_set,
+			meld_total = player_records.meld_total + excluded.meld_total, meld_high = MAX(player_records.meld_high, excluded.meld_high),
+			points_for = player_records.points_for + excluded.points_for, points_against = player_records.points_against + excluded.points_against,
 			mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating, updated_at = excluded.updated_at`
 	sqlRating = `SELECT mu, sigma FROM player_records WHERE guild_id = ? AND season_id = ? AND user_id = ?`
 
@@ -53,7 +53,7 @@ const maxPage = 1000
 // Overall: best displayed rating first (Rating.Display), ties broken by more games played,
 // then by user ID. It skips offset players and returns at most limit (1 to 1000), each with
 // its Rank. Computer players are never ranked.
-func (s *SQLite) Leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]Record, error) {
+func (s *DB) Leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]Record, error) {
 	out, err := s.leaderboard(ctx, guildID, season, limit, offset)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard of guild %s: %w", guildID, err)
@@ -61,7 +61,7 @@ func (s *SQLite) Leaderboard(ctx context.Context, guildID string, season int64, 
 	return out, nil
 }
 
-func (s *SQLite) leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]Record, error) {
+func (s *DB) leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]Record, error) {
 	if limit < 1 || limit > maxPage || offset < 0 {
 		return nil, fmt.Errorf("%w: limit %d (1 to %d), offset %d", ErrInvalid, limit, maxPage, offset)
 	}
@@ -84,7 +84,7 @@ func (s *SQLite) leaderboard(ctx context.Context, guildID string, season int64, 
 
 // PlayerStats returns a player's overall record in a guild, with its rank, and a record per
 // season played, oldest season first. A player with no counted game has none (ErrNotFound).
-func (s *SQLite) PlayerStats(ctx context.Context, guildID, userID string) (PlayerStats, error) {
+func (s *DB) PlayerStats(ctx context.Context, guildID, userID string) (PlayerStats, error) {
 	var ps PlayerStats
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		rows, err := in(ctx, tx, s.rd.playerRecords).QueryContext(ctx, guildID, userID)

@@ -56,7 +56,7 @@ func scriptedGame(tb testing.TB, winner int) *engine.Game {
 }
 
 // playFinished records eg's game with the given seats in guild and finishes it at at.
-func playFinished(tb testing.TB, s *SQLite, guild string, eg *engine.Game, seats []Seat, at time.Time) Finish {
+func playFinished(tb testing.TB, s *DB, guild string, eg *engine.Game, seats []Seat, at time.Time) Finish {
 	tb.Helper()
 	g := newGame(eg.Rules().Preset, eg.Rules().Options, eg.Seed(), seats)
 	g.GuildID = guild
@@ -94,8 +94,10 @@ var (
 // 8.02649: Cy ranks above Ben, though both are 1-1, because Cy's win came in G2 against
 // new players (a full surprise's gain) while Ben's came in G3 beside Ana, whom the season
 // already rated above everyone (an expected win, a smaller gain).
-func TestLeaderboardSeededHistory(t *testing.T) {
-	s := openTest(t)
+func TestLeaderboardSeededHistory(t *testing.T) { forEachBackend(t, testLeaderboardSeededHistory) }
+
+func testLeaderboardSeededHistory(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	win0, win1 := scriptedGame(t, 0), scriptedGame(t, 1)
 	type game struct {

@@ -15,7 +15,7 @@ const (
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, hand) DO UPDATE SET dealer = excluded.dealer, bidder = excluded.bidder,
 			bid = excluded.bid, trump = excluded.trump, outcome = excluded.outcome, moon = excluded.moon,
-			made = excluded.made, wins_game = excluded.wins_game, at = MIN(at, excluded.at)`
+			made = excluded.made, wins_game = excluded.wins_game, at = MIN(hands.at, excluded.at)`
 	sqlUpsertHandSeat = `INSERT INTO hand_seats (game_id, hand, seat, meld, points, saved) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, hand, seat) DO UPDATE SET meld = excluded.meld, points = excluded.points,
 			saved = excluded.saved`
@@ -34,6 +34,12 @@ const (
 		forfeit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlResult = `SELECT score0, score1, winner, counted, season_id, finished_at, forfeit FROM game_results
 		WHERE game_id = ?`
+	sqlUpsertRatingPoint = `INSERT INTO rating_history
+		(guild_id, season_id, user_id, game_id, at, mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (guild_id, season_id, user_id, game_id) DO UPDATE SET at = excluded.at, mu = excluded.mu,
+			sigma = excluded.sigma, rating = excluded.rating`
+	sqlRatingHistory = `SELECT game_id, at, mu, sigma FROM rating_history
+		WHERE guild_id = ? AND season_id = ? AND user_id = ? ORDER BY at, game_id`
 	sqlFinishGame = `UPDATE games SET status = 'finished', ended_at = ?1, last_activity = MAX(last_activity, ?1)
 		WHERE id = ?2`
 )
@@ -50,7 +56,7 @@ func checkHand(res *engine.HandResult, players int) error {
 }
 
 // recordHand writes (or rewrites) one hand of a game.
-func (s *SQLite) recordHand(ctx context.Context, tx *sql.Tx, gameID int64, players int, res *engine.HandResult, at time.Time) error {
+func (s *DB) recordHand(ctx context.Context, tx *sql.Tx, gameID int64, players int, res *engine.HandResult, at time.Time) error {
 	if err := checkHand(res, players); err != nil {
 		return err
 	}
@@ -78,7 +84,7 @@ func (s *SQLite) recordHand(ctx context.Context, tx *sql.Tx, gameID int64, playe
 // RecordHand records a finished hand of a game being played. Recording a hand number again
 // replaces its figures and keeps the earlier time, so a bot that restarts may record the
 // hands of a replayed game again. FinishGame records every hand from the log in any case.
-func (s *SQLite) RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error {
+func (s *DB) RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.wrd, gameID)
 		if err != nil {
@@ -96,7 +102,7 @@ func (s *SQLite) RecordHand(ctx context.Context, gameID int64, res engine.HandRe
 }
 
 // Hands returns the recorded hands of a game, in order.
-func (s *SQLite) Hands(ctx context.Context, gameID int64) ([]engine.HandResult, error) {
+func (s *DB) Hands(ctx context.Context, gameID int64) ([]engine.HandResult, error) {
 	var out []engine.HandResult
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		if _, err := getGame(ctx, tx, s.rd, gameID); err != nil {
@@ -112,7 +118,7 @@ func (s *SQLite) Hands(ctx context.Context, gameID int64) ([]engine.HandResult, 
 	return out, nil
 }
 
-func (s *SQLite) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.HandResult, error) {
+func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.HandResult, error) {
 	var out []engine.HandResult
 	index := make(map[int]int)
 	rows, err := in(ctx, tx, s.rd.hands).QueryContext(ctx, gameID)
@@ -185,7 +191,7 @@ func (s *SQLite) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.
 // computer players and at least one human played. A seat that is away (Seat.Away) is still
 // its human's. Computer seats are never rated nor ranked: in the rating of their team they
 // stand as a new player (NewRating) every game.
-func (s *SQLite) FinishGame(ctx context.Context, gameID int64, at time.Time) (Finish, error) {
+func (s *DB) FinishGame(ctx context.Context, gameID int64, at time.Time) (Finish, error) {
 	fin, err := s.finish(ctx, gameID, -1, at)
 	if err != nil {
 		return Finish{}, fmt.Errorf("finish game %d: %w", gameID, err)
@@ -199,7 +205,7 @@ func (s *SQLite) FinishGame(ctx context.Context, gameID int64, at time.Time) (Fi
 // and counts it for records, ratings and seasons under FinishGame's rules; the hands and
 // meld of an unfinished hand count for nothing. A game whose log already ends it is
 // finished by FinishGame (ErrConflict).
-func (s *SQLite) ForfeitGame(ctx context.Context, gameID int64, losingTeam int, at time.Time) (Finish, error) {
+func (s *DB) ForfeitGame(ctx context.Context, gameID int64, losingTeam int, at time.Time) (Finish, error) {
 	if losingTeam != 0 && losingTeam != 1 {
 		return Finish{}, fmt.Errorf("forfeit game %d: %w: team %d", gameID, ErrInvalid, losingTeam)
 	}
@@ -212,7 +218,7 @@ func (s *SQLite) ForfeitGame(ctx context.Context, gameID int64, losingTeam int, 
 
 // finish ends a game being played: over by its log when forfeit is -1, or forfeited by team
 // forfeit. It is FinishGame and ForfeitGame.
-func (s *SQLite) finish(ctx context.Context, gameID int64, forfeit int, at time.Time) (Finish, error) {
+func (s *DB) finish(ctx context.Context, gameID int64, forfeit int, at time.Time) (Finish, error) {
 	var fin Finish
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.wrd, gameID)
@@ -343,7 +349,7 @@ func seatStats(rules *engine.Rules, players int, results []engine.HandResult, sc
 
 // updateRecords rates a finished game in one scope (Overall or a season) and adds it to its
 // human players' records. It returns their rating changes in seat order.
-func (s *SQLite) updateRecords(ctx context.Context, tx *sql.Tx, g *Game, rules *engine.Rules, season int64, winner int,
+func (s *DB) updateRecords(ctx context.Context, tx *sql.Tx, g *Game, rules *engine.Rules, season int64, winner int,
 	stats []seatStat, at time.Time) ([]RatingChange, error) {
 	teams := make([][]Rating, 2)
 	slot := make([][2]int, len(g.Seats)) // seat -> team, index in team
@@ -391,9 +397,7 @@ func (s *SQLite) updateRecords(ctx context.Context, tx *sql.Tx, g *Game, rules *
 			now.Mu, now.Sigma, now.Display(), ms(at)); err != nil {
 			return nil, classify(err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO rating_history
-			(guild_id, season_id, user_id, game_id, at, mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.GuildID, season, seat.UserID, g.ID, ms(at), now.Mu, now.Sigma, now.Display()); err != nil {
+		if _, err := in(ctx, tx, s.wr.upsertRatingPoint).ExecContext(ctx, g.GuildID, season, seat.UserID, g.ID, ms(at), now.Mu, now.Sigma, now.Display()); err != nil {
 			return nil, classify(err)
 		}
 		changes = append(changes, RatingChange{UserID: seat.UserID, Before: before, After: now})
@@ -403,11 +407,10 @@ func (s *SQLite) updateRecords(ctx context.Context, tx *sql.Tx, g *Game, rules *
 
 // RatingHistory returns a player's rating after each of their counted games in a season
 // (Overall for all time), oldest first.
-func (s *SQLite) RatingHistory(ctx context.Context, guildID string, season int64, userID string) ([]RatingPoint, error) {
+func (s *DB) RatingHistory(ctx context.Context, guildID string, season int64, userID string) ([]RatingPoint, error) {
 	var out []RatingPoint
 	err := s.read(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT game_id, at, mu, sigma FROM rating_history
-			WHERE guild_id = ? AND season_id = ? AND user_id = ? ORDER BY at, game_id`, guildID, season, userID)
+		rows, err := in(ctx, tx, s.rd.ratingHistory).QueryContext(ctx, guildID, season, userID)
 		if err != nil {
 			return err
 		}
@@ -430,7 +433,7 @@ func (s *SQLite) RatingHistory(ctx context.Context, guildID string, season int64
 }
 
 // GameResult returns the result of a finished game.
-func (s *SQLite) GameResult(ctx context.Context, gameID int64) (GameResult, error) {
+func (s *DB) GameResult(ctx context.Context, gameID int64) (GameResult, error) {
 	var res GameResult
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.rd, gameID)

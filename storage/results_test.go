@@ -10,8 +10,10 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
-func TestHandsAndResultRoundTrip(t *testing.T) {
-	s := openTest(t)
+func TestHandsAndResultRoundTrip(t *testing.T) { forEachBackend(t, testHandsAndResultRoundTrip) }
+
+func testHandsAndResultRoundTrip(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	for _, preset := range engine.PresetNames() {
 		opts := map[string]string{"hands": "2"}
@@ -78,8 +80,10 @@ func TestHandsAndResultRoundTrip(t *testing.T) {
 }
 
 // TestForfeitGame forfeits a double-deck game (a preset counted in ones) in its third hand.
-func TestForfeitGame(t *testing.T) {
-	s := openTest(t)
+func TestForfeitGame(t *testing.T) { forEachBackend(t, testForfeitGame) }
+
+func testForfeitGame(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	season, err := s.StartSeason(ctx, "g1", "Summer", "c9", t0, time.Time{})
 	if err != nil {
@@ -183,8 +187,10 @@ func TestForfeitGame(t *testing.T) {
 
 // TestSeasonBoundary: a game finishing exactly at a season's end counts for the next season
 // (and once); one finishing in the season's last millisecond counts for the ended season.
-func TestSeasonBoundary(t *testing.T) {
-	s := openTest(t)
+func TestSeasonBoundary(t *testing.T) { forEachBackend(t, testSeasonBoundary) }
+
+func testSeasonBoundary(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	eg := scriptedGame(t, 0)
 	seats := []Seat{ana, ben, cy, dee}
@@ -250,8 +256,10 @@ func TestSeasonBoundary(t *testing.T) {
 	}
 }
 
-func TestSeasonsRoundTrip(t *testing.T) {
-	s := openTest(t)
+func TestSeasonsRoundTrip(t *testing.T) { forEachBackend(t, testSeasonsRoundTrip) }
+
+func testSeasonsRoundTrip(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	a, err := s.StartSeason(ctx, "g1", "  Winter ", "chan-1", t0, t0.Add(24*time.Hour))
 	if err != nil {
@@ -301,8 +309,10 @@ func TestSeasonsRoundTrip(t *testing.T) {
 	}
 }
 
-func TestSettingsRoundTrip(t *testing.T) {
-	s := openTest(t)
+func TestSettingsRoundTrip(t *testing.T) { forEachBackend(t, testSettingsRoundTrip) }
+
+func testSettingsRoundTrip(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	def, err := s.Settings(ctx, "g1")
 	if err != nil || !reflect.DeepEqual(def, DefaultSettings()) || def.TimeoutPolicy != PolicyComputer {
@@ -358,8 +368,10 @@ func TestSettingsRoundTrip(t *testing.T) {
 	}
 }
 
-func TestNotify(t *testing.T) {
-	s := openTest(t)
+func TestNotify(t *testing.T) { forEachBackend(t, testNotify) }
+
+func testNotify(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	if dm, err := s.Notify(ctx, "ana"); err != nil || dm {
 		t.Fatalf("never set: %v, %v; want false", dm, err)
@@ -382,8 +394,10 @@ func TestNotify(t *testing.T) {
 
 // TestRatingHistory: every counted game adds a point to each player's rating history,
 // overall and in its season, and the last point is the player's rating on the board.
-func TestRatingHistory(t *testing.T) {
-	s := openTest(t)
+func TestRatingHistory(t *testing.T) { forEachBackend(t, testRatingHistory) }
+
+func testRatingHistory(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	eg := scriptedGame(t, 0)
 	seats := []Seat{ana, ben, cy, dee}

@@ -69,7 +69,7 @@ type saver struct {
 }
 
 // startSaver starts the goroutine that writes queued actions.
-func (s *SQLite) startSaver() {
+func (s *DB) startSaver() {
 	s.sv.wake.L = &s.sv.mu
 	s.sv.done = make(chan struct{})
 	go s.saveLoop()
@@ -77,7 +77,7 @@ func (s *SQLite) startSaver() {
 
 // stopSaver stops taking actions and waits until the saver has written every action
 // already queued.
-func (s *SQLite) stopSaver() {
+func (s *DB) stopSaver() {
 	s.sv.mu.Lock()
 	s.sv.closing = true
 	s.sv.wake.Broadcast()
@@ -88,7 +88,7 @@ func (s *SQLite) stopSaver() {
 }
 
 // queueSave queues a save for the saver, unless the store is closing.
-func (s *SQLite) queueSave(r *saveReq) error {
+func (s *DB) queueSave(r *saveReq) error {
 	s.sv.mu.Lock()
 	defer s.sv.mu.Unlock()
 	if s.sv.closing || s.sv.done == nil {
@@ -101,7 +101,7 @@ func (s *SQLite) queueSave(r *saveReq) error {
 
 // saveLoop writes queued actions, a batch at a time, until the store closes and the queue
 // is empty.
-func (s *SQLite) saveLoop() {
+func (s *DB) saveLoop() {
 	defer close(s.sv.done)
 	for {
 		s.sv.mu.Lock()
@@ -118,7 +118,7 @@ func (s *SQLite) saveLoop() {
 }
 
 // takeQueue empties the queue and returns what it held.
-func (s *SQLite) takeQueue() []*saveReq {
+func (s *DB) takeQueue() []*saveReq {
 	s.sv.mu.Lock()
 	defer s.sv.mu.Unlock()
 	q := s.sv.queue
@@ -127,7 +127,7 @@ func (s *SQLite) takeQueue() []*saveReq {
 }
 
 // requeue puts saves back at the head of the queue, ahead of those queued since.
-func (s *SQLite) requeue(rs []*saveReq) {
+func (s *DB) requeue(rs []*saveReq) {
 	if len(rs) == 0 {
 		return
 	}
@@ -144,7 +144,7 @@ func (s *SQLite) requeue(rs []*saveReq) {
 // context ends during that wait withdraws its action. If the transaction fails as a whole
 // (an I/O error, for instance), the actions written in it fail with that error and those
 // not yet tried go back to the queue for the next transaction.
-func (s *SQLite) saveBatch() {
+func (s *DB) saveBatch() {
 	// The batch serves many callers and none may cancel it for the others: each caller's
 	// context is checked when its action is taken.
 	ctx := context.Background()

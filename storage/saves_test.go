@@ -3,7 +3,6 @@ package storage
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -11,7 +10,7 @@ import (
 
 // holdWriter takes the store's one writing connection in a write transaction, so that
 // SaveActions queue up behind it, and returns the function that lets it go.
-func holdWriter(t *testing.T, s *SQLite) (release func()) {
+func holdWriter(t *testing.T, s *DB) (release func()) {
 	t.Helper()
 	tx, err := s.w.BeginTx(context.Background(), nil)
 	if err != nil {
@@ -25,7 +24,7 @@ func holdWriter(t *testing.T, s *SQLite) (release func()) {
 }
 
 // waitQueued waits until n SaveActions are queued for the saver.
-func waitQueued(t *testing.T, s *SQLite, n int) {
+func waitQueued(t *testing.T, s *DB, n int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -45,8 +44,10 @@ func waitQueued(t *testing.T, s *SQLite, n int) {
 // TestSaveBatchRejectsAlone queues saves behind a held writer, so that the saver writes
 // them in one transaction, and checks that the rejected ones (a duplicate, a gap, a game in
 // the lobby, a missing game) fail alone, each with its own error, while the others commit.
-func TestSaveBatchRejectsAlone(t *testing.T) {
-	s := openTest(t)
+func TestSaveBatchRejectsAlone(t *testing.T) { forEachBackend(t, testSaveBatchRejectsAlone) }
+
+func testSaveBatchRejectsAlone(t *testing.T, db backend) {
+	s := db.open(t)
 	ctx := context.Background()
 	log := playOut(t, mustRules(t, "racehorse", nil), 7, 10).Log()
 	a := startGame(t, s, newGame("racehorse", nil, 7, humans(4))).ID
@@ -114,7 +115,11 @@ func TestSaveBatchRejectsAlone(t *testing.T) {
 // TestSaveActionCancelledWhileQueued checks that a save whose context ends while it is
 // queued returns the context's error and is not written.
 func TestSaveActionCancelledWhileQueued(t *testing.T) {
-	s := openTest(t)
+	forEachBackend(t, testSaveActionCancelledWhileQueued)
+}
+
+func testSaveActionCancelledWhileQueued(t *testing.T, db backend) {
+	s := db.open(t)
 	log := playOut(t, mustRules(t, "racehorse", nil), 7, 1).Log()
 	id := startGame(t, s, newGame("racehorse", nil, 7, humans(4))).ID
 	release := holdWriter(t, s)
@@ -146,10 +151,12 @@ func TestSaveActionCancelledWhileQueued(t *testing.T) {
 
 // TestCloseDrainsSaves closes the store while saves are queued behind a held writer, and
 // checks that Close writes them before it returns, and that saves after it fail.
-func TestCloseDrainsSaves(t *testing.T) {
+func TestCloseDrainsSaves(t *testing.T) { forEachBackend(t, testCloseDrainsSaves) }
+
+func testCloseDrainsSaves(t *testing.T, db backend) {
 	const games = 20
-	path := filepath.Join(t.TempDir(), "drain.db")
-	s, err := Open(path)
+	path := db.target(t)
+	s, err := Connect(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +199,7 @@ func TestCloseDrainsSaves(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	s, err = Open(path)
+	s, err = Connect(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,8 +219,10 @@ func TestCloseDrainsSaves(t *testing.T) {
 }
 
 // TestSaveActionAfterClose checks that a closed store refuses saves instead of hanging.
-func TestSaveActionAfterClose(t *testing.T) {
-	s, err := Open(filepath.Join(t.TempDir(), "closed.db"))
+func TestSaveActionAfterClose(t *testing.T) { forEachBackend(t, testSaveActionAfterClose) }
+
+func testSaveActionAfterClose(t *testing.T, db backend) {
+	s, err := Connect(context.Background(), db.target(t))
 	if err != nil {
 		t.Fatal(err)
 	}

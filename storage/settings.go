@@ -22,7 +22,7 @@ const (
 			timeout_policy = excluded.timeout_policy, computer_games_count = excluded.computer_games_count,
 			table_defaults = excluded.table_defaults, updated_at = excluded.updated_at`
 	sqlDeleteChannels = `DELETE FROM guild_channels WHERE guild_id = ?`
-	sqlInsertChannel  = `INSERT OR IGNORE INTO guild_channels (guild_id, channel_id) VALUES (?, ?)`
+	sqlInsertChannel  = `INSERT INTO guild_channels (guild_id, channel_id) VALUES (?, ?) ON CONFLICT DO NOTHING`
 )
 
 // settings reads a guild's settings, or the defaults.
@@ -62,7 +62,7 @@ func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (Setti
 
 // Settings returns a guild's settings, or DefaultSettings when it has none. Channels are
 // sorted.
-func (s *SQLite) Settings(ctx context.Context, guildID string) (Settings, error) {
+func (s *DB) Settings(ctx context.Context, guildID string) (Settings, error) {
 	var st Settings
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
@@ -78,7 +78,7 @@ func (s *SQLite) Settings(ctx context.Context, guildID string) (Settings, error)
 // UpdateSettings replaces a guild's settings. The default preset and options must make
 // valid rules; the turn timeout must be 0 (none) or from MinTurnTimeout to MaxTurnTimeout,
 // and it is kept to the millisecond; an empty timeout policy is taken as PolicyComputer.
-func (s *SQLite) UpdateSettings(ctx context.Context, guildID string, st Settings, at time.Time) error {
+func (s *DB) UpdateSettings(ctx context.Context, guildID string, st Settings, at time.Time) error {
 	if guildID == "" {
 		return fmt.Errorf("update settings: %w: no guild", ErrInvalid)
 	}
@@ -140,7 +140,7 @@ const (
 
 // SetNotify records whether a player wants a direct message when it is their turn, in every
 // guild.
-func (s *SQLite) SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error {
+func (s *DB) SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error {
 	if userID == "" {
 		return fmt.Errorf("set notify: %w: no user", ErrInvalid)
 	}
@@ -155,7 +155,7 @@ func (s *SQLite) SetNotify(ctx context.Context, userID string, dm bool, at time.
 
 // Notify reports whether a player wants a direct message when it is their turn; false when
 // they never said.
-func (s *SQLite) Notify(ctx context.Context, userID string) (bool, error) {
+func (s *DB) Notify(ctx context.Context, userID string) (bool, error) {
 	var dm bool
 	err := s.rd.notify.QueryRowContext(ctx, userID).Scan(&dm)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -8,10 +8,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/mattn/go-sqlite3"
+	_ "github.com/mattn/go-sqlite3" // the sqlite3 driver
 )
 
 // DefaultPath is where the database lives when DATABASE_PATH is not set.
@@ -42,12 +41,14 @@ const busyTimeout = 10 * time.Second
 // readers is the number of reading connections. Writes go through one connection.
 const readers = 4
 
-// SQLite is the Store on an SQLite database file, in WAL mode with foreign keys on. Writes
-// are serialised through one connection and each is committed before its call returns;
-// actions saved at the same moment share a commit (saves.go). Reads use a pool of
-// connections and see the last committed state. It is safe for concurrent use.
-type SQLite struct {
-	path string
+// DB is the Store on a database: an SQLite file (Open), in WAL mode with foreign keys on,
+// or PostgreSQL (OpenPostgres). Writes are serialised through one connection and each is
+// committed before its call returns; actions saved at the same moment share a commit
+// (saves.go). Reads use a pool of connections and see the last committed state. It is safe
+// for concurrent use.
+type DB struct {
+	d    *dialect
+	path string  // the SQLite file, or the PostgreSQL URL without its password
 	w    *sql.DB // the one writing connection
 	r    *sql.DB // reading connections
 	rd   *reads  // read statements prepared on r
@@ -56,16 +57,16 @@ type SQLite struct {
 	sv   saver   // the queue of SaveActions and the goroutine that writes them
 }
 
-var _ Store = (*SQLite)(nil)
+var _ Store = (*DB)(nil)
 
 // Open opens the database at path, creating it and its folder when missing, and brings its
 // schema up to date. A database written by a newer version of the program is refused with
 // ErrSchemaTooNew.
-func Open(path string) (*SQLite, error) {
+func Open(path string) (*DB, error) {
 	return open(context.Background(), path, synchronous)
 }
 
-func open(ctx context.Context, path, sync string) (*SQLite, error) {
+func open(ctx context.Context, path, sync string) (*DB, error) {
 	if path == "" {
 		return nil, fmt.Errorf("open database: %w: empty path", ErrInvalid)
 	}
@@ -76,7 +77,7 @@ func open(ctx context.Context, path, sync string) (*SQLite, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o750); err != nil {
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
-	s := &SQLite{path: abs}
+	s := &DB{d: &sqliteDialect, path: abs}
 	params := fmt.Sprintf("_journal_mode=WAL&_synchronous=%s&_foreign_keys=1&_busy_timeout=%d&_txlock=immediate",
 		sync, busyTimeout.Milliseconds())
 	if s.w, err = sql.Open("sqlite3", dsn(abs, params)); err != nil {
@@ -86,7 +87,7 @@ func open(ctx context.Context, path, sync string) (*SQLite, error) {
 	s.w.SetMaxIdleConns(1)
 	s.w.SetConnMaxLifetime(0)
 	s.w.SetConnMaxIdleTime(0)
-	if err := migrate(ctx, s.w, -1); err != nil {
+	if err := migrate(ctx, s.w, s.d, -1); err != nil {
 		s.w.Close()
 		return nil, fmt.Errorf("open database %s: %w", path, err)
 	}
@@ -112,12 +113,13 @@ func dsn(abs, params string) string {
 	return u.String()
 }
 
-// Path returns the database file's absolute path.
-func (s *SQLite) Path() string { return s.path }
+// Path returns the database file's absolute path, or for PostgreSQL its URL without the
+// password.
+func (s *DB) Path() string { return s.path }
 
 // Close closes the database. SaveActions already queued are written first; those called
 // once Close has begun fail.
-func (s *SQLite) Close() error {
+func (s *DB) Close() error {
 	s.stopSaver()
 	var errs []error
 	for _, st := range []*reads{s.rd, s.wrd} {
@@ -143,7 +145,10 @@ func (s *SQLite) Close() error {
 // Backup writes a consistent copy of the database to dest (SQLite's VACUUM INTO), creating
 // its folder. dest must not exist. The copy is read from a snapshot, so the bot keeps
 // playing (and writing) while it runs.
-func (s *SQLite) Backup(ctx context.Context, dest string) error {
+func (s *DB) Backup(ctx context.Context, dest string) error {
+	if s.d != &sqliteDialect {
+		return fmt.Errorf("backup: %w: a PostgreSQL database is backed up with pg_dump", ErrInvalid)
+	}
 	if dest == "" {
 		return fmt.Errorf("backup: %w: empty path", ErrInvalid)
 	}
@@ -165,38 +170,9 @@ func (s *SQLite) Backup(ctx context.Context, dest string) error {
 	return nil
 }
 
-// Error messages raised by the schema's triggers (migrations/0001_games.sql).
-const (
-	trigNoGame     = "pinochle: no such game"
-	trigNotPlaying = "pinochle: game not in play"
-	trigOutOfOrder = "pinochle: action out of order"
-)
-
-// classify turns SQLite's constraint errors into the store's errors, keeping the original.
-func classify(err error) error {
-	var se sqlite3.Error
-	if !errors.As(err, &se) || se.Code != sqlite3.ErrConstraint {
-		return err
-	}
-	msg := se.Error()
-	switch {
-	case strings.Contains(msg, trigNoGame):
-		return fmt.Errorf("%w: %w", ErrNotFound, err)
-	case strings.Contains(msg, trigNotPlaying):
-		return fmt.Errorf("%w: %w", ErrNotPlaying, err)
-	case strings.Contains(msg, trigOutOfOrder):
-		return fmt.Errorf("%w: %w", ErrOutOfOrder, err)
-	case se.ExtendedCode == sqlite3.ErrConstraintUnique, se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey:
-		return fmt.Errorf("%w: %w", ErrConflict, err)
-	case se.ExtendedCode == sqlite3.ErrConstraintForeignKey:
-		return fmt.Errorf("%w: %w", ErrNotFound, err)
-	}
-	return fmt.Errorf("%w: %w", ErrInvalid, err)
-}
-
 // write runs f in a write transaction and commits it: on return without error, what f wrote
 // is durable.
-func (s *SQLite) write(ctx context.Context, f func(tx *sql.Tx) error) error {
+func (s *DB) write(ctx context.Context, f func(tx *sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -212,8 +188,8 @@ func (s *SQLite) write(ctx context.Context, f func(tx *sql.Tx) error) error {
 }
 
 // read runs f in a read transaction: every query in f sees one snapshot.
-func (s *SQLite) read(ctx context.Context, f func(tx *sql.Tx) error) error {
-	tx, err := s.r.BeginTx(ctx, nil)
+func (s *DB) read(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := s.r.BeginTx(ctx, s.d.readTx)
 	if err != nil {
 		return fmt.Errorf("begin read: %w", err)
 	}

@@ -16,6 +16,7 @@ type reads struct {
 	board, playerRecords, rankOf, rating             *sql.Stmt
 	seasonAt, seasonByID, seasons                    *sql.Stmt
 	settings, channels, notify                       *sql.Stmt
+	recent, ratingHistory                            *sql.Stmt
 	all                                              []*sql.Stmt
 }
 
@@ -31,7 +32,7 @@ type writes struct {
 	lastCounted, lastInSeason, overlapping        *sql.Stmt
 	insertSeason, endSeason                       *sql.Stmt
 	upsertSettings, deleteChannels, insertChannel *sql.Stmt
-	upsertNotify                                  *sql.Stmt
+	upsertNotify, upsertRatingPoint               *sql.Stmt
 	all                                           []*sql.Stmt
 }
 
@@ -39,6 +40,7 @@ type writes struct {
 type preparer struct {
 	ctx context.Context
 	db  *sql.DB
+	d   *dialect
 	err error
 	all []*sql.Stmt
 }
@@ -47,7 +49,7 @@ func (p *preparer) prep(query string) *sql.Stmt {
 	if p.err != nil {
 		return nil
 	}
-	st, err := p.db.PrepareContext(p.ctx, query)
+	st, err := p.db.PrepareContext(p.ctx, p.d.rebind(query))
 	if err != nil {
 		p.err = fmt.Errorf("prepare %q: %w", query, err)
 		return nil
@@ -67,8 +69,8 @@ func closeAll(sts []*sql.Stmt) error {
 func (r *reads) close() error  { return closeAll(r.all) }
 func (w *writes) close() error { return closeAll(w.all) }
 
-func prepareReads(ctx context.Context, db *sql.DB) (*reads, error) {
-	p := &preparer{ctx: ctx, db: db}
+func prepareReads(ctx context.Context, db *sql.DB, d *dialect) (*reads, error) {
+	p := &preparer{ctx: ctx, db: db, d: d}
 	r := &reads{
 		game:          p.prep(sqlGame),
 		seats:         p.prep(sqlSeats),
@@ -92,6 +94,8 @@ func prepareReads(ctx context.Context, db *sql.DB) (*reads, error) {
 		settings:      p.prep(sqlSettings),
 		channels:      p.prep(sqlChannels),
 		notify:        p.prep(sqlNotify),
+		recent:        p.prep(sqlRecentGames),
+		ratingHistory: p.prep(sqlRatingHistory),
 	}
 	r.all = p.all
 	if p.err != nil {
@@ -101,35 +105,36 @@ func prepareReads(ctx context.Context, db *sql.DB) (*reads, error) {
 	return r, nil
 }
 
-func prepareWrites(ctx context.Context, db *sql.DB) (*writes, error) {
-	p := &preparer{ctx: ctx, db: db}
+func prepareWrites(ctx context.Context, db *sql.DB, d *dialect) (*writes, error) {
+	p := &preparer{ctx: ctx, db: db, d: d}
 	w := &writes{
-		insertGame:     p.prep(sqlInsertGame),
-		updateGame:     p.prep(sqlUpdateGame),
-		gameState:      p.prep(sqlGameState),
-		finishGame:     p.prep(sqlFinishGame),
-		deleteSeats:    p.prep(sqlDeleteSeats),
-		insertSeat:     p.prep(sqlInsertSeat),
-		deleteMsgs:     p.prep(sqlDeleteMessages),
-		insertMsg:      p.prep(sqlInsertMessage),
-		insertAction:   p.prep(sqlInsertAction),
-		savepoint:      p.prep(sqlSavepoint),
-		rollbackTo:     p.prep(sqlRollbackTo),
-		release:        p.prep(sqlRelease),
-		upsertHand:     p.prep(sqlUpsertHand),
-		upsertHandSeat: p.prep(sqlUpsertHandSeat),
-		upsertHandTeam: p.prep(sqlUpsertHandTeam),
-		insertResult:   p.prep(sqlInsertResult),
-		upsertRecord:   p.prep(sqlUpsertRecord),
-		lastCounted:    p.prep(sqlLastCounted),
-		lastInSeason:   p.prep(sqlLastInSeason),
-		overlapping:    p.prep(sqlOverlapping),
-		insertSeason:   p.prep(sqlInsertSeason),
-		endSeason:      p.prep(sqlEndSeason),
-		upsertSettings: p.prep(sqlUpsertSettings),
-		deleteChannels: p.prep(sqlDeleteChannels),
-		insertChannel:  p.prep(sqlInsertChannel),
-		upsertNotify:   p.prep(sqlUpsertNotify),
+		insertGame:        p.prep(sqlInsertGame),
+		updateGame:        p.prep(sqlUpdateGame),
+		gameState:         p.prep(sqlGameState),
+		finishGame:        p.prep(sqlFinishGame),
+		deleteSeats:       p.prep(sqlDeleteSeats),
+		insertSeat:        p.prep(sqlInsertSeat),
+		deleteMsgs:        p.prep(sqlDeleteMessages),
+		insertMsg:         p.prep(sqlInsertMessage),
+		insertAction:      p.prep(sqlInsertAction),
+		savepoint:         p.prep(sqlSavepoint),
+		rollbackTo:        p.prep(sqlRollbackTo),
+		release:           p.prep(sqlRelease),
+		upsertHand:        p.prep(sqlUpsertHand),
+		upsertHandSeat:    p.prep(sqlUpsertHandSeat),
+		upsertHandTeam:    p.prep(sqlUpsertHandTeam),
+		insertResult:      p.prep(sqlInsertResult),
+		upsertRecord:      p.prep(sqlUpsertRecord),
+		lastCounted:       p.prep(sqlLastCounted),
+		lastInSeason:      p.prep(sqlLastInSeason),
+		overlapping:       p.prep(sqlOverlapping),
+		insertSeason:      p.prep(sqlInsertSeason),
+		endSeason:         p.prep(sqlEndSeason),
+		upsertSettings:    p.prep(sqlUpsertSettings),
+		deleteChannels:    p.prep(sqlDeleteChannels),
+		insertChannel:     p.prep(sqlInsertChannel),
+		upsertNotify:      p.prep(sqlUpsertNotify),
+		upsertRatingPoint: p.prep(sqlUpsertRatingPoint),
 	}
 	w.all = p.all
 	if p.err != nil {
@@ -140,15 +145,15 @@ func prepareWrites(ctx context.Context, db *sql.DB) (*writes, error) {
 }
 
 // prepare prepares every statement the store uses.
-func (s *SQLite) prepare(ctx context.Context) error {
+func (s *DB) prepare(ctx context.Context) error {
 	var err error
-	if s.rd, err = prepareReads(ctx, s.r); err != nil {
+	if s.rd, err = prepareReads(ctx, s.r, s.d); err != nil {
 		return err
 	}
-	if s.wrd, err = prepareReads(ctx, s.w); err != nil {
+	if s.wrd, err = prepareReads(ctx, s.w, s.d); err != nil {
 		return err
 	}
-	s.wr, err = prepareWrites(ctx, s.w)
+	s.wr, err = prepareWrites(ctx, s.w, s.d)
 	return err
 }
 
