@@ -27,6 +27,9 @@ type dialect struct {
 	// lockMigrations, when set, is run first in the migrating transaction: it makes
 	// processes that start together apply the migrations once, one after another.
 	lockMigrations string
+	// lockLeases, when set, is run first in a transaction that changes shard leases, so
+	// that two processes taking leases at once see each other's.
+	lockLeases string
 }
 
 var sqliteDialect = dialect{
@@ -47,6 +50,7 @@ var postgresDialect = dialect{
 	readTx:     &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true},
 	// One lock per schema, held until the migrating transaction ends.
 	lockMigrations: `SELECT pg_advisory_xact_lock(hashtext('pinochle migrate ' || current_schema()))`,
+	lockLeases:     `SELECT pg_advisory_xact_lock(hashtext('pinochle leases ' || current_schema()))`,
 }
 
 // scalarMax and scalarMin match SQLite's two-argument MAX(a, b) and MIN(a, b), which

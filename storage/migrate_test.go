@@ -45,6 +45,9 @@ var seeds = map[int][]string{
 	6: {
 		`INSERT INTO rating_history (guild_id, season_id, user_id, game_id, at, mu, sigma, rating) VALUES ('g1', 0, 'u9', 1, ?1, 30, 5, 15)`,
 	},
+	7: {
+		`INSERT INTO shard_leases (shard_count, shard_id, owner, acquired_at, expires_at) VALUES (1, 0, 'old', ?1, ?1)`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.

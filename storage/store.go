@@ -3,8 +3,8 @@
 // league seasons and guild settings.
 //
 // The bot speaks to it through the Store interface, in terms of the game (SaveAction,
-// LoadActiveGames, Leaderboard), never in SQL. SQLite implements it (Open); a server-grade
-// database could implement the same interface later.
+// LoadActiveGames, Leaderboard), never in SQL. One implementation, DB, runs on SQLite (Open)
+// and on PostgreSQL (OpenPostgres); Connect picks by the target's form.
 //
 // The action log is the truth: a game is rebuilt by replaying its log through the engine
 // (Game.Replay). Times are given by the caller and kept to the millisecond, in UTC. Discord
@@ -99,6 +99,14 @@ type Store interface {
 	// Notify reports whether a player wants a direct message when it is their turn; false
 	// when they never said.
 	Notify(ctx context.Context, userID string) (bool, error)
+
+	// AcquireShards takes the leases of a process's Discord shards (ErrShardHeld when
+	// another process serves them); RenewShards extends them (ErrShardLost when one was
+	// taken over after it expired); ReleaseShards gives them up. A process writes only the
+	// games of guilds on shards it holds.
+	AcquireShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) error
+	RenewShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) error
+	ReleaseShards(ctx context.Context, owner string, sh Shards) error
 }
 
 // Errors the store returns, wrapped with context: compare with errors.Is.
