@@ -49,12 +49,22 @@ type Config struct {
 	// per PostWindow (default 5 per 5 seconds, as Discord).
 	PostLimit  int
 	PostWindow time.Duration
+	// ShardCount is the number of Discord shards the bot runs in all, and ShardIDs those
+	// this process serves, one session each. Zero runs one unsharded session. Each process
+	// serves the guilds of its shards, holds a lease on them in the store, and only the
+	// process with shard 0 registers the commands.
+	ShardCount int
+	ShardIDs   []int
+	// LeaseTTL is how long the hold on the shards lasts without renewal (DefaultLeaseTTL
+	// when zero).
+	LeaseTTL time.Duration
 }
 
 // Bot hosts Pinochle games in Discord. Create one with New, then call Start.
 type Bot struct {
 	cfg   Config
-	s     *discordgo.Session
+	s     *discordgo.Session   // the session REST calls go through: the first shard's
+	all   []*discordgo.Session // one session per shard served
 	store storage.Store
 	log   *slog.Logger
 	clock Clock
@@ -72,6 +82,12 @@ type Bot struct {
 	searchSlots thinkers
 	stop        context.CancelFunc
 	ctx         context.Context
+
+	owner      string       // this process in the shard leases
+	leaseUntil atomic.Int64 // Unix milliseconds until which the lease holds
+	failOnce   sync.Once
+	failErr    error
+	stopped    chan struct{} // closed when the bot stops on its own (fail)
 }
 
 // New prepares a bot: its Discord session (not yet connected) and its handlers.
@@ -97,6 +113,13 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.PostWindow <= 0 {
 		cfg.PostWindow = 5 * time.Second
 	}
+	if cfg.ShardCount > 0 || (cfg.ShardCount == AutoShards && len(cfg.ShardIDs) > 0) {
+		if err := checkShards(cfg.ShardCount, cfg.ShardIDs); err != nil {
+			return nil, err
+		}
+	} else if cfg.ShardCount < 0 && cfg.ShardCount != AutoShards {
+		return nil, fmt.Errorf("bot: shard count %d", cfg.ShardCount)
+	}
 	s, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
 		return nil, fmt.Errorf("bot: session: %w", err)
@@ -117,13 +140,16 @@ func New(cfg Config) (*Bot, error) {
 	b := &Bot{
 		cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
 		tables: map[int64]*table{}, stop: cancel, ctx: ctx, searchSlots: newThinkers(),
+		owner: newOwner(), stopped: make(chan struct{}),
 	}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
 	b.timers = newTimers(b)
-	s.AddHandler(b.onInteraction)
-	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-		b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
-	})
+	if cfg.ShardCount != AutoShards {
+		if err := b.openSessions(); err != nil {
+			cancel()
+			return nil, err
+		}
+	}
 	return b, nil
 }
 
@@ -137,6 +163,15 @@ func randomSeed() uint64 {
 // Start resumes every unfinished game from storage, registers the commands and connects to
 // the gateway. It logs one line per step.
 func (b *Bot) Start(ctx context.Context) error {
+	if b.cfg.ShardCount == AutoShards {
+		if err := b.autoShards(ctx); err != nil {
+			return err
+		}
+	}
+	if err := b.acquireShards(ctx); err != nil {
+		return fmt.Errorf("bot: %w", err)
+	}
+	go b.renewShards(b.ctx)
 	n, err := b.resume(ctx)
 	if err != nil {
 		return fmt.Errorf("bot: resume games: %w", err)
@@ -150,17 +185,21 @@ func (b *Bot) Start(ctx context.Context) error {
 		}
 		b.appID = app.ID
 	}
-	cmds, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions(), discordgo.WithContext(ctx))
-	if err != nil {
-		return fmt.Errorf("bot: register commands: %w", err)
+	if b.registersCommands() {
+		cmds, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions(), discordgo.WithContext(ctx))
+		if err != nil {
+			return fmt.Errorf("bot: register commands: %w", err)
+		}
+		scope := "globally"
+		if b.cfg.GuildID != "" {
+			scope = "in guild " + b.cfg.GuildID
+		}
+		b.log.Info("registered commands", "count", len(cmds), "scope", scope)
 	}
-	scope := "globally"
-	if b.cfg.GuildID != "" {
-		scope = "in guild " + b.cfg.GuildID
-	}
-	b.log.Info("registered commands", "count", len(cmds), "scope", scope)
-	if err := b.s.Open(); err != nil {
-		return fmt.Errorf("bot: connect to the gateway: %w", err)
+	for _, se := range b.all {
+		if err := se.Open(); err != nil {
+			return fmt.Errorf("bot: connect shard %d to the gateway: %w", se.ShardID, err)
+		}
 	}
 	b.log.Info("listening for interactions")
 	b.timers.start()
@@ -171,7 +210,11 @@ func (b *Bot) Start(ctx context.Context) error {
 // out (until ctx ends), and stops the timers. It does not close the store.
 func (b *Bot) Close(ctx context.Context) error {
 	b.closing.Store(true)
-	err := b.s.Close()
+	var errs []error
+	for _, se := range b.all {
+		errs = append(errs, se.Close())
+	}
+	err := errors.Join(errs...)
 	b.timers.stopAll()
 	done := make(chan struct{})
 	go func() { b.handlers.Wait(); close(done) }()
@@ -184,6 +227,13 @@ func (b *Bot) Close(ctx context.Context) error {
 		return fmt.Errorf("bot: close: messages still queued: %w", ferr)
 	}
 	b.stop()
+	if b.Err() == nil {
+		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		if rerr := b.store.ReleaseShards(rctx, b.owner, b.shards()); rerr != nil {
+			b.log.Warn("could not release the shards' lease: it expires on its own", "err", rerr)
+		}
+		cancel()
+	}
 	if err != nil {
 		return fmt.Errorf("bot: close session: %w", err)
 	}

@@ -32,7 +32,7 @@ type harness struct {
 	ctx     context.Context
 	srv     *fakediscord.Server
 	dbPath  string
-	store   *storage.SQLite
+	store   *storage.DB
 	bot     *bot.Bot
 	clock   *fakeClock
 	guild   string

@@ -166,7 +166,12 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	served := 0
 	for _, ag := range active {
+		if !b.serves(ag.Game.GuildID) {
+			continue // another process's shard
+		}
+		served++
 		t := &table{meta: ag.Game, views: map[int]privateView{}}
 		if ag.Game.Status == storage.StatusPlaying {
 			g, err := ag.Replay()
@@ -193,7 +198,7 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 			b.log.Error("resume: computer moves failed", "game", t.meta.ID, "err", err)
 		}
 	}
-	return len(active), nil
+	return served, nil
 }
 
 // act applies one action to a table's game: the engine checks it, storage saves it, and
@@ -203,6 +208,9 @@ func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *narration) 
 	g := t.game
 	if err := g.Check(a); err != nil {
 		return err
+	}
+	if !b.holdsLease() {
+		return errLeaseExpired
 	}
 	if err := b.store.SaveAction(ctx, t.meta.ID, g.LogLen(), a.Seat, a, b.clock.Now()); err != nil {
 		return fmt.Errorf("save action: %w", err)

@@ -8,6 +8,9 @@
 //	DISCORD_APP_ID    the application ID (optional: asked of Discord otherwise)
 //	DISCORD_GUILD_ID  register the commands in this one server only, instantly (development)
 //	DATABASE_PATH     the SQLite database (default data/pinochle.db)
+//	DATABASE_URL      a PostgreSQL database (postgres://...), used instead of SQLite
+//	SHARD_COUNT       the number of Discord shards in all, or auto (Discord's recommendation)
+//	SHARD_IDS         the shards this process serves: 3, 0,2,5 or 0-3 (default: all)
 //	LOG_LEVEL         debug, info, warn or error (default info)
 //	DISCORD_API_URL   send REST calls, and so the gateway discovery, to this base URL
 //
@@ -80,7 +83,18 @@ func command(ctx context.Context, args []string, getenv func(string) string, std
 // config is the bot's settings, read from the environment.
 type config struct {
 	token, appID, guildID, apiURL, dbPath string
+	dbURL                                 string // PostgreSQL; empty for SQLite at dbPath
+	shardCount                            int
+	shardIDs                              []int
 	level                                 slog.Level
+}
+
+// database returns what to open: the PostgreSQL URL, or else the SQLite path.
+func (c config) database() string {
+	if c.dbURL != "" {
+		return c.dbURL
+	}
+	return c.dbPath
 }
 
 // errUsage marks a settings problem: exit status 2.
@@ -111,7 +125,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 	}
 	c := config{
 		token: get("DISCORD_TOKEN"), appID: get("DISCORD_APP_ID"), guildID: get("DISCORD_GUILD_ID"),
-		apiURL: get("DISCORD_API_URL"), dbPath: get("DATABASE_PATH"),
+		apiURL: get("DISCORD_API_URL"), dbPath: get("DATABASE_PATH"), dbURL: get("DATABASE_URL"),
 	}
 	if c.token == "" {
 		return c, fmt.Errorf("%w: DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications (Bot → Reset Token) and put DISCORD_TOKEN=... in .env (see .env.example)", errUsage)
@@ -119,6 +133,12 @@ func loadConfig(getenv func(string) string) (config, error) {
 	c.token = strings.TrimPrefix(c.token, "Bot ")
 	if c.dbPath == "" {
 		c.dbPath = storage.DefaultPath
+	}
+	if c.dbURL != "" && !storage.IsPostgresURL(c.dbURL) {
+		return c, fmt.Errorf("%w: DATABASE_URL must start with postgres:// (an SQLite file goes in DATABASE_PATH)", errUsage)
+	}
+	if c.shardCount, c.shardIDs, err = bot.ParseShards(get("SHARD_COUNT"), get("SHARD_IDS")); err != nil {
+		return c, fmt.Errorf("%w: %v", errUsage, err)
 	}
 	if lv := get("LOG_LEVEL"); lv != "" {
 		if err := c.level.UnmarshalText([]byte(lv)); err != nil {
@@ -136,14 +156,24 @@ func run(ctx context.Context, getenv func(string) string, stderr io.Writer) int 
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: cfg.level}))
-	store, err := storage.Open(cfg.dbPath)
+	if cfg.dbURL == "" {
+		// One process per SQLite file: a second one would write the same games.
+		unlock, err := storage.LockFile(cfg.dbPath)
+		if err != nil {
+			log.Error("open the database", "path", cfg.dbPath, "err", err)
+			return 1
+		}
+		defer unlock()
+	}
+	store, err := storage.Connect(ctx, cfg.database())
 	if err != nil {
-		log.Error("open the database", "path", cfg.dbPath, "err", err)
+		log.Error("open the database", "database", storage.Redact(cfg.database()), "err", err)
 		return 1
 	}
-	log.Info("opened the database", "path", cfg.dbPath, "schema", storage.SchemaVersion())
+	log.Info("opened the database", "backend", store.Backend(), "database", store.Path(), "schema", storage.SchemaVersion())
 	b, err := bot.New(bot.Config{
 		Token: cfg.token, AppID: cfg.appID, GuildID: cfg.guildID, APIURL: cfg.apiURL, Store: store, Logger: log,
+		ShardCount: cfg.shardCount, ShardIDs: cfg.shardIDs,
 	})
 	if err == nil {
 		err = b.Start(ctx)
@@ -156,11 +186,16 @@ func run(ctx context.Context, getenv func(string) string, stderr io.Writer) int 
 		_ = store.Close()
 		return 1
 	}
-	<-ctx.Done()
-	log.Info("stopping: finishing the actions in flight")
+	status := 0
+	select {
+	case <-ctx.Done():
+		log.Info("stopping: finishing the actions in flight")
+	case <-b.Done():
+		log.Error("the bot stopped on its own", "err", b.Err())
+		status = 1
+	}
 	closeCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	status := 0
 	if err := b.Close(closeCtx); err != nil {
 		log.Error("stop", "err", err)
 		status = 1

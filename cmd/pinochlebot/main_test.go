@@ -48,6 +48,27 @@ func TestBadLogLevel(t *testing.T) {
 	}
 }
 
+// TestDatabaseAndShardSettings reads DATABASE_URL, SHARD_COUNT and SHARD_IDS, and refuses
+// bad ones with exit status 2 and the setting's name.
+func TestDatabaseAndShardSettings(t *testing.T) {
+	chdir(t)
+	c, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x", "DATABASE_URL": "postgres://u:secret@db/pinochle",
+		"SHARD_COUNT": "4", "SHARD_IDS": "2-3"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.database() != "postgres://u:secret@db/pinochle" || c.shardCount != 4 || len(c.shardIDs) != 2 || c.shardIDs[0] != 2 {
+		t.Errorf("config %+v", c)
+	}
+	for k, v := range map[string]string{"DATABASE_URL": "mysql://x", "SHARD_COUNT": "zero", "SHARD_IDS": "1"} {
+		var stderr bytes.Buffer
+		code := run(context.Background(), env(map[string]string{"DISCORD_TOKEN": "x", k: v}), &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), k) {
+			t.Errorf("%s=%s: exit %d, stderr %q; want 2 naming %s", k, v, code, stderr.String(), k)
+		}
+	}
+}
+
 func TestConfigFromDotEnvAndEnvironment(t *testing.T) {
 	dir := chdir(t)
 	dotenv := "DISCORD_TOKEN=from-file\nDISCORD_GUILD_ID=42\nLOG_LEVEL=debug\n"
@@ -150,6 +171,44 @@ func TestRunAndStop(t *testing.T) {
 		t.Fatalf("the database does not open again: %v", err)
 	}
 	st.Close()
+}
+
+// TestSecondProcessOnSQLiteRefused starts a second bot on the SQLite file a running bot
+// uses: it exits 1 at once, saying why, and the first keeps running.
+func TestSecondProcessOnSQLiteRefused(t *testing.T) {
+	chdir(t)
+	srv := fakediscord.New(t, fakediscord.Options{})
+	dbPath := filepath.Join(t.TempDir(), "data", "pinochle.db")
+	settings := env(map[string]string{
+		"DISCORD_TOKEN": srv.Token(), "DISCORD_API_URL": srv.URL(), "DATABASE_PATH": dbPath,
+		"DISCORD_GUILD_ID": srv.DefaultGuild().ID,
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var first syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, settings, &first) }()
+	wait, stop := context.WithTimeout(context.Background(), 20*time.Second)
+	defer stop()
+	if err := srv.WaitFor(wait, func(s *fakediscord.Server) bool { return s.Connected() > 0 }); err != nil {
+		t.Fatalf("the first bot never connected: %v\n%s", err, first.String())
+	}
+	var second syncBuffer
+	if code := run(ctx, settings, &second); code != 1 {
+		t.Errorf("second bot: exit status %d, want 1\n%s", code, second.String())
+	}
+	if !strings.Contains(second.String(), "in use by process") || !strings.Contains(second.String(), "one bot process serves one SQLite file") {
+		t.Errorf("the second bot does not say why it stopped:\n%s", second.String())
+	}
+	select {
+	case code := <-done:
+		t.Fatalf("the first bot stopped (%d)", code)
+	default:
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("first bot: exit status %d\n%s", code, first.String())
+	}
 }
 
 // TestBackupWhileOpen copies a database that another store (the running bot) holds open,

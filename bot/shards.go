@@ -1,0 +1,297 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// DefaultLeaseTTL is how long a process's hold on its shards lasts without renewal. The
+// lease is renewed every third of it; a process that crashed frees its shards this long
+// after its last renewal.
+const DefaultLeaseTTL = 30 * time.Second
+
+// errLeaseExpired: the process could not renew its shards' lease in time, and so may no
+// longer write their games.
+var errLeaseExpired = errors.New("this bot's hold on the server's shard has lapsed")
+
+// ShardOf returns the shard of a guild when the bot runs count shards: Discord's rule,
+// (guild_id >> 22) % count. Direct messages (no guild) belong to shard 0.
+func ShardOf(guildID string, count int) int {
+	if count <= 1 || guildID == "" {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
+}
+
+// shards returns the shards this bot serves: all of one when it is not sharded.
+func (b *Bot) shards() storage.Shards {
+	if b.cfg.ShardCount <= 0 {
+		return storage.Shards{Count: 1, IDs: []int{0}}
+	}
+	return storage.Shards{Count: b.cfg.ShardCount, IDs: b.cfg.ShardIDs}
+}
+
+// serves reports whether the guild is on one of this bot's shards.
+func (b *Bot) serves(guildID string) bool {
+	sh := b.shards()
+	return slices.Contains(sh.IDs, ShardOf(guildID, sh.Count))
+}
+
+// registersCommands reports whether this bot registers the slash commands: the process
+// with shard 0 does, so that they are registered once.
+func (b *Bot) registersCommands() bool {
+	return slices.Contains(b.shards().IDs, 0)
+}
+
+// newOwner names this process in the shard leases: host, process ID and a random part.
+func newOwner() string {
+	host, _ := os.Hostname()
+	var buf [4]byte
+	_, _ = rand.Read(buf[:])
+	return fmt.Sprintf("%s:%d:%s", host, os.Getpid(), hex.EncodeToString(buf[:]))
+}
+
+// leaseTTL returns the configured lease duration.
+func (b *Bot) leaseTTL() time.Duration {
+	if b.cfg.LeaseTTL > 0 {
+		return b.cfg.LeaseTTL
+	}
+	return DefaultLeaseTTL
+}
+
+// acquireShards takes the leases of this bot's shards. A lease held by another process is
+// waited for up to one lease duration, so that a bot restarted after a crash takes over
+// once its former self's lease has run out; a process that still renews its lease keeps it,
+// and this one gives up with the holder's name.
+func (b *Bot) acquireShards(ctx context.Context) error {
+	sh := b.shards()
+	ttl := b.leaseTTL()
+	deadline := time.Now().Add(ttl + ttl/3)
+	logged := false
+	for {
+		now := time.Now()
+		err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
+		if err == nil {
+			b.leaseUntil.Store(now.Add(ttl).UnixMilli())
+			return nil
+		}
+		if !errors.Is(err, storage.ErrShardHeld) || time.Now().After(deadline) {
+			return fmt.Errorf("shards %v: %w (is another bot running with the same SHARD_IDS on this database?)", sh, err)
+		}
+		if !logged {
+			b.log.Warn("waiting for the shards' lease to expire", "shards", sh.String(), "err", err)
+			logged = true
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(ttl / 10):
+		}
+	}
+}
+
+// renewShards renews the leases every third of their duration until ctx ends. When a lease
+// is lost (another process took it over after it lapsed) the bot stops: it must not write
+// those games any more.
+func (b *Bot) renewShards(ctx context.Context) {
+	ttl := b.leaseTTL()
+	tick := time.NewTicker(ttl / 3)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		now := time.Now()
+		err := b.store.RenewShards(ctx, b.owner, b.shards(), now, ttl)
+		switch {
+		case err == nil:
+			b.leaseUntil.Store(now.Add(ttl).UnixMilli())
+		case errors.Is(err, storage.ErrShardLost):
+			b.log.Error("another process took over this bot's shards: stopping", "err", err)
+			b.fail(err)
+			return
+		case ctx.Err() == nil:
+			b.log.Warn("could not renew the shards' lease; trying again", "err", err)
+		}
+	}
+}
+
+// holdsLease reports whether the bot's lease on its shards is still good: a bot that could
+// not renew it in time (a paused process, an unreachable database) writes nothing until it
+// has. Leases are kept in real time, not the bot's Clock: they are compared across
+// processes.
+func (b *Bot) holdsLease() bool {
+	return time.Now().UnixMilli() < b.leaseUntil.Load()
+}
+
+// fail stops the bot for good: Done's channel closes and Err returns err.
+func (b *Bot) fail(err error) {
+	b.failOnce.Do(func() {
+		b.failErr = err
+		b.closing.Store(true)
+		close(b.stopped)
+	})
+}
+
+// Done returns a channel closed when the bot has stopped on its own, for instance because
+// another process took over its shards; Err then says why.
+func (b *Bot) Done() <-chan struct{} { return b.stopped }
+
+// Err returns why the bot stopped on its own, or nil.
+func (b *Bot) Err() error {
+	select {
+	case <-b.stopped:
+		return b.failErr
+	default:
+		return nil
+	}
+}
+
+// checkShards checks shard ids against their count (not yet known when it is AutoShards).
+func checkShards(count int, ids []int) error {
+	if count > 0 && len(ids) == 0 {
+		return errors.New("bot: no shard IDs")
+	}
+	for _, id := range ids {
+		if id < 0 || (count > 0 && id >= count) {
+			return fmt.Errorf("bot: shard %d is not one of 0..%d", id, count-1)
+		}
+	}
+	return nil
+}
+
+// autoShards asks Discord how many shards it recommends (GET /gateway/bot), and serves all
+// of them unless ShardIDs names some, then opens their sessions.
+func (b *Bot) autoShards(ctx context.Context) error {
+	gb, err := b.s.GatewayBot(discordgo.WithContext(ctx))
+	if err != nil {
+		return fmt.Errorf("bot: ask Discord for its recommended shard count: %w", err)
+	}
+	if gb.Shards < 1 {
+		return fmt.Errorf("bot: Discord recommends %d shards", gb.Shards)
+	}
+	b.cfg.ShardCount = gb.Shards
+	if len(b.cfg.ShardIDs) == 0 {
+		for id := range gb.Shards {
+			b.cfg.ShardIDs = append(b.cfg.ShardIDs, id)
+		}
+	}
+	if err := checkShards(b.cfg.ShardCount, b.cfg.ShardIDs); err != nil {
+		return fmt.Errorf("%w (Discord recommends %d shards)", err, gb.Shards)
+	}
+	b.log.Info("shard count from Discord", "count", gb.Shards, "serving", b.shards().String())
+	return b.openSessions()
+}
+
+// openSessions makes one discordgo session per shard the bot serves (the one unsharded
+// session when it is not sharded), sharing the HTTP client, and adds the handlers.
+func (b *Bot) openSessions() error {
+	first := b.s
+	b.all = []*discordgo.Session{first}
+	if b.cfg.ShardCount > 0 {
+		b.all = b.all[:0]
+		for k, id := range b.cfg.ShardIDs {
+			s := first
+			if k > 0 {
+				var err error
+				if s, err = discordgo.New("Bot " + b.cfg.Token); err != nil {
+					return fmt.Errorf("bot: session of shard %d: %w", id, err)
+				}
+				s.Client = first.Client
+				s.Identify.Intents = first.Identify.Intents
+				s.StateEnabled = first.StateEnabled
+				s.LogLevel = first.LogLevel
+			}
+			s.ShardID = id
+			s.ShardCount = b.cfg.ShardCount
+			b.all = append(b.all, s)
+		}
+	}
+	for _, se := range b.all {
+		se.AddHandler(b.onInteraction)
+		se.AddHandler(func(se *discordgo.Session, r *discordgo.Ready) {
+			b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds), "shard", se.ShardID)
+		})
+	}
+	return nil
+}
+
+// AutoShards, as Config.ShardCount, asks Discord for its recommended shard count at start
+// (GET /gateway/bot); ShardIDs empty then serves them all.
+const AutoShards = -1
+
+// maxShards bounds the shard count the bot accepts: far above what any bot needs.
+const maxShards = 4096
+
+// ParseShards reads SHARD_COUNT and SHARD_IDS. count is a number, "auto" (AutoShards) or
+// empty (not sharded). ids is one id ("3"), a list ("0,2,5"), a range ("0-3") or a mix
+// ("0-3,8"); empty means every shard of count. The ids come back sorted, without repeats.
+func ParseShards(count, ids string) (int, []int, error) {
+	count, ids = strings.TrimSpace(count), strings.TrimSpace(ids)
+	var n int
+	switch {
+	case count == "":
+		if ids != "" {
+			return 0, nil, errors.New("SHARD_IDS is set without SHARD_COUNT")
+		}
+		return 0, nil, nil
+	case strings.EqualFold(count, "auto"):
+		n = AutoShards
+	default:
+		v, err := strconv.Atoi(count)
+		if err != nil || v < 1 || v > maxShards {
+			return 0, nil, fmt.Errorf("SHARD_COUNT %q: use a number from 1 to %d, or auto", count, maxShards)
+		}
+		n = v
+	}
+	if ids == "" {
+		if n == AutoShards {
+			return n, nil, nil
+		}
+		all := make([]int, n)
+		for i := range all {
+			all[i] = i
+		}
+		return n, all, nil
+	}
+	var out []int
+	for _, part := range strings.Split(ids, ",") {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		b := a
+		var err2 error
+		if isRange {
+			b, err2 = strconv.Atoi(strings.TrimSpace(hi))
+		}
+		if err1 != nil || err2 != nil || a < 0 || b < a || b >= maxShards {
+			return 0, nil, fmt.Errorf("SHARD_IDS %q: %q is not a shard id or a range like 0-3", ids, part)
+		}
+		if n != AutoShards && b >= n {
+			return 0, nil, fmt.Errorf("SHARD_IDS %q: shard %d is not one of 0..%d (SHARD_COUNT %d)", ids, b, n-1, n)
+		}
+		for id := a; id <= b; id++ {
+			out = append(out, id)
+		}
+	}
+	slices.Sort(out)
+	return n, slices.Compact(out), nil
+}
