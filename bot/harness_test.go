@@ -32,6 +32,8 @@ type harness struct {
 	ctx     context.Context
 	srv     *fakediscord.Server
 	dbPath  string
+	// dbURL, when set, is a PostgreSQL database the bot uses instead of the SQLite file.
+	dbURL   string
 	store   *storage.DB
 	bot     *bot.Bot
 	clock   *fakeClock
@@ -76,7 +78,11 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 // start opens the database and starts a bot on it, as a new process would.
 func (h *harness) start(window time.Duration) {
 	h.t.Helper()
-	store, err := storage.Open(h.dbPath)
+	target := h.dbPath
+	if h.dbURL != "" {
+		target = h.dbURL
+	}
+	store, err := storage.Connect(h.ctx, target)
 	if err != nil {
 		h.t.Fatalf("open store: %v", err)
 	}

@@ -2,20 +2,11 @@ package storage
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
-	"net/url"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pinochle-discord/pinochle/storage/pgtest"
 )
-
-// testDatabaseEnv names the PostgreSQL database the tests may use, as a URL. Each test gets
-// its own schema in it, dropped at the test's end.
-const testDatabaseEnv = "PINOCHLE_TEST_DATABASE_URL"
 
 // backend is a database the store's tests run against.
 type backend struct {
@@ -55,47 +46,9 @@ var sqliteBackend = backend{
 
 var postgresBackend = backend{name: "postgres", target: postgresTarget}
 
-// postgresTarget makes a schema of its own in the database PINOCHLE_TEST_DATABASE_URL names
-// and returns that URL with the schema as its search path. The schema is dropped at the
-// test's end. Without the variable the test is skipped, saying why.
-func postgresTarget(tb testing.TB) string {
-	tb.Helper()
-	base := os.Getenv(testDatabaseEnv)
-	if base == "" {
-		tb.Skipf("%s is not set: the PostgreSQL run of this test needs a database (for example postgres://postgres@127.0.0.1:5432/test)", testDatabaseEnv)
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		tb.Fatalf("%s: %v", testDatabaseEnv, err)
-	}
-	defer admin.Close()
-	var buf [6]byte
-	_, _ = rand.Read(buf[:])
-	schema := "pinochle_test_" + hex.EncodeToString(buf[:])
-	ctx := context.Background()
-	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
-		tb.Fatalf("%s: create schema: %v", testDatabaseEnv, err)
-	}
-	tb.Cleanup(func() {
-		db, err := sql.Open("pgx", base)
-		if err != nil {
-			tb.Error(err)
-			return
-		}
-		defer db.Close()
-		if _, err := db.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			tb.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		tb.Fatalf("%s: %v", testDatabaseEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
-}
+// postgresTarget returns a fresh PostgreSQL schema's URL (pgtest.URL): the test is
+// skipped, saying why, without PINOCHLE_TEST_DATABASE_URL.
+func postgresTarget(tb testing.TB) string { return pgtest.URL(tb) }
 
 // backends are the databases every storage test runs against.
 var backends = []backend{sqliteBackend, postgresBackend}
@@ -116,5 +69,3 @@ func forEachBackendB(b *testing.B, bench func(b *testing.B, db backend)) {
 	}
 }
 
-// The pgx driver is registered by its stdlib package, which the store imports.
-var _ = stdlib.GetDefaultDriver

@@ -18,11 +18,16 @@
 //
 // "pinochlebot backup FILE" writes a consistent copy of the database to FILE, also while
 // the bot runs (SQLite's VACUUM INTO), and exits.
+//
+// "pinochlebot migrate --from data/pinochle.db --to postgres://..." copies every game,
+// result, rating, season and setting from one database into another (either may be SQLite
+// or PostgreSQL) and checks the copy; the target must be empty unless --merge is given.
 package main
 
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -49,8 +54,12 @@ func main() {
 
 // command runs a subcommand of the bot's binary and returns the exit status.
 func command(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
+	if args[0] == "migrate" {
+		return migrateCommand(ctx, args[1:], stderr)
+	}
 	if args[0] != "backup" || len(args) != 2 {
-		fmt.Fprintln(stderr, "usage: pinochlebot (runs the bot) or pinochlebot backup FILE (copies the database)")
+		fmt.Fprintln(stderr, "usage: pinochlebot (runs the bot), pinochlebot backup FILE (copies the database),\n"+
+			"       or pinochlebot migrate --from DATABASE --to DATABASE [--merge] (copies one database into another)")
 		return 2
 	}
 	get, err := settingsReader(getenv)
@@ -77,6 +86,71 @@ func command(ctx context.Context, args []string, getenv func(string) string, std
 		return 1
 	}
 	fmt.Fprintf(stderr, "pinochlebot: copied %s to %s\n", path, args[1])
+	return 0
+}
+
+// migrateCommand copies one database into another: "migrate --from data/pinochle.db --to
+// postgres://...". Either side may be an SQLite file or a PostgreSQL URL. The target must be
+// empty unless --merge is given; the copy is checked (counts, and a replay of every
+// unfinished game) before it reports success.
+func migrateCommand(ctx context.Context, args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	from := fs.String("from", "", "the database to copy: an SQLite file or a postgres:// URL")
+	to := fs.String("to", "", "the database to copy into: an SQLite file or a postgres:// URL")
+	merge := fs.Bool("merge", false, "copy into a database that already holds data, keeping its rows and adding the missing ones")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *from == "" || *to == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: pinochlebot migrate --from DATABASE --to DATABASE [--merge]")
+		return 2
+	}
+	if *from == *to {
+		fmt.Fprintln(stderr, "pinochlebot: migrate: --from and --to are the same database")
+		return 2
+	}
+	for _, target := range []string{*from, *to} {
+		if storage.IsPostgresURL(target) {
+			continue
+		}
+		if target == *from {
+			if _, err := os.Stat(target); err != nil {
+				fmt.Fprintf(stderr, "pinochlebot: migrate: no database at %s\n", target)
+				return 2
+			}
+		}
+		// A bot still running on an SQLite file would go on writing it after the copy.
+		unlock, err := storage.LockFile(target)
+		if err != nil {
+			fmt.Fprintf(stderr, "pinochlebot: migrate: %v (stop the bot first)\n", err)
+			return 1
+		}
+		defer unlock()
+	}
+	src, err := storage.Connect(ctx, *from)
+	if err != nil {
+		fmt.Fprintln(stderr, "pinochlebot: migrate: open the source:", err)
+		return 1
+	}
+	defer src.Close()
+	dst, err := storage.Connect(ctx, *to)
+	if err != nil {
+		fmt.Fprintln(stderr, "pinochlebot: migrate: open the target:", err)
+		return 1
+	}
+	defer dst.Close()
+	rep, err := storage.Copy(ctx, src, dst, *merge)
+	if err != nil {
+		fmt.Fprintln(stderr, "pinochlebot: migrate:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "pinochlebot: copied %s to %s\n", src.Path(), dst.Path())
+	fmt.Fprintf(stderr, "%-16s %10s %10s %10s\n", "table", "source", "copied", "target")
+	for _, t := range rep.Tables {
+		fmt.Fprintf(stderr, "%-16s %10d %10d %10d\n", t, rep.Source[t], rep.Copied[t], rep.Target[t])
+	}
+	fmt.Fprintf(stderr, "checked: every table's rows are in the target; %d unfinished games replay to the same log\n", rep.Replayed)
 	return 0
 }
 

@@ -1,0 +1,296 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// copyTables are the tables Copy copies, parents before children. The shard leases are left
+// behind: they belong to the processes of the source.
+var copyTables = []string{
+	"games", "game_seats", "game_messages", "actions",
+	"seasons", "hands", "hand_seats", "hand_teams", "game_results",
+	"player_records", "rating_history",
+	"guild_settings", "guild_channels", "player_prefs",
+}
+
+// boolColumns are the columns that are BOOLEAN on PostgreSQL and 0 or 1 on SQLite.
+var boolColumns = map[string]bool{
+	"moon": true, "made": true, "wins_game": true, "saved": true, "counted": true, "forfeit": true,
+	"away": true, "notify_dm": true, "computer_games_count": true,
+}
+
+// identityTables have an id that PostgreSQL generates; after a copy its sequence must move
+// past the ids copied.
+var identityTables = []string{"games", "seasons"}
+
+// CopyReport says what Copy did: rows per table in the source, rows written, and the games
+// replayed to check the copy.
+type CopyReport struct {
+	Tables   []string
+	Source   map[string]int64
+	Copied   map[string]int64
+	Target   map[string]int64
+	Replayed int
+}
+
+// ErrTargetNotEmpty: Copy was asked to write into a database that already holds games or
+// settings, without being told to.
+var ErrTargetNotEmpty = fmt.Errorf("%w: the target database is not empty", ErrConflict)
+
+// Copy copies everything from src to dst (games, action logs, hands, results, records,
+// ratings, seasons and settings), in one transaction on dst, then checks the copy: the
+// counts of every table, and a replay through the engine of every unfinished game, whose
+// log must match the source's. It refuses a dst that holds data unless merge is set; with
+// merge, rows already in dst are kept and only the missing ones are copied, so running it
+// twice copies nothing the second time. Both databases must be at this program's schema
+// (Open and OpenPostgres see to it).
+func Copy(ctx context.Context, src, dst *DB, merge bool) (CopyReport, error) {
+	rep := CopyReport{Tables: copyTables, Source: map[string]int64{}, Copied: map[string]int64{}, Target: map[string]int64{}}
+	before, err := dst.counts(ctx)
+	if err != nil {
+		return rep, fmt.Errorf("copy: count the target: %w", err)
+	}
+	if !merge {
+		for _, t := range copyTables {
+			if before[t] > 0 {
+				return rep, fmt.Errorf("copy: %w (%d rows in %s): use an empty database, or merge into it", ErrTargetNotEmpty, before[t], t)
+			}
+		}
+	}
+	err = src.read(ctx, func(stx *sql.Tx) error {
+		return dst.write(ctx, func(dtx *sql.Tx) error {
+			return copyAll(ctx, stx, dtx, dst.d, &rep)
+		})
+	})
+	if err != nil {
+		return rep, fmt.Errorf("copy: %w", err)
+	}
+	if err := verifyCopy(ctx, src, dst, &rep); err != nil {
+		return rep, fmt.Errorf("copy: check: %w", err)
+	}
+	return rep, nil
+}
+
+// counts returns the number of rows of every copied table.
+func (s *DB) counts(ctx context.Context) (map[string]int64, error) {
+	out := map[string]int64{}
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		for _, t := range copyTables {
+			var n int64
+			if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+t).Scan(&n); err != nil {
+				return fmt.Errorf("%s: %w", t, err)
+			}
+			out[t] = n
+		}
+		return nil
+	})
+	return out, err
+}
+
+// copyAll copies every table from the source transaction into the target's.
+func copyAll(ctx context.Context, stx *sql.Tx, dtx *sql.Tx, dd *dialect, rep *CopyReport) error {
+	// Games already in the target keep their log: their actions are not copied again (the
+	// append-only log refuses them in any case).
+	existing := map[int64]bool{}
+	rows, err := dtx.QueryContext(ctx, "SELECT id FROM games")
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		existing[id] = true
+	}
+	if err := closeRows(rows); err != nil {
+		return err
+	}
+	// Actions are appended only to a game in play: games are written as playing, their
+	// logs appended, and their own status and last activity put back afterwards.
+	type restore struct {
+		id           int64
+		status       string
+		lastActivity int64
+	}
+	var restores []restore
+	for _, table := range copyTables {
+		rows, err := stx.QueryContext(ctx, "SELECT * FROM "+table+orderOf(table))
+		if err != nil {
+			return fmt.Errorf("read %s: %w", table, err)
+		}
+		cols, err := rows.Columns()
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("read %s: %w", table, err)
+		}
+		marks := strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ")
+		insert := dd.rebind(fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s) ON CONFLICT DO NOTHING",
+			table, strings.Join(cols, ", "), marks))
+		st, err := dtx.PrepareContext(ctx, insert)
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("write %s: %w", table, err)
+		}
+		idx := map[string]int{}
+		for i, c := range cols {
+			idx[c] = i
+		}
+		vals := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		for rows.Next() {
+			if err := rows.Scan(ptrs...); err != nil {
+				rows.Close()
+				st.Close()
+				return fmt.Errorf("read %s: %w", table, err)
+			}
+			rep.Source[table]++
+			if table == "actions" && existing[toInt64(vals[idx["game_id"]])] {
+				continue
+			}
+			for i, c := range cols {
+				vals[i] = convert(vals[i], boolColumns[c], dd)
+			}
+			if table == "games" && !existing[toInt64(vals[idx["id"]])] {
+				restores = append(restores, restore{toInt64(vals[idx["id"]]), fmt.Sprint(textOf(vals[idx["status"]])),
+					toInt64(vals[idx["last_activity"]])})
+				vals[idx["status"]] = string(StatusPlaying)
+			}
+			res, err := st.ExecContext(ctx, vals...)
+			if err != nil {
+				rows.Close()
+				st.Close()
+				return fmt.Errorf("write %s: %w", table, classify(err))
+			}
+			n, _ := res.RowsAffected()
+			rep.Copied[table] += n
+		}
+		rows.Close()
+		st.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read %s: %w", table, err)
+		}
+		if table == "actions" {
+			up := dd.rebind("UPDATE games SET status = ?, last_activity = ? WHERE id = ?")
+			for _, r := range restores {
+				if _, err := dtx.ExecContext(ctx, up, r.status, r.lastActivity, r.id); err != nil {
+					return fmt.Errorf("write games: %w", err)
+				}
+			}
+		}
+	}
+	if dd == &postgresDialect {
+		for _, t := range identityTables {
+			if _, err := dtx.ExecContext(ctx, fmt.Sprintf(
+				"SELECT setval(pg_get_serial_sequence('%s', 'id'), GREATEST((SELECT MAX(id) FROM %s), 1))", t, t)); err != nil {
+				return fmt.Errorf("move the id sequence of %s: %w", t, err)
+			}
+		}
+	}
+	return nil
+}
+
+// orderOf returns the ORDER BY that copies a table's rows in a valid order: actions by game
+// and position in its log.
+func orderOf(table string) string {
+	if table == "actions" {
+		return " ORDER BY game_id, seq"
+	}
+	return ""
+}
+
+// convert adapts a value read from one database for the other: booleans are 0 or 1 on
+// SQLite, and text may arrive as bytes.
+func convert(v any, isBool bool, dd *dialect) any {
+	if b, ok := v.([]byte); ok {
+		v = string(b)
+	}
+	if isBool && dd == &postgresDialect {
+		switch x := v.(type) {
+		case int64:
+			return x != 0
+		case bool:
+			return x
+		}
+	}
+	return v
+}
+
+func textOf(v any) any {
+	if b, ok := v.([]byte); ok {
+		return string(b)
+	}
+	return v
+}
+
+func toInt64(v any) int64 {
+	switch x := v.(type) {
+	case int64:
+		return x
+	case int32:
+		return int64(x)
+	case int:
+		return int64(x)
+	}
+	return 0
+}
+
+// verifyCopy checks a copy: every table of the target holds at least the source's rows
+// (exactly as many when it was empty), and every unfinished game of the source replays in
+// the target to the same log.
+func verifyCopy(ctx context.Context, src, dst *DB, rep *CopyReport) error {
+	after, err := dst.counts(ctx)
+	if err != nil {
+		return err
+	}
+	rep.Target = after
+	var short []string
+	for _, t := range copyTables {
+		if after[t] < rep.Source[t] {
+			short = append(short, fmt.Sprintf("%s: %d rows, the source has %d", t, after[t], rep.Source[t]))
+		}
+	}
+	if len(short) > 0 {
+		return fmt.Errorf("the target is missing rows: %s", strings.Join(short, "; "))
+	}
+	want, err := src.LoadActiveGames(ctx)
+	if err != nil {
+		return err
+	}
+	got, err := dst.LoadActiveGames(ctx)
+	if err != nil {
+		return err
+	}
+	byID := map[int64]ActiveGame{}
+	for _, ag := range got {
+		byID[ag.Game.ID] = ag
+	}
+	for _, w := range want {
+		g, ok := byID[w.Game.ID]
+		if !ok {
+			return fmt.Errorf("game %d is unfinished in the source but not in the target", w.Game.ID)
+		}
+		if !reflect.DeepEqual(g.Actions, w.Actions) {
+			return fmt.Errorf("game %d: the target's log differs from the source's", w.Game.ID)
+		}
+		if w.Game.Status == StatusPlaying {
+			eg, err := g.Replay()
+			if err != nil {
+				return fmt.Errorf("game %d does not replay in the target: %w", w.Game.ID, err)
+			}
+			if eg.LogLen() != len(w.Actions) {
+				return fmt.Errorf("game %d replays to %d actions, want %d", w.Game.ID, eg.LogLen(), len(w.Actions))
+			}
+		}
+		rep.Replayed++
+	}
+	return nil
+}
