@@ -28,10 +28,10 @@ const testTimeout = 60 * time.Second
 // harness is a bot connected to a fake Discord on 127.0.0.1, with a SQLite database in a
 // temporary folder and a clock the test controls.
 type harness struct {
-	t       testing.TB
-	ctx     context.Context
-	srv     *fakediscord.Server
-	dbPath  string
+	t      testing.TB
+	ctx    context.Context
+	srv    *fakediscord.Server
+	dbPath string
 	// dbURL, when set, is a PostgreSQL database the bot uses instead of the SQLite file.
 	dbURL   string
 	store   *storage.DB

@@ -68,4 +68,3 @@ func forEachBackendB(b *testing.B, bench func(b *testing.B, db backend)) {
 		b.Run(be.name, func(b *testing.B) { bench(b, be) })
 	}
 }
-
