@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -53,6 +54,28 @@ type gwSession struct {
 	conn    *gwConn // nil while disconnected
 	intents int
 	invalid bool // RESUME is refused
+	// shard and shards are the session's shard and the count it was identified with
+	// (0 of 1 when it sent none): it receives the events of the guilds of its shard.
+	shard, shards int
+}
+
+// ShardOf returns the shard that receives a guild's events when a bot runs count shards:
+// Discord's (guild_id >> 22) % count. Events without a guild (direct messages) go to
+// shard 0.
+func ShardOf(guildID string, count int) int {
+	if count <= 1 || guildID == "" {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
+}
+
+// owns reports whether a session receives the events of a guild ("" for none).
+func (sess *gwSession) owns(guildID string) bool {
+	return ShardOf(guildID, sess.shards) == sess.shard
 }
 
 type gwFrame struct {
@@ -229,7 +252,17 @@ func (s *Server) identifyLocked(c *gwConn, raw json.RawMessage) bool {
 		s.closeWithLocked(c, 4013, "Invalid intent(s)")
 		return false
 	}
-	sess := &gwSession{id: randomToken(), conn: c, intents: *d.Intents}
+	sess := &gwSession{id: randomToken(), conn: c, intents: *d.Intents, shards: 1}
+	if d.Shard != nil {
+		id, count := d.Shard[0], d.Shard[1]
+		if count < 1 || id < 0 || id >= count {
+			s.problemLocked("gateway: IDENTIFY with shard [%d, %d]", id, count)
+			s.closeWithLocked(c, 4010, "Invalid shard")
+			return false
+		}
+		sess.shard, sess.shards = id, count
+		s.shardIdentifies[[2]int{id, count}]++
+	}
 	s.sessions[sess.id] = sess
 	c.session = sess
 	c.compress = d.Compress
@@ -238,7 +271,9 @@ func (s *Server) identifyLocked(c *gwConn, raw json.RawMessage) bool {
 
 	guilds := make([]map[string]any, 0, len(s.guildOrder))
 	for _, id := range s.guildOrder {
-		guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
+		if sess.owns(id) {
+			guilds = append(guilds, map[string]any{"id": id, "unavailable": true})
+		}
 	}
 	ready := map[string]any{
 		"v":                  9,
@@ -255,9 +290,11 @@ func (s *Server) identifyLocked(c *gwConn, raw json.RawMessage) bool {
 	}
 	s.sendDispatchLocked(sess, "READY", mustJSON(ready))
 	for _, id := range s.guildOrder {
-		s.sendDispatchLocked(sess, "GUILD_CREATE", mustJSON(s.guildCreateLocked(id)))
+		if sess.owns(id) {
+			s.sendDispatchLocked(sess, "GUILD_CREATE", mustJSON(s.guildCreateLocked(id)))
+		}
 	}
-	s.logf("gateway: session %s identified (intents %d)", sess.id, sess.intents)
+	s.logf("gateway: session %s identified (intents %d, shard %d of %d)", sess.id, sess.intents, sess.shard, sess.shards)
 	return true
 }
 
@@ -387,6 +424,55 @@ func (s *Server) dispatchLocked(name string, data any, intent int) {
 			s.sendDispatchLocked(sess, name, b)
 		}
 	}
+}
+
+// dispatchGuildLocked sends a guild's event ("" for a direct message's) to the live
+// sessions of the guild's shard whose intents include intent (0 = always), as Discord
+// routes events to shards. It returns how many sessions it reached.
+func (s *Server) dispatchGuildLocked(guildID, name string, data any, intent int) int {
+	b := mustJSON(data)
+	n := 0
+	for _, sess := range s.sessions {
+		if sess.owns(guildID) && (intent == 0 || sess.intents&intent != 0) {
+			s.sendDispatchLocked(sess, name, b)
+			n++
+		}
+	}
+	return n
+}
+
+// ShardIdentifies returns how many times each shard [id, count] was identified.
+func (s *Server) ShardIdentifies() map[[2]int]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[[2]int]int, len(s.shardIdentifies))
+	for k, v := range s.shardIdentifies {
+		out[k] = v
+	}
+	return out
+}
+
+// AddGuildOnShard creates a guild whose events go to shard id of count, and sends
+// GUILD_CREATE to that shard's sessions.
+func (s *Server) AddGuildOnShard(name string, id, count int) Guild {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	// A snowflake's shard is its millisecond modulo count: take the next millisecond (from
+	// the fresh id's) that falls on the shard.
+	fresh, _ := strconv.ParseUint(s.newIDLocked(), 10, 64)
+	ms := fresh >> 22
+	if fresh&(1<<22-1) != 0 {
+		ms++
+	}
+	for int(ms%uint64(max(count, 1))) != id%max(count, 1) {
+		ms++
+	}
+	s.lastID = ms << 22
+	g := &Guild{ID: strconv.FormatUint(ms<<22, 10), Name: name}
+	s.guilds[g.ID] = g
+	s.guildOrder = append(s.guildOrder, g.ID)
+	s.dispatchGuildLocked(g.ID, "GUILD_CREATE", s.guildCreateLocked(g.ID), intentGuilds)
+	return s.guildLocked(g.ID)
 }
 
 // Dispatch sends an arbitrary gateway event (op 0) to every session,

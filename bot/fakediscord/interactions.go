@@ -527,8 +527,14 @@ func (s *Server) injectLocked(rec Interaction, data map[string]any, msg *Message
 	if s.closed {
 		return nil, errors.New("fakediscord: server closed")
 	}
-	if len(s.sessions) == 0 {
-		return nil, errors.New("fakediscord: no gateway session to deliver the interaction to")
+	owners := 0
+	for _, sess := range s.sessions {
+		if sess.owns(rec.GuildID) {
+			owners++
+		}
+	}
+	if owners == 0 {
+		return nil, fmt.Errorf("fakediscord: no gateway session of guild %s's shard to deliver the interaction to", rec.GuildID)
 	}
 	rec.User.Discriminator = "0"
 	if stored, ok := s.users[rec.User.ID]; !ok || stored != rec.User {
@@ -580,7 +586,7 @@ func (s *Server) injectLocked(rec Interaction, data map[string]any, msg *Message
 	s.interactionOrder = append(s.interactionOrder, rec.ID)
 	id := rec.ID
 	st.timer = time.AfterFunc(s.opts.InteractionTimeout, func() { s.expire(id) })
-	s.dispatchLocked("INTERACTION_CREATE", payload, 0)
+	s.dispatchGuildLocked(rec.GuildID, "INTERACTION_CREATE", payload, 0)
 	return &Handle{s: s, id: rec.ID}, nil
 }
 

@@ -175,7 +175,7 @@ func (s *Server) getGateway(w http.ResponseWriter, r *http.Request) {
 func (s *Server) getGatewayBot(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"url":    s.GatewayURL(),
-		"shards": 1,
+		"shards": max(s.opts.Shards, 1),
 		"session_start_limit": map[string]any{
 			"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1,
 		},
@@ -395,9 +395,9 @@ func (s *Server) commitChannelLocked(c *Channel, after Channel) {
 	*c = after
 	s.channelEdits = append(s.channelEdits, ChannelEdit{ChannelID: c.ID, Before: before, After: cloneChannel(after), At: s.now()})
 	if c.ThreadMetadata != nil {
-		s.dispatchLocked("THREAD_UPDATE", c, intentGuilds)
+		s.dispatchGuildLocked(c.GuildID, "THREAD_UPDATE", c, intentGuilds)
 	} else {
-		s.dispatchLocked("CHANNEL_UPDATE", c, intentGuilds)
+		s.dispatchGuildLocked(c.GuildID, "CHANNEL_UPDATE", c, intentGuilds)
 	}
 }
 
@@ -489,10 +489,10 @@ func (s *Server) echoLocked(event string, m *Message) {
 		if m.GuildID != "" {
 			d["guild_id"] = m.GuildID
 		}
-		s.dispatchLocked(event, d, intent)
+		s.dispatchGuildLocked(m.GuildID, event, d, intent)
 		return
 	}
-	s.dispatchLocked(event, m.wire(), intent)
+	s.dispatchGuildLocked(m.GuildID, event, m.wire(), intent)
 }
 
 // writableLocked checks that the bot may post in c, unarchiving an
@@ -830,7 +830,7 @@ func (s *Server) newThreadLocked(id string, parent *Channel, typ int, p threadPa
 	data := map[string]any{}
 	json.Unmarshal(mustJSON(t), &data)
 	data["newly_created"] = true
-	s.dispatchLocked("THREAD_CREATE", data, intentGuilds)
+	s.dispatchGuildLocked(t.GuildID, "THREAD_CREATE", data, intentGuilds)
 	return t
 }
 

@@ -30,6 +30,8 @@ import (
 
 // Options configures a Server. The zero value is usable.
 type Options struct {
+	// Shards is the shard count GET /gateway/bot recommends. Default 1.
+	Shards int
 	// Token is the bot token the fake accepts, without the "Bot " prefix.
 	// Default "fake-bot-token".
 	Token string
@@ -96,12 +98,14 @@ type Server struct {
 	requests []Request
 	rate     map[string]*rateWindow
 
-	sessions   map[string]*gwSession
-	conns      map[*gwConn]struct{}
-	identifies int
-	resumes    int
-	heartbeats int
-	intents    int
+	sessions map[string]*gwSession
+	// shardIdentifies counts the IDENTIFYs of each shard [id, count].
+	shardIdentifies map[[2]int]int
+	conns           map[*gwConn]struct{}
+	identifies      int
+	resumes         int
+	heartbeats      int
+	intents         int
 }
 
 // Start starts a fake Discord on a random port of 127.0.0.1.
@@ -123,23 +127,24 @@ func Start(opts Options) (*Server, error) {
 		return nil, fmt.Errorf("fakediscord: listen: %w", err)
 	}
 	s := &Server{
-		opts:         opts,
-		ln:           ln,
-		baseURL:      "http://" + ln.Addr().String(),
-		changed:      make(chan struct{}),
-		guilds:       map[string]*Guild{},
-		channels:     map[string]*Channel{},
-		users:        map[string]User{},
-		dmChannel:    map[string]string{},
-		failDM:       map[string]bool{},
-		messages:     map[string]*Message{},
-		channelMsgs:  map[string][]string{},
-		commands:     map[string][]Command{},
-		interactions: map[string]*interactionState{},
-		byToken:      map[string]*interactionState{},
-		rate:         map[string]*rateWindow{},
-		sessions:     map[string]*gwSession{},
-		conns:        map[*gwConn]struct{}{},
+		opts:            opts,
+		ln:              ln,
+		baseURL:         "http://" + ln.Addr().String(),
+		changed:         make(chan struct{}),
+		guilds:          map[string]*Guild{},
+		channels:        map[string]*Channel{},
+		users:           map[string]User{},
+		dmChannel:       map[string]string{},
+		failDM:          map[string]bool{},
+		messages:        map[string]*Message{},
+		channelMsgs:     map[string][]string{},
+		commands:        map[string][]Command{},
+		interactions:    map[string]*interactionState{},
+		byToken:         map[string]*interactionState{},
+		rate:            map[string]*rateWindow{},
+		sessions:        map[string]*gwSession{},
+		shardIdentifies: map[[2]int]int{},
+		conns:           map[*gwConn]struct{}{},
 	}
 	s.bot = User{ID: s.newIDLocked(), Username: opts.BotName, Discriminator: "0", Bot: true}
 	// An application older than its bot user has an ID of its own: keep them apart, so that
@@ -264,7 +269,7 @@ func (s *Server) AddGuild(name string) Guild {
 	s.mu.Lock()
 	defer s.unlockNotify()
 	g := s.addGuildLocked(name)
-	s.dispatchLocked("GUILD_CREATE", s.guildCreateLocked(g.ID), intentGuilds)
+	s.dispatchGuildLocked(g.ID, "GUILD_CREATE", s.guildCreateLocked(g.ID), intentGuilds)
 	return s.guildLocked(g.ID)
 }
 
@@ -276,7 +281,7 @@ func (s *Server) AddChannel(guildID, name string) (Channel, error) {
 		return Channel{}, fmt.Errorf("fakediscord: unknown guild %s", guildID)
 	}
 	c := s.addChannelLocked(guildID, name)
-	s.dispatchLocked("CHANNEL_CREATE", c, intentGuilds)
+	s.dispatchGuildLocked(guildID, "CHANNEL_CREATE", c, intentGuilds)
 	return cloneChannel(*c), nil
 }
 
@@ -290,7 +295,7 @@ func (s *Server) DeleteChannel(id string) error {
 		return fmt.Errorf("fakediscord: unknown channel %s", id)
 	}
 	c.Deleted = true
-	s.dispatchLocked("CHANNEL_DELETE", c, intentGuilds)
+	s.dispatchGuildLocked(c.GuildID, "CHANNEL_DELETE", c, intentGuilds)
 	return nil
 }
 
