@@ -43,10 +43,19 @@ type harness struct {
 	seed    uint64
 	// logs keeps every line the bot logged, at every level, across restarts.
 	logs *logSink
+	opts harnessOptions
 }
 
 type harnessOptions struct {
 	fake fakediscord.Options
+	// server, when set, is a fake Discord shared with other harnesses (other processes).
+	server *fakediscord.Server
+	// dbURL, when set, is a PostgreSQL database to use instead of a fresh SQLite file.
+	dbURL string
+	// shardCount and shardIDs make the bot serve those shards only; leaseTTL is its lease.
+	shardCount int
+	shardIDs   []int
+	leaseTTL   time.Duration
 	// postWindow replaces Discord's 5-second window of 5 messages per channel: the fake
 	// checks the real limit unless a test shortens it on purpose.
 	postWindow time.Duration
@@ -56,8 +65,12 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*testTimeout)
 	t.Cleanup(cancel)
+	srv := o.server
+	if srv == nil {
+		srv = fakediscord.New(t, o.fake)
+	}
 	h := &harness{
-		t: t, ctx: ctx, srv: fakediscord.New(t, o.fake), dbPath: filepath.Join(t.TempDir(), "pinochle.db"),
+		t: t, ctx: ctx, srv: srv, dbPath: filepath.Join(t.TempDir(), "pinochle.db"), dbURL: o.dbURL, opts: o,
 		clock: newFakeClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), users: map[string]fakediscord.User{}, seed: 1,
 		logs: &logSink{},
 	}
@@ -90,8 +103,9 @@ func (h *harness) start(window time.Duration) {
 	var mu sync.Mutex
 	b, err := bot.New(bot.Config{
 		Token: h.srv.Token(), APIURL: h.srv.URL(), Store: store, Clock: h.clock, PostWindow: window,
-		Seed:   func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
-		Logger: testLogger(h.t, h.logs),
+		Seed:       func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
+		Logger:     testLogger(h.t, h.logs),
+		ShardCount: h.opts.shardCount, ShardIDs: h.opts.shardIDs, LeaseTTL: h.opts.leaseTTL,
 	})
 	if err != nil {
 		h.t.Fatalf("bot.New: %v", err)

@@ -1,0 +1,183 @@
+package bot_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/bot"
+	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/storage/pgtest"
+)
+
+// shardProcEnv carries a shard process's settings (TestShardProcess) as JSON.
+const shardProcEnv = "PINOCHLE_TEST_SHARD_PROCESS"
+
+type shardProc struct {
+	API, Token, Database string
+	Count                int
+	IDs                  []int
+	LeaseTTL             time.Duration
+}
+
+// TestShardProcess is a bot process of the shard test: it serves the shards it is given on
+// the fake Discord and the database named in its environment, prints "ready" once started,
+// and runs until it is killed.
+func TestShardProcess(t *testing.T) {
+	raw := os.Getenv(shardProcEnv)
+	if raw == "" {
+		return
+	}
+	var c shardProc
+	if err := json.Unmarshal([]byte(raw), &c); err != nil {
+		fmt.Println("error", err)
+		os.Exit(2)
+	}
+	ctx := context.Background()
+	store, err := storage.Connect(ctx, c.Database)
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(2)
+	}
+	b, err := bot.New(bot.Config{Token: c.Token, APIURL: c.API, Store: store, ShardCount: c.Count, ShardIDs: c.IDs,
+		LeaseTTL: c.LeaseTTL, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err == nil {
+		err = b.Start(ctx)
+	}
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(2)
+	}
+	fmt.Println("ready")
+	<-b.Done()
+	fmt.Println("stopped", b.Err())
+	os.Exit(1)
+}
+
+// startShardProcess starts a bot process for shards and waits until it is ready.
+func startShardProcess(t *testing.T, c shardProc) *exec.Cmd {
+	t.Helper()
+	raw, _ := json.Marshal(c)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestShardProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), shardProcEnv+"="+string(raw))
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "ready" {
+			return cmd
+		}
+		if strings.HasPrefix(line, "error") {
+			t.Fatalf("shard process: %s", line)
+		}
+	}
+	t.Fatal("the shard process ended before it was ready")
+	return nil
+}
+
+// TestShardsTwoProcesses runs two bot processes, one per shard, on one PostgreSQL database:
+// this test's own bot for shard 0, and a child process for shard 1. Tables in a guild of
+// each shard are played; the child is killed (SIGKILL) in the middle of its game and
+// started again, which waits for its former lease to lapse; its game continues from every
+// action acknowledged before the kill to its result. A misconfigured process started with
+// shard 1 while the child holds it is refused, naming the holder.
+func TestShardsTwoProcesses(t *testing.T) {
+	pgURL := pgtest.URL(t)
+	t.Parallel()
+	const ttl = 2 * time.Second
+	srv := fakediscord.New(t, fakediscord.Options{Shards: 2})
+	g0 := srv.AddGuildOnShard("zero", 0, 2)
+	g1 := srv.AddGuildOnShard("one", 1, 2)
+	c0, err := srv.AddChannel(g0.ID, "tables")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1, err := srv.AddChannel(g1.ID, "tables")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Shard 0, in this process: it registers the commands.
+	h0 := newHarness(t, harnessOptions{server: srv, dbURL: pgURL, shardCount: 2, shardIDs: []int{0}, leaseTTL: ttl})
+	h0.guild, h0.channel = g0.ID, c0.ID
+	// Shard 1, a child process; h1 drives its guild and reads the database.
+	child := shardProc{API: srv.URL(), Token: srv.Token(), Database: pgURL, Count: 2, IDs: []int{1}, LeaseTTL: ttl}
+	proc := startShardProcess(t, child)
+	h1 := &harness{t: t, ctx: h0.ctx, srv: srv, store: h0.store, guild: g1.ID, channel: c1.ID,
+		users: map[string]fakediscord.User{}, clock: h0.clock, logs: h0.logs}
+
+	// A table in each guild, each served by its own process.
+	ana, bob := h0.user("ana"), h0.user("bob")
+	cy, dee := h1.user("cy"), h1.user("dee")
+	t0 := h0.newTable(ana, fakediscord.Opt("hands", 1))
+	lobby := h0.message(t0.lobbyID)
+	h0.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	h0.click(ana, lobby.ID, buttonByLabel(t, lobby, "Start"))
+	game0 := h0.tableGame(t0)
+
+	t1 := h1.newTable(cy, fakediscord.Opt("hands", 1))
+	lobby = h1.message(t1.lobbyID)
+	h1.click(dee, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	h1.click(cy, lobby.ID, buttonByLabel(t, lobby, "Start"))
+	game1 := h1.tableGame(t1)
+	humans1 := []fakediscord.User{cy, dee}
+	for range 5 {
+		u, view, _ := h1.toAct(t1.thread, humans1)
+		h1.actOnce(u, view)
+	}
+	acknowledged := h1.logLen(game1)
+
+	// The misconfigured second process for shard 1 is refused while the child holds it.
+	bad, err := storage.Connect(h0.ctx, pgURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bad.Close()
+	b, err := bot.New(bot.Config{Token: srv.Token(), APIURL: srv.URL(), Store: bad, ShardCount: 2, ShardIDs: []int{1}, LeaseTTL: ttl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Start(h0.ctx); err == nil || !strings.Contains(err.Error(), "shard 1 of 2") {
+		t.Errorf("a second process for shard 1 started (%v); want a refusal naming the shard", err)
+	}
+	_ = b.Close(h0.ctx)
+
+	// Kill the child in the middle of its game, and start it again.
+	if err := proc.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = proc.Wait()
+	startShardProcess(t, child)
+	if got := h1.logLen(game1); got < acknowledged {
+		t.Fatalf("after the kill the log has %d actions; %d were acknowledged", got, acknowledged)
+	}
+	h1.play(t1.thread, humans1, 5000)
+	h1.waitThread(t1.thread, "Game over")
+	h0.play(t0.thread, []fakediscord.User{ana, bob}, 5000)
+	h0.waitThread(t0.thread, "Game over")
+	for _, g := range []int64{game0, game1} {
+		if _, err := h0.store.GameResult(h0.ctx, g); err != nil {
+			t.Errorf("game %d has no result: %v", g, err)
+		}
+	}
+	// Each action was applied once: the logs replay through the engine to the end.
+	active, err := h0.store.LoadActiveGames(h0.ctx)
+	if err != nil || len(active) != 0 {
+		t.Errorf("%d games still active (%v)", len(active), err)
+	}
+}
