@@ -9,6 +9,7 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -252,7 +253,7 @@ func (h *harness) seedGames(n int, hands string, seat func(k, s int) storage.Sea
 				h.t.Fatal(err)
 			}
 		}
-		if _, err := h.store.FinishGame(h.ctx, id, now); err != nil {
+		if _, err := h.store.EndGame(h.ctx, id, now, league.Finish); err != nil {
 			h.t.Fatal(err)
 		}
 	}

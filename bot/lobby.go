@@ -228,15 +228,10 @@ func (b *Bot) postTable(t *table) {
 // abandon ends a table before its end: a lobby cancelled or a game stopped. It is never
 // counted. kind is how to answer: an update of the clicked lobby, or a private reply.
 func (b *Bot) abandon(ctx context.Context, i *discordgo.Interaction, t *table, why string, kind discordgo.InteractionResponseType) error {
-	t.meta.Status = storage.StatusAbandoned
-	t.meta.EndedAt = b.now()
-	if err := b.saveMeta(ctx, t); err != nil {
-		t.meta.Status = statusBefore(t)
-		t.meta.EndedAt = time.Time{}
+	if _, err := b.endTable(ctx, t, ending{kind: endAbandoned}); err != nil {
 		b.log.Error("abandon", "game", t.meta.ID, "err", err)
 		return b.reply(i, "The table could not be closed. Please try again.")
 	}
-	b.dropTable(t)
 	rules, _ := t.rules()
 	if kind == discordgo.InteractionResponseUpdateMessage {
 		if err := respond(b.s, i, &discordgo.InteractionResponse{
@@ -256,12 +251,4 @@ func (b *Bot) abandon(ctx context.Context, i *discordgo.Interaction, t *table, w
 		return b.reply(i, "The table is closed.")
 	}
 	return nil
-}
-
-// statusBefore is the status a table had before it was abandoned.
-func statusBefore(t *table) storage.Status {
-	if t.game != nil {
-		return storage.StatusPlaying
-	}
-	return storage.StatusLobby
 }

@@ -54,21 +54,21 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return b.cmdReview(ctx, i, opts)
 	case pinochle(commands.SubExport):
 		return b.cmdExport(ctx, i, opts)
-	case league(commands.SubLeagueStart):
+	case leagueCmd(commands.SubLeagueStart):
 		return b.cmdLeagueStart(ctx, i, opts)
-	case league(commands.SubLeagueEnd):
+	case leagueCmd(commands.SubLeagueEnd):
 		return b.cmdLeagueEnd(ctx, i)
-	case league(commands.SubLeagueStandings):
+	case leagueCmd(commands.SubLeagueStandings):
 		return b.cmdStandings(ctx, i, opts)
-	case league(commands.SubLeagueHistory):
+	case leagueCmd(commands.SubLeagueHistory):
 		return b.cmdHistory(ctx, i)
 	}
 	return b.reply(i, "I do not know that command. Try `/pinochle rules`.")
 }
 
-// pinochle and league name a subcommand of /pinochle and of /league.
-func pinochle(sub string) string { return commands.CommandPinochle + " " + sub }
-func league(sub string) string   { return commands.CommandLeague + " " + sub }
+// pinochle and leagueCmd name a subcommand of /pinochle and of /league.
+func pinochle(sub string) string  { return commands.CommandPinochle + " " + sub }
+func leagueCmd(sub string) string { return commands.CommandLeague + " " + sub }
 
 // cmdNew opens a lobby in the channel, with a thread for the table.
 func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options) error {

@@ -286,14 +286,11 @@ func (b *Bot) recordHands(ctx context.Context, t *table, n *narration) error {
 	if !t.game.Over() || t.done {
 		return nil
 	}
-	fin, err := b.store.FinishGame(ctx, t.meta.ID, now)
+	fin, err := b.endTable(ctx, t, ending{kind: endFinished})
 	if err != nil {
-		return fmt.Errorf("finish game: %w", err)
+		return err
 	}
-	t.meta.Status = storage.StatusFinished
-	t.meta.EndedAt = now
 	n.finished(&t.meta, fin)
-	b.dropTable(t)
 	b.closeLobby(t, "Finished: "+resultLine(t.game.Scores(), t.game.Winner())+" Hands and tricks are in the thread.")
 	b.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
 		"score0", t.game.Scores()[0], "score1", t.game.Scores()[1], "hands", len(t.game.Results()), "counted", fin.Result.Counted)

@@ -234,16 +234,13 @@ func (b *Bot) timeout(ctx context.Context, t *table) {
 	}
 	if t.meta.TimeoutPolicy == policyForfeit {
 		team := t.game.Rules().TeamOf(late[0])
-		fin, err := b.store.ForfeitGame(ctx, t.meta.ID, team, b.now())
+		fin, err := b.endTable(ctx, t, ending{kind: endForfeit, team: team})
 		if err != nil {
 			b.log.Error("forfeit", "game", t.meta.ID, "err", err)
 			return
 		}
-		// Like a game played to its end: the end's time, and the ratings it moved.
-		t.meta.Status, t.meta.EndedAt = storage.StatusFinished, b.now()
 		n.say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", plainName(&t.meta, late[0]), teamName(team), teamName(1-team))
 		n.finished(&t.meta, fin)
-		b.dropTable(t)
 		why := fmt.Sprintf("%s forfeited: %s's time ran out.", teamName(team), plainName(&t.meta, late[0]))
 		b.finalTable(t, why)
 		b.closeLobby(t, "Finished: "+why)
@@ -286,15 +283,10 @@ func (b *Bot) finalTable(t *table, why string) {
 
 // closeIdleLobby closes a lobby nobody has touched for a day. The caller holds t.mu.
 func (b *Bot) closeIdleLobby(ctx context.Context, t *table) {
-	t.meta.Status = storage.StatusAbandoned
-	t.meta.EndedAt = b.now()
-	if err := b.saveMeta(ctx, t); err != nil {
-		t.meta.Status = storage.StatusLobby
-		t.meta.EndedAt = time.Time{}
+	if _, err := b.endTable(ctx, t, ending{kind: endAbandoned}); err != nil {
 		b.log.Error("close idle lobby", "game", t.meta.ID, "err", err)
 		return
 	}
-	b.dropTable(t)
 	b.closeLobby(t, "Closed after a day without enough players.")
 	var n narration
 	n.say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")

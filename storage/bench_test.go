@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 // benchLog returns a long legal log to save: the actions of a ten-hand racehorse game.
@@ -218,7 +219,7 @@ func seedRecords(b *testing.B, s *DB, guild string, season int64, n int) {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		up := in(ctx, tx, s.wr.upsertRecord)
 		for i := range n {
-			r := Rating{Mu: 10 + float64(i%4000)/100, Sigma: 1 + float64(i%700)/100}
+			r := league.Rating{Mu: 10 + float64(i%4000)/100, Sigma: 1 + float64(i%700)/100}
 			for _, sc := range []int64{Overall, season} {
 				if _, err := up.ExecContext(ctx, guild, sc, fmt.Sprintf("user%05d", i), fmt.Sprintf("Player %d", i),
 					i%2, 1-i%2, 0, 12, 3, 2, 1, 3000, 800, 500, 400, r.Mu, r.Sigma, r.Display(), ms(t0)); err != nil {

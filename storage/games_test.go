@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 func TestOpenCreatesFolderAndFile(t *testing.T) {
@@ -300,7 +301,7 @@ func testLoadActiveGames(t *testing.T, db backend) {
 	lobby, _ := s.GetGame(ctx, lobbyID)
 	done := startGame(t, s, newGame("racehorse", map[string]string{"hands": "1"}, 9, humans(4)))
 	saveLog(t, s, done.ID, playOut(t, mustRules(t, "racehorse", map[string]string{"hands": "1"}), 9, 0), t0)
-	if _, err := s.FinishGame(ctx, done.ID, t0.Add(time.Hour)); err != nil {
+	if _, err := s.EndGame(ctx, done.ID, t0.Add(time.Hour), league.Finish); err != nil {
 		t.Fatal(err)
 	}
 	gone := startGame(t, s, newGame("racehorse", nil, 10, humans(4)))

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -99,3 +100,5 @@ func saveLog(tb testing.TB, s *DB, id int64, eg *engine.Game, start time.Time) {
 		}
 	}
 }
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 // seeds put data in a database at each version, with the columns that version has: seeds[v]
@@ -155,7 +156,7 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 			t.Errorf("from version %d: seasons %+v", k, seasons)
 		}
 		if len(board) != 1 || board[0].UserID != "u9" || board[0].Games != 4 || board[0].Wins != 3 ||
-			board[0].Rating != (Rating{Mu: 30, Sigma: 5}) || board[0].PointsFor != 0 {
+			board[0].Rating != (league.Rating{Mu: 30, Sigma: 5}) || board[0].PointsFor != 0 {
 			t.Errorf("from version %d: leaderboard %+v", k, board)
 		}
 	} else if len(seasons) != 0 || len(board) != 0 {

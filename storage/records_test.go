@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 )
 
@@ -62,7 +63,7 @@ func playFinished(tb testing.TB, s *DB, guild string, eg *engine.Game, seats []S
 	g.GuildID = guild
 	g = startGame(tb, s, g)
 	saveLog(tb, s, g.ID, eg, at.Add(-time.Hour))
-	fin, err := s.FinishGame(context.Background(), g.ID, at)
+	fin, err := s.EndGame(context.Background(), g.ID, at, league.Finish)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 		if i%2 == 0 {
 			mu = 26.96429
 		}
-		if c.UserID != g1.seats[i].UserID || c.Before != NewRating() || !near(c.After.Mu, mu, 1e-5) ||
+		if c.UserID != g1.seats[i].UserID || c.Before != league.NewRating() || !near(c.After.Mu, mu, 1e-5) ||
 			!near(c.After.Sigma, 8.17796, 1e-5) {
 			t.Errorf("G1 change %d: %+v, want %s from new to (%.5f, 8.17796)", i, c, g1.seats[i].UserID, mu)
 		}
@@ -253,5 +254,34 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 	}
 	if _, err := s.PlayerStats(ctx, "g1", "nobody"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("stats of a player without games: %v, want ErrNotFound", err)
+	}
+}
+
+// TestLeaderboardOrderIsTheLeagues checks that the leaderboard lists players in the league's
+// order (league.Less), ties included.
+func TestLeaderboardOrderIsTheLeagues(t *testing.T) { forEachBackend(t, testLeaderboardOrderIsTheLeagues) }
+
+func testLeaderboardOrderIsTheLeagues(t *testing.T, db backend) {
+	s := db.open(t)
+	ctx := context.Background()
+	rules := mustRules(t, "racehorse", map[string]string{"hands": "1"})
+	players := []Seat{ana, ben, cy, dee, {UserID: "eve", Name: "Eve"}, {UserID: "fay", Name: "Fay"}}
+	for i := range 8 {
+		seats := []Seat{players[i%6], players[(i+1)%6], players[(i+2)%6], players[(i+3)%6]}
+		playFinished(t, s, "g1", playOut(t, rules, uint64(40+i), 0), seats, t0.Add(time.Duration(i)*time.Hour))
+	}
+	board, err := s.Leaderboard(ctx, "g1", Overall, 100, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(board) != 6 {
+		t.Fatalf("%d players on the board", len(board))
+	}
+	for i := 1; i < len(board); i++ {
+		a := league.Standing{UserID: board[i-1].UserID, Rating: board[i-1].Rating, Games: board[i-1].Games}
+		b := league.Standing{UserID: board[i].UserID, Rating: board[i].Rating, Games: board[i].Games}
+		if !league.Less(a, b) {
+			t.Errorf("%s is listed above %s against the league's order", a.UserID, b.UserID)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 const (
@@ -182,43 +183,13 @@ func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.Hand
 	return out, closeRows(rows)
 }
 
-// FinishGame ends a game that its log shows is over. In one transaction it replays the log
-// (the truth), records every hand and the final result, marks the game finished at at, and
-// when the game counts updates the records and ratings of its players overall and for the
-// season whose [start, end) holds at.
-//
-// A game counts when every seat is a human, or when the guild's settings count games with
-// computer players and at least one human played. A seat that is away (Seat.Away) is still
-// its human's. Computer seats are never rated nor ranked: in the rating of their team they
-// stand as a new player (NewRating) every game.
-func (s *DB) FinishGame(ctx context.Context, gameID int64, at time.Time) (Finish, error) {
-	fin, err := s.finish(ctx, gameID, -1, at)
-	if err != nil {
-		return Finish{}, fmt.Errorf("finish game %d: %w", gameID, err)
-	}
-	return fin, nil
-}
-
-// ForfeitGame ends a game being played with losingTeam (0 or 1) forfeiting it: the other
-// team wins. In one transaction it replays the log, records the hands the log finished and
-// the result at the scores the log reached, marks the game finished (and forfeited) at at,
-// and counts it for records, ratings and seasons under FinishGame's rules; the hands and
-// meld of an unfinished hand count for nothing. A game whose log already ends it is
-// finished by FinishGame (ErrConflict).
-func (s *DB) ForfeitGame(ctx context.Context, gameID int64, losingTeam int, at time.Time) (Finish, error) {
-	if losingTeam != 0 && losingTeam != 1 {
-		return Finish{}, fmt.Errorf("forfeit game %d: %w: team %d", gameID, ErrInvalid, losingTeam)
-	}
-	fin, err := s.finish(ctx, gameID, losingTeam, at)
-	if err != nil {
-		return Finish{}, fmt.Errorf("forfeit game %d: %w", gameID, err)
-	}
-	return fin, nil
-}
-
-// finish ends a game being played: over by its log when forfeit is -1, or forfeited by team
-// forfeit. It is FinishGame and ForfeitGame.
-func (s *DB) finish(ctx context.Context, gameID int64, forfeit int, at time.Time) (Finish, error) {
+// EndGame ends a game being played, in one transaction. It reads what the league needs to
+// decide the game's outcome (the game replayed from its log, its seats, the guild's choice to
+// count games with computer players, the season open at at, the players' ratings overall
+// and in that season), calls decide with it, and records what decide returns: every hand,
+// the result, each human's record and rating in every scope it names, their rating history;
+// and it marks the game finished at at. The store decides nothing itself.
+func (s *DB) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (Finish, error) {
 	var fin Finish
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.wrd, gameID)
@@ -236,173 +207,83 @@ func (s *DB) finish(ctx context.Context, gameID int64, forfeit int, at time.Time
 		if err != nil {
 			return err
 		}
-		winner := eg.Winner()
-		switch {
-		case forfeit < 0 && !eg.Over():
-			return fmt.Errorf("%w: its log does not end the game", ErrNotPlaying)
-		case forfeit >= 0 && eg.Over():
-			return fmt.Errorf("%w: its log ends the game: finish it instead", ErrConflict)
-		case forfeit >= 0:
-			winner = 1 - forfeit
-		}
-		results := eg.Results()
-		for i := range results {
-			if err := s.recordHand(ctx, tx, gameID, len(g.Seats), &results[i], at); err != nil {
-				return err
-			}
-		}
 		set, err := settings(ctx, tx, s.wrd, g.GuildID)
 		if err != nil {
 			return err
 		}
-		rules := eg.Rules()
-		fin.Result = GameResult{GameID: gameID, Scores: eg.Scores(), Winner: winner, FinishedAt: fromMS(ms(at)),
-			Forfeited: forfeit >= 0}
-		humans, computers := 0, 0
-		for i, seat := range g.Seats {
-			t := rules.TeamOf(i)
-			fin.Result.Teams[t] = append(fin.Result.Teams[t], i)
-			switch {
-			case seat.IsHuman():
-				humans++
-			case seat.IsComputer():
-				computers++
+		input := league.Input{Game: eg, CountComputerGames: set.ComputerGamesCount, Forfeit: league.NoForfeit,
+			Ratings: map[int64]map[string]league.Rating{}}
+		for _, seat := range g.Seats {
+			input.Seats = append(input.Seats, league.Seat{UserID: seat.UserID, Name: seat.Name, Computer: seat.IsComputer()})
+		}
+		switch season, err := seasonAt(ctx, tx, s.wrd, g.GuildID, at); {
+		case err == nil:
+			input.Season = season.ID
+		case !errors.Is(err, ErrNotFound):
+			return err
+		}
+		for _, scope := range []int64{league.Overall, input.Season} {
+			if scope != league.Overall && scope == 0 {
+				continue
+			}
+			input.Ratings[scope] = map[string]league.Rating{}
+			get := in(ctx, tx, s.wrd.rating)
+			for _, seat := range g.Seats {
+				if !seat.IsHuman() {
+					continue
+				}
+				var r league.Rating
+				switch err := get.QueryRowContext(ctx, g.GuildID, scope, seat.UserID).Scan(&r.Mu, &r.Sigma); {
+				case err == nil:
+					input.Ratings[scope][seat.UserID] = r
+				case !errors.Is(err, sql.ErrNoRows):
+					return err
+				}
 			}
 		}
-		fin.Result.Counted = humans == len(g.Seats) || (set.ComputerGamesCount && humans > 0 && humans+computers == len(g.Seats))
-		if fin.Result.Counted {
-			season, err := seasonAt(ctx, tx, s.wrd, g.GuildID, at)
-			switch {
-			case err == nil:
-				fin.Result.SeasonID = season.ID
-			case !errors.Is(err, ErrNotFound):
+		out, err := decide(input)
+		switch {
+		case errors.Is(err, league.ErrNotOver):
+			return fmt.Errorf("%w: %w", ErrNotPlaying, err)
+		case errors.Is(err, league.ErrAlreadyOver):
+			return fmt.Errorf("%w: %w", ErrConflict, err)
+		case err != nil:
+			return fmt.Errorf("%w: %w", ErrInvalid, err)
+		}
+		for i := range out.Hands {
+			if err := s.recordHand(ctx, tx, gameID, len(g.Seats), &out.Hands[i], at); err != nil {
 				return err
 			}
 		}
-		if _, err := in(ctx, tx, s.wr.insertResult).ExecContext(ctx, gameID, fin.Result.Scores[0], fin.Result.Scores[1],
-			fin.Result.Winner, fin.Result.Counted, sql.NullInt64{Int64: fin.Result.SeasonID, Valid: fin.Result.SeasonID != 0},
-			ms(at), fin.Result.Forfeited); err != nil {
+		r := out.Result
+		fin.Result = GameResult{GameID: gameID, Teams: r.Teams, Scores: r.Scores, Winner: r.Winner, Counted: r.Counted,
+			SeasonID: r.Season, FinishedAt: fromMS(ms(at)), Forfeited: r.Forfeited}
+		fin.Changes = out.Changes
+		if _, err := in(ctx, tx, s.wr.insertResult).ExecContext(ctx, gameID, r.Scores[0], r.Scores[1], r.Winner, r.Counted,
+			sql.NullInt64{Int64: r.Season, Valid: r.Season != 0}, ms(at), r.Forfeited); err != nil {
 			return classify(err)
 		}
 		if _, err := in(ctx, tx, s.wr.finishGame).ExecContext(ctx, ms(at), gameID); err != nil {
 			return err
 		}
-		if !fin.Result.Counted {
-			return nil
-		}
-		stats := seatStats(rules, len(g.Seats), results, fin.Result.Scores)
-		scopes := []int64{Overall}
-		if fin.Result.SeasonID != 0 {
-			scopes = append(scopes, fin.Result.SeasonID)
-		}
-		for _, season := range scopes {
-			changes, err := s.updateRecords(ctx, tx, &g, rules, season, fin.Result.Winner, stats, at)
-			if err != nil {
-				return err
+		up, point := in(ctx, tx, s.wr.upsertRecord), in(ctx, tx, s.wr.upsertRatingPoint)
+		for _, rc := range out.Records {
+			if _, err := up.ExecContext(ctx, g.GuildID, rc.Scope, rc.UserID, rc.Name, rc.Wins, rc.Losses, rc.Draws,
+				rc.Hands, rc.HandsBid, rc.BidsMade, rc.BidsSet, rc.MeldTotal, rc.MeldHigh, rc.PointsFor, rc.PointsAgainst,
+				rc.Rating.Mu, rc.Rating.Sigma, rc.Rating.Display(), ms(at)); err != nil {
+				return classify(err)
 			}
-			if season == Overall {
-				fin.Changes = changes
+			if _, err := point.ExecContext(ctx, g.GuildID, rc.Scope, rc.UserID, g.ID, ms(at), rc.Rating.Mu, rc.Rating.Sigma,
+				rc.Rating.Display()); err != nil {
+				return classify(err)
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return Finish{}, err
+		return Finish{}, fmt.Errorf("end game %d: %w", gameID, err)
 	}
 	return fin, nil
-}
-
-// seatStat is what one game adds to a seat's record.
-type seatStat struct {
-	hands, bid, made, set int
-	meldTotal, meldHigh   int
-	pointsFor, against    int
-}
-
-// seatStats adds up each seat's hands, bids and meld, and its team's and the opponents'
-// final scores. Meld and scores are brought to the tens scale.
-func seatStats(rules *engine.Rules, players int, results []engine.HandResult, scores [2]int) []seatStat {
-	factor := 10 / rules.Scale()
-	out := make([]seatStat, players)
-	for seat := range out {
-		t := rules.TeamOf(seat)
-		out[seat].pointsFor, out[seat].against = scores[t]*factor, scores[1-t]*factor
-	}
-	for _, h := range results {
-		for seat := range players {
-			st := &out[seat]
-			st.hands++
-			m := h.SeatMeld[seat] * factor
-			st.meldTotal += m
-			st.meldHigh = max(st.meldHigh, m)
-		}
-		b := &out[h.Bidder]
-		b.bid++
-		if h.Made {
-			b.made++
-		} else {
-			b.set++
-		}
-	}
-	return out
-}
-
-// updateRecords rates a finished game in one scope (Overall or a season) and adds it to its
-// human players' records. It returns their rating changes in seat order.
-func (s *DB) updateRecords(ctx context.Context, tx *sql.Tx, g *Game, rules *engine.Rules, season int64, winner int,
-	stats []seatStat, at time.Time) ([]RatingChange, error) {
-	teams := make([][]Rating, 2)
-	slot := make([][2]int, len(g.Seats)) // seat -> team, index in team
-	get := in(ctx, tx, s.wrd.rating)
-	for i, seat := range g.Seats {
-		t := rules.TeamOf(i)
-		r := NewRating()
-		if seat.IsHuman() {
-			err := get.QueryRowContext(ctx, g.GuildID, season, seat.UserID).Scan(&r.Mu, &r.Sigma)
-			if err != nil && !errors.Is(err, sql.ErrNoRows) {
-				return nil, err
-			}
-		}
-		slot[i] = [2]int{t, len(teams[t])}
-		teams[t] = append(teams[t], r)
-	}
-	ranks := []int{0, 0}
-	switch winner {
-	case 0:
-		ranks[1] = 1
-	case 1:
-		ranks[0] = 1
-	}
-	after := rate(teams, ranks)
-	var changes []RatingChange
-	up := in(ctx, tx, s.wr.upsertRecord)
-	for i, seat := range g.Seats {
-		if !seat.IsHuman() {
-			continue
-		}
-		t, k := slot[i][0], slot[i][1]
-		before, now := teams[t][k], after[t][k]
-		win, loss, draw := 0, 0, 0
-		switch winner {
-		case t:
-			win = 1
-		case -1:
-			draw = 1
-		default:
-			loss = 1
-		}
-		st := stats[i]
-		if _, err := up.ExecContext(ctx, g.GuildID, season, seat.UserID, seat.Name, win, loss, draw,
-			st.hands, st.bid, st.made, st.set, st.meldTotal, st.meldHigh, st.pointsFor, st.against,
-			now.Mu, now.Sigma, now.Display(), ms(at)); err != nil {
-			return nil, classify(err)
-		}
-		if _, err := in(ctx, tx, s.wr.upsertRatingPoint).ExecContext(ctx, g.GuildID, season, seat.UserID, g.ID, ms(at), now.Mu, now.Sigma, now.Display()); err != nil {
-			return nil, classify(err)
-		}
-		changes = append(changes, RatingChange{UserID: seat.UserID, Before: before, After: now})
-	}
-	return changes, nil
 }
 
 // RatingHistory returns a player's rating after each of their counted games in a season

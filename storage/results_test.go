@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 func TestHandsAndResultRoundTrip(t *testing.T) { forEachBackend(t, testHandsAndResultRoundTrip) }
@@ -35,7 +36,7 @@ func testHandsAndResultRoundTrip(t *testing.T, db backend) {
 		if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], want[0]) {
 			t.Fatalf("%s: hands %+v, %v; want %+v", preset, got, err, want[:1])
 		}
-		if _, err := s.FinishGame(ctx, g.ID, t0.Add(time.Hour)); err != nil {
+		if _, err := s.EndGame(ctx, g.ID, t0.Add(time.Hour), league.Finish); err != nil {
 			t.Fatal(err)
 		}
 		got, err = s.Hands(ctx, g.ID)
@@ -65,12 +66,12 @@ func testHandsAndResultRoundTrip(t *testing.T, db backend) {
 	if _, err := s.GameResult(ctx, lobby); !errors.Is(err, ErrNotFound) {
 		t.Errorf("result of a game in the lobby: %v, want ErrNotFound", err)
 	}
-	if _, err := s.FinishGame(ctx, lobby, t0); !errors.Is(err, ErrNotPlaying) {
+	if _, err := s.EndGame(ctx, lobby, t0, league.Finish); !errors.Is(err, ErrNotPlaying) {
 		t.Errorf("finishing a game in the lobby: %v, want ErrNotPlaying", err)
 	}
 	g := startGame(t, s, newGame("racehorse", nil, 2, humans(4)))
 	saveLog(t, s, g.ID, playOut(t, mustRules(t, "racehorse", nil), 2, 30), t0)
-	if _, err := s.FinishGame(ctx, g.ID, t0); !errors.Is(err, ErrNotPlaying) {
+	if _, err := s.EndGame(ctx, g.ID, t0, league.Finish); !errors.Is(err, ErrNotPlaying) {
 		t.Errorf("finishing a game its log does not end: %v, want ErrNotPlaying", err)
 	}
 	bad := engine.HandResult{Hand: 1, Bidder: 4}
@@ -115,11 +116,11 @@ func testForfeitGame(t *testing.T, db backend) {
 	g := startGame(t, s, newGame("double-deck", opts, 5, humans(4)))
 	saveLog(t, s, g.ID, eg, t0)
 
-	if _, err := s.ForfeitGame(ctx, g.ID, 2, t0.Add(time.Hour)); !errors.Is(err, ErrInvalid) {
+	if _, err := s.EndGame(ctx, g.ID, t0.Add(time.Hour), league.Forfeit(2)); !errors.Is(err, ErrInvalid) {
 		t.Errorf("team 2: %v, want ErrInvalid", err)
 	}
 	at := t0.Add(time.Hour)
-	fin, err := s.ForfeitGame(ctx, g.ID, 0, at)
+	fin, err := s.EndGame(ctx, g.ID, at, league.Forfeit(0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func testForfeitGame(t *testing.T, db backend) {
 	if !reflect.DeepEqual(fin.Result, want) {
 		t.Errorf("forfeit %+v, want %+v", fin.Result, want)
 	}
-	if len(fin.Changes) != 4 || fin.Changes[1].After.Mu <= InitialMu || fin.Changes[0].After.Mu >= InitialMu {
+	if len(fin.Changes) != 4 || fin.Changes[1].After.Mu <= league.InitialMu || fin.Changes[0].After.Mu >= league.InitialMu {
 		t.Errorf("rating changes %+v: want team 1 up, team 0 down", fin.Changes)
 	}
 	if res, err := s.GameResult(ctx, g.ID); err != nil || !reflect.DeepEqual(res, want) {
@@ -147,7 +148,7 @@ func testForfeitGame(t *testing.T, db backend) {
 	if err := s.SaveAction(ctx, g.ID, n, a.Seat, a, at); !errors.Is(err, ErrNotPlaying) {
 		t.Errorf("action after a forfeit: %v, want ErrNotPlaying", err)
 	}
-	if _, err := s.ForfeitGame(ctx, g.ID, 1, at); !errors.Is(err, ErrNotPlaying) {
+	if _, err := s.EndGame(ctx, g.ID, at, league.Forfeit(1)); !errors.Is(err, ErrNotPlaying) {
 		t.Errorf("second forfeit: %v, want ErrNotPlaying", err)
 	}
 	// Records: two hands each, the scores reached (ones scale, so times 10), team 1 won.
@@ -170,16 +171,16 @@ func testForfeitGame(t *testing.T, db backend) {
 	// A game that its log ends is finished, not forfeited; a lobby cannot forfeit.
 	done := startGame(t, s, newGame("double-deck", opts, 5, humans(4)))
 	saveLog(t, s, done.ID, full, t0)
-	if _, err := s.ForfeitGame(ctx, done.ID, 1, at); !errors.Is(err, ErrConflict) {
+	if _, err := s.EndGame(ctx, done.ID, at, league.Forfeit(1)); !errors.Is(err, ErrConflict) {
 		t.Errorf("forfeit of a game its log ends: %v, want ErrConflict", err)
 	}
 	lobby, _ := s.CreateGame(ctx, newGame("racehorse", nil, 1, humans(4)))
-	if _, err := s.ForfeitGame(ctx, lobby, 1, at); !errors.Is(err, ErrNotPlaying) {
+	if _, err := s.EndGame(ctx, lobby, at, league.Forfeit(1)); !errors.Is(err, ErrNotPlaying) {
 		t.Errorf("forfeit in the lobby: %v, want ErrNotPlaying", err)
 	}
 	// A forfeit before any action: no hands, scores 0-0, the other team wins.
 	empty := startGame(t, s, newGame("racehorse", nil, 3, humans(4)))
-	fin, err = s.ForfeitGame(ctx, empty.ID, 1, at)
+	fin, err = s.EndGame(ctx, empty.ID, at, league.Forfeit(1))
 	if err != nil || fin.Result.Winner != 0 || fin.Result.Scores != [2]int{} || !fin.Result.Forfeited {
 		t.Errorf("forfeit of an empty game: %+v, %v", fin, err)
 	}

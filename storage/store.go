@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 // Store is what the bot needs from its database.
@@ -59,15 +60,10 @@ type Store interface {
 	RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error
 	// Hands returns the recorded hands of a game, in order.
 	Hands(ctx context.Context, gameID int64) ([]engine.HandResult, error)
-	// FinishGame ends a game that its log shows is over: it records every hand and the final
-	// result, marks the game finished, and updates the records and ratings of the season it
-	// counts for and of the guild overall, all in one transaction.
-	FinishGame(ctx context.Context, gameID int64, at time.Time) (Finish, error)
-	// ForfeitGame ends a game being played with losingTeam forfeiting it: the other team
-	// wins. It records the hands its log finished and the result at the current scores,
-	// marks the game finished, and counts it for records, ratings and seasons as FinishGame
-	// does, all in one transaction.
-	ForfeitGame(ctx context.Context, gameID int64, losingTeam int, at time.Time) (Finish, error)
+	// EndGame ends a game being played in one transaction: it gives decide what the league
+	// needs to know (league.Finish for a game its log ends, league.Forfeit(team) for a
+	// forfeit), and records what decide returns: hands, result, records and ratings.
+	EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (Finish, error)
 	// GameResult returns the result of a finished game.
 	GameResult(ctx context.Context, gameID int64) (GameResult, error)
 
@@ -283,22 +279,17 @@ type Finish struct {
 	Result GameResult
 	// Changes are the rating changes of the game's human players, overall, in seat order;
 	// empty when the game does not count.
-	Changes []RatingChange
+	Changes []league.RatingChange
 }
 
 // RatingPoint is a player's rating after one counted game.
 type RatingPoint struct {
 	GameID int64
 	At     time.Time
-	Rating Rating
+	Rating league.Rating
 }
 
-// RatingChange is a player's rating before and after a game.
-type RatingChange struct {
-	UserID string
-	Before Rating
-	After  Rating
-}
+
 
 // GameResult is the result of a finished game.
 type GameResult struct {
@@ -347,7 +338,7 @@ type Record struct {
 	// PointsAgainst that of their opponents', in points of the tens scale.
 	PointsFor     int
 	PointsAgainst int
-	Rating        Rating
+	Rating        league.Rating
 }
 
 // WinRate returns the share of games won, from 0 to 1.

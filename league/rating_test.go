@@ -1,4 +1,4 @@
-package storage
+package league
 
 import (
 	"math"
@@ -38,7 +38,7 @@ func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 func TestRateTwoVersusTwo(t *testing.T) {
 	a := NewRating()
 	teams := [][]Rating{{a, a}, {{Mu: 30, Sigma: 5}, {Mu: 20, Sigma: 7}}}
-	got := rate(teams, []int{0, 1})
+	got := Rate(teams, []int{0, 1})
 	want := [][]Rating{{{27.20669, 8.11199}, {27.20669, 8.11199}}, {{29.20545, 4.96607}, {18.44289, 6.90517}}}
 	for i := range want {
 		for j := range want[i] {
@@ -62,7 +62,7 @@ func TestRateTwoVersusTwo(t *testing.T) {
 // = 8.17796 on both sides.
 func TestRateNewPlayers(t *testing.T) {
 	n := NewRating()
-	got := rate([][]Rating{{n, n}, {n, n}}, []int{0, 1})
+	got := Rate([][]Rating{{n, n}, {n, n}}, []int{0, 1})
 	for j := range 2 {
 		if w := got[0][j]; !near(w.Mu, 26.96429, 1e-5) || !near(w.Sigma, 8.17796, 1e-5) {
 			t.Errorf("winner %d: got %+v, want (26.96429, 8.17796)", j, w)
@@ -83,7 +83,7 @@ func TestRateNewPlayers(t *testing.T) {
 // uncertainty as a win would; between unequal teams it moves the means towards each other.
 func TestRateDraw(t *testing.T) {
 	n := NewRating()
-	got := rate([][]Rating{{n, n}, {n, n}}, []int{0, 0})
+	got := Rate([][]Rating{{n, n}, {n, n}}, []int{0, 0})
 	for i := range 2 {
 		for j := range 2 {
 			if r := got[i][j]; !near(r.Mu, 25, 1e-12) || !near(r.Sigma, 8.17796, 1e-5) {
@@ -92,7 +92,7 @@ func TestRateDraw(t *testing.T) {
 		}
 	}
 	strong, weak := Rating{Mu: 35, Sigma: 4}, Rating{Mu: 15, Sigma: 4}
-	got = rate([][]Rating{{strong, strong}, {weak, weak}}, []int{0, 0})
+	got = Rate([][]Rating{{strong, strong}, {weak, weak}}, []int{0, 0})
 	if got[0][0].Mu >= 35 || got[1][0].Mu <= 15 {
 		t.Errorf("draw of a strong and a weak team: got %+v, want the means to move together", got)
 	}
@@ -103,8 +103,8 @@ func TestRateDraw(t *testing.T) {
 func TestRateThreeVersusThree(t *testing.T) {
 	strong := []Rating{{30, 5}, {30, 5}, {30, 5}}
 	weak := []Rating{{20, 5}, {20, 5}, {20, 5}}
-	expected := rate([][]Rating{strong, weak}, []int{0, 1})
-	upset := rate([][]Rating{strong, weak}, []int{1, 0})
+	expected := Rate([][]Rating{strong, weak}, []int{0, 1})
+	upset := Rate([][]Rating{strong, weak}, []int{1, 0})
 	gain, loss := 0.0, 0.0
 	for j := range 3 {
 		gain += expected[0][j].Mu - 30

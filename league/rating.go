@@ -1,4 +1,4 @@
-package storage
+package league
 
 import "math"
 
@@ -37,7 +37,7 @@ func NewRating() Rating { return Rating{Mu: InitialMu, Sigma: InitialSigma} }
 // near certainty (99.7%). A new player's is 0.
 func (r Rating) Display() float64 { return r.Mu - 3*r.Sigma }
 
-// rate returns the ratings of every team's players after a game. ranks[i] is team i's place
+// Rate returns the ratings of every team's players after a game. ranks[i] is team i's place
 // (lower is better; equal places are a draw). Every team must have at least one player.
 //
 // For teams i and q with summed means μ and variances σ², the model's chance that i beats
@@ -53,7 +53,7 @@ func (r Rating) Display() float64 { return r.Mu - 3*r.Sigma }
 //	σ_j² ← σ_j² · max(1 - σ_j²/σ_i² · δ_i, κ)
 //
 // where σ_j² already includes τ². TestRateTwoVersusTwo works one game through by hand.
-func rate(teams [][]Rating, ranks []int) [][]Rating {
+func Rate(teams [][]Rating, ranks []int) [][]Rating {
 	type team struct{ mu, sigmaSq float64 }
 	ts := make([]team, len(teams))
 	out := make([][]Rating, len(teams))

@@ -1,0 +1,285 @@
+// Package league decides what a finished game means for a server's league: its result
+// (including a forfeit), whether it counts, what it adds to each player's record, how it
+// moves their ratings, and how players rank. It is pure: it reads a game and the ratings it
+// is given, and returns what to record. Storage records it; the bot narrates it.
+package league
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// Overall is the scope of a player's all-time record; a season's scope is its ID (from 1).
+const Overall int64 = 0
+
+// NoForfeit, as Input.Forfeit, ends a game that its log shows is over.
+const NoForfeit = -1
+
+// Errors Decide returns.
+var (
+	// ErrNotOver: the game is to be finished by its log, which does not end it.
+	ErrNotOver = errors.New("league: the game's log does not end it")
+	// ErrAlreadyOver: a forfeit of a game whose log already ends it.
+	ErrAlreadyOver = errors.New("league: the game's log already ends it")
+)
+
+// Seat is who played a seat: a human (UserID set) or a computer player.
+type Seat struct {
+	UserID   string
+	Name     string
+	Computer bool
+}
+
+// Human reports whether a person played the seat (also while a computer player stood in
+// for them).
+func (s Seat) Human() bool { return s.UserID != "" }
+
+// Input is what Decide needs to know of a game that ends.
+type Input struct {
+	// Game is the game, replayed from its log.
+	Game *engine.Game
+	// Seats are its seats, in order.
+	Seats []Seat
+	// Forfeit is the team (0 or 1) that forfeits the game, or NoForfeit.
+	Forfeit int
+	// CountComputerGames reports the guild's choice to count games with computer players.
+	CountComputerGames bool
+	// Season is the guild's season open when the game ends, or 0 for none.
+	Season int64
+	// Ratings are the players' ratings before the game, by scope (Overall, and the season)
+	// and user ID. A player missing from a scope is new to it.
+	Ratings map[int64]map[string]Rating
+}
+
+// Result is a game's final result.
+type Result struct {
+	Scores [2]int
+	// Winner is the winning team, or -1 for a draw.
+	Winner int
+	// Teams are the seats of each team.
+	Teams [2][]int
+	// Counted reports whether the game counts for records and ratings.
+	Counted bool
+	// Season is the season it counts for, or 0.
+	Season    int64
+	Forfeited bool
+}
+
+// RecordChange is what one game adds to a human player's record in one scope, and the
+// player's rating after it.
+type RecordChange struct {
+	Scope                    int64
+	UserID, Name             string
+	Wins, Losses, Draws      int
+	Hands, HandsBid          int
+	BidsMade, BidsSet        int
+	MeldTotal, MeldHigh      int // in tens (ones-scale presets are multiplied by 10)
+	PointsFor, PointsAgainst int // final scores of the player's team and its opponents, in tens
+	Rating                   Rating
+	RatingBefore             Rating
+}
+
+// RatingChange is a player's rating before and after a game.
+type RatingChange struct {
+	UserID string
+	Before Rating
+	After  Rating
+}
+
+// Outcome is what a game's end records: its hands, its result, and, when it counts, the
+// changes to its human players' records in every scope.
+type Outcome struct {
+	Hands   []engine.HandResult
+	Result  Result
+	Records []RecordChange
+	// Changes are the overall rating changes of the human players, in seat order; empty
+	// when the game does not count.
+	Changes []RatingChange
+}
+
+// Decider decides the outcome of a game that ends. Finish and Forfeit make one.
+type Decider func(Input) (Outcome, error)
+
+// Finish decides a game that its log shows is over.
+func Finish(in Input) (Outcome, error) {
+	in.Forfeit = NoForfeit
+	return Decide(in)
+}
+
+// Forfeit returns the Decider of a game that team forfeits: the other team wins.
+func Forfeit(team int) Decider {
+	return func(in Input) (Outcome, error) {
+		in.Forfeit = team
+		return Decide(in)
+	}
+}
+
+// Decide decides a game's outcome.
+//
+// A game ends by its log, or by a team's forfeit, which the other team wins at the scores
+// the log reached (the hands the log finished count; an unfinished hand counts for
+// nothing). It counts when every seat is a human, or when the guild counts games with
+// computer players and at least one human played; it counts for the season open at its end,
+// if any, as well as overall. Computer seats are never rated: in their team's rating they
+// stand as a new player every game.
+func Decide(in Input) (Outcome, error) {
+	g := in.Game
+	if g == nil {
+		return Outcome{}, errors.New("league: no game")
+	}
+	rules := g.Rules()
+	if len(in.Seats) != rules.Players {
+		return Outcome{}, fmt.Errorf("league: %d seats for a game of %d", len(in.Seats), rules.Players)
+	}
+	winner := g.Winner()
+	switch {
+	case in.Forfeit != NoForfeit && in.Forfeit != 0 && in.Forfeit != 1:
+		return Outcome{}, fmt.Errorf("league: team %d cannot forfeit", in.Forfeit)
+	case in.Forfeit == NoForfeit && !g.Over():
+		return Outcome{}, ErrNotOver
+	case in.Forfeit != NoForfeit && g.Over():
+		return Outcome{}, ErrAlreadyOver
+	case in.Forfeit != NoForfeit:
+		winner = 1 - in.Forfeit
+	}
+	out := Outcome{Hands: g.Results()}
+	res := &out.Result
+	res.Scores, res.Winner, res.Forfeited = g.Scores(), winner, in.Forfeit != NoForfeit
+	humans, computers := 0, 0
+	for i, s := range in.Seats {
+		t := rules.TeamOf(i)
+		res.Teams[t] = append(res.Teams[t], i)
+		switch {
+		case s.Human():
+			humans++
+		case s.Computer:
+			computers++
+		}
+	}
+	res.Counted = humans == len(in.Seats) || (in.CountComputerGames && humans > 0 && humans+computers == len(in.Seats))
+	if !res.Counted {
+		return out, nil
+	}
+	res.Season = in.Season
+	stats := seatStats(rules, len(in.Seats), out.Hands, res.Scores)
+	scopes := []int64{Overall}
+	if res.Season != 0 {
+		scopes = append(scopes, res.Season)
+	}
+	for _, scope := range scopes {
+		changes := rateScope(rules, in.Seats, in.Ratings[scope], winner)
+		for i, s := range in.Seats {
+			if !s.Human() {
+				continue
+			}
+			st := stats[i]
+			rc := RecordChange{
+				Scope: scope, UserID: s.UserID, Name: s.Name,
+				Hands: st.hands, HandsBid: st.bid, BidsMade: st.made, BidsSet: st.set,
+				MeldTotal: st.meldTotal, MeldHigh: st.meldHigh, PointsFor: st.pointsFor, PointsAgainst: st.against,
+				RatingBefore: changes[i].Before, Rating: changes[i].After,
+			}
+			switch winner {
+			case rules.TeamOf(i):
+				rc.Wins = 1
+			case -1:
+				rc.Draws = 1
+			default:
+				rc.Losses = 1
+			}
+			out.Records = append(out.Records, rc)
+			if scope == Overall {
+				out.Changes = append(out.Changes, changes[i])
+			}
+		}
+	}
+	return out, nil
+}
+
+// seatStat is what one game adds to a seat's record.
+type seatStat struct {
+	hands, bid, made, set int
+	meldTotal, meldHigh   int
+	pointsFor, against    int
+}
+
+// seatStats adds up each seat's hands, bids and meld, and its team's and the opponents'
+// final scores. Meld and scores are brought to the tens scale.
+func seatStats(rules *engine.Rules, players int, results []engine.HandResult, scores [2]int) []seatStat {
+	factor := 10 / rules.Scale()
+	out := make([]seatStat, players)
+	for seat := range out {
+		t := rules.TeamOf(seat)
+		out[seat].pointsFor, out[seat].against = scores[t]*factor, scores[1-t]*factor
+	}
+	for _, h := range results {
+		for seat := range players {
+			st := &out[seat]
+			st.hands++
+			m := h.SeatMeld[seat] * factor
+			st.meldTotal += m
+			st.meldHigh = max(st.meldHigh, m)
+		}
+		b := &out[h.Bidder]
+		b.bid++
+		if h.Made {
+			b.made++
+		} else {
+			b.set++
+		}
+	}
+	return out
+}
+
+// rateScope rates a game in one scope and returns every seat's rating before and after it
+// (computer seats as new players, whose change nobody keeps).
+func rateScope(rules *engine.Rules, seats []Seat, ratings map[string]Rating, winner int) []RatingChange {
+	teams := make([][]Rating, 2)
+	slot := make([][2]int, len(seats)) // seat -> team, index in team
+	for i, s := range seats {
+		t := rules.TeamOf(i)
+		r := NewRating()
+		if s.Human() {
+			if have, ok := ratings[s.UserID]; ok {
+				r = have
+			}
+		}
+		slot[i] = [2]int{t, len(teams[t])}
+		teams[t] = append(teams[t], r)
+	}
+	ranks := []int{0, 0}
+	switch winner {
+	case 0:
+		ranks[1] = 1
+	case 1:
+		ranks[0] = 1
+	}
+	after := Rate(teams, ranks)
+	out := make([]RatingChange, len(seats))
+	for i, s := range seats {
+		t, k := slot[i][0], slot[i][1]
+		out[i] = RatingChange{UserID: s.UserID, Before: teams[t][k], After: after[t][k]}
+	}
+	return out
+}
+
+// Standing is what ranks a player in a leaderboard.
+type Standing struct {
+	UserID string
+	Rating Rating
+	Games  int
+}
+
+// Less reports whether a ranks above b: by displayed rating, then by games played, then by
+// user ID, so that every player has one place. Storage lists leaderboards in this order.
+func Less(a, b Standing) bool {
+	if da, db := a.Rating.Display(), b.Rating.Display(); da != db {
+		return da > db
+	}
+	if a.Games != b.Games {
+		return a.Games > b.Games
+	}
+	return a.UserID < b.UserID
+}

@@ -1,0 +1,161 @@
+package league
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+// played returns a game of preset played by random players to its end, or to max actions
+// when max > 0.
+func played(t *testing.T, preset string, opts map[string]string, seed uint64, max int) *engine.Game {
+	t.Helper()
+	rules, err := engine.NewRules(preset, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(rules, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := computer.NewRandom(seed)
+	for !g.Over() && (max <= 0 || g.LogLen() < max) {
+		seat := g.Turn()
+		if seat < 0 {
+			for s := range rules.Players {
+				if g.Waiting(s) {
+					seat = s
+					break
+				}
+			}
+		}
+		if err := g.Apply(p.Choose(g.View(seat))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+var (
+	ana = Seat{UserID: "ana", Name: "Ana"}
+	ben = Seat{UserID: "ben", Name: "Ben"}
+	cy  = Seat{UserID: "cy", Name: "Cy"}
+	dee = Seat{UserID: "dee", Name: "Dee"}
+	cpu = Seat{Name: "Bot", Computer: true}
+)
+
+func TestDecide(t *testing.T) {
+	over := played(t, "racehorse", map[string]string{"hands": "1"}, 3, 0)
+	midway := played(t, "racehorse", map[string]string{"hands": "2"}, 3, 30)
+	humans := []Seat{ana, ben, cy, dee}
+	cases := []struct {
+		name      string
+		in        Input
+		err       error
+		counted   bool
+		winner    int
+		records   int
+		changes   int
+		forfeited bool
+		season    int64
+	}{
+		{name: "humans, no season", in: Input{Game: over, Seats: humans, Forfeit: NoForfeit},
+			counted: true, winner: over.Winner(), records: 4, changes: 4},
+		{name: "humans, in a season", in: Input{Game: over, Seats: humans, Forfeit: NoForfeit, Season: 7},
+			counted: true, winner: over.Winner(), records: 8, changes: 4, season: 7},
+		{name: "computers, the guild does not count them", in: Input{Game: over, Seats: []Seat{ana, cpu, cy, cpu}, Forfeit: NoForfeit},
+			winner: over.Winner()},
+		{name: "computers, the guild counts them", in: Input{Game: over, Seats: []Seat{ana, cpu, cy, cpu}, Forfeit: NoForfeit, CountComputerGames: true},
+			counted: true, winner: over.Winner(), records: 2, changes: 2},
+		{name: "only computers never count", in: Input{Game: over, Seats: []Seat{cpu, cpu, cpu, cpu}, Forfeit: NoForfeit, CountComputerGames: true},
+			winner: over.Winner()},
+		{name: "an open seat never counts", in: Input{Game: over, Seats: []Seat{ana, {}, cy, dee}, Forfeit: NoForfeit, CountComputerGames: true},
+			winner: over.Winner()},
+		{name: "forfeit by team 0", in: Input{Game: midway, Seats: humans, Forfeit: 0},
+			counted: true, winner: 1, records: 4, changes: 4, forfeited: true},
+		{name: "forfeit by team 1", in: Input{Game: midway, Seats: humans, Forfeit: 1},
+			counted: true, winner: 0, records: 4, changes: 4, forfeited: true},
+		{name: "finish before the end", in: Input{Game: midway, Seats: humans, Forfeit: NoForfeit}, err: ErrNotOver},
+		{name: "forfeit after the end", in: Input{Game: over, Seats: humans, Forfeit: 1}, err: ErrAlreadyOver},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Decide(tc.in)
+			if tc.err != nil {
+				if !errors.Is(err, tc.err) {
+					t.Fatalf("err %v, want %v", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := out.Result
+			if r.Counted != tc.counted || r.Winner != tc.winner || r.Forfeited != tc.forfeited || r.Season != tc.season ||
+				len(out.Records) != tc.records || len(out.Changes) != tc.changes {
+				t.Errorf("result %+v with %d records and %d changes; want counted %v, winner %d, forfeited %v, season %d, %d records, %d changes",
+					r, len(out.Records), len(out.Changes), tc.counted, tc.winner, tc.forfeited, tc.season, tc.records, tc.changes)
+			}
+			if r.Scores != tc.in.Game.Scores() || len(out.Hands) != len(tc.in.Game.Results()) {
+				t.Errorf("scores %v and %d hands, want the game's %v and %d", r.Scores, len(out.Hands), tc.in.Game.Scores(), len(tc.in.Game.Results()))
+			}
+			for _, rc := range out.Records {
+				if rc.Wins+rc.Losses+rc.Draws != 1 || rc.Hands != len(out.Hands) {
+					t.Errorf("%s: %d/%d/%d over %d hands", rc.UserID, rc.Wins, rc.Losses, rc.Draws, rc.Hands)
+				}
+				team := -1
+				for i, s := range tc.in.Seats {
+					if s.UserID == rc.UserID {
+						team = tc.in.Game.Rules().TeamOf(i)
+					}
+				}
+				won := team == r.Winner
+				if won != (rc.Wins == 1) || won != (rc.Rating.Mu > rc.RatingBefore.Mu) {
+					t.Errorf("%s (team %d, winner %d): wins %d, mu %.3f -> %.3f", rc.UserID, team, r.Winner, rc.Wins, rc.RatingBefore.Mu, rc.Rating.Mu)
+				}
+			}
+		})
+	}
+}
+
+// TestDecideUsesGivenRatings: a player's rating before the game is the one given for the
+// scope, and a player missing from it starts new.
+func TestDecideUsesGivenRatings(t *testing.T) {
+	g := played(t, "racehorse", map[string]string{"hands": "1"}, 5, 0)
+	strong := Rating{Mu: 40, Sigma: 2}
+	out, err := Decide(Input{Game: g, Seats: []Seat{ana, ben, cy, dee}, Forfeit: NoForfeit, Season: 2,
+		Ratings: map[int64]map[string]Rating{Overall: {"ana": strong}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rc := range out.Records {
+		want := NewRating()
+		if rc.UserID == "ana" && rc.Scope == Overall {
+			want = strong
+		}
+		if rc.RatingBefore != want {
+			t.Errorf("%s in scope %d: before %+v, want %+v", rc.UserID, rc.Scope, rc.RatingBefore, want)
+		}
+	}
+}
+
+func TestLess(t *testing.T) {
+	a := Standing{UserID: "a", Rating: Rating{Mu: 30, Sigma: 5}, Games: 3}
+	cases := []struct {
+		x, y Standing
+		want bool
+	}{
+		{a, Standing{UserID: "b", Rating: Rating{Mu: 29, Sigma: 5}, Games: 9}, true},
+		{a, Standing{UserID: "b", Rating: Rating{Mu: 30, Sigma: 5}, Games: 2}, true},
+		{a, Standing{UserID: "b", Rating: Rating{Mu: 30, Sigma: 5}, Games: 3}, true},
+		{Standing{UserID: "b", Rating: Rating{Mu: 30, Sigma: 5}, Games: 3}, a, false},
+		{a, a, false},
+	}
+	for _, tc := range cases {
+		if got := Less(tc.x, tc.y); got != tc.want {
+			t.Errorf("Less(%+v, %+v) = %v", tc.x, tc.y, got)
+		}
+	}
+}
