@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 // scripted is a random player whose auction is fixed: seat bidder bids the minimum, every
@@ -259,7 +259,9 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 
 // TestLeaderboardOrderIsTheLeagues checks that the leaderboard lists players in the league's
 // order (league.Less), ties included.
-func TestLeaderboardOrderIsTheLeagues(t *testing.T) { forEachBackend(t, testLeaderboardOrderIsTheLeagues) }
+func TestLeaderboardOrderIsTheLeagues(t *testing.T) {
+	forEachBackend(t, testLeaderboardOrderIsTheLeagues)
+}
 
 func testLeaderboardOrderIsTheLeagues(t *testing.T, db backend) {
 	s := db.open(t)

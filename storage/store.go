@@ -289,8 +289,6 @@ type RatingPoint struct {
 	Rating league.Rating
 }
 
-
-
 // GameResult is the result of a finished game.
 type GameResult struct {
 	GameID int64
