@@ -9,38 +9,13 @@ import (
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
-// moment is what the narrator needs to remember of a game just before an action.
-type moment struct {
-	phase     engine.Phase
-	hand      int
-	results   int
-	bidder    int
-	meldShown bool
-	trick     []engine.Played
-	trump     engine.Suit
-	// passTo is who receives the cards of the action, when it passes cards.
-	passTo int
-}
-
-// momentOf records what the narrator needs of g before action a is applied.
-func momentOf(g *engine.Game, a engine.Action) moment {
-	_, shown := g.Meld(0)
-	m := moment{
-		phase: g.Phase(), hand: g.HandNumber(), results: len(g.Results()), bidder: g.Bidder(),
-		meldShown: shown, trick: g.TrickCards(), trump: g.Trump(), passTo: -1,
-	}
-	if a.Kind == engine.ActPassCards {
-		m.passTo = g.PassTarget(a.Seat)
-	}
-	return m
-}
-
 // narration collects the public lines that describe actions as they are applied: what the
 // thread shows. It never describes hidden cards: passes say how many cards, not which.
 type narration struct {
 	lines []string
-	// finishedHands are the results of the hands that ended.
-	finishedHands []engine.HandResult
+	// events are what the actions narrated did, as the engine reported them: recording
+	// reads the finished hands from them, as the narration did.
+	events []engine.Event
 	// buttons are the buttons of the post that ends with a line (a hand's result: its
 	// review and the score sheet), by the line's text.
 	buttons map[string][]discordgo.MessageComponent
@@ -50,8 +25,8 @@ type narration struct {
 	sheetButtons []discordgo.MessageComponent
 }
 
-// add describes action a, applied to g, whose state just before was before.
-func (n *narration) add(meta *storage.Game, g *engine.Game, before moment, a engine.Action) {
+// add describes action a, applied to g, from the events the engine reported for it.
+func (n *narration) add(meta *storage.Game, g *engine.Game, a engine.Action, events []engine.Event) {
 	who := plainName(meta, a.Seat)
 	switch a.Kind {
 	case engine.ActBid:
@@ -60,57 +35,50 @@ func (n *narration) add(meta *storage.Game, g *engine.Game, before moment, a eng
 		n.say("%s passes.", who)
 	case engine.ActTrump:
 		n.say("%s names **%s %s** trump.", who, a.Suit.Symbol(), a.Suit.Name())
-	case engine.ActPassCards:
-		n.say("%s passes %d cards to %s.", who, len(a.Cards), plainName(meta, before.passTo))
 	case engine.ActPlayHand:
 		n.say("%s plays the hand.", who)
 	case engine.ActThrowIn:
 		n.say("%s throws in the hand.", who)
 	case engine.ActShootMoon:
 		n.say("%s **shoots the moon**: %s must take every trick.", who, teamName(g.Rules().TeamOf(a.Seat)))
-	case engine.ActPlayCard:
-		if len(before.trick)+1 == g.Rules().Players {
-			n.trick(meta, g, before, a)
-		}
 	}
-	if before.phase == engine.PhaseBidding && g.Phase() != engine.PhaseBidding && before.hand == g.HandNumber() {
-		n.auctionWon(meta, g)
-	}
-	if !before.meldShown && before.hand == g.HandNumber() {
-		if _, shown := g.Meld(0); shown {
+	n.events = append(n.events, events...)
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EventCardsPassed:
+			n.say("%s passes %d cards to %s.", plainName(meta, e.Seat), e.Count, plainName(meta, e.To))
+		case engine.EventTrickTaken:
+			note := ""
+			if e.Last {
+				note = " (last trick)"
+			}
+			n.say("Trick: %s → **%s** takes %d%s.", playedText(meta, e.Trick), plainName(meta, e.Seat), e.Points, note)
+		case engine.EventAuctionWon:
+			if e.Forced {
+				n.say("Nobody else bid: %s is stuck with **%d**.", plainName(meta, e.Seat), e.Bid)
+			} else {
+				n.say("%s wins the auction at **%d**.", plainName(meta, e.Seat), e.Bid)
+			}
+		case engine.EventMeldShown:
 			n.meld(meta, g)
+		case engine.EventHandFinished:
+			n.handResult(meta, g, e.Result)
+			if n.buttons == nil {
+				n.buttons = map[string][]discordgo.MessageComponent{}
+			}
+			n.buttons[n.lines[len(n.lines)-1]] = sheetButtons(meta.ID, e.Result.Hand)
+		case engine.EventGameOver:
+			n.say("**Game over.** %s", resultLine(e.Scores, e.Winner))
+			pages := max(1, (len(g.Results())+sheetPageSize-1)/sheetPageSize)
+			n.sheet, n.sheetButtons = sheetMessage(meta, g.Results(), pages)
+		case engine.EventHandDealt:
+			n.say("— Hand %d: %s deals. —", e.Hand, plainName(meta, e.Seat))
 		}
-	}
-	for _, res := range g.Results()[before.results:] {
-		n.handResult(meta, g, res)
-		if n.buttons == nil {
-			n.buttons = map[string][]discordgo.MessageComponent{}
-		}
-		n.buttons[n.lines[len(n.lines)-1]] = sheetButtons(meta.ID, res.Hand)
-		n.finishedHands = append(n.finishedHands, res)
-	}
-	if g.Over() {
-		n.say("**Game over.** %s", resultLine(g.Scores(), g.Winner()))
-		pages := max(1, (len(g.Results())+sheetPageSize-1)/sheetPageSize)
-		n.sheet, n.sheetButtons = sheetMessage(meta, g.Results(), pages)
-	} else if before.hand != g.HandNumber() {
-		n.say("— Hand %d: %s deals. —", g.HandNumber(), plainName(meta, g.Dealer()))
 	}
 }
 
 func (n *narration) say(format string, args ...any) {
 	n.lines = append(n.lines, fmt.Sprintf(format, args...))
-}
-
-// auctionWon tells who won the auction, and at what.
-func (n *narration) auctionWon(meta *storage.Game, g *engine.Game) {
-	v := g.View(-1)
-	last := v.Auction[len(v.Auction)-1]
-	if last.Forced {
-		n.say("Nobody else bid: %s is stuck with **%d**.", plainName(meta, g.Bidder()), g.HighBid())
-		return
-	}
-	n.say("%s wins the auction at **%d**.", plainName(meta, g.Bidder()), g.HighBid())
 }
 
 // meld shows every seat's meld with its breakdown.
@@ -133,24 +101,6 @@ func (n *narration) meld(meta *storage.Game, g *engine.Game) {
 	}
 	fmt.Fprintf(&b, "\n%s %d · %s %d", teamName(0), v.TeamMeld[0], teamName(1), v.TeamMeld[1])
 	n.lines = append(n.lines, b.String())
-}
-
-// trick describes a trick completed by action a.
-func (n *narration) trick(meta *storage.Game, g *engine.Game, before moment, a engine.Action) {
-	// The engine has already moved on when this was the hand's last trick, so the trick is
-	// scored here from the cards, by the engine's own rules.
-	cards := append(append([]engine.Played(nil), before.trick...), engine.Played{Seat: a.Seat, Card: a.Card})
-	plain := make([]engine.Card, len(cards))
-	for i, p := range cards {
-		plain[i] = p.Card
-	}
-	winner := cards[engine.TrickWinner(plain, before.trump)].Seat
-	last := len(g.Results()) > before.results || g.Over()
-	note := ""
-	if last {
-		note = " (last trick)"
-	}
-	n.say("Trick: %s → **%s** takes %d%s.", playedText(meta, cards), plainName(meta, winner), g.Rules().TrickPoints(plain, last), note)
 }
 
 // handResult describes a finished hand.

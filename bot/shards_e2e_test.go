@@ -175,6 +175,17 @@ func TestShardsTwoProcesses(t *testing.T) {
 			t.Errorf("game %d has no result: %v", g, err)
 		}
 	}
+	// Only the process with shard 0 registered the commands, once; the child did not, nor
+	// after its restart.
+	puts := 0
+	for _, r := range srv.Requests() {
+		if r.Method == "PUT" && strings.HasSuffix(r.Path, "/commands") {
+			puts++
+		}
+	}
+	if puts != 1 {
+		t.Errorf("the commands were registered %d times, want once", puts)
+	}
 	// Each action was applied once: the logs replay through the engine to the end.
 	active, err := h0.store.LoadActiveGames(h0.ctx)
 	if err != nil || len(active) != 0 {

@@ -215,13 +215,13 @@ func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *narration) 
 	if err := b.store.SaveAction(ctx, t.meta.ID, g.LogLen(), a.Seat, a, b.clock.Now()); err != nil {
 		return fmt.Errorf("save action: %w", err)
 	}
-	before := momentOf(g, a)
-	if err := g.Apply(a); err != nil {
+	events, err := g.ApplyEvents(a)
+	if err != nil {
 		// Check accepted it, so this cannot happen; the log and the game now differ.
 		return fmt.Errorf("apply a checked action: %w", err)
 	}
 	t.meta.LastActivity = b.clock.Now()
-	n.add(&t.meta, g, before, a)
+	n.add(&t.meta, g, a, events)
 	return nil
 }
 
@@ -277,12 +277,15 @@ func (b *Bot) computerFor(t *table, seat int) computer.Player {
 // recordHands records the hands that just finished and, once the game is over, its result.
 func (b *Bot) recordHands(ctx context.Context, t *table, n *narration) error {
 	now := b.clock.Now()
-	for _, res := range n.finishedHands {
-		if err := b.store.RecordHand(ctx, t.meta.ID, res, now); err != nil {
-			return fmt.Errorf("record hand %d: %w", res.Hand, err)
+	for _, e := range n.events {
+		if e.Kind != engine.EventHandFinished {
+			continue
+		}
+		if err := b.store.RecordHand(ctx, t.meta.ID, e.Result, now); err != nil {
+			return fmt.Errorf("record hand %d: %w", e.Result.Hand, err)
 		}
 	}
-	n.finishedHands = nil
+	n.events = nil
 	if !t.game.Over() || t.done {
 		return nil
 	}
