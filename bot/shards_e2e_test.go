@@ -192,3 +192,27 @@ func TestShardsTwoProcesses(t *testing.T) {
 		t.Errorf("%d games still active (%v)", len(active), err)
 	}
 }
+
+// TestAutoShardsOneProcess runs one bot with SHARD_COUNT=auto on SQLite: it asks the fake
+// Discord for its recommended count (2), opens a session per shard, and serves tables in
+// guilds of both shards from one process and one file.
+func TestAutoShardsOneProcess(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t, fakediscord.Options{Shards: 2})
+	h := newHarness(t, harnessOptions{server: srv, shardCount: bot.AutoShards})
+	if n := srv.ShardIdentifies(); n[[2]int{0, 2}] != 1 || n[[2]int{1, 2}] != 1 {
+		t.Fatalf("sessions identified as %v, want shards 0 and 1 of 2", n)
+	}
+	for k := range 2 {
+		g := srv.AddGuildOnShard(fmt.Sprintf("guild %d", k), k, 2)
+		c, err := srv.AddChannel(g.ID, "tables")
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.guild, h.channel = g.ID, c.ID
+		host := h.user(fmt.Sprintf("host%d", k))
+		if _, err := h.playAlone(host, c.ID); err != nil {
+			t.Errorf("a table on shard %d: %v", k, err)
+		}
+	}
+}
