@@ -3,8 +3,13 @@
 // league seasons and guild settings.
 //
 // The bot speaks to it through the Store interface, in terms of the game (SaveAction,
-// LoadActiveGames, Leaderboard), never in SQL. One implementation, DB, runs on SQLite (Open)
-// and on PostgreSQL (OpenPostgres); Connect picks by the target's form.
+// LoadActiveGames, Leaderboard), never in SQL. DB implements it on SQLite (Open) and on
+// PostgreSQL (OpenPostgres); Connect picks by the target's form. The two share their
+// statements, written once in SQL both accept, and differ in a dialect (placeholders, a few
+// functions, errors, locks, read isolation) and in their migrations.
+//
+// Storage decides nothing about the league: what a finished game means (its winner,
+// whether it counts, the ratings) is the league package's decision, which EndGame records.
 //
 // The action log is the truth: a game is rebuilt by replaying its log through the engine
 // (Game.Replay). Times are given by the caller and kept to the millisecond, in UTC. Discord
