@@ -74,3 +74,23 @@ func BenchmarkExpertDecision(b *testing.B) {
 		b.Run(lvl.name+"/SixHandedExact", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "six-handed", trickNo(6))) })
 	}
 }
+
+// BenchmarkISMCTSDecision measures the information-set MCTS card play at the expert's
+// budget, at the points of the hand where BenchmarkExpertDecision measures the expert's.
+func BenchmarkISMCTSDecision(b *testing.B) {
+	for _, at := range []struct {
+		name   string
+		preset string
+		trick  int
+	}{{"PlayFirstTrick", "racehorse", 1}, {"PlayMidHand", "racehorse", 7}, {"PlayExact", "racehorse", 9}, {"DoubleDeckFirstTrick", "double-deck", 1}} {
+		b.Run(at.name, func(b *testing.B) {
+			v := viewAt(b, at.preset, trickNo(at.trick))
+			p := NewISMCTS(expertBudget, 1)
+			b.ReportAllocs()
+			for b.Loop() {
+				p.Choose(v)
+			}
+			b.ReportMetric(float64(p.Nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}

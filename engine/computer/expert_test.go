@@ -266,7 +266,7 @@ func TestDecisionsIgnoreHiddenCards(t *testing.T) {
 				t.Fatalf("%s: the two games do not look the same to seat %d", preset, seat)
 			}
 			checked++
-			for _, level := range []string{"random", "baseline", "normal", "expert"} {
+			for _, level := range []string{"random", "baseline", "normal", "expert", "ismcts"} {
 				p1, _ := New(level, 99)
 				p2, _ := New(level, 99)
 				a1, a2 := p1.Choose(g.View(seat)), p2.Choose(g2.View(seat))
@@ -315,7 +315,7 @@ func TestExpertDeterministic(t *testing.T) {
 
 // TestNewLevels checks that every level makes a player and an unknown one a typed error.
 func TestNewLevels(t *testing.T) {
-	for _, l := range Levels() {
+	for _, l := range append(Levels(), "ismcts") {
 		if p, err := New(l, 1); err != nil || p == nil {
 			t.Errorf("New(%q): %v", l, err)
 		}
@@ -340,6 +340,28 @@ func TestExpertFullGames(t *testing.T) {
 			if !g.Over() {
 				t.Fatalf("%s: not over", preset)
 			}
+		}
+	}
+}
+
+// TestISMCTSFullGames plays whole games of every preset with the information-set MCTS
+// player in every seat, twice with the same seeds: every action is legal, every game ends,
+// and the two games are the same.
+func TestISMCTSFullGames(t *testing.T) {
+	for _, preset := range engine.PresetNames() {
+		run := func() *engine.Game {
+			players := make([]Player, 0, 6)
+			for s := range 6 {
+				players = append(players, NewISMCTS(normalBudget, uint64(s)))
+			}
+			return playGame(t, newRules(t, preset, map[string]string{"hands": "1", "moon": "on"}), 23, players, 10000)
+		}
+		g1, g2 := run(), run()
+		if !g1.Over() {
+			t.Fatalf("%s: not over", preset)
+		}
+		if len(g1.Log()) != len(g2.Log()) || g1.Scores() != g2.Scores() {
+			t.Errorf("%s: two games with the same seeds differ", preset)
 		}
 	}
 }
@@ -407,6 +429,9 @@ func FuzzExpertLegal(f *testing.F) {
 		a := NewExpert(normalBudget, seed).Choose(g.View(seat))
 		if err := g.Check(a); err != nil {
 			t.Fatalf("expert chose %v in phase %v: %v", a, g.Phase(), err)
+		}
+		if a := NewISMCTS(normalBudget, seed).Choose(g.View(seat)); g.Check(a) != nil {
+			t.Fatalf("ismcts chose %v in phase %v: %v", a, g.Phase(), g.Check(a))
 		}
 	})
 }

@@ -24,7 +24,9 @@ func (e *UnknownLevelError) Error() string {
 
 // New returns a computer player of the named level drawing from seed: "random" takes
 // random legal actions; "baseline" and "easy" play by simple rules (Baseline); "normal"
-// and "expert" search sampled deals (Expert), normal with a smaller budget.
+// and "expert" search sampled deals (Expert), normal with a smaller budget. New also makes
+// "ismcts", the expert with information-set MCTS card play (ISMCTS), kept to measure the
+// expert's search against; it is not one of the Levels a table offers.
 func New(level string, seed uint64) (Player, error) {
 	switch level {
 	case "random":
@@ -35,6 +37,8 @@ func New(level string, seed uint64) (Player, error) {
 		return NewExpert(normalBudget, seed), nil
 	case "expert":
 		return NewExpert(expertBudget, seed), nil
+	case "ismcts":
+		return NewISMCTS(expertBudget, seed), nil
 	}
 	return nil, &UnknownLevelError{Level: level}
 }
@@ -47,4 +51,7 @@ type Hinter interface {
 	Hint(v engine.View) (engine.Action, string)
 }
 
-var _ Hinter = (*Expert)(nil)
+var (
+	_ Hinter = (*Expert)(nil)
+	_ Hinter = (*ISMCTS)(nil)
+)
