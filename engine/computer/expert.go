@@ -26,11 +26,17 @@ type Budget struct {
 	Confidence float64
 }
 
-// The budgets of the levels "expert" and "normal".
+// The budgets of the levels "expert" and "normal". The bidding confidence is fitted to
+// simulated games (confidence.go, written by internal/fitbid).
 var (
-	expertBudget = Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16, Confidence: 0.55}
-	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 24, ExactCards: 4, Confidence: 0.55}
+	expertBudget = Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16, Confidence: bidConfidence}
+	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 24, ExactCards: 4, Confidence: bidConfidence}
 )
+
+//go:generate go run ./internal/fitbid -deals 400 -presets racehorse,partnership -out confidence.go
+
+// ExpertBudget returns the budget of the level "expert".
+func ExpertBudget() Budget { return expertBudget }
 
 // Expert plays by sampling: it deals the cards it cannot see at random, consistently with
 // everything its seat knows (its own cards and passes, the meld shown, every card played,

@@ -25,6 +25,17 @@ type Config struct {
 	// Now, when set, reads a clock in nanoseconds to time decisions; the package itself
 	// reads no clock.
 	Now func() int64
+	// MakeA and MakeB, when set, make a side's players instead of computer.New(A or B): a
+	// player of a level with another budget, for instance. A and B still name the sides.
+	MakeA, MakeB func(seed uint64) computer.Player
+}
+
+// player makes the player of one side, level or maker.
+func player(level string, mk func(uint64) computer.Player, seed uint64) (computer.Player, error) {
+	if mk != nil {
+		return mk(seed), nil
+	}
+	return computer.New(level, seed)
 }
 
 // Side is what one side did over all its hands.
@@ -90,8 +101,8 @@ func Run(cfg Config) (*Report, error) {
 	if cfg.Deals <= 0 {
 		return nil, fmt.Errorf("duel: deals must be positive, not %d", cfg.Deals)
 	}
-	for _, l := range []string{cfg.A, cfg.B} {
-		if _, err := computer.New(l, 0); err != nil {
+	for i, l := range []string{cfg.A, cfg.B} {
+		if _, err := player(l, [2]func(uint64) computer.Player{cfg.MakeA, cfg.MakeB}[i], 0); err != nil {
 			return nil, fmt.Errorf("duel: %w", err)
 		}
 	}
@@ -150,13 +161,13 @@ func playHand(cfg *Config, rep *Report, dealSeed uint64, aTeam int) (engine.Hand
 	players := make([]computer.Player, r.Players)
 	sides := make([]*Side, r.Players)
 	for s := range r.Players {
-		level, salt, side := cfg.A, cfg.SeedA, &rep.A
+		level, maker, salt, side := cfg.A, cfg.MakeA, cfg.SeedA, &rep.A
 		if r.TeamOf(s) != aTeam {
-			level, salt, side = cfg.B, cfg.SeedB, &rep.B
+			level, maker, salt, side = cfg.B, cfg.MakeB, cfg.SeedB, &rep.B
 		}
 		// The seat's seed depends on the deal, the seat and the side's seed, never on
 		// which team the side plays: mirrored seats of equal players decide alike.
-		p, err := computer.New(level, mix(mix(dealSeed, uint64(s)), salt))
+		p, err := player(level, maker, mix(mix(dealSeed, uint64(s)), salt))
 		if err != nil {
 			return engine.HandResult{}, err
 		}
