@@ -372,7 +372,12 @@ func handMessage(meta *storage.Game, v *engine.View, note string) *discordgo.Int
 		b.WriteString("\n" + strings.Join(story, "\n") + "\n")
 	}
 	b.WriteString(status)
-	components := commands.Controls(v, meta.ID)
+	// An away seat is played by a computer player: its owner sees the hand, never controls
+	// that would race the computer's move.
+	var components []discordgo.MessageComponent
+	if !meta.Seats[seat].Away {
+		components = commands.Controls(v, meta.ID)
+	}
 	if len(components) < 5 && !v.Over {
 		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
@@ -402,6 +407,9 @@ func privateStatus(meta *storage.Game, v *engine.View) string {
 	}
 	if !slices.Contains(v.Waiting, v.Seat) {
 		return "Waiting: " + strings.TrimPrefix(statusLine(meta, v), "▶ ")
+	}
+	if meta.Seats[v.Seat].Away {
+		return "**Your turn:** a computer player is playing your seat while you are away (`/pinochle back` takes it back)."
 	}
 	switch v.Phase {
 	case engine.PhaseBidding:
