@@ -30,7 +30,9 @@ func TestRepositoryStandsAlone(t *testing.T) {
 	if err != nil {
 		t.Skipf("git ls-files: %v (not a git checkout)", err)
 	}
-	outside := []string{"../" + "shared", "/" + "work/"}
+	// The rules live in docs/rules.md: a file the repository does not hold (the notes the
+	// presets were drawn from, the rule texts' own files) is never named.
+	outside := []string{"../" + "shared", "/" + "work/", "VARIANTS" + ".md", "shared" + "/rules", "seeds" + "/0"}
 	for _, name := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		b, err := os.ReadFile(filepath.Join(root, name))
 		if err != nil || bytes.IndexByte(b, 0) >= 0 {

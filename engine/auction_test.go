@@ -6,7 +6,7 @@ import (
 )
 
 // TestAuctionOpening checks, for each preset with seat 0 dealing, who bids first, the
-// forced opening of classic and the lowest bids on offer (VARIANTS.md "first to bid",
+// forced opening of classic and the lowest bids on offer (docs/rules.md, "first to bid",
 // "opening bid", "raises").
 func TestAuctionOpening(t *testing.T) {
 	cases := []struct {

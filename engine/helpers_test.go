@@ -74,7 +74,7 @@ func setOf(tb testing.TB, text string) CardSet {
 }
 
 // fullDeck returns the deck of rules r as card counts, built from the deck's description in
-// VARIANTS.md: two of every card, or four of every card but the nines in double-deck.
+// docs/rules.md: two of every card, or four of every card but the nines in double-deck.
 func fullDeck(r *Rules) Hand {
 	var h Hand
 	for c := Card(0); c < NumKinds; c++ {
@@ -308,7 +308,7 @@ func checkCards(tb testing.TB, g *Game) {
 }
 
 // rankValues returns what each rank scores in tricks under rules r, written out from
-// VARIANTS.md (the preset's counters and the counter schemes), and the last-trick bonus.
+// docs/rules.md (the preset's counters and the counter schemes), and the last-trick bonus.
 func rankValues(tb testing.TB, r *Rules) (values [NumRanks]int, last int) {
 	tb.Helper()
 	if r.Preset == "double-deck" || r.Preset == "six-handed" {
@@ -499,7 +499,7 @@ func setDecide(g *Game, bidder, bid int, trump Suit, meld []int) {
 }
 
 // trickTotals are the points in one hand's tricks, last trick included, per preset
-// (VARIANTS.md "points in tricks").
+// (docs/rules.md, "Counters and trick points").
 var trickTotals = map[string]int{
 	"racehorse": 250, "classic": 250, "partnership": 250, "double-deck": 50, "six-handed": 25,
 }

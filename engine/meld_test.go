@@ -9,7 +9,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
-// meldColumn is one preset's column of the meld table in VARIANTS.md, copied by hand.
+// meldColumn is one preset's column of the meld tables in docs/rules.md, copied by hand.
 // Slices give the value of 1, 2, ... copies of a meld.
 type meldColumn struct {
 	preset string
@@ -37,7 +37,7 @@ var meldColumns = []meldColumn{
 		},
 	},
 	{
-		// 002 gives no double run: two runs are 2 × 150 (a decision in VARIANTS.md).
+		// 002 gives no double run: two runs are 2 × 150 (a decision in docs/rules.md).
 		preset: "classic", copies: 2,
 		run: []int{150, 300}, royal: 40, marriage: 20, dix: 10, pinochle: []int{40, 300},
 		around: map[engine.Rank][]int{
@@ -150,7 +150,7 @@ func repeat(text string, n int) string {
 	return strings.Join(parts, " ")
 }
 
-// TestCountMeldTable checks every row of the meld table of VARIANTS.md, for 1 up to the
+// TestCountMeldTable checks every row of the meld tables of docs/rules.md, for 1 up to the
 // most copies the deck allows, in every preset. Each hand holds the meld and nothing else.
 // Hearts are trump unless a case says otherwise.
 func TestCountMeldTable(t *testing.T) {
@@ -219,7 +219,7 @@ func TestCountMeldTable(t *testing.T) {
 	}
 }
 
-// meldCase is a hand whose meld was counted by hand from VARIANTS.md.
+// meldCase is a hand whose meld was counted by hand from docs/rules.md.
 type meldCase struct {
 	name    string
 	preset  string

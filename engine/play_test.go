@@ -6,7 +6,7 @@ import (
 )
 
 // legalCase is a hand facing a trick, with the cards each play rule allows, worked out from
-// the "play" row of VARIANTS.md: MustWin (racehorse, partnership: follow suit, win if able,
+// the "play" row of docs/rules.md: MustWin (racehorse, partnership: follow suit, win if able,
 // void without a winning trump any card) and MustTrump (classic, double-deck, six-handed:
 // follow suit and beat if able, void must trump, beating if able, else a losing trump).
 type legalCase struct {

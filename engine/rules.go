@@ -225,7 +225,7 @@ func (r *Rules) Scale() int {
 	return 1
 }
 
-// PresetNames lists the presets, in the order of VARIANTS.md.
+// PresetNames lists the presets, in the order of docs/rules.md.
 var presetNames = []string{"racehorse", "classic", "partnership", "double-deck", "six-handed"}
 
 // PresetNames returns the names of the presets.

@@ -6,7 +6,7 @@ import (
 )
 
 // scoreCase is a played hand, set up on its last trick, and its score worked out by hand
-// from VARIANTS.md. Teams: seats 0 and 2 (and 4) are team 0, seats 1 and 3 (and 5) team 1.
+// from docs/rules.md. Teams: seats 0 and 2 (and 4) are team 0, seats 1 and 3 (and 5) team 1.
 type scoreCase struct {
 	name      string
 	preset    string
@@ -162,7 +162,7 @@ var scoreCases = []scoreCase{
 		made: true, saved: [2]bool{true, true}, delta: [2]int{220, 190}, over: true, winner: 1,
 	},
 	{
-		// A tie above the target: the engine plays on (VARIANTS.md names no winner).
+		// A tie above the target: the engine plays on (no rule text names a winner; docs/rules.md).
 		name: "classic: a tie at the target plays on", preset: "classic",
 		end: handEnd{
 			bidder: 0, bid: 200, trump: Diamonds, meld: []int{100, 40, 20, 0},
@@ -371,7 +371,7 @@ func TestScorePlayedHand(t *testing.T) {
 	}
 }
 
-// TestThrowIn checks the bidder's concession after meld, per preset (VARIANTS.md "throw in").
+// TestThrowIn checks the bidder's concession after meld, per preset (docs/rules.md, "throw in").
 func TestThrowIn(t *testing.T) {
 	cases := []struct {
 		name    string
@@ -608,7 +608,7 @@ func TestMoonOption(t *testing.T) {
 }
 
 // TestTrickTotals plays random hands and checks that the trick points of each played hand
-// add up to the total VARIANTS.md gives: 250 in tens (under every counter scheme), 50 in
+// add up to the total docs/rules.md gives: 250 in tens (under every counter scheme), 50 in
 // double-deck, 25 in six-handed.
 func TestTrickTotals(t *testing.T) {
 	cases := []struct {
