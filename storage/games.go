@@ -148,7 +148,7 @@ func (s *DB) CreateGame(ctx context.Context, g Game) (int64, error) {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	if g.Status == StatusFinished {
-		return 0, fmt.Errorf("create game: %w: a game is finished by FinishGame", ErrInvalid)
+		return 0, fmt.Errorf("create game: %w: a game is finished by EndGame", ErrInvalid)
 	}
 	opts, err := encodeOptions(g.Options)
 	if err != nil {
@@ -205,14 +205,14 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 // activity, turn timeout and policy, and turn timer. Preset, options and seed may change only while the log is empty, and a game
 // with actions cannot go back to the lobby. Marking a game abandoned sets EndedAt (to
 // LastActivity when zero). A finished or abandoned game cannot change (ErrNotPlaying), and a
-// game is finished only by FinishGame.
+// game is finished only by EndGame.
 func (s *DB) UpdateGame(ctx context.Context, g Game) error {
 	normalize(&g)
 	if _, err := checkGame(&g); err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
 	}
 	if g.Status == StatusFinished {
-		return fmt.Errorf("update game %d: %w: a game is finished by FinishGame", g.ID, ErrInvalid)
+		return fmt.Errorf("update game %d: %w: a game is finished by EndGame", g.ID, ErrInvalid)
 	}
 	opts, err := encodeOptions(g.Options)
 	if err != nil {

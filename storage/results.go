@@ -84,7 +84,7 @@ func (s *DB) recordHand(ctx context.Context, tx *sql.Tx, gameID int64, players i
 
 // RecordHand records a finished hand of a game being played. Recording a hand number again
 // replaces its figures and keeps the earlier time, so a bot that restarts may record the
-// hands of a replayed game again. FinishGame records every hand from the log in any case.
+// hands of a replayed game again. EndGame records every hand from the log in any case.
 func (s *DB) RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.wrd, gameID)

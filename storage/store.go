@@ -38,8 +38,8 @@ type Store interface {
 	CreateGame(ctx context.Context, g Game) (int64, error)
 	// UpdateGame writes a game's changing fields: thread, host, seats, status, messages,
 	// last activity, turn timeout and policy, and turn timer; preset, options and seed too
-	// while its log is empty. It cannot mark a game finished (FinishGame and ForfeitGame do)
-	// nor change a finished or abandoned game.
+	// while its log is empty. It cannot mark a game finished (EndGame does) nor change a
+	// finished or abandoned game.
 	UpdateGame(ctx context.Context, g Game) error
 	// GetGame returns a game by ID.
 	GetGame(ctx context.Context, id int64) (Game, error)
@@ -135,7 +135,7 @@ type Status string
 const (
 	StatusLobby     Status = "lobby"     // seats are being filled
 	StatusPlaying   Status = "playing"   // actions are being played
-	StatusFinished  Status = "finished"  // over, with a result (FinishGame)
+	StatusFinished  Status = "finished"  // over, with a result (EndGame)
 	StatusAbandoned Status = "abandoned" // stopped before its end; never counted
 )
 
@@ -187,7 +187,7 @@ type Game struct {
 const (
 	// PolicyComputer: a computer player moves for the absent player, for that turn.
 	PolicyComputer = "computer"
-	// PolicyForfeit: the absent player's team forfeits the game (ForfeitGame).
+	// PolicyForfeit: the absent player's team forfeits the game (EndGame with league.Forfeit).
 	PolicyForfeit = "forfeit"
 )
 
@@ -279,7 +279,7 @@ type ActiveGame struct {
 // Replay rebuilds the game from its log through the engine.
 func (a *ActiveGame) Replay() (*engine.Game, error) { return a.Game.Replay(a.Actions) }
 
-// Finish is what FinishGame recorded.
+// Finish is what EndGame recorded.
 type Finish struct {
 	Result GameResult
 	// Changes are the rating changes of the game's human players, overall, in seat order;
@@ -308,8 +308,8 @@ type GameResult struct {
 	// SeasonID is the season the game counts for, or 0 for none.
 	SeasonID   int64
 	FinishedAt time.Time
-	// Forfeited reports that the game ended by a forfeit (ForfeitGame): the team that is not
-	// Winner forfeited it.
+	// Forfeited reports that the game ended by a forfeit (EndGame with league.Forfeit):
+	// the team that is not Winner forfeited it.
 	Forfeited bool
 }
 
