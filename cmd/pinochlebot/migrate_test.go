@@ -3,8 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,18 +57,68 @@ func seedDatabase(t *testing.T) string {
 	return path
 }
 
+// testPassword is the password the tests put in PostgreSQL URLs. Under the test server's
+// trust authentication PostgreSQL never asks for it, so a URL with it still connects.
+const testPassword = "s3cretPW"
+
+// withPassword returns a PostgreSQL URL with testPassword as its user's password.
+func withPassword(t *testing.T, target string) string {
+	t.Helper()
+	u, err := url.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.UserPassword(u.User.Username(), testPassword)
+	return u.String()
+}
+
+// captureStd redirects the process's standard output and error, and the default logger,
+// until the test ends or the returned function is called; that function returns what was
+// written to them.
+func captureStd(t *testing.T) func() string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, logger := os.Stdout, os.Stderr, slog.Default()
+	os.Stdout, os.Stderr = w, w
+	slog.SetDefault(slog.New(slog.NewTextHandler(w, nil)))
+	got := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		got <- string(b)
+	}()
+	var once sync.Once
+	var out string
+	restore := func() string {
+		once.Do(func() {
+			os.Stdout, os.Stderr = stdout, stderr
+			slog.SetDefault(logger)
+			w.Close()
+			out = <-got
+			r.Close()
+		})
+		return out
+	}
+	t.Cleanup(func() { restore() })
+	return restore
+}
+
 func TestMigrateCommand(t *testing.T) {
 	for _, to := range []string{"sqlite", "postgres"} {
 		t.Run(to, func(t *testing.T) {
 			var target string
 			if to == "postgres" {
-				target = pgtest.URL(t)
+				// A password that trust authentication ignores: it must show nowhere.
+				target = withPassword(t, pgtest.URL(t))
 			} else {
 				target = filepath.Join(t.TempDir(), "copy.db")
 			}
 			from := seedDatabase(t)
 			ctx := context.Background()
-			var out bytes.Buffer
+			std := captureStd(t)
+			var out, all bytes.Buffer
 			if code := command(ctx, []string{"migrate", "--from", from, "--to", target}, nil, &out); code != 0 {
 				t.Fatalf("migrate: exit %d\n%s", code, out.String())
 			}
@@ -72,17 +127,31 @@ func TestMigrateCommand(t *testing.T) {
 					t.Errorf("the report lacks %q:\n%s", want, out.String())
 				}
 			}
+			if to == "postgres" && !strings.Contains(out.String(), "postgres:xxxxx@") {
+				t.Errorf("the report does not name the target with its password masked:\n%s", out.String())
+			}
+			all.Write(out.Bytes())
 			out.Reset()
 			if code := command(ctx, []string{"migrate", "--from", from, "--to", target}, nil, &out); code != 1 ||
 				!strings.Contains(out.String(), "not empty") {
 				t.Errorf("a second migrate: exit %d, %q; want 1 and a word on the target not being empty", code, out.String())
 			}
+			all.Write(out.Bytes())
 			out.Reset()
 			if code := command(ctx, []string{"migrate", "--from", from, "--to", target, "--merge"}, nil, &out); code != 0 {
 				t.Errorf("migrate --merge: exit %d\n%s", code, out.String())
 			}
-			if strings.Contains(out.String(), "password") {
-				t.Error("the report shows a password")
+			all.Write(out.Bytes())
+			// Back from the target, so that it is read as a source too.
+			out.Reset()
+			back := filepath.Join(t.TempDir(), "back.db")
+			if code := command(ctx, []string{"migrate", "--from", target, "--to", back}, nil, &out); code != 0 {
+				t.Errorf("migrate back: exit %d\n%s", code, out.String())
+			}
+			all.Write(out.Bytes())
+			all.WriteString(std())
+			if strings.Contains(all.String(), testPassword) {
+				t.Errorf("the output shows the password:\n%s", all.String())
 			}
 		})
 	}
@@ -97,11 +166,23 @@ func TestMigrateCommandRefuses(t *testing.T) {
 		"same database":  {"migrate", "--from", "a.db", "--to", "a.db"},
 		"unknown flag":   {"migrate", "--from", "a.db", "--to", "b.db", "--force"},
 	}
+	var out bytes.Buffer
 	for name, args := range cases {
-		var out bytes.Buffer
+		out.Reset()
 		if code := command(ctx, args, nil, &out); code != 2 {
 			t.Errorf("%s: exit %d, want 2\n%s", name, code, out.String())
 		}
+	}
+	// An unreachable PostgreSQL: the error says so without the URL's password.
+	out.Reset()
+	std := captureStd(t)
+	code := command(ctx, []string{"migrate", "--from", seedDatabase(t), "--to",
+		"postgres://postgres:" + testPassword + "@127.0.0.1:1/x?connect_timeout=5"}, nil, &out)
+	if code != 1 || !strings.Contains(out.String(), "open the target") {
+		t.Errorf("unreachable target: exit %d, %q; want 1 and a word on the target", code, out.String())
+	}
+	if all := out.String() + std(); strings.Contains(all, testPassword) {
+		t.Errorf("unreachable target: the output shows the password:\n%s", all)
 	}
 	// A bot still running on the source holds it: migrate refuses rather than copy a
 	// database that goes on changing.
@@ -111,7 +192,7 @@ func TestMigrateCommandRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer unlock()
-	var out bytes.Buffer
+	out.Reset()
 	if code := command(ctx, []string{"migrate", "--from", from, "--to", filepath.Join(dir, "c.db")}, nil, &out); code != 1 ||
 		!strings.Contains(out.String(), "stop the bot first") {
 		t.Errorf("source in use: exit %d, %q", code, out.String())
