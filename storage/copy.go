@@ -23,6 +23,18 @@ var boolColumns = map[string]bool{
 	"away": true, "notify_dm": true, "computer_games_count": true,
 }
 
+// mergeIdentity names, for the tables whose rows other tables point to by id, the columns
+// that tell whether a row of the source and one of the target with the same id are the same
+// game or season: columns that never change once written (or, for a game's rules and seed,
+// once it has actions). A merge refuses ids that exist on both sides with different values.
+var mergeIdentity = map[string][]string{
+	"games":   {"guild_id", "channel_id", "preset", "options", "seed", "created_at"},
+	"seasons": {"guild_id", "name", "start_at"},
+}
+
+// mergeNoun is what a row of a table of mergeIdentity is called in an error.
+var mergeNoun = map[string]string{"games": "game", "seasons": "season"}
+
 // identityTables have an id that PostgreSQL generates; after a copy its sequence must move
 // past the ids copied.
 var identityTables = []string{"games", "seasons"}
@@ -46,7 +58,10 @@ var ErrTargetNotEmpty = fmt.Errorf("%w: the target database is not empty", ErrCo
 // counts of every table, and a replay through the engine of every unfinished game, whose
 // log must match the source's. It refuses a dst that holds data unless merge is set; with
 // merge, rows already in dst are kept and only the missing ones are copied, so running it
-// twice copies nothing the second time. Both databases must be at this program's schema
+// twice copies nothing the second time; but a game or season whose id is in both with
+// different content (another guild, channel, rules, seed or creation time; another guild,
+// name or start) is refused with ErrConflict, naming it, and nothing is written: the
+// source's hands, actions and results would otherwise join another game. Both databases must be at this program's schema
 // (Open and OpenPostgres see to it).
 func Copy(ctx context.Context, src, dst *DB, merge bool) (CopyReport, error) {
 	rep := CopyReport{Tables: copyTables, Source: map[string]int64{}, Copied: map[string]int64{}, Target: map[string]int64{}}
@@ -93,23 +108,20 @@ func (s *DB) counts(ctx context.Context) (map[string]int64, error) {
 
 // copyAll copies every table from the source transaction into the target's.
 func copyAll(ctx context.Context, stx *sql.Tx, dtx *sql.Tx, dd *dialect, rep *CopyReport) error {
-	// Games already in the target keep their log: their actions are not copied again (the
-	// append-only log refuses them in any case).
-	existing := map[int64]bool{}
-	rows, err := dtx.QueryContext(ctx, "SELECT id FROM games")
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
+	// The games and seasons already in the target, by id, with what identifies them. Games
+	// already there keep their log: their actions are not copied again (the append-only log
+	// refuses them in any case).
+	inTarget := map[string]map[int64][]any{}
+	for table, cols := range mergeIdentity {
+		ids, err := identities(ctx, dtx, table, cols)
+		if err != nil {
 			return err
 		}
-		existing[id] = true
+		inTarget[table] = ids
 	}
-	if err := closeRows(rows); err != nil {
-		return err
+	existing := map[int64]bool{}
+	for id := range inTarget["games"] {
+		existing[id] = true
 	}
 	// Actions are appended only to a game in play: games are written as playing, their
 	// logs appended, and their own status and last activity put back afterwards.
@@ -156,6 +168,18 @@ func copyAll(ctx context.Context, stx *sql.Tx, dtx *sql.Tx, dd *dialect, rep *Co
 			if table == "actions" && existing[toInt64(vals[idx["game_id"]])] {
 				continue
 			}
+			if cols, ok := mergeIdentity[table]; ok {
+				id := toInt64(vals[idx["id"]])
+				if have, ok := inTarget[table][id]; ok {
+					if diff := differing(cols, have, vals, idx); len(diff) > 0 {
+						rows.Close()
+						st.Close()
+						return fmt.Errorf("%w: %s %d is in both databases but differs in %s: merging would "+
+							"attach the source's rows for it to another %s; nothing was copied",
+							ErrConflict, mergeNoun[table], id, strings.Join(diff, ", "), mergeNoun[table])
+					}
+				}
+			}
 			for i, c := range cols {
 				vals[i] = convert(vals[i], boolColumns[c], dd)
 			}
@@ -196,6 +220,62 @@ func copyAll(ctx context.Context, stx *sql.Tx, dtx *sql.Tx, dd *dialect, rep *Co
 		}
 	}
 	return nil
+}
+
+// identities returns the rows of a table of the target by id, each with the values of
+// cols, normalized for comparison with the source's.
+func identities(ctx context.Context, tx *sql.Tx, table string, cols []string) (map[int64][]any, error) {
+	rows, err := tx.QueryContext(ctx, fmt.Sprintf("SELECT id, %s FROM %s", strings.Join(cols, ", "), table))
+	if err != nil {
+		return nil, fmt.Errorf("read the target's %s: %w", table, err)
+	}
+	out := map[int64][]any{}
+	for rows.Next() {
+		var id int64
+		vals := make([]any, len(cols))
+		ptrs := []any{&id}
+		for i := range vals {
+			ptrs = append(ptrs, &vals[i])
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read the target's %s: %w", table, err)
+		}
+		for i, v := range vals {
+			vals[i] = normalized(v)
+		}
+		out[id] = vals
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, fmt.Errorf("read the target's %s: %w", table, err)
+	}
+	return out, nil
+}
+
+// differing returns the columns among cols whose value in the source's row (vals, with
+// the column indexes idx) differs from have, the target's values of cols.
+func differing(cols []string, have, vals []any, idx map[string]int) []string {
+	var diff []string
+	for i, c := range cols {
+		if normalized(vals[idx[c]]) != have[i] {
+			diff = append(diff, c)
+		}
+	}
+	return diff
+}
+
+// normalized returns a value read from either database in a form that compares equal
+// across them: text as a string, integers as int64.
+func normalized(v any) any {
+	switch x := v.(type) {
+	case []byte:
+		return string(x)
+	case int32:
+		return int64(x)
+	case int:
+		return int64(x)
+	}
+	return v
 }
 
 // orderOf returns the ORDER BY that copies a table's rows in a valid order: actions by game

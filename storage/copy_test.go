@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -96,4 +97,119 @@ func TestCopy(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestCopyMergeRefusesDifferentGame merges into a target whose game 1 differs from the
+// source's game 1 only in its seed: the merge is refused, naming the game and the column,
+// and writes nothing, not even the rows it could have added; once the game is the same on
+// both sides, the merge adds the missing rows, and a second merge adds nothing.
+func TestCopyMergeRefusesDifferentGame(t *testing.T) {
+	for _, from := range backends {
+		for _, to := range backends {
+			t.Run(from.name+"-to-"+to.name, func(t *testing.T) {
+				ctx := context.Background()
+				src := from.open(t)
+				seedForCopy(t, src)
+				dst := to.open(t)
+				if _, err := Copy(ctx, src, dst, false); err != nil {
+					t.Fatal(err)
+				}
+				exec := func(q string) {
+					t.Helper()
+					if _, err := dst.w.ExecContext(ctx, dst.d.rebind(q)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				// A row the merge would add, and game 1 made another game.
+				exec("DELETE FROM player_prefs")
+				exec("UPDATE games SET seed = seed + 1 WHERE id = 1")
+				before, err := dst.counts(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = Copy(ctx, src, dst, true)
+				if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "game 1 ") ||
+					!strings.Contains(err.Error(), "seed") {
+					t.Fatalf("merge with a different game 1: %v; want ErrConflict naming game 1 and its seed", err)
+				}
+				after, err := dst.counts(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(before, after) {
+					t.Errorf("the refused merge wrote rows: before %v, after %v", before, after)
+				}
+
+				exec("UPDATE games SET seed = seed - 1 WHERE id = 1")
+				rep, err := Copy(ctx, src, dst, true)
+				if err != nil {
+					t.Fatalf("merge with the same games: %v", err)
+				}
+				for _, table := range copyTables {
+					want := int64(0)
+					if table == "player_prefs" {
+						want = 1
+					}
+					if rep.Copied[table] != want {
+						t.Errorf("merge copied %d rows of %s, want %d", rep.Copied[table], table, want)
+					}
+				}
+				if on, err := dst.Notify(ctx, "ana"); err != nil || !on {
+					t.Errorf("after the merge, ana's notify = %v, %v; want true", on, err)
+				}
+				rep, err = Copy(ctx, src, dst, true)
+				if err != nil {
+					t.Fatalf("second merge: %v", err)
+				}
+				for table, n := range rep.Copied {
+					if n != 0 {
+						t.Errorf("a second merge wrote %d rows of %s", n, table)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestCopyMergeRefusesForeignIDs merges into targets that hold their own game 1 or season 1
+// (another server's, as when merging two bots' databases): the merge is refused, naming the
+// game or season, and the target is left as it was.
+func TestCopyMergeRefusesForeignIDs(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, db backend) {
+		ctx := context.Background()
+		src := sqliteBackend.open(t)
+		seedForCopy(t, src)
+
+		dst := db.open(t)
+		other := newGame("classic", nil, 99, humans(4))
+		other.GuildID, other.ChannelID = "g9", "c9"
+		id, err := dst.CreateGame(ctx, other)
+		if err != nil || id != 1 {
+			t.Fatalf("the target's game: id %d, %v", id, err)
+		}
+		_, err = Copy(ctx, src, dst, true)
+		if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "game 1 ") ||
+			!strings.Contains(err.Error(), "guild_id") {
+			t.Fatalf("merge over another server's game 1: %v; want ErrConflict naming game 1", err)
+		}
+		g, err := dst.GetGame(ctx, 1)
+		if err != nil || g.GuildID != "g9" || g.Preset != "classic" || g.Status != StatusLobby {
+			t.Errorf("the target's game 1 changed: %+v, %v", g, err)
+		}
+		if n, err := dst.counts(ctx); err != nil || n["games"] != 1 || n["actions"] != 0 || n["hands"] != 0 {
+			t.Errorf("the refused merge wrote rows: %v, %v", n, err)
+		}
+
+		dst = db.open(t)
+		if _, err := dst.StartSeason(ctx, "g9", "Spring", "c9", t0, time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+		_, err = Copy(ctx, src, dst, true)
+		if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "season 1 ") {
+			t.Fatalf("merge over another server's season 1: %v; want ErrConflict naming season 1", err)
+		}
+		if n, err := dst.counts(ctx); err != nil || n["games"] != 0 || n["seasons"] != 1 {
+			t.Errorf("the refused merge wrote rows: %v, %v", n, err)
+		}
+	})
 }
