@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -17,7 +18,9 @@ import (
 )
 
 // seeds put data in a database at each version, with the columns that version has: seeds[v]
-// runs once migration v is applied. Later migrations must keep this data.
+// runs once migration v is applied. Later migrations must keep this data. They are written
+// in SQL both databases accept (after the dialect's rebind): TRUE for a boolean, a CAST
+// where PostgreSQL would take a parameter for a 32-bit integer.
 var seeds = map[int][]string{
 	1: {
 		`INSERT INTO games (id, guild_id, channel_id, thread_id, host_id, preset, options, seed, status, created_at,
@@ -27,17 +30,17 @@ var seeds = map[int][]string{
 		`INSERT INTO game_messages (game_id, role, channel_id, message_id) VALUES (1, 'table', 't1', 'm1')`,
 	},
 	2: {
-		`INSERT INTO seasons (id, guild_id, name, start_at, end_at) VALUES (1, 'g1', 'Old', ?1, ?1 + 1000)`,
+		`INSERT INTO seasons (id, guild_id, name, start_at, end_at) VALUES (1, 'g1', 'Old', ?1, CAST(?1 AS BIGINT) + 1000)`,
 		`INSERT INTO player_records (guild_id, season_id, user_id, name, games, wins, mu, sigma, rating, updated_at)
 			VALUES ('g1', 0, 'u9', 'Nine', 4, 3, 30, 5, 15, ?1)`,
 	},
 	3: {
 		`INSERT INTO guild_settings (guild_id, default_preset, default_options, turn_timeout_ms, computer_games_count,
-			updated_at) VALUES ('g1', 'classic', '{"target":"500"}', 120000, 1, ?1)`,
+			updated_at) VALUES ('g1', 'classic', '{"target":"500"}', 120000, TRUE, ?1)`,
 		`INSERT INTO guild_channels (guild_id, channel_id) VALUES ('g1', 'c1'), ('g1', 'c2')`,
 	},
 	4: {
-		`INSERT INTO player_prefs (user_id, notify_dm, updated_at) VALUES ('u1', 1, ?1)`,
+		`INSERT INTO player_prefs (user_id, notify_dm, updated_at) VALUES ('u1', TRUE, ?1)`,
 	},
 	5: {
 		`UPDATE games SET table_settings = '{"level":"expert"}' WHERE id = 1`,
@@ -55,33 +58,52 @@ var seeds = map[int][]string{
 const seedLogLen = 12
 
 // TestMigrateFromEveryVersion builds a database at every earlier version k (the first k
-// migrations only), puts data in it, and checks that Open upgrades it with the data intact.
-func TestMigrateFromEveryVersion(t *testing.T) {
+// migrations only), puts data in it, and checks that opening it upgrades it with the data
+// intact. PostgreSQL's migrations are SQLite's, one for one (TestMigrationsNumbered), and a
+// PostgreSQL database may be at any earlier version too, so both run it.
+func TestMigrateFromEveryVersion(t *testing.T) { forEachBackend(t, testMigrateFromEveryVersion) }
+
+func testMigrateFromEveryVersion(t *testing.T, b backend) {
 	n := SchemaVersion()
 	if n < 4 || len(seeds) != n {
 		t.Fatalf("schema version %d with seeds for %d versions: give every migration its seed", n, len(seeds))
 	}
 	ctx := context.Background()
 	log := playOut(t, mustRules(t, "racehorse", oneHand), 9, seedLogLen).Log()
+	d, driver := &sqliteDialect, "sqlite3"
+	if b.name == postgresBackend.name {
+		d, driver = &postgresDialect, "pgx"
+	}
 	for k := 0; k <= n; k++ {
-		path := filepath.Join(t.TempDir(), "old.db")
-		db, err := sql.Open("sqlite3", dsn(path, "_foreign_keys=1&_journal_mode=WAL"))
+		target := b.target(t)
+		source := target
+		if d == &sqliteDialect {
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			source = dsn(target, "_foreign_keys=1&_journal_mode=WAL")
+		}
+		db, err := sql.Open(driver, source)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := migrate(ctx, db, &sqliteDialect, k); err != nil {
+		if err := migrate(ctx, db, d, k); err != nil {
 			t.Fatalf("version %d: %v", k, err)
 		}
 		for v := 1; v <= k; v++ {
 			for _, q := range seeds[v] {
-				if _, err := db.Exec(q, ms(t0)); err != nil {
+				var args []any // ?1 is t0; PostgreSQL refuses an argument a statement lacks
+				if strings.Contains(q, "?1") {
+					args = append(args, ms(t0))
+				}
+				if _, err := db.Exec(d.rebind(q), args...); err != nil {
 					t.Fatalf("version %d: seed %d: %v", k, v, err)
 				}
 			}
 			if v == 1 {
 				for i, a := range log {
 					js, _ := json.Marshal(a)
-					if _, err := db.Exec(`INSERT INTO actions (game_id, seq, seat, action, at) VALUES (1, ?, ?, ?, ?)`,
+					if _, err := db.Exec(d.rebind(`INSERT INTO actions (game_id, seq, seat, action, at) VALUES (1, ?, ?, ?, ?)`),
 						i, a.Seat, string(js), ms(t0)+int64(i)); err != nil {
 						t.Fatal(err)
 					}
@@ -94,7 +116,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 		}
 		db.Close()
 
-		s, err := Open(path)
+		s, err := Connect(ctx, target)
 		if err != nil {
 			t.Fatalf("upgrading from version %d: %v", k, err)
 		}
@@ -103,7 +125,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Opening again changes nothing.
-		s, err = Open(path)
+		s, err = Connect(ctx, target)
 		if err != nil {
 			t.Fatalf("reopening after upgrading from version %d: %v", k, err)
 		}
