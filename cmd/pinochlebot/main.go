@@ -16,8 +16,9 @@
 //
 // SIGINT and SIGTERM finish the actions in flight, close the database and exit 0.
 //
-// "pinochlebot backup FILE" writes a consistent copy of the database to FILE, also while
-// the bot runs (SQLite's VACUUM INTO), and exits.
+// "pinochlebot backup FILE" writes a consistent copy of the SQLite database to FILE, also
+// while the bot runs (SQLite's VACUUM INTO), and exits. With DATABASE_URL set it refuses
+// and points to pg_dump, PostgreSQL's own backup.
 //
 // "pinochlebot migrate --from data/pinochle.db --to postgres://..." copies every game,
 // result, rating, season and setting from one database into another (either may be SQLite
@@ -58,13 +59,19 @@ func command(ctx context.Context, args []string, getenv func(string) string, std
 		return migrateCommand(ctx, args[1:], stderr)
 	}
 	if args[0] != "backup" || len(args) != 2 {
-		fmt.Fprintln(stderr, "usage: pinochlebot (runs the bot), pinochlebot backup FILE (copies the database),\n"+
+		fmt.Fprintln(stderr, "usage: pinochlebot (runs the bot), pinochlebot backup FILE (copies the SQLite database),\n"+
 			"       or pinochlebot migrate --from DATABASE --to DATABASE [--merge] (copies one database into another)")
 		return 2
 	}
 	get, err := settingsReader(getenv)
 	if err != nil {
 		fmt.Fprintln(stderr, "pinochlebot:", strings.TrimPrefix(err.Error(), "usage: "))
+		return 2
+	}
+	if get("DATABASE_URL") != "" {
+		// The bot runs on PostgreSQL: an SQLite file left at DATABASE_PATH is not its data.
+		fmt.Fprintln(stderr, "pinochlebot: backup copies an SQLite database, but DATABASE_URL selects PostgreSQL:\n"+
+			"back it up with pg_dump, for instance: pg_dump --format=custom --file=pinochle.dump \"$DATABASE_URL\"")
 		return 2
 	}
 	path := get("DATABASE_PATH")

@@ -247,3 +247,46 @@ func TestBackupWhileOpen(t *testing.T) {
 		t.Errorf("backup without a file: exit %d, want 2", code)
 	}
 }
+
+// TestBackupRefusesPostgres: with DATABASE_URL set, in the environment or in .env, backup
+// refuses and points to pg_dump, rather than copying an SQLite file left at DATABASE_PATH.
+func TestBackupRefusesPostgres(t *testing.T) {
+	const dbURL = "postgres://pinochle:" + testPassword + "@db:5432/pinochle"
+	for _, from := range []string{"environment", ".env"} {
+		t.Run(from, func(t *testing.T) {
+			dir := chdir(t)
+			leftover := filepath.Join(dir, "old.db")
+			s, err := storage.Open(leftover)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			vars := map[string]string{"DATABASE_PATH": leftover}
+			if from == ".env" {
+				if err := os.WriteFile(filepath.Join(dir, ".env"), []byte("DATABASE_URL="+dbURL+"\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				vars["DATABASE_URL"] = dbURL
+			}
+			dest := filepath.Join(dir, "copy.db")
+			var stderr bytes.Buffer
+			code := command(context.Background(), []string{"backup", dest}, env(vars), &stderr)
+			if code != 2 {
+				t.Errorf("exit %d, want 2\n%s", code, stderr.String())
+			}
+			msg := stderr.String()
+			if !strings.Contains(msg, "pg_dump") || !strings.Contains(msg, "DATABASE_URL") {
+				t.Errorf("the message does not point to pg_dump for DATABASE_URL: %q", msg)
+			}
+			if strings.Contains(msg, "DATABASE_PATH") || strings.Contains(msg, testPassword) {
+				t.Errorf("the message names DATABASE_PATH or shows the password: %q", msg)
+			}
+			if _, err := os.Stat(dest); !os.IsNotExist(err) {
+				t.Errorf("backup wrote %s (stat: %v)", dest, err)
+			}
+		})
+	}
+}
