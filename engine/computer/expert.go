@@ -22,18 +22,26 @@ type Budget struct {
 	// exactly (alpha-beta); before that, each candidate card is played out by a quick
 	// policy. Counted in cards, not tricks, so that six hands search as deep as four.
 	ExactCards int
-	// Confidence is the chance of making its bid the Expert asks for before it bids.
-	Confidence float64
+	// Confidence is the chance of making its bid the Expert asks for before it bids, and
+	// PartnerConfidence before it raises a bid its partner holds.
+	Confidence        float64
+	PartnerConfidence float64
+	// Risk bounds what a bid may cost on average: the Expert bids b only when its side's
+	// expected score difference bidding it is above -Risk×b.
+	Risk float64
 }
 
-// The budgets of the levels "expert" and "normal". The bidding confidence is fitted to
-// simulated games (confidence.go, written by internal/fitbid).
+// The budgets of the levels "expert" and "normal". The bidding model (Confidence,
+// PartnerConfidence, Risk) is fitted to simulated games (confidence.go, written by
+// internal/fitbid).
 var (
-	expertBudget = Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16, Confidence: bidConfidence}
-	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 24, ExactCards: 4, Confidence: bidConfidence}
+	expertBudget = Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16,
+		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
+	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 24, ExactCards: 4,
+		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
 )
 
-//go:generate go run ./internal/fitbid -deals 400 -presets racehorse,partnership -out confidence.go
+//go:generate go run ./internal/fitbid -deals 1000 -out confidence.go
 
 // ExpertBudget returns the budget of the level "expert".
 func ExpertBudget() Budget { return expertBudget }
@@ -55,8 +63,10 @@ type Expert struct {
 	rng    *rand.Rand
 	base   *Baseline
 	// Nodes counts the search's work: positions visited by the exact search and cards
-	// played in quick playouts.
-	Nodes int
+	// played in quick playouts. Playouts counts the samples searched: a quick playout of
+	// a sample, or one exact search of it, for one candidate action.
+	Nodes    int
+	Playouts int
 }
 
 // NewExpert returns an expert player with the given budget, drawing from seed.
@@ -132,6 +142,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 			d := base
 			d.play(stats[i].card)
 			trickOf := d.left
+			e.Playouts++
 			if exact {
 				stats[i].total += sv.solve(&d, -1<<30, 1<<30)
 			} else {
@@ -195,7 +206,11 @@ func playReason(stats []cardStat, best, samples, scale int) string {
 
 // scoringOf returns the scoring of the view's hand once meld is shown.
 func scoringOf(v *engine.View) scoring {
-	return scoring{r: &v.Rules, bidder: v.Rules.TeamOf(v.Bidder), bid: v.High, moon: v.Moon, meld: v.TeamMeld}
+	sc := scoring{r: &v.Rules, bidder: v.Rules.TeamOf(v.Bidder), bid: v.High, moon: v.Moon, meld: v.TeamMeld}
+	for _, m := range v.Melds {
+		sc.seatMeld[m.Seat] = m.Total
+	}
+	return sc
 }
 
 // ----- the auction -----
@@ -252,32 +267,18 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 			if v.Phase == engine.PhaseBidding || v.Phase == engine.PhaseTrump {
 				e.simulatePasses(v, &h, out[i].trump)
 			}
-			var meld [2]int
-			for s := range r.Players {
-				meld[r.TeamOf(s)] += engine.CountMeld(&h[s], out[i].trump, &r.Meld).Total
-			}
-			for t := range 2 {
-				if meld[t] < r.TeamMeldMin {
-					meld[t] = 0
-				}
-			}
-			d := deal{r: r, trump: out[i].trump, hands: h, leader: me, left: r.HandSize(), last: -1}
-			sc := scoring{r: r, bidder: team, bid: bid, meld: meld}
+			sc := meldScoring(r, &h, out[i].trump, team, bid)
+			d := deal{r: r, trump: out[i].trump, hands: h, leader: me, left: r.HandSize(), last: -1, lastSeat: -1}
 			for !d.over() {
 				d.play(d.quick())
 			}
 			e.Nodes += r.DeckSize()
-			total := 0
-			if sc.saved(&d, team) {
-				total = meld[team] + d.points[team]
-			}
+			e.Playouts++
+			total := sc.counted(&d, team)
 			if r.MadeNeedsCounters20 && d.counters[team] < 20 {
 				total = min(total, bid-1)
 			}
-			opp := 0
-			if sc.saved(&d, 1-team) {
-				opp = meld[1-team] + d.points[1-team]
-			}
+			opp := sc.counted(&d, 1-team)
 			out[i].totals = append(out[i].totals, total)
 			out[i].opp += float64(opp) / float64(n)
 		}
@@ -371,9 +372,9 @@ func (e *Expert) bid(v *engine.View) (engine.Action, string) {
 	need := e.budget.Confidence
 	if hb := highBidder(seatView{v}, v.Seat); hb >= 0 && hb != v.Seat && sameTeam(r, hb, v.Seat) {
 		// The bid is the team's already: raise it only when that is all but sure.
-		need = 0.8
+		need = e.budget.PartnerConfidence
 	}
-	top := o.limit(v, need)
+	top := o.limit(v, need, e.budget.Risk)
 	if top == 0 {
 		return pass, fmt.Sprintf("Pass: with %s trump you would reach %d in only %.0f%% of %d sampled deals.",
 			o.trump.Name(), next, 100*o.made(next), len(o.totals))
@@ -384,11 +385,12 @@ func (e *Expert) bid(v *engine.View) (engine.Action, string) {
 }
 
 // limit returns the highest legal bid the team makes with at least the given chance
-// without losing too much on average, or 0 when even the next bid is too high.
-func (o *outlook) limit(v *engine.View, need float64) int {
+// without losing more than risk times the bid on average, or 0 when even the next bid is
+// too high.
+func (o *outlook) limit(v *engine.View, need, risk float64) int {
 	top := 0
 	for _, b := range v.AppendNextBids(nil, 400) {
-		if o.made(b) >= need && o.value(b) > -float64(b)/2 {
+		if o.made(b) >= need && o.value(b) > -risk*float64(b) {
 			top = b
 		} else {
 			break
@@ -417,7 +419,7 @@ func (e *Expert) SuggestBid(v engine.View) (int, engine.Suit) {
 			best = i
 		}
 	}
-	return outs[best].limit(&v, e.budget.Confidence), outs[best].trump
+	return outs[best].limit(&v, e.budget.Confidence, e.budget.Risk), outs[best].trump
 }
 
 func (e *Expert) trump(v *engine.View) (engine.Action, string) {
@@ -454,8 +456,9 @@ func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
 			d.play(d.quick())
 		}
 		e.Nodes += r.DeckSize()
+		e.Playouts++
 		playValue += sc.value(&d, team)
-		if sc.saved(&d, team) && d.points[team]+sc.meld[team] >= v.High {
+		if sc.counted(&d, team) >= v.High {
 			made++
 		}
 		if d.tricks[1-team] == 0 {

@@ -119,6 +119,7 @@ func (p *ISMCTS) play(v *engine.View) (engine.Action, string) {
 		}
 		value := float64(d.rollout(&sc, team)) / scale
 		p.Nodes += 4 * d.r.HandSize()
+		p.Playouts++
 		for i, n := range path {
 			n.visits++
 			if movers[i] == team {

@@ -20,33 +20,62 @@ type deal struct {
 	counters [2]int
 	tricks   [2]int
 	last     int
+	// Per seat, for the per-player save rule: trick points taken (last-trick bonus
+	// included), the seats that took a counter (a bit each), and the seat that took the
+	// last trick, or -1.
+	seatPoints  [engine.MaxPlayers]int16
+	tookCounter uint8
+	lastSeat    int8
 }
 
 // scoring is what a hand's play is worth to each team once it is over, from the meld
-// shown and the contract: enough of the engine's scoring to compare one way of playing
-// with another.
+// shown and the contract: the engine's scoring of a played hand (engine/score.go), but for
+// a made moon, which wins the game and is valued here at twice the bid.
 type scoring struct {
 	r      *engine.Rules
 	bidder int // team
 	bid    int
 	moon   bool
-	meld   [2]int
+	// meld is each team's meld as it counts when the team keeps it (the team minimum
+	// applied); seatMeld each seat's, which the per-player save rule counts seat by seat.
+	meld     [2]int
+	seatMeld [engine.MaxPlayers]int
+}
+
+// meldScoring returns the scoring of a hand whose meld is that of hands in trump.
+func meldScoring(r *engine.Rules, hands *[engine.MaxPlayers]engine.Hand, trump engine.Suit, bidder, bid int) scoring {
+	sc := scoring{r: r, bidder: bidder, bid: bid}
+	for s := range r.Players {
+		sc.seatMeld[s] = engine.CountMeld(&hands[s], trump, &r.Meld).Total
+		sc.meld[r.TeamOf(s)] += sc.seatMeld[s]
+	}
+	for t := range 2 {
+		if sc.meld[t] < r.TeamMeldMin {
+			sc.meld[t] = 0
+		}
+	}
+	return sc
 }
 
 // newDeal sets up the play of the view's hand with the hidden cards of hands.
 func newDeal(v *engine.View, hands [engine.MaxPlayers]engine.Hand) deal {
 	r := &v.Rules
-	d := deal{r: r, trump: v.Trump, hands: hands, leader: v.Leader, last: -1}
+	d := deal{r: r, trump: v.Trump, hands: hands, leader: v.Leader, last: -1, lastSeat: -1}
 	d.left = r.HandSize() - len(v.Tricks)
+	var cards [engine.MaxPlayers]engine.Card
 	for _, t := range v.Tricks {
 		team := r.TeamOf(t.Winner)
 		d.tricks[team]++
-		cards := make([]engine.Card, len(t.Cards))
 		for i, p := range t.Cards {
 			cards[i] = p.Card
 		}
+		counters := r.TrickPoints(cards[:len(t.Cards)], false)
 		d.points[team] += t.Points
-		d.counters[team] += r.TrickPoints(cards, false)
+		d.counters[team] += counters
+		d.seatPoints[t.Winner] += int16(t.Points)
+		if counters > 0 {
+			d.tookCounter |= 1 << t.Winner
+		}
 	}
 	for _, p := range v.Trick {
 		d.trick[d.n] = p.Card
@@ -81,12 +110,19 @@ func (d *deal) play(c engine.Card) {
 	w := (d.leader + engine.TrickWinner(d.trick[:p], d.trump)) % p
 	team := d.r.TeamOf(w)
 	d.left--
-	d.points[team] += d.r.TrickPoints(d.trick[:p], d.left == 0)
-	d.counters[team] += d.r.TrickPoints(d.trick[:p], false)
-	d.tricks[team]++
+	counters := d.r.TrickPoints(d.trick[:p], false)
+	points := counters
 	if d.left == 0 {
-		d.last = team
+		points = d.r.TrickPoints(d.trick[:p], true)
+		d.last, d.lastSeat = team, int8(w)
 	}
+	d.points[team] += points
+	d.counters[team] += counters
+	d.seatPoints[w] += int16(points)
+	if counters > 0 {
+		d.tookCounter |= 1 << w
+	}
+	d.tricks[team]++
 	d.n, d.leader = 0, w
 }
 
@@ -102,48 +138,71 @@ func (d *deal) cardsLeft() int {
 // over reports whether every trick has been played.
 func (d *deal) over() bool { return d.left <= 0 }
 
-// saved reports whether a team keeps its meld and points under the save rule, judged for
-// the team as a whole.
+// saved reports whether a team keeps its meld and points under a team save rule (under
+// the per-player rule each seat saves alone, and counted says what the team keeps).
 func (s *scoring) saved(d *deal, team int) bool {
 	switch s.r.Save {
 	case engine.SaveAnyTrick:
 		return d.tricks[team] > 0
 	case engine.SaveCounters20:
 		return d.counters[team] >= 20
+	case engine.SavePerPlayer:
+		return true
 	}
 	return d.counters[team] > 0 || d.last == team
+}
+
+// counted returns a team's meld and trick points as they count at the end of the deal:
+// nothing when the team does not save; under the per-player rule, the meld and points of
+// each of its seats that took a counter or the last trick, the team minimum applied to
+// that meld.
+func (s *scoring) counted(d *deal, team int) int {
+	if s.r.Save != engine.SavePerPlayer {
+		if !s.saved(d, team) {
+			return 0
+		}
+		return s.meld[team] + d.points[team]
+	}
+	meld, points := 0, 0
+	for seat := range s.r.Players {
+		if s.r.TeamOf(seat) == team && (d.tookCounter&(1<<seat) != 0 || int(d.lastSeat) == seat) {
+			meld += s.seatMeld[seat]
+			points += int(d.seatPoints[seat])
+		}
+	}
+	if meld < s.r.TeamMeldMin {
+		meld = 0
+	}
+	return meld + points
+}
+
+// deltas returns each team's change of score for the finished deal, as the engine scores
+// a played hand, but for a made moon (twice the bid here; the engine ends the game).
+func (s *scoring) deltas(d *deal) [2]int {
+	var delta [2]int
+	bt, ot := s.bidder, 1-s.bidder
+	total := s.counted(d, bt)
+	made := total >= s.bid && (!s.r.MadeNeedsCounters20 || d.counters[bt] >= 20)
+	if s.moon {
+		made = d.tricks[ot] == 0
+		total = 2 * s.bid
+	}
+	switch {
+	case made:
+		delta[bt] = total
+	case s.r.SetGivesOpponents:
+		delta[ot] += s.bid
+	default:
+		delta[bt] = -s.bid
+	}
+	delta[ot] += s.counted(d, ot)
+	return delta
 }
 
 // value returns what the finished deal is worth to team: its change of score less the
 // other team's.
 func (s *scoring) value(d *deal, team int) int {
-	var delta [2]int
-	for t := range 2 {
-		total := 0
-		if s.saved(d, t) {
-			total = s.meld[t] + d.points[t]
-		}
-		if t != s.bidder {
-			delta[t] = total
-			continue
-		}
-		made := total >= s.bid && s.saved(d, t)
-		if s.r.MadeNeedsCounters20 && d.counters[t] < 20 {
-			made = false
-		}
-		if s.moon {
-			made = d.tricks[1-t] == 0
-			total = 2 * s.bid
-		}
-		switch {
-		case made:
-			delta[t] = total
-		case s.r.SetGivesOpponents:
-			delta[1-t] += s.bid
-		default:
-			delta[t] = -s.bid
-		}
-	}
+	delta := s.deltas(d)
 	return delta[team] - delta[1-team]
 }
 
@@ -263,6 +322,10 @@ type solverKey struct {
 	hands  [engine.MaxPlayers]engine.Hand
 	leader int8
 	state  [7]int16
+	// seats holds, under the per-player save rule, each seat's points, and last the seats
+	// that took a counter and the seat that took the last trick; zero otherwise.
+	seats [engine.MaxPlayers]int16
+	last  [2]int8
 }
 
 type solverEntry struct {
@@ -286,6 +349,9 @@ func (sv *solver) solve(d *deal, alpha, beta int) int {
 		key = solverKey{hands: d.hands, leader: int8(d.leader),
 			state: [7]int16{int16(d.points[0]), int16(d.points[1]), int16(d.counters[0]), int16(d.counters[1]),
 				int16(d.tricks[0]), int16(d.tricks[1]), int16(d.last)}}
+		if d.r.Save == engine.SavePerPlayer {
+			key.seats, key.last = d.seatPoints, [2]int8{int8(d.tookCounter), d.lastSeat}
+		}
 		if e, ok := sv.table[key]; ok {
 			switch {
 			case e.kind == 0:

@@ -1,10 +1,18 @@
-// Command fitbid fits the expert's bidding confidence to simulated games: for each
-// candidate, an expert that bids only when its side makes the contract in at least that
-// share of its sampled deals plays duplicate deals against the baseline, and the candidate
-// with the best mean score difference wins. It writes the result, with every candidate's
-// figures, as a Go file (go generate in engine/computer runs it).
+// Command fitbid fits the expert's bidding model to simulated games. The model has three
+// numbers: the share of its sampled deals in which the expert's side must make a contract
+// before it bids it (confidence), the share it asks for before raising a bid its partner
+// holds (partner), and how much a bid may cost on average, in bids (risk: it bids b only
+// when its expected score difference is above -risk×b). For each candidate of a grid, an
+// expert with those numbers plays the same duplicate deals of each preset against the
+// baseline; the candidate with the best mean score difference, summed over the presets
+// (each in its own unit of points: tens or ones), wins. It writes the result, with every
+// candidate's figures, as a Go file (go generate in engine/computer runs it):
 //
-//	go run ./engine/computer/internal/fitbid -deals 400 -out engine/computer/confidence.go
+//	go run ./engine/computer/internal/fitbid -deals 1000 -out engine/computer/confidence.go
+//
+// The deals are chosen by -seed, and every candidate plays the same ones with the same
+// player seeds, so the file is the same for the same flags whatever -workers says; the
+// comparison of two candidates is paired, deal by deal.
 package main
 
 import (
@@ -13,61 +21,100 @@ import (
 	"fmt"
 	"go/format"
 	"log"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/engine/computer/duel"
 )
 
+// candidate is one bidding model to try.
+type candidate struct {
+	confidence, partner, risk float64
+}
+
+func (c candidate) String() string {
+	return fmt.Sprintf("%.2f/%.2f/%.2f", c.confidence, c.partner, c.risk)
+}
+
 func main() {
-	deals := flag.Int("deals", 400, "duplicate deals per candidate and preset")
-	presets := flag.String("presets", "racehorse,partnership", "presets to play, comma-separated")
+	deals := flag.Int("deals", 1000, "duplicate deals per candidate and preset")
+	presets := flag.String("presets", "racehorse,partnership,classic,double-deck,six-handed", "presets to play, comma-separated")
+	confs := flag.String("confidence", "0.45,0.50,0.55,0.60,0.65", "candidate confidences, comma-separated")
+	partners := flag.String("partner", "0.70,0.80,0.90", "candidate confidences to raise the partner's bid, comma-separated")
+	risks := flag.String("risk", "0.25,0.50,1.00", "candidate risks, comma-separated")
+	ref := flag.String("ref", "0.55/0.80/0.50", "the candidate the others are compared with deal by deal (confidence/partner/risk)")
+	seed := flag.Uint64("seed", 1, "seed of the deals")
 	out := flag.String("out", "confidence.go", "the Go file to write")
-	workers := flag.Int("workers", 2, "duels run at once")
+	workers := flag.Int("workers", 2, "duels run at once (does not change the result)")
 	flag.Parse()
-	candidates := []float64{0.30, 0.35, 0.40, 0.45, 0.50, 0.55, 0.60, 0.65, 0.70}
+
+	var cands []candidate
+	for _, c := range floats(*confs) {
+		for _, p := range floats(*partners) {
+			for _, r := range floats(*risks) {
+				cands = append(cands, candidate{c, p, r})
+			}
+		}
+	}
+	refIdx := -1
+	for i, c := range cands {
+		if c.String() == *ref {
+			refIdx = i
+		}
+	}
+	if refIdx < 0 {
+		log.Fatalf("the reference %s is not one of the candidates", *ref)
+	}
 	names := strings.Split(*presets, ",")
-	type job struct{ c, p int }
-	results := make([][]*duel.Report, len(candidates))
+	rules := make([]engine.Rules, len(names))
+	for p, name := range names {
+		var err error
+		if rules[p], err = engine.NewRules(name, nil); err != nil {
+			log.Fatal(err)
+		}
+	}
+
+	results := make([][]*duel.Report, len(cands))
 	for i := range results {
 		results[i] = make([]*duel.Report, len(names))
 	}
+	type job struct{ c, p int }
 	jobs := make(chan job)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
+	start := time.Now()
 	for range *workers {
 		wg.Go(func() {
 			for j := range jobs {
-				rules, err := engine.NewRules(names[j.p], nil)
-				if err == nil {
-					conf := candidates[j.c]
-					var rep *duel.Report
-					rep, err = duel.Run(duel.Config{
-						Rules: rules, A: fmt.Sprintf("expert@%.2f", conf), B: "baseline", Deals: *deals, Seed: 1,
-						MakeA: func(seed uint64) computer.Player {
-							b := computer.ExpertBudget()
-							b.Confidence = conf
-							return computer.NewExpert(b, seed)
-						},
-					})
-					mu.Lock()
-					results[j.c][j.p] = rep
-					mu.Unlock()
-					log.Printf("confidence %.2f, %s: %+.1f (%+.1f to %+.1f)", conf, names[j.p], rep.Mean, rep.Low, rep.High)
-				}
+				c := cands[j.c]
+				t0 := time.Now()
+				rep, err := duel.Run(duel.Config{
+					Rules: rules[j.p], A: "expert@" + c.String(), B: "baseline", Deals: *deals, Seed: *seed,
+					MakeA: func(seed uint64) computer.Player {
+						b := computer.ExpertBudget()
+						b.Confidence, b.PartnerConfidence, b.Risk = c.confidence, c.partner, c.risk
+						return computer.NewExpert(b, seed)
+					},
+				})
+				mu.Lock()
 				if err != nil {
-					mu.Lock()
 					firstErr = err
-					mu.Unlock()
+				} else {
+					results[j.c][j.p] = rep
+					log.Printf("%s, %s: %+.1f (%+.1f to %+.1f) in %v", c, names[j.p], rep.Mean, rep.Low, rep.High, time.Since(t0).Round(time.Second))
 				}
+				mu.Unlock()
 			}
 		})
 	}
-	for c := range candidates {
+	for c := range cands {
 		for p := range names {
 			jobs <- job{c, p}
 		}
@@ -77,28 +124,58 @@ func main() {
 	if firstErr != nil {
 		log.Fatal(firstErr)
 	}
-	best, bestMean := 0, -1e9
+	log.Printf("%d candidates × %d presets × %d deals in %v", len(cands), len(names), *deals, time.Since(start).Round(time.Second))
+
+	// The score of a candidate: its mean over the baseline summed over the presets, each
+	// in its unit of points.
+	best, bestScore := 0, math.Inf(-1)
+	for c := range cands {
+		score := 0.0
+		for p := range names {
+			score += results[c][p].Mean / float64(rules[p].Scale())
+		}
+		if score > bestScore {
+			best, bestScore = c, score
+		}
+	}
+
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "// Code generated by go run ./internal/fitbid -deals %d -presets %s; DO NOT EDIT.\n\n", *deals, *presets)
+	fmt.Fprintf(&b, "// Code generated by go run ./internal/fitbid %s; DO NOT EDIT.\n\n", strings.Join(os.Args[1:], " "))
 	b.WriteString("package computer\n\n")
-	fmt.Fprintf(&b, "// bidConfidence is the share of sampled deals in which the expert's side must make a\n")
-	fmt.Fprintf(&b, "// contract before it bids it, fitted by internal/fitbid: the expert with each candidate\n")
-	fmt.Fprintf(&b, "// played %d duplicate deals of each preset against the baseline, and the best mean score\n", *deals)
-	fmt.Fprintf(&b, "// difference per hand (summed over the presets) won. Mean, with its 95%% interval:\n//\n")
-	for c, conf := range candidates {
-		sum := 0.0
+	b.WriteString("// The expert's bidding model: it bids when its side makes the contract in at least\n")
+	b.WriteString("// bidConfidence of its sampled deals (bidPartnerConfidence to raise its partner's bid),\n")
+	b.WriteString("// and loses on average less than bidRisk times the bid.\n//\n")
+	fmt.Fprintf(&b, "// Fitted by internal/fitbid: the expert with each candidate (confidence/partner/risk)\n")
+	fmt.Fprintf(&b, "// played the same %d duplicate deals of each preset against the baseline (seed %d), and\n", *deals, *seed)
+	b.WriteString("// the best mean score difference per hand, summed over the presets in each one's unit of\n")
+	fmt.Fprintf(&b, "// points, won. Per preset: the mean with its 95%% interval, then the paired difference\n")
+	fmt.Fprintf(&b, "// from %s deal by deal with its 95%% interval.\n//\n", cands[refIdx])
+	for c := range cands {
 		var parts []string
 		for p, name := range names {
 			r := results[c][p]
-			sum += r.Mean
-			parts = append(parts, fmt.Sprintf("%s %+.1f (%+.1f to %+.1f), sets %.1f%%", name, r.Mean, r.Low, r.High, 100*r.A.SetShare()))
+			d, lo, hi := pairedDiff(r.Diffs, results[refIdx][p].Diffs)
+			parts = append(parts, fmt.Sprintf("%s %+.1f (%+.1f to %+.1f) Δ%+.1f (%+.1f to %+.1f)", name, r.Mean, r.Low, r.High, d, lo, hi))
 		}
-		fmt.Fprintf(&b, "//\t%.2f: %s\n", conf, strings.Join(parts, "; "))
-		if sum > bestMean {
-			best, bestMean = c, sum
+		mark := ""
+		if c == best {
+			mark = " (best)"
 		}
+		fmt.Fprintf(&b, "//\t%s%s: %s\n", cands[c], mark, strings.Join(parts, "; "))
 	}
-	fmt.Fprintf(&b, "const bidConfidence = %.2f\n", candidates[best])
+	b.WriteString("//\n// The best candidate of each preset alone:\n//\n")
+	for p, name := range names {
+		pb := 0
+		for c := range cands {
+			if results[c][p].Mean > results[pb][p].Mean {
+				pb = c
+			}
+		}
+		d, lo, hi := pairedDiff(results[pb][p].Diffs, results[best][p].Diffs)
+		fmt.Fprintf(&b, "//\t%s: %s, %+.1f over the fitted model (%+.1f to %+.1f)\n", name, cands[pb], d, lo, hi)
+	}
+	fmt.Fprintf(&b, "const (\n\tbidConfidence = %.2f\n\tbidPartnerConfidence = %.2f\n\tbidRisk = %.2f\n)\n",
+		cands[best].confidence, cands[best].partner, cands[best].risk)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -106,5 +183,38 @@ func main() {
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("bidConfidence = %.2f, written to %s", candidates[best], *out)
+	log.Printf("bidding model %s, written to %s", cands[best], *out)
+}
+
+// floats parses a comma-separated list of numbers.
+func floats(s string) []float64 {
+	var out []float64
+	for _, f := range strings.Split(s, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			log.Fatalf("bad number %q: %v", f, err)
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// pairedDiff returns the mean of a[i]-b[i] and its 95% confidence interval (normal
+// approximation): two candidates compared on the same deals.
+func pairedDiff(a, b []float64) (mean, low, high float64) {
+	n := float64(len(a))
+	for i := range a {
+		mean += a[i] - b[i]
+	}
+	mean /= n
+	if len(a) < 2 {
+		return mean, mean, mean
+	}
+	ss := 0.0
+	for i := range a {
+		d := a[i] - b[i] - mean
+		ss += d * d
+	}
+	half := 1.96 * math.Sqrt(ss/(n-1)/n)
+	return mean, mean - half, mean + half
 }
