@@ -1,96 +1,153 @@
 package computer
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
-// viewAt plays a racehorse game with Baselines until match says stop, and returns the
-// view of the seat to act there.
-func viewAt(b *testing.B, preset string, match func(g *engine.Game) bool) engine.View {
+// benchPositions is the number of positions each decision benchmark cycles through; run
+// with -benchtime set to a multiple of it (e.g. -benchtime 50x) to time each once.
+const benchPositions = 50
+
+// positionsOf plays seeded one-hand games of preset with Baselines and returns the views
+// of the first benchPositions decisions that match, at most one from each game, so that
+// they come from as many deals.
+func positionsOf(b *testing.B, preset string, opts map[string]string, match func(g *engine.Game, seat int) bool) []engine.View {
 	b.Helper()
-	r := newRules(b, preset, nil)
-	for seed := uint64(1); seed < 200; seed++ {
+	o := map[string]string{"hands": "1"}
+	for k, v := range opts {
+		o[k] = v
+	}
+	r := newRules(b, preset, o)
+	var out []engine.View
+	for seed := uint64(1); seed < 20000 && len(out) < benchPositions; seed++ {
 		g, err := engine.NewGame(r, seed)
 		if err != nil {
 			b.Fatal(err)
 		}
 		p := NewBaseline(seed)
-		for !g.Over() && g.HandNumber() == 1 {
+		for !g.Over() {
 			seat := waitingSeat(g)
-			if match(g) {
-				return g.View(seat)
+			if match(g, seat) {
+				out = append(out, g.View(seat))
+				break
 			}
 			if err := g.Apply(p.Choose(g.View(seat))); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
-	b.Fatal("no such position")
-	return engine.View{}
+	if len(out) < benchPositions {
+		b.Fatalf("%s: only %d positions found", preset, len(out))
+	}
+	return out
 }
 
-// benchDecision measures one decision at the view and reports the search's work per
-// second (positions and playout cards: "playouts" of single cards).
-func benchDecision(b *testing.B, budget Budget, v engine.View) {
-	e := NewExpert(budget, 1)
+// benchDecision times the decisions of a player of the given budget at the positions, in
+// turn, and reports the median and 99th percentile of a decision's time ("p50-ms",
+// "p99-ms") and the search's work per second: samples searched ("playouts/s", a quick
+// playout or an exact search of one sample for one candidate) and nodes ("nodes/s", cards
+// played in playouts and positions of the exact search).
+func benchDecision(b *testing.B, p Player, e *Expert, views []engine.View) {
+	times := make([]time.Duration, 0, len(views))
+	i := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		e.Choose(v)
+		start := time.Now()
+		p.Choose(views[i%len(views)])
+		times = append(times, time.Since(start))
+		i++
 	}
+	slices.Sort(times)
+	pct := func(p float64) float64 {
+		k := min(len(times)-1, int(p*float64(len(times))))
+		return float64(times[k]) / float64(time.Millisecond)
+	}
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(float64(e.Playouts)/b.Elapsed().Seconds(), "playouts/s")
 	b.ReportMetric(float64(e.Nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-func phaseIs(p engine.Phase) func(*engine.Game) bool {
-	return func(g *engine.Game) bool { return g.Phase() == p }
+func phaseIs(p engine.Phase) func(*engine.Game, int) bool {
+	return func(g *engine.Game, _ int) bool { return g.Phase() == p }
 }
 
-// trickNo matches the play phase at the second card of trick n (1-based), for a seat
-// with a choice to make.
-func trickNo(n int) func(*engine.Game) bool {
-	return func(g *engine.Game) bool {
+// playAt matches a card play with a choice to make for which when says yes, given the
+// tricks completed and the cards left in all hands.
+func playAt(when func(tricks, cardsLeft int) bool) func(*engine.Game, int) bool {
+	return func(g *engine.Game, seat int) bool {
+		if g.Phase() != engine.PhasePlay || g.LegalCards(seat).Len() < 2 {
+			return false
+		}
 		v := g.View(-1)
-		return g.Phase() == engine.PhasePlay && len(v.Tricks) == n-1 && len(v.Trick) == 1 && g.LegalCards(g.Turn()).Len() >= 2
+		left := 0
+		for _, n := range v.HandSizes {
+			left += n
+		}
+		return when(len(v.Tricks), left)
 	}
 }
 
-// BenchmarkExpertDecision measures the expert's decisions per phase in racehorse; the
-// DoubleDeck and SixHanded cases its first card in the largest hands.
+// BenchmarkExpertDecision times the expert's and the normal level's decisions in each
+// phase of racehorse, and the bid and card play of double-deck and six-handed, each over
+// benchPositions positions from as many seeded deals: card play in the first trick, in
+// mid-hand (quick playouts) and in the last 16 cards (the expert's exact search).
 func BenchmarkExpertDecision(b *testing.B) {
+	exact := expertBudget.ExactCards
+	cases := []struct {
+		name   string
+		preset string
+		opts   map[string]string
+		match  func(*engine.Game, int) bool
+	}{
+		{"Bid", "racehorse", nil, phaseIs(engine.PhaseBidding)},
+		{"Trump", "racehorse", nil, phaseIs(engine.PhaseTrump)},
+		{"Pass", "racehorse", nil, phaseIs(engine.PhasePass)},
+		{"PassBack", "racehorse", nil, phaseIs(engine.PhasePassBack)},
+		// The bidder decides only when it may throw in (hopeless hands) or shoot the moon.
+		{"Decide", "racehorse", map[string]string{"throwin": "any"}, phaseIs(engine.PhaseDecide)},
+		{"PlayFirstTrick", "racehorse", nil, playAt(func(tricks, _ int) bool { return tricks == 0 })},
+		{"PlayMidHand", "racehorse", nil, playAt(func(tricks, left int) bool { return tricks >= 4 && left > exact })},
+		{"PlayExact", "racehorse", nil, playAt(func(_, left int) bool { return left <= exact })},
+		{"DoubleDeck/Bid", "double-deck", nil, phaseIs(engine.PhaseBidding)},
+		{"DoubleDeck/Play", "double-deck", nil, playAt(func(tricks, _ int) bool { return tricks%4 == 1 })},
+		{"SixHanded/Bid", "six-handed", nil, phaseIs(engine.PhaseBidding)},
+		{"SixHanded/Play", "six-handed", nil, playAt(func(tricks, _ int) bool { return tricks%3 == 1 })},
+	}
 	for _, lvl := range []struct {
 		name   string
 		budget Budget
 	}{{"Expert", expertBudget}, {"Normal", normalBudget}} {
-		b.Run(lvl.name+"/Bid", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "racehorse", phaseIs(engine.PhaseBidding))) })
-		b.Run(lvl.name+"/Trump", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "racehorse", phaseIs(engine.PhaseTrump))) })
-		b.Run(lvl.name+"/Pass", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "racehorse", phaseIs(engine.PhasePass))) })
-		b.Run(lvl.name+"/Decide", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "racehorse", phaseIs(engine.PhaseDecide))) })
-		b.Run(lvl.name+"/PlayFirstTrick", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "racehorse", trickNo(1))) })
-		b.Run(lvl.name+"/PlayMidHand", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "racehorse", trickNo(7))) })
-		b.Run(lvl.name+"/PlayExact", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "racehorse", trickNo(9))) })
-		b.Run(lvl.name+"/DoubleDeckFirstTrick", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "double-deck", trickNo(1))) })
-		b.Run(lvl.name+"/DoubleDeckExact", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "double-deck", trickNo(18))) })
-		b.Run(lvl.name+"/SixHandedExact", func(b *testing.B) { benchDecision(b, lvl.budget, viewAt(b, "six-handed", trickNo(6))) })
+		for _, c := range cases {
+			b.Run(lvl.name+"/"+c.name, func(b *testing.B) {
+				e := NewExpert(lvl.budget, 1)
+				benchDecision(b, e, e, positionsOf(b, c.preset, c.opts, c.match))
+			})
+		}
 	}
 }
 
-// BenchmarkISMCTSDecision measures the information-set MCTS card play at the expert's
-// budget, at the points of the hand where BenchmarkExpertDecision measures the expert's.
+// BenchmarkISMCTSDecision times the information-set MCTS card play at the expert's budget,
+// at the positions where BenchmarkExpertDecision times the expert's.
 func BenchmarkISMCTSDecision(b *testing.B) {
-	for _, at := range []struct {
+	exact := expertBudget.ExactCards
+	for _, c := range []struct {
 		name   string
 		preset string
-		trick  int
-	}{{"PlayFirstTrick", "racehorse", 1}, {"PlayMidHand", "racehorse", 7}, {"PlayExact", "racehorse", 9}, {"DoubleDeckFirstTrick", "double-deck", 1}} {
-		b.Run(at.name, func(b *testing.B) {
-			v := viewAt(b, at.preset, trickNo(at.trick))
+		match  func(*engine.Game, int) bool
+	}{
+		{"PlayFirstTrick", "racehorse", playAt(func(tricks, _ int) bool { return tricks == 0 })},
+		{"PlayMidHand", "racehorse", playAt(func(tricks, left int) bool { return tricks >= 4 && left > exact })},
+		{"PlayExact", "racehorse", playAt(func(_, left int) bool { return left <= exact })},
+		{"DoubleDeck/Play", "double-deck", playAt(func(tricks, _ int) bool { return tricks%4 == 1 })},
+	} {
+		b.Run(c.name, func(b *testing.B) {
 			p := NewISMCTS(expertBudget, 1)
-			b.ReportAllocs()
-			for b.Loop() {
-				p.Choose(v)
-			}
-			b.ReportMetric(float64(p.Nodes)/b.Elapsed().Seconds(), "nodes/s")
+			benchDecision(b, p, p.Expert, positionsOf(b, c.preset, nil, c.match))
 		})
 	}
 }

@@ -3,6 +3,7 @@ package computer
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -170,8 +171,10 @@ func TestSamplesConsistent(t *testing.T) {
 }
 
 // redealt returns a copy of g in which two seats other than seat have swapped a hidden
-// card each (cards not part of their shown meld): the same public history and the same
-// cards for seat, different hidden cards. ok is false when no such swap exists.
+// card each, drawn at random: not part of their shown meld, not a card seat passed them,
+// not a card they have already chosen to pass (six-handed). The copy has the same public
+// history and the same cards for seat, and different hidden cards; ok is false when no
+// such swap exists.
 func redealt(tb testing.TB, g *engine.Game, seat int, rng *rand.Rand) (*engine.Game, bool) {
 	tb.Helper()
 	b, err := json.Marshal(g)
@@ -182,9 +185,18 @@ func redealt(tb testing.TB, g *engine.Game, seat int, rng *rand.Rand) (*engine.G
 	if err := json.Unmarshal(b, &snap); err != nil {
 		tb.Fatal(err)
 	}
+	var passing struct {
+		State struct {
+			Passing [engine.MaxPlayers]engine.Hand `json:"passing"`
+		} `json:"state"`
+	}
+	if err := json.Unmarshal(b, &passing); err != nil {
+		tb.Fatal(err)
+	}
 	st := snap["state"].(map[string]any)
 	hands := st["hands"].([]any)
 	r := g.Rules()
+	v := g.View(seat)
 	var others []int
 	for s := range r.Players {
 		if s != seat {
@@ -200,6 +212,16 @@ func redealt(tb testing.TB, g *engine.Game, seat int, rng *rand.Rand) (*engine.G
 				h[c] -= min(h[c], used[c])
 			}
 		}
+		for _, p := range v.Passes {
+			if p.From == seat && p.To == s {
+				for _, c := range p.Cards {
+					h[c] -= min(h[c], 1)
+				}
+			}
+		}
+		for c := range h {
+			h[c] -= min(h[c], passing.State.Passing[s][c])
+		}
 		return h.Cards()
 	}
 	for _, a := range others {
@@ -207,77 +229,158 @@ func redealt(tb testing.TB, g *engine.Game, seat int, rng *rand.Rand) (*engine.G
 			if a >= bSeat {
 				continue
 			}
-			fa, fb := free(a), free(bSeat)
-			for _, x := range fa {
-				for _, y := range fb {
-					if x == y {
-						continue
+			var swaps [][2]engine.Card
+			for _, x := range free(a) {
+				for _, y := range free(bSeat) {
+					if x != y {
+						swaps = append(swaps, [2]engine.Card{x, y})
 					}
-					ha, hb := g.Hand(a), g.Hand(bSeat)
-					ha[x]--
-					ha[y]++
-					hb[y]--
-					hb[x]++
-					hands[a], hands[bSeat] = ha.String(), hb.String()
-					out, err := json.Marshal(snap)
-					if err != nil {
-						tb.Fatal(err)
-					}
-					g2 := new(engine.Game)
-					if err := json.Unmarshal(out, g2); err != nil {
-						tb.Fatal(err)
-					}
-					return g2, true
 				}
 			}
+			if len(swaps) == 0 {
+				continue
+			}
+			sw := swaps[rng.IntN(len(swaps))]
+			x, y := sw[0], sw[1]
+			ha, hb := g.Hand(a), g.Hand(bSeat)
+			ha[x]--
+			ha[y]++
+			hb[y]--
+			hb[x]++
+			hands[a], hands[bSeat] = ha.String(), hb.String()
+			out, err := json.Marshal(snap)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			g2 := new(engine.Game)
+			if err := json.Unmarshal(out, g2); err != nil {
+				tb.Fatal(err)
+			}
+			return g2, true
 		}
 	}
 	return nil, false
 }
 
+// smallBudget is a small search budget that still reaches every part of the expert's
+// search: sampled auctions, searched passes, quick playouts and the exact search of the
+// last 16 cards, as the expert's budget does.
+var smallBudget = Budget{PlaySamples: 6, AuctionSamples: 8, PassSamples: 3, ExactCards: expertBudget.ExactCards,
+	Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
+
+// decisionKind names the kind of decision the seat to act in g faces, for the hidden-state
+// test: the phase, and for card play whether the seat leads or follows and whether the
+// expert searches exactly ("exact", the last ExactCards cards), in the first trick
+// ("first") or between ("mid"). It is "" for a card play without a choice.
+func decisionKind(g *engine.Game, seat int, exact int) string {
+	switch g.Phase() {
+	case engine.PhaseBidding:
+		return "bid"
+	case engine.PhaseTrump:
+		return "trump"
+	case engine.PhasePass:
+		return "pass"
+	case engine.PhasePassBack:
+		return "pass back"
+	case engine.PhaseDecide:
+		return "decide"
+	}
+	v := g.View(seat)
+	if g.LegalCards(seat).Len() < 2 {
+		return ""
+	}
+	role := "lead"
+	if len(v.Trick) > 0 {
+		role = "follow"
+	}
+	left := 0
+	for _, n := range v.HandSizes {
+		left += n
+	}
+	switch {
+	case left <= exact:
+		return "play: " + role + ", exact"
+	case len(v.Tricks) == 0:
+		return "play: " + role + ", first trick"
+	}
+	return "play: " + role + ", mid-hand"
+}
+
 // TestDecisionsIgnoreHiddenCards gives each level two games with the same public history
-// and different hidden cards of other seats, and checks that with the same seed it makes
-// the same decision: a player cannot read what its seat may not know.
+// (and the same own cards and passes) and different hidden cards of other seats, and
+// checks that with the same seed it makes the same decision: a player cannot read what
+// its seat may not know. In every preset it checks every phase the preset has (bid, trump,
+// pass, pass back, play or throw in) and card play leading and following in the first
+// trick, in mid-hand and in the exact search of the end, with the expert's search at a
+// small budget that still samples passes and searches exactly.
 func TestDecisionsIgnoreHiddenCards(t *testing.T) {
+	const perKind = 3
 	rng := rand.New(rand.NewPCG(5, 6))
+	players := []struct {
+		name string
+		make func() Player
+	}{
+		{"random", func() Player { return NewRandom(99) }},
+		{"baseline", func() Player { return NewBaseline(99) }},
+		{"normal", func() Player { p, _ := New("normal", 99); return p }},
+		{"expert", func() Player { return NewExpert(smallBudget, 99) }},
+		{"ismcts", func() Player { return NewISMCTS(smallBudget, 99) }},
+	}
 	for _, preset := range engine.PresetNames() {
-		checked := 0
-		decisionPoints(t, preset, map[string]string{"hands": "1"}, 11, func(g *engine.Game, seat int) {
-			if checked >= 6 || (g.Phase() == engine.PhasePass && g.Rules().PassStyle == engine.PassSixHanded) {
-				return
+		t.Run(preset, func(t *testing.T) {
+			opts := map[string]string{"hands": "3", "moon": "on"}
+			r := newRules(t, preset, opts)
+			want := []string{"bid", "trump", "decide"}
+			if r.PassStyle != engine.PassNone {
+				want = append(want, "pass")
 			}
-			if rng.IntN(3) != 0 {
-				return
+			if r.PassStyle == engine.PassPartnerThenBack {
+				want = append(want, "pass back")
 			}
-			g2, ok := redealt(t, g, seat, rng)
-			if !ok {
-				return
+			for _, role := range []string{"lead", "follow"} {
+				for _, when := range []string{"first trick", "mid-hand", "exact"} {
+					want = append(want, "play: "+role+", "+when)
+				}
 			}
-			differ := false
-			for s := range g.Rules().Players {
-				differ = differ || g.Hand(s) != g2.Hand(s)
+			checked := map[string]int{}
+			for seed := uint64(11); seed < 14; seed++ {
+				decisionPoints(t, preset, opts, seed, func(g *engine.Game, seat int) {
+					kind := decisionKind(g, seat, smallBudget.ExactCards)
+					if kind == "" || checked[kind] >= perKind || (kind == "bid" && rng.IntN(4) != 0) {
+						return
+					}
+					g2, ok := redealt(t, g, seat, rng)
+					if !ok {
+						return
+					}
+					differ := false
+					for s := range r.Players {
+						differ = differ || g.Hand(s) != g2.Hand(s)
+					}
+					if !differ {
+						t.Fatal("the redeal changed nothing")
+					}
+					v1, _ := json.Marshal(g.View(seat))
+					v2, _ := json.Marshal(g2.View(seat))
+					if string(v1) != string(v2) {
+						t.Fatalf("%s: the two games do not look the same to seat %d", kind, seat)
+					}
+					checked[kind]++
+					for _, p := range players {
+						a1, a2 := p.make().Choose(g.View(seat)), p.make().Choose(g2.View(seat))
+						if a1.String() != a2.String() || !equalCards(a1.Cards, a2.Cards) {
+							t.Errorf("%s, %s: %v in one game, %v in the other", kind, p.name, a1, a2)
+						}
+					}
+				})
 			}
-			if !differ {
-				t.Fatal("the redeal changed nothing")
-			}
-			v1, _ := json.Marshal(g.View(seat))
-			v2, _ := json.Marshal(g2.View(seat))
-			if string(v1) != string(v2) {
-				t.Fatalf("%s: the two games do not look the same to seat %d", preset, seat)
-			}
-			checked++
-			for _, level := range []string{"random", "baseline", "normal", "expert", "ismcts"} {
-				p1, _ := New(level, 99)
-				p2, _ := New(level, 99)
-				a1, a2 := p1.Choose(g.View(seat)), p2.Choose(g2.View(seat))
-				if a1.String() != a2.String() || !equalCards(a1.Cards, a2.Cards) {
-					t.Errorf("%s, %s in phase %v: %v in one game, %v in the other", preset, level, g.Phase(), a1, a2)
+			t.Logf("checked %v", checked)
+			for _, k := range want {
+				if checked[k] == 0 {
+					t.Errorf("no %q decision checked (checked %v)", k, checked)
 				}
 			}
 		})
-		if checked == 0 {
-			t.Fatalf("%s: no decision checked", preset)
-		}
 	}
 }
 
@@ -328,15 +431,24 @@ func TestNewLevels(t *testing.T) {
 }
 
 // TestExpertFullGames plays whole games of every preset and some options with experts in
-// every seat: every action the engine accepts, every game ends.
+// every seat, at the normal level's budget and with every part of the expert's search
+// (searched passes, the exact search of the last 16 cards) at a small one: every action
+// the engine accepts, every game ends.
 func TestExpertFullGames(t *testing.T) {
 	for _, preset := range engine.PresetNames() {
-		for _, opts := range []map[string]string{{"hands": "2"}, {"hands": "2", "moon": "on", "throwin": "any"}} {
+		for _, tc := range []struct {
+			budget Budget
+			opts   map[string]string
+		}{
+			{normalBudget, map[string]string{"hands": "2"}},
+			{normalBudget, map[string]string{"hands": "2", "moon": "on", "throwin": "any"}},
+			{smallBudget, map[string]string{"hands": "2"}},
+		} {
 			players := make([]Player, 0, 6)
 			for s := range 6 {
-				players = append(players, NewExpert(normalBudget, uint64(s)))
+				players = append(players, NewExpert(tc.budget, uint64(s)))
 			}
-			g := playGame(t, newRules(t, preset, opts), 21, players, 10000)
+			g := playGame(t, newRules(t, preset, tc.opts), 21, players, 10000)
 			if !g.Over() {
 				t.Fatalf("%s: not over", preset)
 			}
@@ -390,24 +502,77 @@ func TestExpertHint(t *testing.T) {
 	}
 }
 
-// FuzzExpertLegal plays a game of a preset to a random point with random actions and
-// checks that the expert's choice there is legal.
-func FuzzExpertLegal(f *testing.F) {
-	f.Add(uint8(0), uint64(1), uint16(10))
-	f.Add(uint8(1), uint64(2), uint16(40))
-	f.Add(uint8(2), uint64(3), uint16(25))
-	f.Add(uint8(3), uint64(4), uint16(60))
-	f.Add(uint8(4), uint64(5), uint16(33))
-	f.Add(uint8(0), uint64(6), uint16(200))
-	presets := engine.PresetNames()
-	f.Fuzz(func(t *testing.T, preset uint8, seed uint64, steps uint16) {
-		opts := map[string]string{"hands": "3"}
-		if seed%2 == 0 {
-			opts["moon"], opts["throwin"] = "on", "any"
+// fuzzTable returns table options drawn from bits: the number of cards passed, the
+// counters, the royal beside a run, how a set scores, the throw-in policy, the moon and the
+// losing floor, each either left as the preset has it or set to one of its values. The
+// counters other than A10K are drawn only for presets counted in tens (scale 10).
+func fuzzTable(bits uint32, scale int) map[string]string {
+	opts := map[string]string{"hands": "3"}
+	pick := func(key string, values ...string) {
+		n := uint32(len(values) + 1)
+		if i := bits % n; i > 0 {
+			opts[key] = values[i-1]
 		}
-		r, err := engine.NewRules(presets[int(preset)%len(presets)], opts)
+		bits /= n
+	}
+	pick("pass", "0", "2", "3", "4")
+	if scale == 10 {
+		pick("counters", "A10K", "fives", "eleven", "AK-QJ")
+	} else {
+		pick("counters", "A10K")
+	}
+	pick("royal", "marriage", "nothing")
+	pick("set", "subtract", "opponents")
+	pick("throwin", "never", "hopeless", "any", "forced")
+	pick("moon", "on", "off")
+	pick("floor", "0", fmt.Sprint(50*scale))
+	return opts
+}
+
+// FuzzExpertLegal plays a game of a preset and table options drawn from the input to a
+// random point with random actions, and checks that the expert's choice there is legal,
+// with a small budget that searches passes and the last 16 cards exactly as the expert
+// level does.
+func FuzzExpertLegal(f *testing.F) {
+	presets := engine.PresetNames()
+	// Seeds that stop, in each preset and two tables, at every kind of decision: a bid, the
+	// trump, the passes, the choice to play or throw in, and card play leading and
+	// following in the first trick, in mid-hand and in the exact search of the end.
+	for _, sd := range []struct {
+		preset string
+		table  uint32
+		seed   uint64
+		steps  []uint16
+	}{
+		{"racehorse", 0, 1, []uint16{1, 35, 36, 37, 38, 49, 53, 54, 81, 82, 161}},
+		{"racehorse", 7919, 1, []uint16{1, 35, 36, 37, 38, 39, 41, 43, 46, 71, 72}},
+		{"classic", 0, 1, []uint16{1, 35, 36, 37, 38, 40, 42, 43, 70, 71}},
+		{"classic", 15838, 1, []uint16{1, 35, 36, 37, 38, 41, 42, 43, 70, 73}},
+		{"partnership", 0, 18, []uint16{1, 8, 9, 10, 11, 12, 13, 16, 17, 44, 46}},
+		{"partnership", 23757, 2, []uint16{1, 17, 18, 19, 57, 58, 61, 62, 65, 90, 92}},
+		{"double-deck", 0, 1, []uint16{1, 35, 36, 37, 40, 41, 42, 101, 102}},
+		{"double-deck", 31676, 1, []uint16{1, 35, 36, 37, 40, 41, 42, 101, 102}},
+		{"six-handed", 0, 2, []uint16{1, 30, 31, 34, 35, 39, 41, 42, 67, 71}},
+		{"six-handed", 733103, 1, []uint16{1, 46, 47, 50, 51, 52, 57, 58, 83, 87}},
+	} {
+		for i, name := range presets {
+			if name == sd.preset {
+				for _, n := range sd.steps {
+					f.Add(uint8(i), sd.table, sd.seed, n)
+				}
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, preset uint8, table uint32, seed uint64, steps uint16) {
+		name := presets[int(preset)%len(presets)]
+		base, err := engine.NewRules(name, nil)
 		if err != nil {
 			t.Fatal(err)
+		}
+		opts := fuzzTable(table, base.Scale())
+		r, err := engine.NewRules(name, opts)
+		if err != nil {
+			t.Fatalf("%s %v: %v", name, opts, err)
 		}
 		g, err := engine.NewGame(r, seed)
 		if err != nil {
@@ -426,12 +591,12 @@ func FuzzExpertLegal(f *testing.F) {
 			return
 		}
 		seat := waitingSeat(g)
-		a := NewExpert(normalBudget, seed).Choose(g.View(seat))
+		a := NewExpert(smallBudget, seed).Choose(g.View(seat))
 		if err := g.Check(a); err != nil {
-			t.Fatalf("expert chose %v in phase %v: %v", a, g.Phase(), err)
+			t.Fatalf("%s %v: expert chose %v in phase %v: %v", name, opts, a, g.Phase(), err)
 		}
-		if a := NewISMCTS(normalBudget, seed).Choose(g.View(seat)); g.Check(a) != nil {
-			t.Fatalf("ismcts chose %v in phase %v: %v", a, g.Phase(), g.Check(a))
+		if a := NewISMCTS(smallBudget, seed).Choose(g.View(seat)); g.Check(a) != nil {
+			t.Fatalf("%s %v: ismcts chose %v in phase %v: %v", name, opts, a, g.Phase(), g.Check(a))
 		}
 	})
 }
