@@ -3,7 +3,9 @@ package bot_test
 import (
 	"bytes"
 	"image/png"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/pinochle-discord/pinochle/bot/charts"
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
@@ -55,5 +57,70 @@ func TestCharts(t *testing.T) {
 	r, _ = h.slash(mgr, h.channel, "pinochle", "stats")
 	if len(r.Files) != 0 {
 		t.Errorf("a player without games got %d files", len(r.Files))
+	}
+}
+
+// ratingSeries is a player's rating over their counted games in one scope, as the stats
+// chart draws it, with the number of games it holds.
+func (h *harness) ratingSeries(name string, season int64, userID string) charts.Series {
+	h.t.Helper()
+	hist, err := h.store.RatingHistory(h.ctx, h.guild, season, userID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	s := charts.Series{Name: name}
+	for k, p := range hist {
+		s.Points = append(s.Points, charts.Point{X: float64(k + 1), Y: p.Rating.Display()})
+	}
+	return s
+}
+
+// TestChartsOtherPlayerInSeason: /pinochle stats user:<other player> shows that player's
+// record and chart; while a league season runs, the chart has both series, overall (every
+// counted game) and the season's (its games only), a point per counted game: it is the
+// very picture charts.RatingHistory draws of them, and not the overall series alone.
+func TestChartsOtherPlayerInSeason(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	mgr := h.manager("mia")
+	players := []fakediscord.User{h.user("ana"), h.user("bob"), h.user("cid"), h.user("dee")}
+	seat := func(_, s int) storage.Seat { return storage.Seat{UserID: players[s].ID, Name: players[s].Username} }
+	h.seedGames(2, "1", seat) // before the season: overall only
+	h.clock.Advance(time.Minute)
+	if r, _ := h.slash(mgr, h.channel, "league", "start", fakediscord.Opt("name", "Autumn")); r.Type != 4 || !strings.Contains(r.Content, "Autumn") {
+		t.Fatalf("/league start answered type %d: %q", r.Type, r.Content)
+	}
+	h.seedGames(3, "1", seat)
+	season, err := h.store.CurrentSeason(h.ctx, h.guild, h.clock.Now())
+	if err != nil {
+		t.Fatalf("no season running: %v", err)
+	}
+	bob := players[1]
+	overall := h.ratingSeries("overall", storage.Overall, bob.ID)
+	inSeason := h.ratingSeries(season.Name, season.ID, bob.ID)
+	if len(overall.Points) != 5 || len(inSeason.Points) != 3 {
+		t.Fatalf("bob's counted games: %d overall, %d in the season; want 5 and 3", len(overall.Points), len(inSeason.Points))
+	}
+
+	r, _ := h.slash(players[0], h.channel, "pinochle", "stats", fakediscord.UserOpt("user", bob))
+	h.private(players[0], r, "Record of bob")
+	pngOf(t, r, "rating.png")
+	if !strings.Contains(embedText(r), "Autumn") {
+		t.Errorf("the stats do not show the season: %s", embedText(r))
+	}
+	both, err := charts.RatingHistory("Rating of bob", []charts.Series{overall, inSeason})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := charts.RatingHistory("Rating of bob", []charts.Series{overall})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(both, alone) {
+		t.Fatal("the chart with the season's series draws the same as without: the comparison shows nothing")
+	}
+	if !bytes.Equal(r.Files[0].Data, both) {
+		t.Errorf("the attached chart is not bob's two series of 5 and 3 points (%d bytes; those draw %d, overall alone %d)",
+			len(r.Files[0].Data), len(both), len(alone))
 	}
 }

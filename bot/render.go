@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -437,19 +438,18 @@ func privateStatus(meta *storage.Game, v *engine.View) string {
 	return ""
 }
 
-// truncate cuts s to at most n runes' worth of bytes, marking the cut.
+// truncate cuts s to at most n characters (runes), as Discord counts its limits, marking
+// the cut with an ellipsis.
 func truncate(s string, n int) string {
-	if len(s) <= n {
+	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	cut := n - len("…")
-	for cut > 0 && !isRuneStart(s[cut]) {
-		cut--
+	if n <= 0 {
+		return ""
 	}
-	return s[:cut] + "…"
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // symbolsText writes cards as symbols separated by spaces.
 func symbolsText(cards []engine.Card) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
@@ -85,5 +86,33 @@ func TestTableShowsTricksWon(t *testing.T) {
 	want := fmt.Sprintf("%s 1 (", teamName(winner))
 	if !strings.Contains(trick, "Tricks won:") || !strings.Contains(trick, want) {
 		t.Fatalf("after one trick the table says %q, want %q to have won it", trick, teamName(winner))
+	}
+}
+
+// TestTruncateCountsCharacters: Discord's limits count characters, not bytes: a text of
+// suit symbols (3 bytes each) within the limit is kept whole, a longer one is cut to the
+// limit exactly, ellipsis included, and never inside a character.
+func TestTruncateCountsCharacters(t *testing.T) {
+	line := strings.Repeat("A♠ ", 300) // 900 characters, 1,500 bytes
+	if got := truncate(line, 1024); got != line {
+		t.Errorf("a 900-character text was cut to %d characters", utf8.RuneCountInString(got))
+	}
+	got := truncate(line+line, 1024)
+	if n := utf8.RuneCountInString(got); n != 1024 || !strings.HasSuffix(got, "…") || !utf8.ValidString(got) {
+		t.Errorf("cut to %d characters (valid %v), ending %q; want 1024 ending with …", n, utf8.ValidString(got), got[len(got)-8:])
+	}
+	if got := truncate("♠♥♦♣", 0); got != "" {
+		t.Errorf("truncate to 0 = %q", got)
+	}
+	// Messages gather lines up to the limit in characters.
+	lines := []string{strings.Repeat("♠", 1500), strings.Repeat("♥", 499), "x"}
+	chunks := chunkLines(lines, 2000)
+	if len(chunks) != 2 || utf8.RuneCountInString(chunks[0]) != 2000 || chunks[1] != "x" {
+		t.Errorf("chunks of %d messages: %v", len(chunks), func() (ns []int) {
+			for _, c := range chunks {
+				ns = append(ns, utf8.RuneCountInString(c))
+			}
+			return ns
+		}())
 	}
 }

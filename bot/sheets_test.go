@@ -43,7 +43,8 @@ func (h *harness) playUntilHand(tb testTable, ana fakediscord.User, n int) {
 // buttons; the review shows every seat's dealt cards, the auction, passes, meld and
 // tricks, privately and within Discord's limits, and pages through the finished hands
 // only; /pinochle review refuses a hand in play and a game of another server; the table
-// and the end of the game carry the score sheet.
+// and the end of the game carry the score sheet; the finished game exports as a file that
+// pinochle replay accepts.
 func TestReviewAndScoreSheet(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
@@ -147,6 +148,8 @@ func TestReviewAndScoreSheet(t *testing.T) {
 	if len(f.Results) != 2 || f.Seats[0].Name != "ana" || !f.Seats[1].Computer {
 		t.Errorf("exported %d hands, seats %+v", len(f.Results), f.Seats)
 	}
+	// The file, saved, replays in the terminal tool.
+	replayExport(t, ex.Files[0].Data)
 }
 
 // TestGameAutocomplete: typing in the game option suggests this server's recent games with
@@ -184,7 +187,9 @@ func TestGameAutocomplete(t *testing.T) {
 
 // TestRecordsHideHandInPlay: in every preset, while hand 2 is in play, the review offers
 // hand 1 only and refuses hand 2, the score sheet lists hand 1 only, and the game cannot
-// be exported: no record shows a card of a hand still in play.
+// be exported: no record shows a card of a hand still in play. By content: no answer
+// (review, refusal, export, score sheet, a player's stats with their chart) holds any
+// seat's cards of hand 2, written as the review writes a deal, as dealt or as held.
 func TestRecordsHideHandInPlay(t *testing.T) {
 	t.Parallel()
 	for _, preset := range []string{"racehorse", "classic", "partnership", "double-deck", "six-handed"} {
@@ -195,16 +200,16 @@ func TestRecordsHideHandInPlay(t *testing.T) {
 			tb := h.withComputers(ana, fakediscord.Opt("preset", preset), fakediscord.Opt("hands", 2), fakediscord.Opt("timer", "off"))
 			game := h.tableGame(tb)
 			h.playUntilHand(tb, ana, 2)
-			r, _ := h.slash(eve, h.channel, "pinochle", "review", fakediscord.Opt("game", int(game)))
-			h.private(eve, r, "")
-			if len(r.Embeds) != 1 || r.Embeds[0].Footer == nil || r.Embeds[0].Footer.Text != "Hand 1 of 1 finished" {
-				t.Errorf("the review shows %+v, want hand 1 of 1", r.Embeds)
+			review, _ := h.slash(eve, h.channel, "pinochle", "review", fakediscord.Opt("game", int(game)))
+			h.private(eve, review, "Hand 1 · dealt by")
+			if footer(review) != "Hand 1 of 1 finished" || strings.Contains(answerText(review), "Hand 2") {
+				t.Errorf("the review shows %+v, want hand 1 of 1", review.Embeds)
 			}
-			r, _ = h.slash(eve, h.channel, "pinochle", "review", fakediscord.Opt("game", int(game)), fakediscord.Opt("hand", 2))
-			h.private(eve, r, "cannot be reviewed yet")
-			r, _ = h.slash(eve, h.channel, "pinochle", "export", fakediscord.Opt("game", int(game)))
-			h.private(eve, r, "only a finished game")
-			if len(r.Files) != 0 {
+			refused, _ := h.slash(eve, h.channel, "pinochle", "review", fakediscord.Opt("game", int(game)), fakediscord.Opt("hand", 2))
+			h.private(eve, refused, "cannot be reviewed yet")
+			export, _ := h.slash(eve, h.channel, "pinochle", "export", fakediscord.Opt("game", int(game)))
+			h.private(eve, export, "only a finished game")
+			if len(export.Files) != 0 {
 				t.Error("a game in play was exported")
 			}
 			var tm fakediscord.Message
@@ -217,6 +222,36 @@ func TestRecordsHideHandInPlay(t *testing.T) {
 			h.private(eve, s, "")
 			if text := embedText(s); !strings.Contains(text, "` 1`") || strings.Contains(text, "` 2`") {
 				t.Errorf("the score sheet in hand 2: %s", text)
+			}
+			answers := map[string]fakediscord.Response{"review": review, "review of hand 2": refused, "export": export, "score sheet": s}
+
+			// ana's record: a chart, which has no cards, and words that show none.
+			others := []fakediscord.User{ana, h.user("bob"), h.user("cid"), h.user("dee")}
+			h.seedGames(1, "1", func(_, s int) storage.Seat { return storage.Seat{UserID: others[s].ID, Name: others[s].Username} })
+			st, _ := h.slash(ana, h.channel, "pinochle", "stats")
+			h.private(ana, st, "Record of ana")
+			pngOf(t, st, "rating.png")
+			answers["stats"] = st
+
+			// No answer shows a seat's cards of the hand in play, as the review would write
+			// them, as dealt or as held now.
+			cards := h.handInPlay(game)
+			if len(cards) == 0 {
+				t.Fatal("found no cards of the hand in play")
+			}
+			// The same writing finds the finished hand's deal in its review: the check can see.
+			for seat, d := range h.recordedHands(game)[0].Dealt {
+				if hand := record.DealText(d.Cards()); !strings.Contains(answerText(review), hand) {
+					t.Errorf("the review of hand 1 does not show seat %d's deal %q", seat+1, hand)
+				}
+			}
+			for what, r := range answers {
+				text := answerText(r)
+				for _, c := range cards {
+					if strings.Contains(text, c) {
+						t.Errorf("the %s shows cards of the hand in play: %q", what, c)
+					}
+				}
 			}
 		})
 	}

@@ -250,6 +250,10 @@ func cut(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// DealText writes cards as the review writes a seat's deal: grouped by suit, in the
+// order given, such as "♠ A 10 K · ♥ Q J"; "no cards" when there are none.
+func DealText(cards []engine.Card) string { return suitsText(cards) }
+
 // suitsText writes cards grouped by suit: "♠ A 10 K · ♥ Q J".
 func suitsText(cards []engine.Card) string {
 	if len(cards) == 0 {
