@@ -165,10 +165,89 @@ func suggestLine(meta *storage.Game, v *engine.View) string {
 	return fmt.Sprintf("**Suggested:** bid up to **%d**, with %s %s trump.", top, trump.Symbol(), trump.Name())
 }
 
-// stakeLine is what is at stake for the bidder deciding to play or throw in.
+// throwInDelta is each team's change of score if the bidder throws in now, as the engine
+// scores a throw-in (engine/score.go): the bidders lose the bid, or the other side scores
+// it (set=opponents); the other side scores its meld if it reaches the rules' minimum, and
+// the throw-in bonus.
+func throwInDelta(v *engine.View) [2]int {
+	r := &v.Rules
+	bt := r.TeamOf(v.Bidder)
+	var d [2]int
+	d[1-bt] = countedMeld(v, 1-bt) + r.ThrowInBonus
+	setDelta(r, &d, bt, v.High)
+	return d
+}
+
+// countedMeld is a team's meld as a throw-in counts it: nothing below the rules' minimum.
+func countedMeld(v *engine.View, team int) int {
+	if m := v.TeamMeld[team]; m >= v.Rules.ThrowInMeldMin {
+		return m
+	}
+	return 0
+}
+
+// setDelta charges a set bid as the rules say: taken from the bidders, or scored by the
+// other side.
+func setDelta(r *engine.Rules, d *[2]int, bt, bid int) {
+	if r.SetGivesOpponents {
+		d[1-bt] += bid
+	} else {
+		d[bt] -= bid
+	}
+}
+
+// stakeLine is what is at stake for the bidder deciding to play or throw in, in the
+// table's rules: what the bidders need, what a throw-in scores each side, and what a set
+// costs.
 func stakeLine(v *engine.View) string {
-	bt := v.Rules.TeamOf(v.Seat)
+	r := &v.Rules
+	bt := r.TeamOf(v.Seat)
 	need := max(0, v.High-v.TeamMeld[bt])
-	return fmt.Sprintf("**At stake:** your side melds %d, so it needs %d of the %d points in tricks to make %d. Throwing in costs %d and gives the other side its meld %d; playing and being set costs %d and gives them their tricks too.",
-		v.TeamMeld[bt], need, v.Rules.TrickTotal(), v.High, v.High, v.TeamMeld[1-bt], v.High)
+	var b strings.Builder
+	if need > r.TrickTotal() {
+		fmt.Fprintf(&b, "**At stake:** your side melds %d, so even all %d points in tricks cannot make %d", v.TeamMeld[bt], r.TrickTotal(), v.High)
+	} else {
+		fmt.Fprintf(&b, "**At stake:** your side melds %d, so it needs %d of the %d points in tricks to make %d", v.TeamMeld[bt], need, r.TrickTotal(), v.High)
+		if r.MadeNeedsCounters20 {
+			b.WriteString(", with at least 20 in counters")
+		}
+	}
+	b.WriteString(". ")
+
+	// What the other side scores on a throw-in, the bid first when a set scores it for them.
+	var gains []string
+	if r.SetGivesOpponents {
+		gains = append(gains, fmt.Sprintf("your bid %d", v.High))
+	}
+	switch m := v.TeamMeld[1-bt]; {
+	case countedMeld(v, 1-bt) > 0:
+		gains = append(gains, fmt.Sprintf("its meld %d", m))
+	case m > 0:
+		gains = append(gains, fmt.Sprintf("nothing for its meld %d (under %d)", m, r.ThrowInMeldMin))
+	}
+	if r.ThrowInBonus > 0 {
+		gains = append(gains, fmt.Sprintf("%d for the throw-in", r.ThrowInBonus))
+	}
+	var throwIn, set string
+	if r.SetGivesOpponents {
+		throwIn = "the other side scores " + joinAnd(gains)
+		set = fmt.Sprintf("the other side scores your bid %d and the meld and tricks it saves", v.High)
+	} else {
+		throwIn = fmt.Sprintf("your side loses %d", v.High)
+		if len(gains) > 0 {
+			throwIn += ", and the other side scores " + joinAnd(gains)
+		}
+		set = fmt.Sprintf("your side loses %d, and the other side scores the meld and tricks it saves", v.High)
+	}
+	d := throwInDelta(v)
+	fmt.Fprintf(&b, "**Throwing in:** %s (%s %+d, %s %+d). **Playing and being set:** %s.", throwIn, teamName(bt), d[bt], teamName(1-bt), d[1-bt], set)
+	return b.String()
+}
+
+// joinAnd joins phrases as a sentence lists them: "a", "a and b", "a, b and c".
+func joinAnd(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,6 +65,95 @@ func TestPrivateHandStory(t *testing.T) {
 	for _, name := range []string{"score", "meld by trump", "suggested bid", "contract", "received", "last trick", "last hand"} {
 		if !seen[name] {
 			t.Errorf("never saw %q", name)
+		}
+	}
+}
+
+// decideGames plays seeded games of a preset with computer players until the bidder
+// decides whether to play or throw in, and returns up to n of them.
+func decideGames(t *testing.T, preset string, opts map[string]string, n int) []*engine.Game {
+	t.Helper()
+	rules, err := engine.NewRules(preset, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*engine.Game
+	for seed := uint64(1); seed < 300 && len(out) < n; seed++ {
+		g, err := engine.NewGame(rules, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := computer.NewBaseline(seed)
+		for range 200 {
+			if g.Phase() == engine.PhaseDecide || g.Over() {
+				break
+			}
+			seat := g.Turn()
+			for s := range g.Rules().Players {
+				if g.Waiting(s) {
+					seat = s
+				}
+			}
+			if err := g.Apply(p.Choose(g.View(seat))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Phase() == engine.PhaseDecide && slices.Contains(g.DecideChoices(), engine.ActThrowIn) {
+			out = append(out, g)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s %v: no seed reached a throw-in decision", preset, opts)
+	}
+	return out
+}
+
+// TestStakeLineFollowsRules: the bidder's "at stake" line says what a throw-in and a set
+// cost in the table's rules, and its numbers are what the engine scores when the bidder
+// then throws in: the bid taken from the bidders (or, with set=opponents, scored by the
+// other side), the other side's meld (in double-deck only from 20) and the throw-in bonus.
+func TestStakeLineFollowsRules(t *testing.T) {
+	cases := []struct {
+		preset string
+		opts   map[string]string
+		words  []string // in every line
+		never  []string // in no line
+	}{
+		{"racehorse", nil, []string{"**Throwing in:** your side loses", "**Playing and being set:** your side loses"},
+			[]string{"scores your bid", "for the throw-in", "counters"}},
+		{"racehorse", map[string]string{"set": "opponents"}, []string{"**Throwing in:** the other side scores your bid", "**Playing and being set:** the other side scores your bid"},
+			[]string{"loses", "for the throw-in"}},
+		{"double-deck", nil, []string{"your side loses", "20 for the throw-in", "with at least 20 in counters"},
+			[]string{"scores your bid"}},
+	}
+	for _, tc := range cases {
+		for _, g := range decideGames(t, tc.preset, tc.opts, 6) {
+			bidder := g.Bidder()
+			v := g.View(bidder)
+			line := stakeLine(&v)
+			for _, w := range tc.words {
+				if !strings.Contains(line, w) {
+					t.Errorf("%s %v: the line lacks %q:\n%s", tc.preset, tc.opts, w, line)
+				}
+			}
+			for _, w := range tc.never {
+				if strings.Contains(line, w) {
+					t.Errorf("%s %v: the line says %q:\n%s", tc.preset, tc.opts, w, line)
+				}
+			}
+			want := throwInDelta(&v)
+			if err := g.Apply(engine.Action{Seat: bidder, Kind: engine.ActThrowIn}); err != nil {
+				t.Fatal(err)
+			}
+			res := g.Results()[len(g.Results())-1]
+			if res.Outcome != engine.OutcomeThrownIn || res.Delta != want {
+				t.Errorf("%s %v: the line expects %v for a throw-in, the engine scored %v (%v)", tc.preset, tc.opts, want, res.Delta, res.Outcome)
+			}
+			bt := g.Rules().TeamOf(bidder)
+			numbers := fmt.Sprintf("(%s %+d, %s %+d)", teamName(bt), res.Delta[bt], teamName(1-bt), res.Delta[1-bt])
+			if !strings.Contains(line, numbers) {
+				t.Errorf("%s %v: the line does not say %s:\n%s", tc.preset, tc.opts, numbers, line)
+			}
 		}
 	}
 }
