@@ -37,7 +37,8 @@ type Config struct {
 	// APIURL, when set, receives every REST call (and so the gateway discovery) instead of
 	// Discord's own address: a REST proxy, or the fake Discord of the tests.
 	APIURL string
-	// Store keeps the games. The bot does not close it.
+	// Store keeps the games. The bot does not close it, and writes to it only while it holds
+	// the lease on its shards.
 	Store storage.Store
 	// Logger receives one line per step and per problem; nil discards them.
 	Logger *slog.Logger
@@ -83,11 +84,18 @@ type Bot struct {
 	stop        context.CancelFunc
 	ctx         context.Context
 
-	owner      string       // this process in the shard leases
-	leaseUntil atomic.Int64 // Unix milliseconds until which the lease holds
-	failOnce   sync.Once
-	failErr    error
-	stopped    chan struct{} // closed when the bot stops on its own (fail)
+	owner string // this process in the shard leases
+	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
+	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
+	leaseUntil atomic.Int64
+	// renewNow asks renewShards to renew at once; the channel sent is closed once done. Only
+	// tests use it.
+	renewNow chan chan struct{}
+	// decide, when set, stands in for every search's decision (think). Only tests set it.
+	decide   atomic.Pointer[decideFunc]
+	failOnce sync.Once
+	failErr  error
+	stopped  chan struct{} // closed when the bot stops on its own (fail)
 }
 
 // New prepares a bot: its Discord session (not yet connected) and its handlers.
@@ -140,8 +148,10 @@ func New(cfg Config) (*Bot, error) {
 	b := &Bot{
 		cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
 		tables: map[int64]*table{}, stop: cancel, ctx: ctx, searchSlots: newThinkers(),
-		owner: newOwner(), stopped: make(chan struct{}),
+		owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
 	}
+	// Every write goes through the lease check: one writer per game across processes.
+	b.store = leasedStore{Store: cfg.Store, check: b.checkLease}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
 	b.timers = newTimers(b)
 	if cfg.ShardCount != AutoShards {

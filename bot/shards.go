@@ -14,6 +14,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -22,8 +24,8 @@ import (
 // after its last renewal.
 const DefaultLeaseTTL = 30 * time.Second
 
-// errLeaseExpired: the process could not renew its shards' lease in time, and so may no
-// longer write their games.
+// errLeaseExpired: the process does not hold its shards' lease (it could not renew it in
+// time, or another process took it over), and so may not write their games.
 var errLeaseExpired = errors.New("this bot's hold on the server's shard has lapsed")
 
 // ShardOf returns the shard of a guild when the bot runs count shards: Discord's rule,
@@ -88,7 +90,7 @@ func (b *Bot) acquireShards(ctx context.Context) error {
 		now := time.Now()
 		err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
 		if err == nil {
-			b.leaseUntil.Store(now.Add(ttl).UnixMilli())
+			b.extendLease(now, ttl)
 			return nil
 		}
 		if !errors.Is(err, storage.ErrShardHeld) || time.Now().After(deadline) {
@@ -106,46 +108,105 @@ func (b *Bot) acquireShards(ctx context.Context) error {
 	}
 }
 
-// renewShards renews the leases every third of their duration until ctx ends. When a lease
-// is lost (another process took it over after it lapsed) the bot stops: it must not write
-// those games any more.
+// renewShards renews the leases every third of their duration until ctx ends, and at once
+// whenever renewNow asks (tests). When a lease is lost (another process took it over after
+// it lapsed) the bot stops: it must not write those games any more.
 func (b *Bot) renewShards(ctx context.Context) {
 	ttl := b.leaseTTL()
 	tick := time.NewTicker(ttl / 3)
 	defer tick.Stop()
 	for {
+		var done chan struct{}
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
+		case done = <-b.renewNow:
 		}
-		now := time.Now()
-		err := b.store.RenewShards(ctx, b.owner, b.shards(), now, ttl)
-		switch {
-		case err == nil:
-			b.leaseUntil.Store(now.Add(ttl).UnixMilli())
-		case errors.Is(err, storage.ErrShardLost):
-			b.log.Error("another process took over this bot's shards: stopping", "err", err)
-			b.fail(err)
+		lost := b.renewOnce(ctx, ttl)
+		if done != nil {
+			close(done)
+		}
+		if lost {
 			return
-		case ctx.Err() == nil:
-			b.log.Warn("could not renew the shards' lease; trying again", "err", err)
 		}
 	}
 }
 
-// holdsLease reports whether the bot's lease on its shards is still good: a bot that could
-// not renew it in time (a paused process, an unreachable database) writes nothing until it
-// has. Leases are kept in real time, not the bot's Clock: they are compared across
-// processes.
-func (b *Bot) holdsLease() bool {
-	return time.Now().UnixMilli() < b.leaseUntil.Load()
+// renewOnce renews the leases once and reports whether they are lost, in which case the
+// bot has stopped (fail).
+func (b *Bot) renewOnce(ctx context.Context, ttl time.Duration) bool {
+	now := time.Now()
+	err := b.store.RenewShards(ctx, b.owner, b.shards(), now, ttl)
+	switch {
+	case err == nil:
+		b.extendLease(now, ttl)
+	case errors.Is(err, storage.ErrShardLost):
+		b.log.Error("another process took over this bot's shards: stopping", "err", err)
+		b.fail(fmt.Errorf("bot: %w", err))
+		return true
+	case ctx.Err() == nil:
+		b.log.Warn("could not renew the shards' lease; trying again", "err", err)
+	}
+	return false
 }
 
-// fail stops the bot for good: Done's channel closes and Err returns err.
+// leaseRevoked, in Bot.leaseUntil, marks a lease lost for good: no renewal brings it back.
+const leaseRevoked = -1
+
+// leaseMargin is how long before its lease ends in the database the bot stops writing.
+//
+// The end the bot keeps is start+ttl, start being read before the renewal is sent, so it
+// is never later than the end the database holds. Another process may take the shards
+// over once its own clock passes that end; the margin covers what separates the two: the
+// difference between the hosts' clocks, and the time from the check to the write's commit
+// (a statement on its way, a pause of the process between the two). It must also stay well
+// inside the renewal's slack: renewed every ttl/3, a lease is good for ttl−margin after a
+// renewal, so with a sixth one renewal may fail (the database briefly unreachable) and the
+// next one, at 2/3 of the TTL, still comes before writes stop at 5/6. With the default 30
+// seconds, the bot stops writing 5 seconds before another process could take over. A write
+// stalled longer than the margin between its check and its commit is not covered: that
+// would need the lease checked in the write's own transaction.
+func leaseMargin(ttl time.Duration) time.Duration { return ttl / 6 }
+
+// extendLease records a lease taken or renewed at start for ttl: the bot may write until
+// start+ttl−leaseMargin. It never shortens the lease, nor revives one lost (fail).
+func (b *Bot) extendLease(start time.Time, ttl time.Duration) {
+	until := start.Add(ttl - leaseMargin(ttl)).UnixMilli()
+	for {
+		old := b.leaseUntil.Load()
+		if old == leaseRevoked || old >= until {
+			return
+		}
+		if b.leaseUntil.CompareAndSwap(old, until) {
+			return
+		}
+	}
+}
+
+// checkLease returns nil while the bot holds its shards' lease, and otherwise an error
+// wrapping errLeaseExpired: a bot that could not renew it in time (a paused process, an
+// unreachable database) writes nothing until it has, and one whose lease another process
+// took (fail) never writes again. Leases are kept in real time, not the bot's Clock: they
+// are compared across processes.
+func (b *Bot) checkLease() error {
+	until := b.leaseUntil.Load()
+	if until == leaseRevoked {
+		return fmt.Errorf("%w: %w", errLeaseExpired, b.failErr)
+	}
+	if time.Now().UnixMilli() >= until {
+		return fmt.Errorf("%w since %s", errLeaseExpired, time.UnixMilli(until).UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
+// fail stops the bot for good: its lease is revoked, so that nothing in flight writes any
+// more, Done's channel closes and Err returns err.
 func (b *Bot) fail(err error) {
 	b.failOnce.Do(func() {
 		b.failErr = err
+		// After failErr, which checkLease reads once it sees the lease revoked.
+		b.leaseUntil.Store(leaseRevoked)
 		b.closing.Store(true)
 		close(b.stopped)
 	})
@@ -294,4 +355,87 @@ func ParseShards(count, ids string) (int, []int, error) {
 	}
 	slices.Sort(out)
 	return n, slices.Compact(out), nil
+}
+
+// leasedStore is the store as the bot uses it: every write goes through it, and is refused
+// unless the bot holds its shards' lease (checkLease), so that one process writes a game at
+// a time: its moves, its turn timer and reminders, its hands, its end (a result, a forfeit,
+// an abandoned table or idle lobby), new tables, and the guild's settings and seasons.
+// Reads, and the leases' own bookkeeping, go straight to the database. A refusal is
+// checkLease's error as it is: the callers say what was refused.
+type leasedStore struct {
+	storage.Store
+	check func() error
+}
+
+// CreateGame records a new game if the bot holds its lease.
+func (s leasedStore) CreateGame(ctx context.Context, g storage.Game) (int64, error) {
+	if err := s.check(); err != nil {
+		return 0, err
+	}
+	return s.Store.CreateGame(ctx, g)
+}
+
+// UpdateGame writes a game's changing fields if the bot holds its lease.
+func (s leasedStore) UpdateGame(ctx context.Context, g storage.Game) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	return s.Store.UpdateGame(ctx, g)
+}
+
+// SaveAction appends an action to a game's log if the bot holds its lease.
+func (s leasedStore) SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	return s.Store.SaveAction(ctx, gameID, seq, seat, a, at)
+}
+
+// RecordHand records a finished hand if the bot holds its lease.
+func (s leasedStore) RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	return s.Store.RecordHand(ctx, gameID, res, at)
+}
+
+// EndGame ends a game if the bot holds its lease.
+func (s leasedStore) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (storage.Finish, error) {
+	if err := s.check(); err != nil {
+		return storage.Finish{}, err
+	}
+	return s.Store.EndGame(ctx, gameID, at, decide)
+}
+
+// StartSeason opens a league season if the bot holds its lease.
+func (s leasedStore) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (storage.Season, error) {
+	if err := s.check(); err != nil {
+		return storage.Season{}, err
+	}
+	return s.Store.StartSeason(ctx, guildID, name, channelID, start, end)
+}
+
+// EndSeason ends a league season if the bot holds its lease.
+func (s leasedStore) EndSeason(ctx context.Context, guildID string, at time.Time) (storage.Season, error) {
+	if err := s.check(); err != nil {
+		return storage.Season{}, err
+	}
+	return s.Store.EndSeason(ctx, guildID, at)
+}
+
+// UpdateSettings replaces a guild's settings if the bot holds its lease.
+func (s leasedStore) UpdateSettings(ctx context.Context, guildID string, st storage.Settings, at time.Time) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	return s.Store.UpdateSettings(ctx, guildID, st, at)
+}
+
+// SetNotify records a player's choice of turn DMs if the bot holds its lease.
+func (s leasedStore) SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error {
+	if err := s.check(); err != nil {
+		return err
+	}
+	return s.Store.SetNotify(ctx, userID, dm, at)
 }

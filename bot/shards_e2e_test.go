@@ -8,12 +8,14 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot"
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/storage/pgtest"
 )
@@ -93,10 +95,14 @@ func startShardProcess(t *testing.T, c shardProc) *exec.Cmd {
 
 // TestShardsTwoProcesses runs two bot processes, one per shard, on one PostgreSQL database:
 // this test's own bot for shard 0, and a child process for shard 1. Tables in a guild of
-// each shard are played; the child is killed (SIGKILL) in the middle of its game and
-// started again, which waits for its former lease to lapse; its game continues from every
-// action acknowledged before the kill to its result. A misconfigured process started with
-// shard 1 while the child holds it is refused, naming the holder.
+// each shard are played; the child is killed (SIGKILL) in the middle of its game, just
+// after a move while its computer players take the turns that follow, and started again,
+// which waits for its former lease to lapse; its game continues from every action
+// acknowledged before the kill to its result. Every game's log then runs 0..n−1 without a
+// gap or a repeat, replays through the engine to the recorded hands and result, and holds
+// exactly the moves the test made for its people: no action was applied twice. A
+// misconfigured process started with shard 1 while the child holds it is refused, naming
+// the holder.
 func TestShardsTwoProcesses(t *testing.T) {
 	pgURL := pgtest.URL(t)
 	t.Parallel()
@@ -126,23 +132,27 @@ func TestShardsTwoProcesses(t *testing.T) {
 	// A table in each guild, each served by its own process.
 	ana, bob := h0.user("ana"), h0.user("bob")
 	cy, dee := h1.user("cy"), h1.user("dee")
-	t0 := h0.newTable(ana, fakediscord.Opt("hands", 1))
+	// Every action of a person's seat is a move the test made: no forced card is played
+	// for them, and no turn runs out.
+	opts := []fakediscord.Option{fakediscord.Opt("hands", 1), fakediscord.Opt("autoplay", false), fakediscord.Opt("timer", "off")}
+	t0 := h0.newTable(ana, opts...)
 	lobby := h0.message(t0.lobbyID)
 	h0.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
 	h0.click(ana, lobby.ID, buttonByLabel(t, lobby, "Start"))
 	game0 := h0.tableGame(t0)
 
-	t1 := h1.newTable(cy, fakediscord.Opt("hands", 1))
+	t1 := h1.newTable(cy, opts...)
 	lobby = h1.message(t1.lobbyID)
 	h1.click(dee, lobby.ID, buttonByLabel(t, lobby, "Join"))
 	h1.click(cy, lobby.ID, buttonByLabel(t, lobby, "Start"))
 	game1 := h1.tableGame(t1)
 	humans1 := []fakediscord.User{cy, dee}
+	moves1 := 0
 	for range 5 {
 		u, view, _ := h1.toAct(t1.thread, humans1)
 		h1.actOnce(u, view)
+		moves1++
 	}
-	acknowledged := h1.logLen(game1)
 
 	// The misconfigured second process for shard 1 is refused while the child holds it.
 	bad, err := storage.Connect(h0.ctx, pgURL)
@@ -159,7 +169,22 @@ func TestShardsTwoProcesses(t *testing.T) {
 	}
 	_ = b.Close(h0.ctx)
 
-	// Kill the child in the middle of its game, and start it again.
+	// Kill the child in the middle of its game, while it plays: at once after a move whose
+	// answer shows a computer player to act, so that the child is deciding for it or saving
+	// its move. Then start it again.
+	for try := 0; ; try++ {
+		u, view, _ := h1.toAct(t1.thread, humans1)
+		r := h1.actOnce(u, view)
+		moves1++
+		if strings.Contains(r.Content, "Waiting: **Computer") {
+			break
+		}
+		if try == 20 {
+			t.Log("no move was followed by a computer player's turn: the kill lands between moves")
+			break
+		}
+	}
+	acknowledged := h1.logLen(game1)
 	if err := proc.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
@@ -168,15 +193,12 @@ func TestShardsTwoProcesses(t *testing.T) {
 	if got := h1.logLen(game1); got < acknowledged {
 		t.Fatalf("after the kill the log has %d actions; %d were acknowledged", got, acknowledged)
 	}
-	h1.play(t1.thread, humans1, 5000)
+	moves1 += h1.play(t1.thread, humans1, 5000)
 	h1.waitThread(t1.thread, "Game over")
-	h0.play(t0.thread, []fakediscord.User{ana, bob}, 5000)
+	moves0 := h0.play(t0.thread, []fakediscord.User{ana, bob}, 5000)
 	h0.waitThread(t0.thread, "Game over")
-	for _, g := range []int64{game0, game1} {
-		if _, err := h0.store.GameResult(h0.ctx, g); err != nil {
-			t.Errorf("game %d has no result: %v", g, err)
-		}
-	}
+	h0.checkLog(game0, moves0)
+	h0.checkLog(game1, moves1)
 	// Only the process with shard 0 registered the commands, once; the child did not, nor
 	// after its restart.
 	puts := 0
@@ -188,7 +210,6 @@ func TestShardsTwoProcesses(t *testing.T) {
 	if puts != 1 {
 		t.Errorf("the commands were registered %d times, want once", puts)
 	}
-	// Each action was applied once: the logs replay through the engine to the end.
 	active, err := h0.store.LoadActiveGames(h0.ctx)
 	if err != nil || len(active) != 0 {
 		t.Errorf("%d games still active (%v)", len(active), err)
@@ -216,5 +237,61 @@ func TestAutoShardsOneProcess(t *testing.T) {
 		if _, err := h.playAlone(host, c.ID); err != nil {
 			t.Errorf("a table on shard %d: %v", k, err)
 		}
+	}
+}
+
+// checkLog checks a finished game's log in storage: its sequence numbers run 0..n−1
+// without a gap or a repeat; it replays through the engine to the game's end, with the
+// hands and the result storage recorded; and the actions of people's seats are exactly
+// the moves the test made for them (moves), so that none was applied twice.
+func (h *harness) checkLog(game int64, moves int) {
+	h.t.Helper()
+	meta, err := h.store.GetGame(h.ctx, game)
+	if err != nil {
+		h.t.Fatalf("game %d: %v", game, err)
+	}
+	recs, err := h.store.LoadActions(h.ctx, game)
+	if err != nil {
+		h.t.Fatalf("game %d: %v", game, err)
+	}
+	actions := make([]engine.Action, len(recs))
+	human := 0
+	for i, r := range recs {
+		if r.Seq != i {
+			h.t.Errorf("game %d: entry %d of the log has seq %d", game, i, r.Seq)
+		}
+		if r.Seat != r.Action.Seat {
+			h.t.Errorf("game %d: entry %d is seat %d's, its action seat %d's", game, i, r.Seat, r.Action.Seat)
+		}
+		if meta.Seats[r.Seat].IsHuman() {
+			human++
+		}
+		actions[i] = r.Action
+	}
+	g, err := meta.Replay(actions)
+	if err != nil {
+		h.t.Fatalf("game %d: the log does not replay: %v", game, err)
+	}
+	if !g.Over() {
+		h.t.Errorf("game %d: the log of %d actions replays to a game not over", game, len(actions))
+	}
+	res, err := h.store.GameResult(h.ctx, game)
+	if err != nil {
+		h.t.Fatalf("game %d has no result: %v", game, err)
+	}
+	if g.Scores() != res.Scores || g.Winner() != res.Winner {
+		h.t.Errorf("game %d: the log replays to %v (winner %d), the result says %v (winner %d)",
+			game, g.Scores(), g.Winner(), res.Scores, res.Winner)
+	}
+	hands, err := h.store.Hands(h.ctx, game)
+	if err != nil {
+		h.t.Fatalf("game %d: %v", game, err)
+	}
+	if !slices.Equal(hands, g.Results()) {
+		h.t.Errorf("game %d: the recorded hands\n%+v\ndiffer from the replayed ones\n%+v", game, hands, g.Results())
+	}
+	h.t.Logf("game %d: %d actions, %d of them people's", game, len(recs), human)
+	if human != moves {
+		h.t.Errorf("game %d: %d actions of people's seats in the log; the test made %d moves", game, human, moves)
 	}
 }

@@ -39,7 +39,7 @@ func (b *Bot) think(t *table, seat int, p computer.Player, forLate bool) {
 	go func() {
 		defer b.handlers.Done()
 		b.searchSlots <- struct{}{}
-		a := p.Choose(v)
+		a := b.choose(p, v)
 		<-b.searchSlots
 		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 		defer cancel()
@@ -52,7 +52,12 @@ func (b *Bot) think(t *table, seat int, p computer.Player, forLate bool) {
 		var n narration
 		if t.game.LogLen() == step && t.game.Waiting(seat) && (forLate || t.playedByComputer(seat)) {
 			if err := b.act(ctx, t, a, &n); err != nil {
-				b.log.Error("computer move", "game", t.meta.ID, "seat", seat, "err", err)
+				b.log.Error("computer move: it is tried again later", "game", t.meta.ID, "seat", seat, "retry", timerRetry, "err", err)
+				if forLate {
+					b.timers.retry(t) // the late player's timeout, again
+				} else {
+					b.retryAdvance(t)
+				}
 				return
 			}
 			if forLate {
@@ -64,6 +69,18 @@ func (b *Bot) think(t *table, seat int, p computer.Player, forLate bool) {
 		}
 		b.publish(ctx, t, &n)
 	}()
+}
+
+// decideFunc makes a searching player's decision for a view.
+type decideFunc func(p computer.Player, v engine.View) engine.Action
+
+// choose makes a search's decision: p's choice for the view, or that of the stand-in a test
+// set (Bot.decide). The caller holds a place in the pool.
+func (b *Bot) choose(p computer.Player, v engine.View) engine.Action {
+	if f := b.decide.Load(); f != nil {
+		return (*f)(p, v)
+	}
+	return p.Choose(v)
 }
 
 // hint asks the expert what seat should do, off the table's writer, from the view given.

@@ -16,6 +16,10 @@ import (
 // lobbyIdle is how long a lobby stays open without activity.
 const lobbyIdle = 24 * time.Hour
 
+// timerRetry is how long a deadline that could not be applied (storage refused it, or the
+// bot's lease on its shards had lapsed) waits before it is tried again.
+const timerRetry = time.Minute
+
 // timers arms each table's next deadline: a reminder, the end of a turn, or the closing of an
 // idle lobby. Deadlines live in storage (the turn's start and the reminders sent), so after a
 // restart every one is armed again, and those that passed while the bot was down are applied
@@ -94,6 +98,22 @@ func (tm *timers) arm(t *table) {
 		return
 	}
 	t.timer = tm.b.clock.AfterFunc(max(0, at.Sub(tm.b.now())), func() { tm.fire(t) })
+}
+
+// retry arms the table's timer to apply its deadline again after timerRetry, once applying
+// it failed: nothing of it was saved, so nothing of it was done. The caller holds t.mu.
+func (tm *timers) retry(t *table) {
+	if t.timer != nil {
+		t.timer.Stop()
+		t.timer = nil
+	}
+	tm.mu.Lock()
+	started := tm.started
+	tm.mu.Unlock()
+	if !started || t.done {
+		return
+	}
+	t.timer = tm.b.clock.AfterFunc(timerRetry, func() { tm.fire(t) })
 }
 
 // turnDeadlines returns when a turn's two reminders are due and when it runs out.
@@ -175,24 +195,32 @@ func (tm *timers) fire(t *table) {
 		tm.arm(t)
 		return
 	}
-	if t.game == nil {
-		b.closeIdleLobby(ctx, t)
-		return
-	}
+	var err error
 	_, _, end := turnDeadlines(t.meta.Turn.Started, t.meta.TurnTimeout)
-	if b.now().Before(end) {
-		b.remind(ctx, t, end)
-		tm.arm(t)
-		return
+	switch {
+	case t.game == nil:
+		err = b.closeIdleLobby(ctx, t)
+	case b.now().Before(end):
+		if err = b.remind(ctx, t, end); err == nil {
+			tm.arm(t)
+		}
+	default:
+		err = b.timeout(ctx, t)
 	}
-	b.timeout(ctx, t)
+	if err != nil {
+		b.log.Error("a deadline could not be applied: it is tried again later", "game", t.meta.ID, "retry", timerRetry, "err", err)
+		tm.retry(t)
+	}
 }
 
-// remind mentions the players the table waits for, once per reminder. The caller holds t.mu.
-func (b *Bot) remind(ctx context.Context, t *table, end time.Time) {
+// remind mentions the players the table waits for, once per reminder. A reminder that
+// cannot be saved is not sent, so that a process without its lease stays silent. The caller
+// holds t.mu.
+func (b *Bot) remind(ctx context.Context, t *table, end time.Time) error {
 	t.meta.Turn.Reminders++
 	if err := b.saveMeta(ctx, t); err != nil {
-		b.log.Error("save reminder", "game", t.meta.ID, "err", err)
+		t.meta.Turn.Reminders--
+		return fmt.Errorf("save reminder: %w", err)
 	}
 	var who, ids []string
 	for _, s := range t.waitingHumans() {
@@ -200,7 +228,7 @@ func (b *Bot) remind(ctx context.Context, t *table, end time.Time) {
 		ids = append(ids, t.meta.Seats[s].UserID)
 	}
 	if len(who) == 0 {
-		return
+		return nil
 	}
 	left := end.Sub(b.now()).Round(time.Second)
 	policy := "a computer player will move for you"
@@ -209,6 +237,7 @@ func (b *Bot) remind(ctx context.Context, t *table, end time.Time) {
 	}
 	text := fmt.Sprintf("⏰ %s, reminder: the table waits for you. %s left, then %s.", strings.Join(who, ", "), formatLeft(left), policy)
 	b.post.enqueue(t.channel(), &post{content: text, mentions: ids})
+	return nil
 }
 
 // formatLeft writes a time left for people.
@@ -225,19 +254,19 @@ func formatLeft(d time.Duration) string {
 }
 
 // timeout applies the table's policy to the players whose time ran out: a computer player
-// moves for them this once, or their team forfeits. The caller holds t.mu.
-func (b *Bot) timeout(ctx context.Context, t *table) {
+// moves for them this once, or their team forfeits. On an error nothing was done. The
+// caller holds t.mu.
+func (b *Bot) timeout(ctx context.Context, t *table) error {
 	var n narration
 	late := t.waitingHumans()
 	if len(late) == 0 {
-		return
+		return nil
 	}
 	if t.meta.TimeoutPolicy == policyForfeit {
 		team := t.game.Rules().TeamOf(late[0])
 		fin, err := b.endTable(ctx, t, ending{kind: endForfeit, team: team})
 		if err != nil {
-			b.log.Error("forfeit", "game", t.meta.ID, "err", err)
-			return
+			return fmt.Errorf("forfeit: %w", err)
 		}
 		n.say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", plainName(&t.meta, late[0]), teamName(team), teamName(1-team))
 		n.finished(&t.meta, fin)
@@ -245,7 +274,7 @@ func (b *Bot) timeout(ctx context.Context, t *table) {
 		b.finalTable(t, why)
 		b.closeLobby(t, "Finished: "+why)
 		b.publish(ctx, t, &n)
-		return
+		return nil
 	}
 	for _, seat := range late {
 		p := b.computerFor(t, seat)
@@ -257,8 +286,11 @@ func (b *Bot) timeout(ctx context.Context, t *table) {
 		}
 		a := p.Choose(t.game.View(seat))
 		if err := b.act(ctx, t, a, &n); err != nil {
-			b.log.Error("timeout move", "game", t.meta.ID, "seat", seat, "err", err)
-			return
+			if len(n.lines) > 0 {
+				// Another late seat moved already: say so, and try this one again later.
+				b.publish(ctx, t, &n)
+			}
+			return fmt.Errorf("timeout move for seat %d: %w", seat+1, err)
 		}
 		n.lines = append([]string{fmt.Sprintf("⏰ %s's time ran out: a computer player moved for them.", plainName(&t.meta, seat))}, n.lines...)
 	}
@@ -266,6 +298,7 @@ func (b *Bot) timeout(ctx context.Context, t *table) {
 		b.log.Error("after timeout", "game", t.meta.ID, "err", err)
 	}
 	b.publish(ctx, t, &n)
+	return nil
 }
 
 // finalTable edits the table message to a closing line, without buttons. The caller holds
@@ -281,16 +314,17 @@ func (b *Bot) finalTable(t *table, why string) {
 	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: []discordgo.MessageComponent{}})
 }
 
-// closeIdleLobby closes a lobby nobody has touched for a day. The caller holds t.mu.
-func (b *Bot) closeIdleLobby(ctx context.Context, t *table) {
+// closeIdleLobby closes a lobby nobody has touched for a day. On an error nothing was done.
+// The caller holds t.mu.
+func (b *Bot) closeIdleLobby(ctx context.Context, t *table) error {
 	if _, err := b.endTable(ctx, t, ending{kind: endAbandoned}); err != nil {
-		b.log.Error("close idle lobby", "game", t.meta.ID, "err", err)
-		return
+		return fmt.Errorf("close idle lobby: %w", err)
 	}
 	b.closeLobby(t, "Closed after a day without enough players.")
 	var n narration
 	n.say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
 	b.publish(ctx, t, &n)
+	return nil
 }
 
 // notifyTurn sends a direct message to the players who asked for one when it is their turn,
