@@ -209,11 +209,7 @@ func (b *Bot) postTable(t *table) {
 		}
 		t.mu.Lock()
 		defer t.mu.Unlock()
-		t.pinned, t.postsSince = pinErr == nil, 0
-		if t.meta.Messages == nil {
-			t.meta.Messages = map[string]storage.Message{}
-		}
-		t.meta.Messages[roleTable] = storage.Message{ChannelID: channel, MessageID: r.msg.ID}
+		t.setTableMessage(storage.Message{ChannelID: channel, MessageID: r.msg.ID}, pinErr == nil)
 		// A table that ended meanwhile is kept in storage as it ended.
 		if !t.done {
 			if err := b.saveMeta(ctx, t); err != nil {

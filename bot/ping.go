@@ -14,35 +14,145 @@ const (
 	pingGrace  = 45 * time.Second
 	activeSpan = time.Minute
 	// pingAtOnce: at tables whose turn timer is this long or longer, games run over days
-	// and a turn's mention goes out at once.
+	// and a turn's mention is due at once (still never within a minute of the player's
+	// last click at the table).
 	pingAtOnce = time.Hour
 )
 
-// announceTurn mentions the humans a new turn waits for, as the table's turn mentions say:
-// now (always, or auto at a slow table), never, or after the grace period if they have not
-// acted (auto), through the table's timer. It returns the line to post, if any, and whom
-// it mentions. The caller holds t.mu.
+// A seat's turn is the time the game waits for that seat without interruption: it begins
+// when the seat starts to wait and ends when the seat acts (or the hand ends). Other
+// players acting meanwhile, as in six-handed passing, where the bidding team passes
+// together, do not begin a new turn. Each seat is mentioned at most once per turn.
+
+// seatTurn is the turn of one seat the game waits for.
+type seatTurn struct {
+	hand  int       // the hand the turn is in
+	since int       // the log length at which the seat began to wait
+	began time.Time // when it began to wait
+	// mentioned is set once the seat has been mentioned in this turn, or when no
+	// mention is to come (turn mentions "never").
+	mentioned bool
+}
+
+// turnState is what a table's turn mentions remember: the turns of the seats the game
+// waits for, as of log length seen (none before the first announcement). It is read and
+// changed with the table's mutex held.
+type turnState struct {
+	seen  int
+	seats map[int]*seatTurn
+}
+
+// announceTurn follows the turns of the humans the game waits for, after the game's log
+// has grown, and returns the mention to post now, if any, and whom it mentions: every
+// seat whose turn has just begun with turn mentions "always"; with "auto", every seat
+// whose mention is due at once (a slow table, no recent click). Other mentions that
+// "auto" owes come later, through the table's timer (pingAt, pingLate). The caller holds
+// t.mu.
 func (b *Bot) announceTurn(t *table) (string, []string) {
+	st := &t.turns
+	now := b.now()
+	n := t.game.LogLen()
+	acted := map[int]bool{}
+	if len(st.seats) > 0 && st.seen < n {
+		for _, a := range t.game.Log()[st.seen:] {
+			acted[a.Seat] = true
+		}
+	}
+	hand := t.game.HandNumber()
+	policy := commands.TablePing(t.meta.Table)
+	turns := map[int]*seatTurn{}
 	var ids []string
 	for _, s := range t.waitingHumans() {
-		if !t.autoplays(s) { // the bot plays a forced card: nobody to call
+		if t.autoplays(s) { // the bot plays a forced card: nobody to call
+			continue
+		}
+		if prev, ok := st.seats[s]; ok && prev.hand == hand && !acted[s] {
+			turns[s] = prev // the same turn goes on
+			continue
+		}
+		turn := &seatTurn{hand: hand, since: n, began: now}
+		turns[s] = turn
+		switch {
+		case policy == commands.PingNever:
+			turn.mentioned = true
+		case policy == commands.PingAlways || !t.mentionDue(s, turn).After(now):
+			turn.mentioned = true
 			ids = append(ids, t.meta.Seats[s].UserID)
 		}
 	}
-	t.pingDue = time.Time{}
+	st.seen, st.seats = n, turns
 	if len(ids) == 0 {
 		return "", nil
 	}
-	switch commands.TablePing(t.meta.Table) {
-	case commands.PingNever:
-		return "", nil
-	case commands.PingAuto:
-		if t.meta.TurnTimeout < pingAtOnce {
-			t.pingDue, t.pingSeq = b.now().Add(pingGrace), t.game.LogLen()
-			return "", nil
+	return turnLine(ids), ids
+}
+
+// mentionDue returns when a seat's mention is due at a table whose turn mentions are "auto":
+// after the grace period (none at a slow table), and never within a minute of the
+// player's last click at the table. The caller holds t.mu.
+func (t *table) mentionDue(seat int, turn *seatTurn) time.Time {
+	due := turn.began
+	if t.meta.TurnTimeout < pingAtOnce {
+		due = due.Add(pingGrace)
+	}
+	if c, ok := t.clicks[t.meta.Seats[seat].UserID]; ok && c.Add(activeSpan).After(due) {
+		due = c.Add(activeSpan)
+	}
+	return due
+}
+
+// pendingPings returns the seats owed a mention and when each is due. The caller holds
+// t.mu.
+func (t *table) pendingPings() map[int]time.Time {
+	if t.done || t.game == nil || t.game.Over() || commands.TablePing(t.meta.Table) != commands.PingAuto {
+		return nil
+	}
+	st := &t.turns
+	if st.seats == nil || st.seen != t.game.LogLen() {
+		return nil // the table has moved on and not yet announced the new turn
+	}
+	out := map[int]time.Time{}
+	for s, turn := range st.seats {
+		if turn.mentioned || !t.game.Waiting(s) || t.playedByComputer(s) || t.autoplays(s) {
+			continue
+		}
+		out[s] = t.mentionDue(s, turn)
+	}
+	return out
+}
+
+// pingAt returns when the next pending mention of a seat's turn is due. The caller holds
+// t.mu.
+func (t *table) pingAt() (time.Time, bool) {
+	var at time.Time
+	for _, due := range t.pendingPings() {
+		if at.IsZero() || due.Before(at) {
+			at = due
 		}
 	}
-	return turnLine(ids), ids
+	return at, !at.IsZero()
+}
+
+// pingLate mentions, in one line, the players whose mention is due: those the turn still
+// waits for who have not acted since it began nor clicked at the table in the last
+// minute, each once per turn. The caller holds t.mu.
+func (b *Bot) pingLate(t *table) {
+	pending := t.pendingPings()
+	if len(pending) == 0 {
+		return
+	}
+	st := &t.turns
+	now := b.now()
+	var ids []string
+	for s := range t.meta.Seats { // in seat order
+		if due, ok := pending[s]; ok && !due.After(now) {
+			st.seats[s].mentioned = true
+			ids = append(ids, t.meta.Seats[s].UserID)
+		}
+	}
+	if len(ids) > 0 {
+		b.post.enqueue(t.channel(), &post{content: turnLine(ids), mentions: ids})
+	}
 }
 
 // turnLine is the mention of the players a turn waits for.
@@ -52,40 +162,6 @@ func turnLine(ids []string) string {
 		who[i] = "<@" + id + ">"
 	}
 	return fmt.Sprintf("%s, your turn: press **My hand**.", strings.Join(who, ", "))
-}
-
-// pingAt returns when the pending mention of the turn is due: after the grace period,
-// and a minute after the last click at the table of anyone it waits for. The caller holds
-// t.mu.
-func (t *table) pingAt() (time.Time, bool) {
-	if t.pingDue.IsZero() || t.done || t.game == nil || t.game.LogLen() != t.pingSeq {
-		return time.Time{}, false
-	}
-	due := t.pingDue
-	for _, s := range t.waitingHumans() {
-		if c, ok := t.clicks[t.meta.Seats[s].UserID]; ok && c.Add(activeSpan).After(due) {
-			due = c.Add(activeSpan)
-		}
-	}
-	return due, true
-}
-
-// pingLate mentions, once, the players the turn still waits for who have not clicked at
-// the table in the last minute. The caller holds t.mu.
-func (b *Bot) pingLate(t *table) {
-	t.pingDue = time.Time{}
-	now := b.now()
-	var ids []string
-	for _, s := range t.waitingHumans() {
-		id := t.meta.Seats[s].UserID
-		if c, ok := t.clicks[id]; (ok && now.Sub(c) < activeSpan) || t.autoplays(s) {
-			continue
-		}
-		ids = append(ids, id)
-	}
-	if len(ids) > 0 {
-		b.post.enqueue(t.channel(), &post{content: turnLine(ids), mentions: ids})
-	}
 }
 
 // noteClick records that a user clicked at the table, so that a player at work is not

@@ -79,7 +79,8 @@ func TestQuietTurnsQuickPlayer(t *testing.T) {
 }
 
 // TestQuietTurnsPolicies: "always" mentions at once, "never" not even after an hour, and
-// "auto" at a table with a timer of an hour or more mentions at once.
+// "auto" at a table with a timer of an hour or more mentions without a grace period, but
+// never within a minute of the player's last click (here, Start).
 func TestQuietTurnsPolicies(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
@@ -88,12 +89,20 @@ func TestQuietTurnsPolicies(t *testing.T) {
 	never := h.withComputers(bob, fakediscord.Opt("ping", "never"), fakediscord.Opt("timer", "1d"))
 	slow := h.withComputers(cid, fakediscord.Opt("timer", "1d"))
 	h.waitThread(always.thread, "<@"+ana.ID+">, your turn")
-	h.waitThread(slow.thread, "<@"+cid.ID+">, your turn")
+	h.waitHumanTurn(h.tableGame(slow))
+	if strings.Contains(h.threadText(slow.thread), "<@"+cid.ID+">") {
+		t.Errorf("cid was mentioned at once, right after clicking Start")
+	}
 	h.waitHumanTurn(h.tableGame(never))
+	h.clock.Advance(time.Minute)
+	h.waitCount(slow.thread, "<@"+cid.ID+">, your turn", 1)
 	h.clock.Advance(time.Hour)
 	h.settle()
 	if strings.Contains(h.threadText(never.thread), "<@"+bob.ID+">") {
 		t.Errorf("turn mentions never, yet bob was mentioned")
+	}
+	if c := strings.Count(h.threadText(slow.thread), "<@"+cid.ID+">, your turn"); c != 1 {
+		t.Errorf("cid was mentioned %d times in one turn, want 1", c)
 	}
 	// The server's default: new tables take it, and the lobby says so.
 	mgr := h.manager("mia")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -97,21 +98,26 @@ func mentionsIn(text string, list []string) []string {
 	return out
 }
 
-// chunkLines joins lines into messages of at most n bytes, cutting a line only when it is
-// longer than a message on its own.
+// chunkLines joins lines into messages of at most n characters (runes, as Discord counts),
+// cutting a line only when it is longer than a message on its own.
 func chunkLines(lines []string, n int) []string {
 	var out []string
 	var cur strings.Builder
+	size := 0 // the runes in cur
 	for _, l := range lines {
 		l = truncate(l, n)
-		if cur.Len() > 0 && cur.Len()+1+len(l) > n {
+		ln := utf8.RuneCountInString(l)
+		if size > 0 && size+1+ln > n {
 			out = append(out, cur.String())
 			cur.Reset()
+			size = 0
 		}
-		if cur.Len() > 0 {
+		if size > 0 {
 			cur.WriteByte('\n')
+			size++
 		}
 		cur.WriteString(l)
+		size += ln
 	}
 	if cur.Len() > 0 {
 		out = append(out, cur.String())
@@ -159,8 +165,7 @@ func (b *Bot) repostTable(t *table, old storage.Message) {
 			b.log.Error("repost table", "game", t.meta.ID, "err", r.err)
 			return
 		}
-		t.meta.Messages[roleTable] = storage.Message{ChannelID: old.ChannelID, MessageID: r.msg.ID}
-		t.pinned, t.postsSince = pinErr == nil, 0
+		t.setTableMessage(storage.Message{ChannelID: old.ChannelID, MessageID: r.msg.ID}, pinErr == nil)
 		// A table that ended meanwhile is kept in storage as it ended; its new copy still
 		// shows how it ended, below.
 		if !t.done {

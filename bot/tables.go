@@ -22,6 +22,9 @@ const policyForfeit = storage.PolicyForfeit
 const (
 	roleLobby = "lobby"
 	roleTable = "table"
+	// roleUnpinned is the table message when the bot could not pin it, so that a restart
+	// knows to post it again as it scrolls away.
+	roleUnpinned = "table-unpinned"
 )
 
 // computerKind is the computer player the bot seats.
@@ -51,12 +54,10 @@ type table struct {
 	timer Timer
 	// thinking is set while a computer player decides for the table off its writer.
 	thinking bool
-	// pingDue is when the turn that began at log length pingSeq mentions its players if
-	// they have not acted (turn mentions "auto"); zero when no mention is pending. clicks
-	// are the last clicks at the table by user.
-	pingDue time.Time
-	pingSeq int
-	clicks  map[string]time.Time
+	// clicks are the last clicks at the table by user, and turns the turns of the seats
+	// the game waits for (turn mentions, ping.go).
+	clicks map[string]time.Time
+	turns  turnState
 	// autoplayStep is one more than the log length at which a forced card was last
 	// scheduled to be played (0: none), so that each step schedules it once.
 	autoplayStep int
@@ -181,9 +182,8 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 			}
 			t.game = g
 			t.announced = g.LogLen()
-			// The table message was pinned when it was posted, if the bot could: it is
-			// not posted again after a restart.
-			t.pinned = true
+			// The table message was pinned when it was posted, unless the bot could not.
+			t.pinned = t.meta.Messages[roleUnpinned] != t.meta.Messages[roleTable]
 		}
 		b.addTable(t)
 		b.post.assumeBusy(t.channel())
@@ -201,16 +201,13 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 	return served, nil
 }
 
-// act applies one action to a table's game: the engine checks it, storage saves it, and
-// only then is it applied and narrated. A rejected action changes nothing. The caller
-// holds t.mu.
+// act applies one action to a table's game: the engine checks it, storage saves it (only
+// while the bot holds its shards' lease: leasedStore), and only then is it applied and
+// narrated. A rejected action changes nothing. The caller holds t.mu.
 func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *narration) error {
 	g := t.game
 	if err := g.Check(a); err != nil {
 		return err
-	}
-	if !b.holdsLease() {
-		return errLeaseExpired
 	}
 	if err := b.store.SaveAction(ctx, t.meta.ID, g.LogLen(), a.Seat, a, b.clock.Now()); err != nil {
 		return fmt.Errorf("save action: %w", err)
@@ -246,10 +243,36 @@ func (b *Bot) advance(ctx context.Context, t *table, n *narration) error {
 		}
 		a := p.Choose(g.View(seat))
 		if err := b.act(ctx, t, a, n); err != nil {
+			b.retryAdvance(t)
 			return fmt.Errorf("computer player in seat %d: %w", seat+1, err)
 		}
 	}
 	return b.recordHands(ctx, t, n)
+}
+
+// retryAdvance lets the computer players try their turns again after timerRetry, once a
+// computer move could not be saved (storage failed, or the bot's lease had lapsed): nobody
+// else would move the table on. The caller holds t.mu.
+func (b *Bot) retryAdvance(t *table) {
+	b.clock.AfterFunc(timerRetry, func() {
+		if b.closing.Load() {
+			return
+		}
+		b.handlers.Add(1)
+		defer b.handlers.Done()
+		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+		defer cancel()
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if t.done || t.game == nil || t.thinking {
+			return
+		}
+		var n narration
+		if err := b.advance(ctx, t, &n); err != nil {
+			b.log.Error("computer moves tried again", "game", t.meta.ID, "err", err)
+		}
+		b.publish(ctx, t, &n)
+	})
 }
 
 // computerToAct returns a seat played by the computer that the game waits for, or -1.
@@ -335,4 +358,19 @@ func (n *narration) finished(meta *storage.Game, fin storage.Finish) {
 	} else if !fin.Result.Counted {
 		n.say("This game does not count for the leaderboard (computer players).")
 	}
+}
+
+// setTableMessage records the table's live message and whether the bot could pin it. The
+// caller holds t.mu and saves the table's meta.
+func (t *table) setTableMessage(m storage.Message, pinned bool) {
+	if t.meta.Messages == nil {
+		t.meta.Messages = map[string]storage.Message{}
+	}
+	t.meta.Messages[roleTable] = m
+	if pinned {
+		delete(t.meta.Messages, roleUnpinned)
+	} else {
+		t.meta.Messages[roleUnpinned] = m
+	}
+	t.pinned, t.postsSince = pinned, 0
 }

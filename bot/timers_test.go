@@ -167,6 +167,9 @@ func TestTimerRestart(t *testing.T) {
 	short := h.withComputers(ana, fakediscord.Opt("timer", "15m"), fakediscord.Opt("ping", "always"))
 	long := h.withComputers(bob, fakediscord.Opt("timer", "1h"))
 	h.waitThread(short.thread, "<@"+ana.ID+">, your turn")
+	// bob has just clicked Start: at a slow table his mention waits a minute after his
+	// last click.
+	h.clock.Advance(time.Minute)
 	h.waitThread(long.thread, "<@"+bob.ID+">, your turn")
 	if err := h.clock.waitArmed(h.ctx, 2); err != nil {
 		t.Fatal(err)
@@ -175,7 +178,7 @@ func TestTimerRestart(t *testing.T) {
 	n, m := h.logLen(shortGame), h.logLen(longGame)
 
 	h.stop()
-	h.clock.Advance(16 * time.Minute)
+	h.clock.Advance(15 * time.Minute) // 16m
 	h.start(0)
 
 	h.waitThread(short.thread, "time ran out")
