@@ -8,7 +8,6 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
@@ -237,7 +236,7 @@ func (h *harness) seedGames(n int, hands string, seat func(k, s int) storage.Sea
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		player := computer.NewRandom(uint64(k))
+		player := mustComputer(h.t, "random", uint64(k))
 		for !g.Over() {
 			seat := g.Turn()
 			for s := range 4 {

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -37,7 +36,7 @@ func gameAt(t *testing.T, phase engine.Phase) (*storage.Game, *engine.Game) {
 					seat = s
 				}
 			}
-			if err := g.Apply(computer.NewBaseline(seed).Choose(g.View(seat))); err != nil {
+			if err := g.Apply(mustComputer(t, "baseline", seed).Choose(g.View(seat))); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -71,7 +70,7 @@ func TestTableShowsTricksWon(t *testing.T) {
 	meta, g := gameAt(t, engine.PhasePlay)
 	for g.LastTrick() == nil {
 		seat := g.Turn()
-		if err := g.Apply(computer.NewBaseline(1).Choose(g.View(seat))); err != nil {
+		if err := g.Apply(mustComputer(t, "baseline", 1).Choose(g.View(seat))); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 func TestPrivateHandStory(t *testing.T) {
 	meta, g := gameAt(t, engine.PhaseBidding)
 	seen := map[string]bool{}
-	p := computer.NewBaseline(1)
+	p := mustComputer(t, "baseline", 1)
 	for n := 0; n < 400 && !g.Over(); n++ {
 		for seat := range g.Rules().Players {
 			text := handMessage(meta, ptr(g.View(seat)), "").Content
@@ -83,7 +83,7 @@ func decideGames(t *testing.T, preset string, opts map[string]string, n int) []*
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := computer.NewBaseline(seed)
+		p := mustComputer(t, "baseline", seed)
 		for range 200 {
 			if g.Phase() == engine.PhaseDecide || g.Over() {
 				break
@@ -156,4 +156,14 @@ func TestStakeLineFollowsRules(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mustComputer returns computer.New(level, seed), failing the test if it cannot.
+func mustComputer(tb testing.TB, level string, seed uint64) computer.Player {
+	tb.Helper()
+	p, err := computer.New(level, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
 }

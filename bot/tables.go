@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -236,7 +237,11 @@ func (b *Bot) advance(ctx context.Context, t *table, n *narration) error {
 		if seat < 0 {
 			break
 		}
-		p := b.computerFor(t, seat)
+		p, err := b.computerFor(t, seat)
+		if err != nil {
+			// The moves made so far still count.
+			return errors.Join(err, b.recordHands(ctx, t, n))
+		}
 		if searches(p) {
 			b.think(t, seat, p, false)
 			break
@@ -287,14 +292,21 @@ func (b *Bot) computerToAct(t *table) int {
 
 // computerFor returns the computer player of the table's level for a seat's next
 // decision. It is seeded from the game and the step, so that a game's computer moves are
-// the same after a restart.
-func (b *Bot) computerFor(t *table, seat int) computer.Player {
-	p, err := computer.New(commands.TableLevel(t.meta.Table), t.meta.Seed^uint64(t.game.LogLen())<<8^uint64(seat))
-	if err != nil {
-		// TableLevel only returns levels computer.New knows.
-		return computer.NewBaseline(t.meta.Seed)
+// the same after a restart. TableLevel only returns levels computer.New knows; should
+// one not be, the error is logged and the seat plays as the baseline.
+func (b *Bot) computerFor(t *table, seat int) (computer.Player, error) {
+	level := commands.TableLevel(t.meta.Table)
+	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat)
+	p, err := computer.New(level, seed)
+	if err == nil {
+		return p, nil
 	}
-	return p
+	b.log.Error("computer level unknown: playing the baseline", "game", t.meta.ID, "level", level, "err", err)
+	p, berr := computer.New("baseline", seed)
+	if berr != nil {
+		return nil, fmt.Errorf("computer player for seat %d: %w", seat+1, errors.Join(err, berr))
+	}
+	return p, nil
 }
 
 // recordHands records the hands that just finished and, once the game is over, its result.

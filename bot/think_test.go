@@ -40,7 +40,12 @@ func (s *blockingSearch) decide(_ computer.Player, v engine.View) engine.Action 
 	s.started <- struct{}{}
 	<-s.release
 	s.running.Add(-1)
-	return computer.NewBaseline(uint64(v.Seat)).Choose(v)
+	p, err := computer.New("baseline", uint64(v.Seat))
+	if err != nil {
+		// decide runs on the bot's goroutines, where the test cannot be failed.
+		panic(err)
+	}
+	return p.Choose(v)
 }
 
 // releaseAll lets every decision finish, and those to come run through.
@@ -193,4 +198,14 @@ func TestThinkingPoolBounded(t *testing.T) {
 	if most := search.most.Load(); most > int32(pool) {
 		t.Errorf("%d searches ran at once; the pool has %d places", most, pool)
 	}
+}
+
+// mustComputer returns computer.New(level, seed), failing the test if it cannot.
+func mustComputer(tb testing.TB, level string, seed uint64) computer.Player {
+	tb.Helper()
+	p, err := computer.New(level, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
 }

@@ -277,7 +277,14 @@ func (b *Bot) timeout(ctx context.Context, t *table) error {
 		return nil
 	}
 	for _, seat := range late {
-		p := b.computerFor(t, seat)
+		p, err := b.computerFor(t, seat)
+		if err != nil {
+			if len(n.lines) > 0 {
+				// Another late seat moved already: say so.
+				b.publish(ctx, t, &n)
+			}
+			return fmt.Errorf("timeout move for seat %d: %w", seat+1, err)
+		}
 		if searches(p) {
 			// Only one search per table at a time: a six-handed pass's other late seats
 			// move when the timer fires again.

@@ -20,7 +20,10 @@ func midTrick(b *testing.B) (*engine.Game, int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p := computer.NewRandom(seed)
+		p, err := computer.New("random", seed)
+		if err != nil {
+			b.Fatal(err)
+		}
 		for !g.Over() && g.HandNumber() == 1 {
 			if g.Phase() == engine.PhasePlay && len(g.TrickCards()) == 2 {
 				return g, g.Turn()
@@ -74,7 +77,10 @@ func BenchmarkRandomHand(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := computer.NewRandom(1)
+	p, err := computer.New("random", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
 	seed := uint64(0)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -20,7 +20,10 @@ func played(t *testing.T, preset string, opts map[string]string, seed uint64, ma
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := computer.NewRandom(seed)
+	p, err := computer.New("random", seed)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for !g.Over() && (max <= 0 || g.LogLen() < max) {
 		seat := g.Turn()
 		if seat < 0 {

@@ -53,7 +53,7 @@ func playOut(tb testing.TB, rules engine.Rules, seed uint64, max int) *engine.Ga
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p := computer.NewRandom(seed)
+	p := mustComputer(tb, "random", seed)
 	for !g.Over() && (max <= 0 || g.LogLen() < max) {
 		if err := g.Apply(nextAction(g, p)); err != nil {
 			tb.Fatal(err)
@@ -102,3 +102,13 @@ func saveLog(tb testing.TB, s *DB, id int64, eg *engine.Game, start time.Time) {
 }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// mustComputer returns computer.New(level, seed), failing the test if it cannot.
+func mustComputer(tb testing.TB, level string, seed uint64) computer.Player {
+	tb.Helper()
+	p, err := computer.New(level, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}

@@ -16,7 +16,7 @@ import (
 // other seat passes (when it may), so that the bidder of each hand is known beforehand.
 type scripted struct {
 	bidder int
-	r      *computer.Random
+	r      computer.Player
 }
 
 func (p scripted) Choose(v engine.View) engine.Action {
@@ -42,7 +42,7 @@ func scriptedGame(tb testing.TB, winner int) *engine.Game {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		p := scripted{bidder: 0, r: computer.NewRandom(seed)}
+		p := scripted{bidder: 0, r: mustComputer(tb, "random", seed)}
 		for !g.Over() {
 			if err := g.Apply(nextAction(g, p)); err != nil {
 				tb.Fatal(err)

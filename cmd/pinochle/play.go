@@ -57,7 +57,10 @@ func play(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("starting the game: %w", err)
 	}
-	s := newSession(g, *seat-1, stdin, stdout)
+	s, err := newSession(g, *seat-1, stdin, stdout)
+	if err != nil {
+		return fmt.Errorf("starting the game: %w", err)
+	}
 	for seat := range s.bots {
 		if s.bots[seat], err = computer.New(*level, g.Seed()+uint64(seat)); err != nil {
 			return usageError{err}
@@ -86,7 +89,7 @@ type session struct {
 	r    *engine.Rules
 	user int
 	bots []computer.Player
-	hint *computer.Baseline
+	hint computer.Player
 	// hinter, when set, gives the expert's choice and a line of why at each turn.
 	hinter computer.Hinter
 	in     *bufio.Scanner
@@ -98,14 +101,21 @@ type session struct {
 	tricks    int             // tricks completed this hand
 }
 
-func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) *session {
+func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*session, error) {
 	r := g.Rules()
-	s := &session{g: g, r: r, user: user, in: bufio.NewScanner(stdin), out: stdout,
-		hint: computer.NewBaseline(g.Seed() ^ 0x5EED)}
-	for seat := range r.Players {
-		s.bots = append(s.bots, computer.NewBaseline(g.Seed()+uint64(seat)))
+	hint, err := computer.New("baseline", g.Seed()^0x5EED)
+	if err != nil {
+		return nil, err
 	}
-	return s
+	s := &session{g: g, r: r, user: user, in: bufio.NewScanner(stdin), out: stdout, hint: hint}
+	for seat := range r.Players {
+		p, err := computer.New("baseline", g.Seed()+uint64(seat))
+		if err != nil {
+			return nil, err
+		}
+		s.bots = append(s.bots, p)
+	}
+	return s, nil
 }
 
 // run plays the game to its end, or until the user quits or the input ends.

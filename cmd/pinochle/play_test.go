@@ -52,7 +52,10 @@ func scriptGame(t *testing.T, r engine.Rules, seed uint64, user int, chooser com
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSession(g, user, strings.NewReader(""), io.Discard)
+	s, err := newSession(g, user, strings.NewReader(""), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var script strings.Builder
 	for !g.Over() {
 		seat := s.nextSeat()
@@ -114,7 +117,11 @@ func TestPlayWholeGameTyped(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			script, g := scriptGame(t, r, tc.seed, tc.seat, computer.NewRandom(tc.seed))
+			p, err := computer.New("random", tc.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			script, g := scriptGame(t, r, tc.seed, tc.seat, p)
 			stdout, stderr, code := runTool(t, script, "play", "--variant", tc.variant,
 				"--seat", fmt.Sprint(tc.seat+1), "--seed", fmt.Sprint(tc.seed))
 			if code != 0 || stderr != "" {
@@ -170,7 +177,10 @@ func TestPlayRejectsIllegalCard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := newSession(g, 0, strings.NewReader(""), io.Discard)
+		s, err := newSession(g, 0, strings.NewReader(""), io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var script strings.Builder
 		for g.Phase() != engine.PhasePlay || s.nextSeat() != 0 {
 			seat := s.nextSeat()

@@ -97,11 +97,11 @@ func runSimulation(cfg simConfig) (simStats, error) {
 	r := &cfg.rules
 	seats := make([]computer.Player, r.Players)
 	for s := range seats {
-		if cfg.players == "random" {
-			seats[s] = computer.NewRandom(cfg.seed*1000003 + uint64(s))
-		} else {
-			seats[s] = computer.NewBaseline(cfg.seed*1000003 + uint64(s))
+		p, err := computer.New(cfg.players, cfg.seed*1000003+uint64(s))
+		if err != nil {
+			return simStats{}, err
 		}
+		seats[s] = p
 	}
 	var st simStats
 	start := time.Now()

@@ -44,7 +44,10 @@ func seedDatabase(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := computer.NewRandom(1)
+	p, err := computer.New("random", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for seq := range 30 {
 		a := p.Choose(g.View(g.Turn()))
 		if err := g.Apply(a); err != nil {

@@ -87,8 +87,8 @@ type Baseline struct {
 	bids [4]int
 }
 
-// NewBaseline returns a baseline player drawing its few random choices from seed.
-func NewBaseline(seed uint64) *Baseline {
+// newBaseline returns a baseline player drawing its few random choices from seed.
+func newBaseline(seed uint64) *Baseline {
 	b := &Baseline{}
 	b.src.Seed(seed, seed^0x9E3779B97F4A7C15)
 	return b

@@ -145,7 +145,7 @@ func TestBaselinePlay(t *testing.T) {
 			r := newRules(t, tc.preset, nil)
 			f := &fakeTable{rules: r, phase: engine.PhasePlay, seat: tc.seat, hand: hand(t, tc.hand),
 				trump: tc.trump, trick: trick(t, r.Players, tc.leader, tc.trick), bidder: tc.bidder}
-			a := NewBaseline(1).choose(f, tc.seat)
+			a := newBaseline(1).choose(f, tc.seat)
 			if a.Kind != engine.ActPlayCard || a.Card != card(t, tc.want) {
 				t.Errorf("played %v, want %s", a, tc.want)
 			}
@@ -160,7 +160,7 @@ func TestBaselinePassesToBidder(t *testing.T) {
 	r := newRules(t, "racehorse", nil)
 	f := &fakeTable{rules: r, phase: engine.PhasePass, seat: 2, bidder: 0, target: 0, trump: engine.Hearts,
 		hand: hand(t, "AH 9H AC 10D JD 9S JS KC QC 9D 10C JC"), rule: engine.PassRule{Count: 3}}
-	a := NewBaseline(1).choose(f, 2)
+	a := newBaseline(1).choose(f, 2)
 	got := engine.FormatCards(sorted(a.Cards))
 	if want := "AH 9H AC"; got != want {
 		t.Errorf("passed %s, want %s (trump, then aces)", got, want)
@@ -172,7 +172,7 @@ func TestBaselinePassesBackLowCardsOutsideMeld(t *testing.T) {
 	r := newRules(t, "classic", nil)
 	f := &fakeTable{rules: r, phase: engine.PhasePassBack, seat: 0, bidder: 0, target: 2, trump: engine.Spades,
 		hand: hand(t, "AS 10S KS QS JS 9S JD AH 10H 9H JC 9C KD 9D AC JH"), rule: engine.PassRule{Count: 4}}
-	a := NewBaseline(1).choose(f, 0)
+	a := newBaseline(1).choose(f, 0)
 	h := f.hand
 	m := engine.CountMeld(&h, engine.Spades, &r.Meld)
 	used := m.Used()
@@ -196,7 +196,7 @@ func TestBaselinePassBackRespectsPassRule(t *testing.T) {
 	prefer := hand(t, "AH 9C 10D 9H")
 	f := &fakeTable{rules: r, phase: engine.PhasePassBack, seat: 0, bidder: 0, target: 2, trump: engine.Spades,
 		hand: h, rule: engine.PassRule{Count: 3, Prefer: prefer, Need: 3}}
-	a := NewBaseline(1).choose(f, 0)
+	a := newBaseline(1).choose(f, 0)
 	got := engine.FormatCards(sorted(a.Cards))
 	if want := "9H 10D 9C"; got != want {
 		t.Errorf("passed back %s, want %s (the lowest preferred cards)", got, want)
@@ -218,7 +218,7 @@ func TestBaselineNamesBestTrump(t *testing.T) {
 	for _, tc := range tests {
 		r := newRules(t, tc.preset, nil)
 		f := &fakeTable{rules: r, phase: engine.PhaseTrump, seat: 1, bidder: 1, hand: hand(t, tc.hand)}
-		a := NewBaseline(1).choose(f, 1)
+		a := newBaseline(1).choose(f, 1)
 		if a.Kind != engine.ActTrump || a.Suit != tc.want {
 			t.Errorf("%s %s: named %v, want %v", tc.preset, tc.hand, a, tc.want)
 		}
@@ -247,7 +247,7 @@ func TestBaselineBidding(t *testing.T) {
 			f := &fakeTable{rules: r, phase: engine.PhaseBidding, seat: 1, bidder: -1, hand: hand(t, tc.hand),
 				bids: tc.bids, mustBid: tc.mustBid, auction: tc.auction}
 			for seed := range uint64(10) {
-				a := NewBaseline(seed).choose(f, 1)
+				a := newBaseline(seed).choose(f, 1)
 				if a.Kind != tc.want || (a.Kind == engine.ActBid && a.Bid != tc.bids[0]) {
 					t.Fatalf("seed %d: %v, want %v at %d", seed, a, tc.want, tc.bids[0])
 				}
@@ -268,7 +268,7 @@ func TestBaselineDoesNotOutbidItsPartner(t *testing.T) {
 		f := &fakeTable{rules: r, phase: engine.PhaseBidding, seat: 1, bidder: tc.highSeat, high: high, hand: h,
 			bids: []int{high + 10}, auction: []engine.Bid{{Seat: tc.highSeat, Amount: high}}}
 		for seed := range uint64(10) {
-			if a := NewBaseline(seed).choose(f, 1); a.Kind != tc.want {
+			if a := newBaseline(seed).choose(f, 1); a.Kind != tc.want {
 				t.Fatalf("high bid %d by seat %d (estimate %.0f): %v, want %v", high, tc.highSeat, est, a, tc.want)
 			}
 		}
@@ -279,7 +279,7 @@ func TestBaselineDoubleDeckWithoutMarriagePasses(t *testing.T) {
 	r := newRules(t, "double-deck", nil)
 	f := &fakeTable{rules: r, phase: engine.PhaseBidding, seat: 1, bidder: -1, bids: []int{50},
 		hand: hand(t, "AS AS AS AS 10S 10S KS KS AH AH AH AH AD AD AD AD AC AC AC AC")}
-	if a := NewBaseline(1).choose(f, 1); a.Kind != engine.ActPass {
+	if a := newBaseline(1).choose(f, 1); a.Kind != engine.ActPass {
 		t.Errorf("%v with no marriage to name trump, want a pass", a)
 	}
 }
@@ -300,7 +300,7 @@ func TestBaselineDecide(t *testing.T) {
 		f := &fakeTable{rules: r, phase: engine.PhaseDecide, seat: 0, bidder: 0, high: tc.high, trump: engine.Spades,
 			hand: hand(t, tc.hand), choices: choices}
 		f.melds[0] = engine.CountMeld(&f.hand, engine.Spades, &r.Meld)
-		if a := NewBaseline(1).choose(f, 0); a.Kind != tc.want {
+		if a := newBaseline(1).choose(f, 0); a.Kind != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, a, tc.want)
 		}
 	}
@@ -308,11 +308,11 @@ func TestBaselineDecide(t *testing.T) {
 	f := &fakeTable{rules: newRules(t, "partnership", map[string]string{"moon": "on"}), phase: engine.PhaseDecide,
 		seat: 0, bidder: 0, high: 250, trump: engine.Hearts, choices: choices,
 		hand: hand(t, "AH AH 10H 10H KH KH QH QH JH JH 9H 9H")}
-	if a := NewBaseline(1).choose(f, 0); a.Kind != engine.ActShootMoon {
+	if a := newBaseline(1).choose(f, 0); a.Kind != engine.ActShootMoon {
 		t.Errorf("holding every heart: %v, want shoot the moon", a)
 	}
 	f.hand = hand(t, "AH AH 10H 10H KH KH QH QH JH JH 9H AS")
-	if a := NewBaseline(1).choose(f, 0); a.Kind == engine.ActShootMoon {
+	if a := newBaseline(1).choose(f, 0); a.Kind == engine.ActShootMoon {
 		t.Errorf("holding a plain ace: %v, want no moon", a)
 	}
 }
@@ -328,7 +328,7 @@ func sorted(cs []engine.Card) []engine.Card {
 func TestBaselineDeterministic(t *testing.T) {
 	r := newRules(t, "partnership", map[string]string{"hands": "10"})
 	run := func() []engine.Action {
-		players := []Player{NewBaseline(1), NewBaseline(2), NewBaseline(3), NewBaseline(4)}
+		players := []Player{newBaseline(1), newBaseline(2), newBaseline(3), newBaseline(4)}
 		return playGame(t, r, 42, players, 100000).Log()
 	}
 	a, b := run(), run()
@@ -343,7 +343,7 @@ func benchGame(b *testing.B) (*engine.Game, int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := NewBaseline(7)
+	p := newBaseline(7)
 	for !(g.Phase() == engine.PhasePlay && len(g.TrickCards()) == 2) {
 		if err := g.Apply(p.Choose(g.View(g.Turn()))); err != nil {
 			b.Fatal(err)
@@ -355,7 +355,7 @@ func benchGame(b *testing.B) (*engine.Game, int) {
 // BenchmarkBaselineChoose measures one Baseline decision: playing to a trick in progress.
 func BenchmarkBaselineChoose(b *testing.B) {
 	g, seat := benchGame(b)
-	p := NewBaseline(1)
+	p := newBaseline(1)
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Choose(g.View(seat))
@@ -366,7 +366,7 @@ func BenchmarkBaselineChoose(b *testing.B) {
 // shuffle to the score, and reports the cost per decision.
 func BenchmarkBaselineHand(b *testing.B) {
 	r := newRules(b, "racehorse", nil)
-	p := NewBaseline(1)
+	p := newBaseline(1)
 	seed, decisions := uint64(0), 0
 	b.ReportAllocs()
 	for b.Loop() {
@@ -388,7 +388,7 @@ func BenchmarkBaselineHand(b *testing.B) {
 // BenchmarkRandomChoose measures one Random decision at the same point.
 func BenchmarkRandomChoose(b *testing.B) {
 	g, seat := benchGame(b)
-	p := NewRandom(1)
+	p := newRandom(1)
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Choose(g.View(seat))

@@ -27,8 +27,8 @@ type Random struct {
 	bids [8]int
 }
 
-// NewRandom returns a random player drawing from the given seed.
-func NewRandom(seed uint64) *Random {
+// newRandom returns a random player drawing from the given seed.
+func newRandom(seed uint64) *Random {
 	r := &Random{}
 	r.src.Seed(seed, seed^0x5DEECE66D)
 	return r

@@ -80,9 +80,9 @@ func lineup(tb testing.TB, mix string, players int, seed uint64) []Player {
 			(mix == "baseline-random" && s%2 == 0) ||
 			(mix == "random-baseline" && s%2 == 1)
 		if base {
-			out[s] = checkedBaseline{tb, NewBaseline(seed*31 + uint64(s))}
+			out[s] = checkedBaseline{tb, newBaseline(seed*31 + uint64(s))}
 		} else {
-			out[s] = NewRandom(seed*31 + uint64(s))
+			out[s] = newRandom(seed*31 + uint64(s))
 		}
 	}
 	return out
@@ -150,9 +150,9 @@ func teamWinRate(tb testing.TB, r engine.Rules, games int) float64 {
 		players := make([]Player, r.Players)
 		for s := range players {
 			if r.TeamOf(s) == baseTeam {
-				players[s] = NewBaseline(seed*7 + uint64(s))
+				players[s] = newBaseline(seed*7 + uint64(s))
 			} else {
-				players[s] = NewRandom(seed*7 + uint64(s))
+				players[s] = newRandom(seed*7 + uint64(s))
 			}
 		}
 		g := playGame(tb, r, seed, players, 200000)
@@ -233,9 +233,9 @@ func TestBaselinePlayBeatsRandomPlay(t *testing.T) {
 			players := make([]Player, r.Players)
 			for s := range players {
 				if r.TeamOf(s) == baseTeam {
-					players[s] = NewBaseline(seed*7 + uint64(s))
+					players[s] = newBaseline(seed*7 + uint64(s))
 				} else {
-					players[s] = randomCards{NewBaseline(seed*7 + uint64(s)), NewRandom(seed*7 + uint64(s))}
+					players[s] = randomCards{newBaseline(seed*7 + uint64(s)), newRandom(seed*7 + uint64(s))}
 				}
 			}
 			switch playGame(t, r, seed, players, 200000).Winner() {

@@ -69,9 +69,9 @@ type Expert struct {
 	Playouts int
 }
 
-// NewExpert returns an expert player with the given budget, drawing from seed.
-func NewExpert(b Budget, seed uint64) *Expert {
-	return &Expert{budget: b, rng: rand.New(rand.NewPCG(seed, seed^0xD1B54A32D192ED03)), base: NewBaseline(seed)}
+// newExpert returns an expert player with the given budget, drawing from seed.
+func newExpert(b Budget, seed uint64) *Expert {
+	return &Expert{budget: b, rng: rand.New(rand.NewPCG(seed, seed^0xD1B54A32D192ED03)), base: newBaseline(seed)}
 }
 
 // Choose returns the expert's action for the view's seat.

@@ -28,7 +28,7 @@ func positionsOf(b *testing.B, preset string, opts map[string]string, match func
 		if err != nil {
 			b.Fatal(err)
 		}
-		p := NewBaseline(seed)
+		p := newBaseline(seed)
 		for !g.Over() {
 			seat := waitingSeat(g)
 			if match(g, seat) {
@@ -124,7 +124,7 @@ func BenchmarkExpertDecision(b *testing.B) {
 	}{{"Expert", expertBudget}, {"Normal", normalBudget}} {
 		for _, c := range cases {
 			b.Run(lvl.name+"/"+c.name, func(b *testing.B) {
-				e := NewExpert(lvl.budget, 1)
+				e := newExpert(lvl.budget, 1)
 				benchDecision(b, e, e, positionsOf(b, c.preset, c.opts, c.match))
 			})
 		}
@@ -146,7 +146,7 @@ func BenchmarkISMCTSDecision(b *testing.B) {
 		{"DoubleDeck/Play", "double-deck", playAt(func(tricks, _ int) bool { return tricks%4 == 1 })},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			p := NewISMCTS(expertBudget, 1)
+			p := newISMCTS(expertBudget, 1)
 			benchDecision(b, p, p.Expert, positionsOf(b, c.preset, nil, c.match))
 		})
 	}

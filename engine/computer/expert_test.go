@@ -2,7 +2,6 @@ package computer
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -98,7 +97,7 @@ func decisionPoints(tb testing.TB, preset string, opts map[string]string, seed u
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p := NewBaseline(seed)
+	p := newBaseline(seed)
 	for n := 0; !g.Over() && n < 10000; n++ {
 		seat := waitingSeat(g)
 		visit(g, seat)
@@ -320,11 +319,11 @@ func TestDecisionsIgnoreHiddenCards(t *testing.T) {
 		name string
 		make func() Player
 	}{
-		{"random", func() Player { return NewRandom(99) }},
-		{"baseline", func() Player { return NewBaseline(99) }},
+		{"random", func() Player { return newRandom(99) }},
+		{"baseline", func() Player { return newBaseline(99) }},
 		{"normal", func() Player { p, _ := New("normal", 99); return p }},
-		{"expert", func() Player { return NewExpert(smallBudget, 99) }},
-		{"ismcts", func() Player { return NewISMCTS(smallBudget, 99) }},
+		{"expert", func() Player { return newExpert(smallBudget, 99) }},
+		{"ismcts", func() Player { return newISMCTS(smallBudget, 99) }},
 	}
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
@@ -403,7 +402,7 @@ func TestExpertDeterministic(t *testing.T) {
 	run := func() string {
 		players := make([]Player, r.Players)
 		for s := range players {
-			players[s] = NewExpert(normalBudget, uint64(s))
+			players[s] = newExpert(normalBudget, uint64(s))
 		}
 		var b strings.Builder
 		for _, a := range playGame(t, r, 8, players, 10000).Log() {
@@ -413,20 +412,6 @@ func TestExpertDeterministic(t *testing.T) {
 	}
 	if run() != run() {
 		t.Error("two games with the same seeds differ")
-	}
-}
-
-// TestNewLevels checks that every level makes a player and an unknown one a typed error.
-func TestNewLevels(t *testing.T) {
-	for _, l := range append(Levels(), "ismcts") {
-		if p, err := New(l, 1); err != nil || p == nil {
-			t.Errorf("New(%q): %v", l, err)
-		}
-	}
-	_, err := New("grandmaster", 1)
-	var ul *UnknownLevelError
-	if !errors.As(err, &ul) || ul.Level != "grandmaster" {
-		t.Errorf("New(grandmaster): %v, want an UnknownLevelError", err)
 	}
 }
 
@@ -446,7 +431,7 @@ func TestExpertFullGames(t *testing.T) {
 		} {
 			players := make([]Player, 0, 6)
 			for s := range 6 {
-				players = append(players, NewExpert(tc.budget, uint64(s)))
+				players = append(players, newExpert(tc.budget, uint64(s)))
 			}
 			g := playGame(t, newRules(t, preset, tc.opts), 21, players, 10000)
 			if !g.Over() {
@@ -464,7 +449,7 @@ func TestISMCTSFullGames(t *testing.T) {
 		run := func() *engine.Game {
 			players := make([]Player, 0, 6)
 			for s := range 6 {
-				players = append(players, NewISMCTS(normalBudget, uint64(s)))
+				players = append(players, newISMCTS(normalBudget, uint64(s)))
 			}
 			return playGame(t, newRules(t, preset, map[string]string{"hands": "1", "moon": "on"}), 23, players, 10000)
 		}
@@ -486,7 +471,7 @@ func TestExpertHint(t *testing.T) {
 			return
 		}
 		seen[g.Phase()] = true
-		a, why := NewExpert(normalBudget, 1).Hint(g.View(seat))
+		a, why := newExpert(normalBudget, 1).Hint(g.View(seat))
 		if err := g.Check(a); err != nil {
 			t.Fatalf("hint %v is illegal: %v", a, err)
 		}
@@ -578,7 +563,7 @@ func FuzzExpertLegal(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rnd := NewRandom(seed)
+		rnd := newRandom(seed)
 		for range int(steps) % 300 {
 			if g.Over() {
 				return
@@ -591,11 +576,11 @@ func FuzzExpertLegal(f *testing.F) {
 			return
 		}
 		seat := waitingSeat(g)
-		a := NewExpert(smallBudget, seed).Choose(g.View(seat))
+		a := newExpert(smallBudget, seed).Choose(g.View(seat))
 		if err := g.Check(a); err != nil {
 			t.Fatalf("%s %v: expert chose %v in phase %v: %v", name, opts, a, g.Phase(), err)
 		}
-		if a := NewISMCTS(smallBudget, seed).Choose(g.View(seat)); g.Check(a) != nil {
+		if a := newISMCTS(smallBudget, seed).Choose(g.View(seat)); g.Check(a) != nil {
 			t.Fatalf("%s %v: ismcts chose %v in phase %v: %v", name, opts, a, g.Phase(), g.Check(a))
 		}
 	})
@@ -611,7 +596,7 @@ func TestPassCandidates(t *testing.T) {
 				return
 			}
 			v := g.View(seat)
-			e := NewExpert(normalBudget, 3)
+			e := newExpert(normalBudget, 3)
 			base := e.base.Choose(v)
 			cands := e.passCandidates(&v, base.Cards)
 			if len(cands) < 2 || !equalCards(cands[0], base.Cards) {
@@ -622,7 +607,7 @@ func TestPassCandidates(t *testing.T) {
 					t.Fatalf("%s: candidate %v: %v", preset, c, err)
 				}
 			}
-			a, why := NewExpert(expertBudget, 3).Hint(v)
+			a, why := newExpert(expertBudget, 3).Hint(v)
 			searched := g.Rules().PassStyle != engine.PassSixHanded
 			if err := g.Check(a); err != nil || (searched && !strings.Contains(why, "sampled deals")) {
 				t.Fatalf("%s: pass %v (%v): %q", preset, a, err, why)

@@ -25,9 +25,9 @@ type ISMCTS struct {
 	Exploration float64
 }
 
-// NewISMCTS returns the information-set MCTS player with budget b, drawing from seed.
-func NewISMCTS(b Budget, seed uint64) *ISMCTS {
-	return &ISMCTS{Expert: NewExpert(b, seed), Exploration: 0.7}
+// newISMCTS returns the information-set MCTS player with budget b, drawing from seed.
+func newISMCTS(b Budget, seed uint64) *ISMCTS {
+	return &ISMCTS{Expert: newExpert(b, seed), Exploration: 0.7}
 }
 
 // Choose returns the player's action for the view's seat.

@@ -42,7 +42,7 @@ func TestSearchScoringMatchesEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := NewBaseline(17)
+			p := newBaseline(17)
 			var first, last deal
 			var scFirst, scLast scoring
 			hands, sets, split := 0, 0, 0

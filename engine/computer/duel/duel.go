@@ -26,14 +26,15 @@ type Config struct {
 	// reads no clock.
 	Now func() int64
 	// MakeA and MakeB, when set, make a side's players instead of computer.New(A or B): a
-	// player of a level with another budget, for instance. A and B still name the sides.
-	MakeA, MakeB func(seed uint64) computer.Player
+	// player of a level with another budget (computer.WithBudget), for instance. A and B
+	// still name the sides.
+	MakeA, MakeB func(seed uint64) (computer.Player, error)
 }
 
 // player makes the player of one side, level or maker.
-func player(level string, mk func(uint64) computer.Player, seed uint64) (computer.Player, error) {
+func player(level string, mk func(uint64) (computer.Player, error), seed uint64) (computer.Player, error) {
 	if mk != nil {
-		return mk(seed), nil
+		return mk(seed)
 	}
 	return computer.New(level, seed)
 }
@@ -102,7 +103,7 @@ func Run(cfg Config) (*Report, error) {
 		return nil, fmt.Errorf("duel: deals must be positive, not %d", cfg.Deals)
 	}
 	for i, l := range []string{cfg.A, cfg.B} {
-		if _, err := player(l, [2]func(uint64) computer.Player{cfg.MakeA, cfg.MakeB}[i], 0); err != nil {
+		if _, err := player(l, [2]func(uint64) (computer.Player, error){cfg.MakeA, cfg.MakeB}[i], 0); err != nil {
 			return nil, fmt.Errorf("duel: %w", err)
 		}
 	}

@@ -97,10 +97,10 @@ func main() {
 				t0 := time.Now()
 				rep, err := duel.Run(duel.Config{
 					Rules: rules[j.p], A: "expert@" + c.String(), B: "baseline", Deals: *deals, Seed: *seed,
-					MakeA: func(seed uint64) computer.Player {
+					MakeA: func(seed uint64) (computer.Player, error) {
 						b := computer.ExpertBudget()
 						b.Confidence, b.PartnerConfidence, b.Risk = c.confidence, c.partner, c.risk
-						return computer.NewExpert(b, seed)
+						return computer.New("expert", seed, computer.WithBudget(b))
 					},
 				})
 				mu.Lock()
