@@ -41,7 +41,7 @@ var (
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
 )
 
-//go:generate go run ./internal/fitbid -deals 1000 -out confidence.go
+//go:generate go run ./internal/fitbid -deals 300 -partner 0.80 -risk 0.50 -out confidence.go
 
 // ExpertBudget returns the budget of the level "expert".
 func ExpertBudget() Budget { return expertBudget }
