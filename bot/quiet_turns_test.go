@@ -100,44 +100,7 @@ func TestQuietTurnsTable(t *testing.T) {
 func TestQuietTurnsSixHandedSlowPasser(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
-	var users []fakediscord.User
-	for k := range 6 {
-		users = append(users, h.user(fmt.Sprintf("p%d", k+1)))
-	}
-	tb := h.newTable(users[0], fakediscord.Opt("preset", "six-handed"), fakediscord.Opt("timer", "off"))
-	lobby := h.message(tb.lobbyID)
-	for _, u := range users[1:] {
-		h.click(u, lobby.ID, buttonByLabel(t, lobby, "Join"))
-	}
-	hasMenu := func(r fakediscord.Response) bool {
-		for _, c := range actionControls(r.Components) {
-			if c.Type == 3 {
-				return true
-			}
-		}
-		return false
-	}
-	// The auction, on the stopped clock: every click is "now".
-	for range 60 {
-		u, view, _ := h.toAct(tb.thread, users)
-		if hasMenu(view) {
-			break
-		}
-		h.actOnce(u, view)
-	}
-	type passer struct {
-		user fakediscord.User
-		view fakediscord.Response
-	}
-	var passers []passer
-	for _, u := range users {
-		if r, _ := h.myHand(u, tb.thread); hasMenu(r) {
-			passers = append(passers, passer{u, r})
-		}
-	}
-	if len(passers) != 3 {
-		t.Fatalf("%d players pass, want the 3 of the bidding team", len(passers))
-	}
+	tb, users, passers := sixHandedAtPass(t, h)
 	before := map[string]int{}
 	for _, u := range users {
 		before[u.ID] = h.turnMentions(tb.thread, u.ID)

@@ -15,45 +15,7 @@ import (
 func TestSixHandedPassTogether(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
-	var users []fakediscord.User
-	for k := range 6 {
-		users = append(users, h.user(fmt.Sprintf("p%d", k+1)))
-	}
-	tb := h.newTable(users[0], fakediscord.Opt("preset", "six-handed"), fakediscord.Opt("timer", "off"))
-	lobby := h.message(tb.lobbyID)
-	for _, u := range users[1:] {
-		h.click(u, lobby.ID, buttonByLabel(t, lobby, "Join"))
-	}
-	hasMenu := func(r fakediscord.Response) bool {
-		for _, c := range actionControls(r.Components) {
-			if c.Type == 3 {
-				return true
-			}
-		}
-		return false
-	}
-	for range 40 {
-		u, view, _ := h.toAct(tb.thread, users)
-		if hasMenu(view) {
-			break
-		}
-		h.actOnce(u, view)
-	}
-	// Every player with a pass menu opens it now, before anyone passes.
-	type opened struct {
-		user fakediscord.User
-		view fakediscord.Response
-	}
-	var open []opened
-	for _, u := range users {
-		r, _ := h.myHand(u, tb.thread)
-		if hasMenu(r) {
-			open = append(open, opened{u, r})
-		}
-	}
-	if len(open) != 3 {
-		t.Fatalf("%d players have a pass menu, want the 3 of the bidding team", len(open))
-	}
+	tb, _, open := sixHandedAtPass(t, h)
 	// The bot brings open private messages up to date while it may (15 minutes); past
 	// that, the menus stay as they were shown, which is what a player who chose cards
 	// before a teammate's pass arrived sends.
@@ -91,4 +53,52 @@ func TestOpenHandFollowsTheTurn(t *testing.T) {
 		m, _ := anaHandle.Original()
 		t.Fatalf("ana's open hand never got her controls: %v\n%q", err, m.Content)
 	}
+}
+
+// opened is a player's private hand as it was opened.
+type opened struct {
+	user fakediscord.User
+	view fakediscord.Response
+}
+
+// sixHandedAtPass seats six players at a six-handed table with no timer and plays the
+// auction, with the clock stopped (every click is "now"), up to the pass. It returns the
+// table, the players, and the private hands of the bidding team's three players, each
+// opened with its pass menu before anyone passes.
+func sixHandedAtPass(t *testing.T, h *harness) (testTable, []fakediscord.User, []opened) {
+	t.Helper()
+	var users []fakediscord.User
+	for k := range 6 {
+		users = append(users, h.user(fmt.Sprintf("p%d", k+1)))
+	}
+	tb := h.newTable(users[0], fakediscord.Opt("preset", "six-handed"), fakediscord.Opt("timer", "off"))
+	lobby := h.message(tb.lobbyID)
+	for _, u := range users[1:] {
+		h.click(u, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	}
+	hasMenu := func(r fakediscord.Response) bool {
+		for _, c := range actionControls(r.Components) {
+			if c.Type == 3 {
+				return true
+			}
+		}
+		return false
+	}
+	for range 60 {
+		u, view, _ := h.toAct(tb.thread, users)
+		if hasMenu(view) {
+			break
+		}
+		h.actOnce(u, view)
+	}
+	var open []opened
+	for _, u := range users {
+		if r, _ := h.myHand(u, tb.thread); hasMenu(r) {
+			open = append(open, opened{u, r})
+		}
+	}
+	if len(open) != 3 {
+		t.Fatalf("%d players have a pass menu, want the 3 of the bidding team", len(open))
+	}
+	return tb, users, open
 }

@@ -82,14 +82,7 @@ func (tm *timers) stopAll() {
 // arm sets the table's timer for its next deadline, replacing the one before. The caller
 // holds t.mu.
 func (tm *timers) arm(t *table) {
-	if t.timer != nil {
-		t.timer.Stop()
-		t.timer = nil
-	}
-	tm.mu.Lock()
-	started := tm.started
-	tm.mu.Unlock()
-	if !started || t.done {
+	if !tm.disarm(t) {
 		return
 	}
 	tm.b.startTurn(context.Background(), t)
@@ -103,6 +96,14 @@ func (tm *timers) arm(t *table) {
 // retry arms the table's timer to apply its deadline again after timerRetry, once applying
 // it failed: nothing of it was saved, so nothing of it was done. The caller holds t.mu.
 func (tm *timers) retry(t *table) {
+	if tm.disarm(t) {
+		t.timer = tm.b.clock.AfterFunc(timerRetry, func() { tm.fire(t) })
+	}
+}
+
+// disarm stops the table's timer and reports whether a new one may be armed: the timers
+// have started and the table has not ended. The caller holds t.mu.
+func (tm *timers) disarm(t *table) bool {
 	if t.timer != nil {
 		t.timer.Stop()
 		t.timer = nil
@@ -110,10 +111,7 @@ func (tm *timers) retry(t *table) {
 	tm.mu.Lock()
 	started := tm.started
 	tm.mu.Unlock()
-	if !started || t.done {
-		return
-	}
-	t.timer = tm.b.clock.AfterFunc(timerRetry, func() { tm.fire(t) })
+	return started && !t.done
 }
 
 // turnDeadlines returns when a turn's two reminders are due and when it runs out.
