@@ -8,6 +8,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
@@ -236,7 +237,7 @@ func (h *harness) seedGames(n int, hands string, seat func(k, s int) storage.Sea
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		player := mustComputer(h.t, "random", uint64(k))
+		player := computertest.New(h.t, "random", uint64(k))
 		for !g.Over() {
 			seat := g.Turn()
 			for s := range 4 {

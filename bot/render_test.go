@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -36,7 +37,7 @@ func gameAt(t *testing.T, phase engine.Phase) (*storage.Game, *engine.Game) {
 					seat = s
 				}
 			}
-			if err := g.Apply(mustComputer(t, "baseline", seed).Choose(g.View(seat))); err != nil {
+			if err := g.Apply(computertest.New(t, "baseline", seed).Choose(g.View(seat))); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -70,7 +71,7 @@ func TestTableShowsTricksWon(t *testing.T) {
 	meta, g := gameAt(t, engine.PhasePlay)
 	for g.LastTrick() == nil {
 		seat := g.Turn()
-		if err := g.Apply(mustComputer(t, "baseline", 1).Choose(g.View(seat))); err != nil {
+		if err := g.Apply(computertest.New(t, "baseline", 1).Choose(g.View(seat))); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/engine/record"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -45,7 +46,7 @@ func (h *harness) seedGame(preset string, opts map[string]string, seed uint64) i
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	player := mustComputer(h.t, "baseline", seed)
+	player := computertest.New(h.t, "baseline", seed)
 	for !g.Over() {
 		seat := g.Turn()
 		for s := range rules.Players {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 )
 
 // TestPrivateHandStory plays racehorse hands with computer players and checks the private
@@ -18,7 +18,7 @@ import (
 func TestPrivateHandStory(t *testing.T) {
 	meta, g := gameAt(t, engine.PhaseBidding)
 	seen := map[string]bool{}
-	p := mustComputer(t, "baseline", 1)
+	p := computertest.New(t, "baseline", 1)
 	for n := 0; n < 400 && !g.Over(); n++ {
 		for seat := range g.Rules().Players {
 			text := handMessage(meta, ptr(g.View(seat)), "").Content
@@ -83,7 +83,7 @@ func decideGames(t *testing.T, preset string, opts map[string]string, n int) []*
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := mustComputer(t, "baseline", seed)
+		p := computertest.New(t, "baseline", seed)
 		for range 200 {
 			if g.Phase() == engine.PhaseDecide || g.Over() {
 				break
@@ -156,14 +156,4 @@ func TestStakeLineFollowsRules(t *testing.T) {
 			}
 		}
 	}
-}
-
-// mustComputer returns computer.New(level, seed), failing the test if it cannot.
-func mustComputer(tb testing.TB, level string, seed uint64) computer.Player {
-	tb.Helper()
-	p, err := computer.New(level, seed)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
 }

@@ -199,13 +199,3 @@ func TestThinkingPoolBounded(t *testing.T) {
 		t.Errorf("%d searches ran at once; the pool has %d places", most, pool)
 	}
 }
-
-// mustComputer returns computer.New(level, seed), failing the test if it cannot.
-func mustComputer(tb testing.TB, level string, seed uint64) computer.Player {
-	tb.Helper()
-	p, err := computer.New(level, seed)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}

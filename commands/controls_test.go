@@ -11,7 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 )
 
 const testGameID = 4242
@@ -156,7 +156,7 @@ func checkSelect(t *testing.T, name string, g *engine.Game, seat int, m discordg
 	}
 	// What a player would choose: the computer's pass, spelled as values
 	// with copy indices.
-	want := mustComputer(t, "baseline", 1).Choose(g.View(seat))
+	want := computertest.New(t, "baseline", 1).Choose(g.View(seat))
 	var chosen []string
 	used := map[engine.Card]int{}
 	for _, c := range want.Cards {
@@ -224,9 +224,9 @@ func TestControlsEveryPhase(t *testing.T) {
 				}
 				// Random players reach rare corners; baseline players bid
 				// what their hands hold, so that hands are played out.
-				player := mustComputer(t, "random", seed)
+				player := computertest.New(t, "random", seed)
 				if seed > 2 {
-					player = mustComputer(t, "baseline", seed)
+					player = computertest.New(t, "baseline", seed)
 				}
 				for steps := 0; !g.Over() && g.HandNumber() <= 3 && steps < 3000; steps++ {
 					checkControls(t, name, g)
@@ -294,7 +294,7 @@ func TestPlayLayoutFullHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	player := mustComputer(t, "random", 7)
+	player := computertest.New(t, "random", 7)
 	for g.Phase() != engine.PhasePlay && !g.Over() {
 		for seat := range rules.Players {
 			if g.Waiting(seat) {
@@ -406,7 +406,7 @@ func TestCurrentSixHandedPass(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	player := mustComputer(t, "random", 3)
+	player := computertest.New(t, "random", 3)
 	for g.Phase() != engine.PhasePass {
 		if g.Over() || g.HandNumber() > 5 {
 			t.Fatal("no pass phase reached")
@@ -511,14 +511,4 @@ func FuzzActionFor(f *testing.F) {
 func viewOf(g *engine.Game, seat int) *engine.View {
 	v := g.View(seat)
 	return &v
-}
-
-// mustComputer returns computer.New(level, seed), failing the test if it cannot.
-func mustComputer(tb testing.TB, level string, seed uint64) computer.Player {
-	tb.Helper()
-	p, err := computer.New(level, seed)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 )
 
 // t0 is the tests' clock origin.
@@ -53,7 +54,7 @@ func playOut(tb testing.TB, rules engine.Rules, seed uint64, max int) *engine.Ga
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p := mustComputer(tb, "random", seed)
+	p := computertest.New(tb, "random", seed)
 	for !g.Over() && (max <= 0 || g.LogLen() < max) {
 		if err := g.Apply(nextAction(g, p)); err != nil {
 			tb.Fatal(err)
@@ -102,13 +103,3 @@ func saveLog(tb testing.TB, s *DB, id int64, eg *engine.Game, start time.Time) {
 }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
-
-// mustComputer returns computer.New(level, seed), failing the test if it cannot.
-func mustComputer(tb testing.TB, level string, seed uint64) computer.Player {
-	tb.Helper()
-	p, err := computer.New(level, seed)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p
-}

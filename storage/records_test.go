@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/league"
 )
 
@@ -42,7 +43,7 @@ func scriptedGame(tb testing.TB, winner int) *engine.Game {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		p := scripted{bidder: 0, r: mustComputer(tb, "random", seed)}
+		p := scripted{bidder: 0, r: computertest.New(tb, "random", seed)}
 		for !g.Over() {
 			if err := g.Apply(nextAction(g, p)); err != nil {
 				tb.Fatal(err)
