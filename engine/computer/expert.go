@@ -41,7 +41,7 @@ var (
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
 )
 
-//go:generate go run ./internal/fitbid -deals 300 -partner 0.80 -risk 0.50 -out confidence.go
+//go:generate go run ./internal/fitbid -deals 300 -confidence 0.50 -partner 0.70,0.80,0.90 -risk 0.25,0.50,1.00 -ref 0.50/0.80/0.50 -out confidence.go
 
 // ExpertBudget returns the budget of the level "expert".
 func ExpertBudget() Budget { return expertBudget }
