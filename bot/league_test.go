@@ -9,7 +9,6 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
-	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -237,25 +236,7 @@ func (h *harness) seedGames(n int, hands string, seat func(k, s int) storage.Sea
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		player := computertest.New(h.t, "random", uint64(k))
-		for !g.Over() {
-			seat := g.Turn()
-			for s := range 4 {
-				if g.Waiting(s) {
-					seat = s
-				}
-			}
-			a := player.Choose(g.View(seat))
-			if err := h.store.SaveAction(h.ctx, id, g.LogLen(), seat, a, now); err != nil {
-				h.t.Fatal(err)
-			}
-			if err := g.Apply(a); err != nil {
-				h.t.Fatal(err)
-			}
-		}
-		if _, err := h.store.EndGame(h.ctx, id, now, league.Finish); err != nil {
-			h.t.Fatal(err)
-		}
+		h.playStored(id, g, computertest.New(h.t, "random", uint64(k)), now)
 	}
 }
 

@@ -11,10 +11,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/engine/record"
 	"github.com/pinochle-discord/pinochle/league"
@@ -46,10 +48,17 @@ func (h *harness) seedGame(preset string, opts map[string]string, seed uint64) i
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	player := computertest.New(h.t, "baseline", seed)
+	h.playStored(id, g, computertest.New(h.t, "baseline", seed), now)
+	return id
+}
+
+// playStored plays game id, g in memory, to its end with player in every seat, saving each
+// action in storage, and ends the game there.
+func (h *harness) playStored(id int64, g *engine.Game, player computer.Player, now time.Time) {
+	h.t.Helper()
 	for !g.Over() {
 		seat := g.Turn()
-		for s := range rules.Players {
+		for s := range g.Rules().Players {
 			if g.Waiting(s) {
 				seat = s
 			}
@@ -65,7 +74,6 @@ func (h *harness) seedGame(preset string, opts map[string]string, seed uint64) i
 	if _, err := h.store.EndGame(h.ctx, id, now, league.Finish); err != nil {
 		h.t.Fatal(err)
 	}
-	return id
 }
 
 // seedNames are the names of the seats of a game seedGame records.
@@ -80,18 +88,7 @@ func seedNames(players int) []string {
 // recordedHands returns the finished hands of a game as engine/record rebuilds them.
 func (h *harness) recordedHands(game int64) []record.Hand {
 	h.t.Helper()
-	meta, err := h.store.GetGame(h.ctx, game)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	rules, err := meta.Rules()
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	recs, err := h.store.LoadActions(h.ctx, game)
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	meta, rules, recs := h.storedGame(game)
 	actions := storage.Actions(recs)
 	n, err := record.Count(rules, meta.Seed, actions)
 	if err != nil {
@@ -370,18 +367,7 @@ func replayExport(t *testing.T, data []byte) {
 // holds it now (after any pass).
 func (h *harness) handInPlay(game int64) []string {
 	h.t.Helper()
-	meta, err := h.store.GetGame(h.ctx, game)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	rules, err := meta.Rules()
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	recs, err := h.store.LoadActions(h.ctx, game)
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	meta, rules, recs := h.storedGame(game)
 	g, err := engine.NewGame(rules, meta.Seed)
 	if err != nil {
 		h.t.Fatal(err)
@@ -436,4 +422,22 @@ func answerText(r fakediscord.Response) string {
 		}
 	}
 	return b.String()
+}
+
+// storedGame returns a game as storage holds it: its meta, its rules and its action log.
+func (h *harness) storedGame(game int64) (storage.Game, engine.Rules, []storage.ActionRecord) {
+	h.t.Helper()
+	meta, err := h.store.GetGame(h.ctx, game)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	rules, err := meta.Rules()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	recs, err := h.store.LoadActions(h.ctx, game)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return meta, rules, recs
 }
