@@ -50,32 +50,25 @@ func (b *Bot) scheduleAutoplay(t *table) {
 		t.autoplay.Stop()
 	}
 	t.autoplay = b.clock.AfterFunc(autoplayPause, func() {
-		if b.closing.Load() {
-			return
-		}
-		b.handlers.Add(1)
-		defer b.handlers.Done()
-		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
-		defer cancel()
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		t.autoplay = nil
-		if t.done || t.game.LogLen() != step {
-			return
-		}
-		c, ok := t.forcedCard(seat)
-		if !ok {
-			return
-		}
-		var n narration
-		if err := b.act(ctx, t, engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: c}, &n); err != nil {
-			b.log.Error("autoplay", "game", t.meta.ID, "seat", seat, "err", err)
-			return
-		}
-		n.lines = append([]string{fmt.Sprintf("%s's only card, %s, is played for them.", plainName(&t.meta, seat), c.Symbol())}, n.lines...)
-		if err := b.advance(ctx, t, &n); err != nil {
-			b.log.Error("after autoplay", "game", t.meta.ID, "err", err)
-		}
-		b.publish(ctx, t, &n)
+		b.withTable(t, 10*time.Second, func(ctx context.Context) {
+			t.autoplay = nil
+			if t.done || t.game.LogLen() != step {
+				return
+			}
+			c, ok := t.forcedCard(seat)
+			if !ok {
+				return
+			}
+			var n narration
+			if err := b.act(ctx, t, engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: c}, &n); err != nil {
+				b.log.Error("autoplay", "game", t.meta.ID, "seat", seat, "err", err)
+				return
+			}
+			n.lines = append([]string{fmt.Sprintf("%s's only card, %s, is played for them.", plainName(&t.meta, seat), c.Symbol())}, n.lines...)
+			if err := b.advance(ctx, t, &n); err != nil {
+				b.log.Error("after autoplay", "game", t.meta.ID, "err", err)
+			}
+			b.publish(ctx, t, &n)
+		})
 	})
 }

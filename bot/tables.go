@@ -260,24 +260,33 @@ func (b *Bot) advance(ctx context.Context, t *table, n *narration) error {
 // else would move the table on. The caller holds t.mu.
 func (b *Bot) retryAdvance(t *table) {
 	b.clock.AfterFunc(timerRetry, func() {
-		if b.closing.Load() {
-			return
-		}
-		b.handlers.Add(1)
-		defer b.handlers.Done()
-		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
-		defer cancel()
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		if t.done || t.game == nil || t.thinking {
-			return
-		}
-		var n narration
-		if err := b.advance(ctx, t, &n); err != nil {
-			b.log.Error("computer moves tried again", "game", t.meta.ID, "err", err)
-		}
-		b.publish(ctx, t, &n)
+		b.withTable(t, 30*time.Second, func(ctx context.Context) {
+			if t.done || t.game == nil || t.thinking {
+				return
+			}
+			var n narration
+			if err := b.advance(ctx, t, &n); err != nil {
+				b.log.Error("computer moves tried again", "game", t.meta.ID, "err", err)
+			}
+			b.publish(ctx, t, &n)
+		})
 	})
+}
+
+// withTable runs f with t.mu held and a context that ends after limit, as an interaction
+// is run: not once the bot is closing, and Close waits for it. Deferred work (deadlines,
+// autoplay, retries) reaches a table through it.
+func (b *Bot) withTable(t *table, limit time.Duration, f func(ctx context.Context)) {
+	if b.closing.Load() {
+		return
+	}
+	b.handlers.Add(1)
+	defer b.handlers.Done()
+	ctx, cancel := context.WithTimeout(b.ctx, limit)
+	defer cancel()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f(ctx)
 }
 
 // computerToAct returns a seat played by the computer that the game waits for, or -1.

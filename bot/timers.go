@@ -174,17 +174,12 @@ func (b *Bot) startTurn(ctx context.Context, t *table) {
 // fire applies a table's deadline if it is due: a reminder, the turn's timeout, or the
 // closing of an idle lobby.
 func (tm *timers) fire(t *table) {
+	tm.b.withTable(t, 30*time.Second, func(ctx context.Context) { tm.apply(ctx, t) })
+}
+
+// apply applies a table's deadline if it is due. The caller holds t.mu.
+func (tm *timers) apply(ctx context.Context, t *table) {
 	b := tm.b
-	if b.closing.Load() {
-		return
-	}
-	// Close waits for a deadline being applied as for an interaction.
-	b.handlers.Add(1)
-	defer b.handlers.Done()
-	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
-	defer cancel()
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	if p, ok := t.pingAt(); ok && !p.After(b.now()) {
 		b.pingLate(t)
 	}
