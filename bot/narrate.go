@@ -86,7 +86,7 @@ func (n *narration) meld(meta *storage.Game, g *engine.Game) {
 	v := g.View(-1)
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Meld** (trump %s):", g.Trump().Symbol())
-	for _, m := range v.Melds {
+	for _, m := range v.Melds() {
 		fmt.Fprintf(&b, "\n• %s: **%d**", plainName(meta, m.Seat), m.Total)
 		var parts []string
 		for _, it := range m.Items {
@@ -99,7 +99,7 @@ func (n *narration) meld(meta *storage.Game, g *engine.Game) {
 			b.WriteString(" — **wins the game!**")
 		}
 	}
-	fmt.Fprintf(&b, "\n%s %d · %s %d", teamName(0), v.TeamMeld[0], teamName(1), v.TeamMeld[1])
+	fmt.Fprintf(&b, "\n%s %d · %s %d", teamName(0), v.TeamMeld(0), teamName(1), v.TeamMeld(1))
 	n.lines = append(n.lines, b.String())
 }
 

@@ -139,9 +139,9 @@ func policyText(policy string) string {
 // button.
 // v is the spectators' view (Game.View(-1)): the table never sees a hand.
 func tableMessage(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
-	rules := &v.Rules
+	rules := v.Rules()
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("Pinochle · %s · hand %d", rules.Preset, v.HandNo),
+		Title:       fmt.Sprintf("Pinochle · %s · hand %d", rules.Preset, v.HandNo()),
 		Description: statusLine(meta, v),
 		Color:       colourActive,
 	}
@@ -149,7 +149,7 @@ func tableMessage(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, 
 	if abandoned {
 		e.Description = "This game was abandoned."
 	}
-	if v.Over || abandoned {
+	if v.Over() || abandoned {
 		e.Color = colourOver
 	}
 	for team := range 2 {
@@ -159,69 +159,69 @@ func tableMessage(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, 
 				continue
 			}
 			marks := ""
-			if seat == v.Dealer {
+			if seat == v.Dealer() {
 				marks += " · dealer"
 			}
-			if seat == v.Bidder && v.Phase != engine.PhaseBidding {
+			if seat == v.Bidder() && v.Phase() != engine.PhaseBidding {
 				marks += " · bidder"
 			}
-			if slices.Contains(v.Waiting, seat) {
+			if slices.Contains(v.Waiting(), seat) {
 				marks = " ▶" + marks
 			}
 			lines = append(lines, seatName(meta, seat)+marks)
 		}
-		lines = append(lines, fmt.Sprintf("**Score: %d**", v.Scores[team]))
+		lines = append(lines, fmt.Sprintf("**Score: %d**", v.Scores()[team]))
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: teamName(team), Value: strings.Join(lines, "\n"), Inline: true})
 	}
-	if len(v.Auction) > 0 && !v.Over {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Auction", Value: auctionText(meta, v.Auction, 16)})
+	if len(v.Auction()) > 0 && !v.Over() {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Auction", Value: auctionText(meta, v.Auction(), 16)})
 	}
-	if v.Bidder >= 0 && v.Phase != engine.PhaseBidding && !v.Over {
-		contract := fmt.Sprintf("%s bid %d", plainName(meta, v.Bidder), v.High)
-		if v.Trump != engine.NoSuit {
-			contract += fmt.Sprintf(", trump %s %s", v.Trump.Symbol(), v.Trump.Name())
+	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
+		contract := fmt.Sprintf("%s bid %d", plainName(meta, v.Bidder()), v.High())
+		if v.Trump() != engine.NoSuit {
+			contract += fmt.Sprintf(", trump %s %s", v.Trump().Symbol(), v.Trump().Name())
 		}
-		if v.Moon {
+		if v.Moon() {
 			contract += ", shooting the moon"
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Contract", Value: contract})
 	}
-	if len(v.Melds) > 0 && !v.Over {
+	if len(v.Melds()) > 0 && !v.Over() {
 		var parts []string
-		for _, m := range v.Melds {
+		for _, m := range v.Melds() {
 			parts = append(parts, fmt.Sprintf("%s %d", plainName(meta, m.Seat), m.Total))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Meld",
-			Value: fmt.Sprintf("%s\n%s %d · %s %d", strings.Join(parts, " · "), teamName(0), v.TeamMeld[0], teamName(1), v.TeamMeld[1])})
+			Value: fmt.Sprintf("%s\n%s %d · %s %d", strings.Join(parts, " · "), teamName(0), v.TeamMeld(0), teamName(1), v.TeamMeld(1))})
 	}
-	if v.Phase == engine.PhasePlay {
+	if v.Phase() == engine.PhasePlay {
 		trick := "—"
-		if len(v.Trick) > 0 {
-			trick = playedText(meta, v.Trick)
+		if len(v.Trick()) > 0 {
+			trick = playedText(meta, v.Trick())
 		}
 		value := "Now: " + trick
-		if v.LastTrick != nil {
-			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, v.LastTrick.Cards), plainName(meta, v.LastTrick.Winner))
+		if last, ok := v.LastTrick(); ok {
+			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, last.Cards), plainName(meta, last.Winner))
 		}
 		var tricks [2]int
-		for seat, n := range v.TricksWon {
-			tricks[rules.TeamOf(seat)] += n
+		for seat := range rules.Players {
+			tricks[rules.TeamOf(seat)] += v.TricksWon(seat)
 		}
 		value += fmt.Sprintf("\nTricks won: %s %d (%d points) · %s %d (%d points)",
-			teamName(0), tricks[0], v.TrickPoints[0], teamName(1), tricks[1], v.TrickPoints[1])
+			teamName(0), tricks[0], v.TrickPoints(0), teamName(1), tricks[1], v.TrickPoints(1))
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Trick", Value: value})
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo) + " · press “My hand” to see your cards and act"}
-	if v.Over || abandoned {
-		e.Footer.Text = gameEndText(rules, v.HandNo)
+	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo()) + " · press “My hand” to see your cards and act"}
+	if v.Over() || abandoned {
+		e.Footer.Text = gameEndText(rules, v.HandNo())
 		return e, []discordgo.MessageComponent{}
 	}
 	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: commands.ID{Game: meta.ID, Action: commands.ActHand}.String()},
 	}
-	if len(v.Results) > 0 {
+	if len(v.Results()) > 0 {
 		row = append(row, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
-			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (len(v.Results)-1)/sheetPageSize + 1}.String()})
+			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (len(v.Results())-1)/sheetPageSize + 1}.String()})
 	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
 	return e, rows
@@ -240,36 +240,36 @@ func gameEndText(rules *engine.Rules, hand int) string {
 
 // statusLine says what the table is waiting for.
 func statusLine(meta *storage.Game, v *engine.View) string {
-	if v.Over {
-		return resultLine(v.Scores, v.Winner)
+	if v.Over() {
+		return resultLine(v.Scores(), v.Winner())
 	}
-	turn := v.Turn
+	turn := v.Turn()
 	who := "**" + plainName(meta, turn) + "**"
-	switch v.Phase {
+	switch v.Phase() {
 	case engine.PhaseBidding:
-		if v.High == 0 {
+		if v.High() == 0 {
 			return fmt.Sprintf("▶ %s to bid (at least %d).", who, v.MinNextBid())
 		}
-		return fmt.Sprintf("▶ %s to bid or pass: the high bid is %d.", who, v.High)
+		return fmt.Sprintf("▶ %s to bid or pass: the high bid is %d.", who, v.High())
 	case engine.PhaseTrump:
 		return fmt.Sprintf("▶ %s names trump.", who)
 	case engine.PhasePass:
 		if turn < 0 {
 			var names []string
 			for s := range meta.Seats {
-				if slices.Contains(v.Waiting, s) {
+				if slices.Contains(v.Waiting(), s) {
 					names = append(names, "**"+plainName(meta, s)+"**")
 				}
 			}
 			return fmt.Sprintf("▶ %s pass cards to their teammates.", strings.Join(names, ", "))
 		}
-		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, v.Rules.PassCount, plainName(meta, v.PassTarget(turn)))
+		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, v.Rules().PassCount, plainName(meta, v.PassTarget(turn)))
 	case engine.PhasePassBack:
-		return fmt.Sprintf("▶ %s passes %d cards back to %s.", who, v.Rules.PassCount, plainName(meta, v.PassTarget(turn)))
+		return fmt.Sprintf("▶ %s passes %d cards back to %s.", who, v.Rules().PassCount, plainName(meta, v.PassTarget(turn)))
 	case engine.PhaseDecide:
 		return fmt.Sprintf("▶ %s decides: play the hand or throw it in.", who)
 	case engine.PhasePlay:
-		if len(v.Trick) == 0 {
+		if len(v.Trick()) == 0 {
 			return fmt.Sprintf("▶ %s leads.", who)
 		}
 		return fmt.Sprintf("▶ %s plays.", who)
@@ -342,26 +342,26 @@ func meldText(total int, items []engine.MeldItem, winsGame bool) string {
 // and, on their turn, the controls. note, if not empty, heads it (an error or a notice).
 // v is the seat's own view (Game.View(seat)): it holds no other seat's cards.
 func handMessage(meta *storage.Game, v *engine.View, note string) *discordgo.InteractionResponseData {
-	seat := v.Seat
+	seat := v.Seat()
 	var b strings.Builder
 	if note != "" {
 		b.WriteString(note + "\n\n")
 	}
 	got, gotLines := received(meta, v)
-	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", plainName(meta, seat), teamName(v.Rules.TeamOf(seat)), v.HandNo, markedHandText(v.Cards, got))
+	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", plainName(meta, seat), teamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got))
 	for _, l := range gotLines {
 		b.WriteString(l + "\n")
 	}
-	if m, shown := v.ShownMeld(seat); shown && !v.Over {
-		fmt.Fprintf(&b, "\n**Your meld** (trump %s):\n%s\n", v.Trump.Symbol(), meldText(m.Total, m.Items, m.WinsGame))
-	} else if v.Trump != engine.NoSuit && !v.Over {
+	if m, shown := v.ShownMeld(seat); shown && !v.Over() {
+		fmt.Fprintf(&b, "\n**Your meld** (trump %s):\n%s\n", v.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
+	} else if v.Trump() != engine.NoSuit && !v.Over() {
 		// Trump is named and cards are still being passed: the meld the hand holds now.
 		hand := v.Hand()
-		m := engine.CountMeld(&hand, v.Trump, &v.Rules.Meld)
-		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; it counts after passing):\n%s\n", v.Trump.Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
+		m := engine.CountMeld(&hand, v.Trump(), &v.Rules().Meld)
+		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; it counts after passing):\n%s\n", v.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
 	}
-	if v.Phase == engine.PhasePlay && len(v.Trick) > 0 {
-		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedText(meta, v.Trick))
+	if v.Phase() == engine.PhasePlay && len(v.Trick()) > 0 {
+		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedText(meta, v.Trick()))
 	}
 	story := storyLines(meta, v)
 	status := "\n" + privateStatus(meta, v)
@@ -379,14 +379,14 @@ func handMessage(meta *storage.Game, v *engine.View, note string) *discordgo.Int
 	if !meta.Seats[seat].Away {
 		components = commands.Controls(v, meta.ID)
 	}
-	if len(components) < 5 && !v.Over {
+	if len(components) < 5 && !v.Over() {
 		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
 				CustomID: commands.ID{Game: meta.ID, Action: commands.ActRefresh}.String()},
 		}
 		if len(components) > 0 && commands.HintsOn(meta.Table) && !meta.Seats[seat].Away {
 			row = append(row, discordgo.Button{Label: "Hint", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "💡"},
-				CustomID: commands.ID{Game: meta.ID, Hand: v.HandNo, Step: v.Step, Action: commands.ActHint}.String()})
+				CustomID: commands.ID{Game: meta.ID, Hand: v.HandNo(), Step: v.Step(), Action: commands.ActHint}.String()})
 		}
 		components = append(components, discordgo.ActionsRow{Components: row})
 	}
@@ -403,26 +403,26 @@ func handMessage(meta *storage.Game, v *engine.View, note string) *discordgo.Int
 
 // privateStatus says what the seat may do now, or whom the table waits for.
 func privateStatus(meta *storage.Game, v *engine.View) string {
-	if v.Over {
-		return resultLine(v.Scores, v.Winner)
+	if v.Over() {
+		return resultLine(v.Scores(), v.Winner())
 	}
-	if !slices.Contains(v.Waiting, v.Seat) {
+	if !slices.Contains(v.Waiting(), v.Seat()) {
 		return "Waiting: " + strings.TrimPrefix(statusLine(meta, v), "▶ ")
 	}
-	if meta.Seats[v.Seat].Away {
+	if meta.Seats[v.Seat()].Away {
 		return "**Your turn:** a computer player is playing your seat while you are away (`/pinochle back` takes it back)."
 	}
-	switch v.Phase {
+	switch v.Phase() {
 	case engine.PhaseBidding:
-		if v.High == 0 {
+		if v.High() == 0 {
 			return fmt.Sprintf("**Your turn to bid** (at least %d).", v.MinNextBid())
 		}
-		return fmt.Sprintf("**Your turn to bid**: the high bid is %d; the next bid is %d.", v.High, v.MinNextBid())
+		return fmt.Sprintf("**Your turn to bid**: the high bid is %d; the next bid is %d.", v.High(), v.MinNextBid())
 	case engine.PhaseTrump:
 		return "**You won the bid: name trump.**"
 	case engine.PhasePass, engine.PhasePassBack:
-		rule := v.PassRule
-		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, plainName(meta, v.PassTo))
+		rule := v.PassRule()
+		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, plainName(meta, v.PassTarget(v.Seat())))
 		if rule.Need > 0 {
 			s += fmt.Sprintf(" At least %d of them must be cards outside your shown meld.", rule.Need)
 		}
@@ -430,7 +430,7 @@ func privateStatus(meta *storage.Game, v *engine.View) string {
 	case engine.PhaseDecide:
 		return "**Play the hand, or throw it in?**"
 	case engine.PhasePlay:
-		if len(v.Trick) == 0 {
+		if len(v.Trick()) == 0 {
 			return "**Your lead.** Only the cards you may play are enabled."
 		}
 		return "**Your turn to play.** Only the cards you may play are enabled."

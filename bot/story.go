@@ -46,8 +46,8 @@ func markedHandText(cards []engine.Card, received engine.Hand) string {
 func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
 	var got engine.Hand
 	var lines []string
-	for _, p := range v.Passes {
-		if p.To != v.Seat {
+	for _, p := range v.Passes() {
+		if p.To != v.Seat() {
 			continue
 		}
 		for _, c := range p.Cards {
@@ -61,27 +61,28 @@ func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
 // storyLines are the lines of the private hand between the cards and the controls.
 func storyLines(meta *storage.Game, v *engine.View) []string {
 	var out []string
-	team := v.Rules.TeamOf(v.Seat)
-	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", teamName(team), v.Scores[team], teamName(1-team), v.Scores[1-team]))
+	team := v.Rules().TeamOf(v.Seat())
+	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", teamName(team), v.Scores()[team], teamName(1-team), v.Scores()[1-team]))
 	// The last hand's result, until the next auction begins.
-	if n := len(v.Results); n > 0 && v.Phase == engine.PhaseBidding && len(v.Auction) == countForced(v.Auction) {
-		r := v.Results[n-1]
+	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding && len(v.Auction()) == countForced(v.Auction()) {
+		r := v.Results()[n-1]
 		out = append(out, fmt.Sprintf("**Last hand (%d):** %s bid %d: %s. %s %+d, %s %+d.", r.Hand, plainName(meta, r.Bidder), r.Bid,
 			outcomeText(r), teamName(team), r.Delta[team], teamName(1-team), r.Delta[1-team]))
 	}
-	if v.Bidder >= 0 && v.Phase != engine.PhaseBidding && !v.Over {
+	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
 		out = append(out, contractLine(meta, v))
 	}
 	switch {
-	case v.Phase == engine.PhaseBidding && !v.Over:
+	case v.Phase() == engine.PhaseBidding && !v.Over():
 		out = append(out, suitMeldLine(v))
-		if slices.Contains(v.Waiting, v.Seat) {
+		if slices.Contains(v.Waiting(), v.Seat()) {
 			out = append(out, suggestLine(meta, v))
 		}
-	case v.Phase == engine.PhaseDecide && v.Seat == v.Bidder:
+	case v.Phase() == engine.PhaseDecide && v.Seat() == v.Bidder():
 		out = append(out, stakeLine(v))
-	case v.Phase == engine.PhasePlay && v.LastTrick != nil && !playedSince(v):
-		out = append(out, fmt.Sprintf("**Last trick:** %s → **%s** takes %d", playedText(meta, v.LastTrick.Cards), plainName(meta, v.LastTrick.Winner), v.LastTrick.Points))
+	case v.Phase() == engine.PhasePlay && v.NumTricks() > 0 && !playedSince(v):
+		last, _ := v.LastTrick()
+		out = append(out, fmt.Sprintf("**Last trick:** %s → **%s** takes %d", playedText(meta, last.Cards), plainName(meta, last.Winner), last.Points))
 	}
 	return out
 }
@@ -100,8 +101,8 @@ func countForced(auction []engine.Bid) int {
 // playedSince reports whether the seat has played to the trick in progress: the last
 // trick is shown until its next card.
 func playedSince(v *engine.View) bool {
-	for _, p := range v.Trick {
-		if p.Seat == v.Seat {
+	for _, p := range v.Trick() {
+		if p.Seat == v.Seat() {
 			return true
 		}
 	}
@@ -125,19 +126,19 @@ func outcomeText(r engine.HandResult) string {
 
 // contractLine names the contract and what the bidders still need in tricks.
 func contractLine(meta *storage.Game, v *engine.View) string {
-	bt := v.Rules.TeamOf(v.Bidder)
-	line := fmt.Sprintf("**Contract:** %s %d", plainName(meta, v.Bidder), v.High)
-	if v.Trump != engine.NoSuit {
-		line += " " + v.Trump.Symbol()
+	bt := v.Rules().TeamOf(v.Bidder())
+	line := fmt.Sprintf("**Contract:** %s %d", plainName(meta, v.Bidder()), v.High())
+	if v.Trump() != engine.NoSuit {
+		line += " " + v.Trump().Symbol()
 	}
-	if len(v.Melds) == 0 {
+	if len(v.Melds()) == 0 {
 		return line + "."
 	}
-	need := max(0, v.High-v.TeamMeld[bt]-v.TrickPoints[bt])
+	need := max(0, v.High()-v.TeamMeld(bt)-v.TrickPoints(bt))
 	if need == 0 {
-		return line + fmt.Sprintf(": meld %d + tricks %d, the bid is reached.", v.TeamMeld[bt], v.TrickPoints[bt])
+		return line + fmt.Sprintf(": meld %d + tricks %d, the bid is reached.", v.TeamMeld(bt), v.TrickPoints(bt))
 	}
-	return line + fmt.Sprintf(": meld %d + tricks %d so far; the bidders need **%d** more in tricks.", v.TeamMeld[bt], v.TrickPoints[bt], need)
+	return line + fmt.Sprintf(": meld %d + tricks %d so far; the bidders need **%d** more in tricks.", v.TeamMeld(bt), v.TrickPoints(bt), need)
 }
 
 // suitMeldLine is the seat's meld with each suit as trump, for bidding.
@@ -145,7 +146,7 @@ func suitMeldLine(v *engine.View) string {
 	h := v.Hand()
 	var parts []string
 	for s := engine.Spades; s < engine.NoSuit; s++ {
-		parts = append(parts, fmt.Sprintf("%s %d", s.Symbol(), engine.CountMeld(&h, s, &v.Rules.Meld).Total))
+		parts = append(parts, fmt.Sprintf("%s %d", s.Symbol(), engine.CountMeld(&h, s, &v.Rules().Meld).Total))
 	}
 	return "**Your meld by trump:** " + strings.Join(parts, " · ") + " (before any pass)"
 }
@@ -153,7 +154,7 @@ func suitMeldLine(v *engine.View) string {
 // suggestLine is the bid a normal computer player would go to with the seat's hand: the
 // same play-outs of sampled deals as its bidding, on a small budget.
 func suggestLine(meta *storage.Game, v *engine.View) string {
-	p, err := computer.New("normal", meta.Seed^uint64(v.Step)<<8^uint64(v.Seat))
+	p, err := computer.New("normal", meta.Seed^uint64(v.Step())<<8^uint64(v.Seat()))
 	e, ok := p.(*computer.Expert)
 	if err != nil || !ok {
 		return ""
@@ -170,17 +171,17 @@ func suggestLine(meta *storage.Game, v *engine.View) string {
 // it (set=opponents); the other side scores its meld if it reaches the rules' minimum, and
 // the throw-in bonus.
 func throwInDelta(v *engine.View) [2]int {
-	r := &v.Rules
-	bt := r.TeamOf(v.Bidder)
+	r := v.Rules()
+	bt := r.TeamOf(v.Bidder())
 	var d [2]int
 	d[1-bt] = countedMeld(v, 1-bt) + r.ThrowInBonus
-	setDelta(r, &d, bt, v.High)
+	setDelta(r, &d, bt, v.High())
 	return d
 }
 
 // countedMeld is a team's meld as a throw-in counts it: nothing below the rules' minimum.
 func countedMeld(v *engine.View, team int) int {
-	if m := v.TeamMeld[team]; m >= v.Rules.ThrowInMeldMin {
+	if m := v.TeamMeld(team); m >= v.Rules().ThrowInMeldMin {
 		return m
 	}
 	return 0
@@ -200,14 +201,14 @@ func setDelta(r *engine.Rules, d *[2]int, bt, bid int) {
 // table's rules: what the bidders need, what a throw-in scores each side, and what a set
 // costs.
 func stakeLine(v *engine.View) string {
-	r := &v.Rules
-	bt := r.TeamOf(v.Seat)
-	need := max(0, v.High-v.TeamMeld[bt])
+	r := v.Rules()
+	bt := r.TeamOf(v.Seat())
+	need := max(0, v.High()-v.TeamMeld(bt))
 	var b strings.Builder
 	if need > r.TrickTotal() {
-		fmt.Fprintf(&b, "**At stake:** your side melds %d, so even all %d points in tricks cannot make %d", v.TeamMeld[bt], r.TrickTotal(), v.High)
+		fmt.Fprintf(&b, "**At stake:** your side melds %d, so even all %d points in tricks cannot make %d", v.TeamMeld(bt), r.TrickTotal(), v.High())
 	} else {
-		fmt.Fprintf(&b, "**At stake:** your side melds %d, so it needs %d of the %d points in tricks to make %d", v.TeamMeld[bt], need, r.TrickTotal(), v.High)
+		fmt.Fprintf(&b, "**At stake:** your side melds %d, so it needs %d of the %d points in tricks to make %d", v.TeamMeld(bt), need, r.TrickTotal(), v.High())
 		if r.MadeNeedsCounters20 {
 			b.WriteString(", with at least 20 in counters")
 		}
@@ -217,9 +218,9 @@ func stakeLine(v *engine.View) string {
 	// What the other side scores on a throw-in, the bid first when a set scores it for them.
 	var gains []string
 	if r.SetGivesOpponents {
-		gains = append(gains, fmt.Sprintf("your bid %d", v.High))
+		gains = append(gains, fmt.Sprintf("your bid %d", v.High()))
 	}
-	switch m := v.TeamMeld[1-bt]; {
+	switch m := v.TeamMeld(1 - bt); {
 	case countedMeld(v, 1-bt) > 0:
 		gains = append(gains, fmt.Sprintf("its meld %d", m))
 	case m > 0:
@@ -231,13 +232,13 @@ func stakeLine(v *engine.View) string {
 	var throwIn, set string
 	if r.SetGivesOpponents {
 		throwIn = "the other side scores " + joinAnd(gains)
-		set = fmt.Sprintf("the other side scores your bid %d and the meld and tricks it saves", v.High)
+		set = fmt.Sprintf("the other side scores your bid %d and the meld and tricks it saves", v.High())
 	} else {
-		throwIn = fmt.Sprintf("your side loses %d", v.High)
+		throwIn = fmt.Sprintf("your side loses %d", v.High())
 		if len(gains) > 0 {
 			throwIn += ", and the other side scores " + joinAnd(gains)
 		}
-		set = fmt.Sprintf("your side loses %d, and the other side scores the meld and tricks it saves", v.High)
+		set = fmt.Sprintf("your side loses %d, and the other side scores the meld and tricks it saves", v.High())
 	}
 	d := throwInDelta(v)
 	fmt.Fprintf(&b, "**Throwing in:** %s (%s %+d, %s %+d). **Playing and being set:** %s.", throwIn, teamName(bt), d[bt], teamName(1-bt), d[1-bt], set)

@@ -35,18 +35,18 @@ func TestPrivateHandStory(t *testing.T) {
 				}
 			}
 			check("score", "**Score:**", true)
-			check("meld by trump", "Your meld by trump", v.Phase == engine.PhaseBidding)
-			check("suggested bid", "**Suggested:**", v.Phase == engine.PhaseBidding && g.Waiting(seat))
-			check("contract", "bidders need", len(v.Melds) > 0 && v.Phase == engine.PhasePlay &&
-				v.High > v.TeamMeld[v.Rules.TeamOf(v.Bidder)]+v.TrickPoints[v.Rules.TeamOf(v.Bidder)])
+			check("meld by trump", "Your meld by trump", v.Phase() == engine.PhaseBidding)
+			check("suggested bid", "**Suggested:**", v.Phase() == engine.PhaseBidding && g.Waiting(seat))
+			check("contract", "bidders need", len(v.Melds()) > 0 && v.Phase() == engine.PhasePlay &&
+				v.High() > v.TeamMeld(v.Rules().TeamOf(v.Bidder()))+v.TrickPoints(v.Rules().TeamOf(v.Bidder())))
 			gotPass := false
-			for _, ps := range v.Passes {
+			for _, ps := range v.Passes() {
 				gotPass = gotPass || ps.To == seat
 			}
 			check("received", "★ **Received** from", gotPass)
-			check("last trick", "**Last trick:**", v.Phase == engine.PhasePlay && v.LastTrick != nil && !playedSince(&v))
-			check("last hand", "**Last hand (", len(v.Results) > 0 && v.Phase == engine.PhaseBidding && len(v.Auction) == 0)
-			if v.Phase == engine.PhasePlay && playedSince(&v) && strings.Contains(text, "**Last trick:**") {
+			check("last trick", "**Last trick:**", v.Phase() == engine.PhasePlay && v.NumTricks() > 0 && !playedSince(&v))
+			check("last hand", "**Last hand (", len(v.Results()) > 0 && v.Phase() == engine.PhaseBidding && len(v.Auction()) == 0)
+			if v.Phase() == engine.PhasePlay && playedSince(&v) && strings.Contains(text, "**Last trick:**") {
 				t.Fatalf("the last trick is still shown after the seat's card:\n%s", text)
 			}
 		}

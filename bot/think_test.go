@@ -40,7 +40,7 @@ func (s *blockingSearch) decide(_ computer.Player, v engine.View) engine.Action 
 	s.started <- struct{}{}
 	<-s.release
 	s.running.Add(-1)
-	p, err := computer.New("baseline", uint64(v.Seat))
+	p, err := computer.New("baseline", uint64(v.Seat()))
 	if err != nil {
 		// decide runs on the bot's goroutines, where the test cannot be failed.
 		panic(err)

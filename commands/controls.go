@@ -3,7 +3,6 @@ package commands
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,13 +37,13 @@ var ErrNotGameAction = errors.New("the control is not a game action")
 // the seat has nothing to do now. Every component's custom ID carries
 // g.HandNumber() and g.LogLen().
 func Controls(v *engine.View, gameID int64) []discordgo.MessageComponent {
-	if v == nil || v.Over || v.Seat < 0 || !slices.Contains(v.Waiting, v.Seat) {
+	if v == nil || v.Over() || !v.MyTurn() {
 		return nil
 	}
 	mk := func(a Action, arg string) string {
-		return ID{Game: gameID, Hand: v.HandNo, Step: v.Step, Action: a, Arg: arg}.String()
+		return ID{Game: gameID, Hand: v.HandNo(), Step: v.Step(), Action: a, Arg: arg}.String()
 	}
-	switch v.Phase {
+	switch v.Phase() {
 	case engine.PhaseBidding:
 		return bidControls(v, mk)
 	case engine.PhaseTrump:
@@ -78,7 +77,7 @@ func BidChoices(v *engine.View) []int {
 		return nil
 	}
 	legal := func(n int) bool {
-		return v.Check(engine.Action{Seat: v.Seat, Kind: engine.ActBid, Bid: n}) == nil
+		return v.Check(engine.Action{Seat: v.Seat(), Kind: engine.ActBid, Bid: n}) == nil
 	}
 	var out []int
 	seen := map[int]bool{}
@@ -88,7 +87,7 @@ func BidChoices(v *engine.View) []int {
 			out = append(out, n)
 		}
 	}
-	for _, st := range bidSteps(v.Rules.Scale()) {
+	for _, st := range bidSteps(v.Rules().Scale()) {
 		add(next[0] + st)
 	}
 	for _, n := range next {
@@ -112,7 +111,7 @@ func bidControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 		bids = append(bids, discordgo.Button{Label: "Other amount…", Style: discordgo.SecondaryButton, CustomID: mk(ActOther, "")})
 		rows = append(rows, discordgo.ActionsRow{Components: bids})
 	}
-	if !v.MustBid {
+	if !v.MustBid() {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Pass", Style: discordgo.DangerButton, CustomID: mk(ActPass, "")},
 		}})
@@ -141,7 +140,7 @@ func trumpControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 func cardValue(c engine.Card, copy int) string { return c.String() + "#" + strconv.Itoa(copy) }
 
 func passControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
-	rule := v.PassRule
+	rule := v.PassRule()
 	h := v.Hand()
 	cards := h.Cards()
 	if rule.Count < 1 || rule.Count > len(cards) || len(cards) > maxSelectOptions {
@@ -170,11 +169,7 @@ func passControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 		opts = append(opts, o)
 	}
 	opts = append(opts, meldOpts...)
-	to := fmt.Sprintf("seat %d", v.PassTo+1)
-	if v.PassTo < len(v.Names) {
-		to = v.Names[v.PassTo]
-	}
-	to = truncate(to, 40)
+	to := truncate(v.Name(v.PassTarget(v.Seat())), 40)
 	ph := fmt.Sprintf("Choose %d cards to pass to %s", rule.Count, to)
 	switch {
 	case rule.Need == rule.Count:
@@ -196,7 +191,7 @@ func passControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 
 func decideControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 	var buttons []discordgo.MessageComponent
-	for _, k := range v.Choices {
+	for _, k := range v.DecideChoices() {
 		switch k {
 		case engine.ActPlayHand:
 			buttons = append(buttons, discordgo.Button{Label: "Play the hand", Style: discordgo.PrimaryButton, CustomID: mk(ActPlayHand, "")})
@@ -218,7 +213,7 @@ func decideControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 // cards, so the buttons always fit.
 func playControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 	h := v.Hand()
-	legal := v.LegalSet()
+	legal := v.Legal()
 	distinct := h.Set().Cards()
 	if len(distinct) == 0 || len(distinct) > maxRows*maxButtonsPerRow {
 		return nil

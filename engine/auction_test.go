@@ -37,8 +37,8 @@ func TestAuctionOpening(t *testing.T) {
 		if tc.preset == "classic" {
 			wantAuction = []Bid{{Seat: 0, Amount: 150, Forced: true}}
 		}
-		if !slices.Equal(g.st.Auction, wantAuction) {
-			t.Errorf("%s: auction %v, want %v", tc.preset, g.st.Auction, wantAuction)
+		if !slices.Equal(g.auction(), wantAuction) {
+			t.Errorf("%s: auction %v, want %v", tc.preset, g.auction(), wantAuction)
 		}
 		// With the last seat dealing, seat 0 is on its left: it bids first, or second after
 		// classic's forced opening; in partnership the dealer opens.
@@ -261,7 +261,7 @@ func TestAuctions(t *testing.T) {
 				tc.name, g.Phase(), g.Bidder(), g.HighBid(), g.Turn(), tc.bidder, tc.high)
 		}
 		var last Bid // the winning bid: the last entry that is not a pass
-		for _, b := range g.st.Auction {
+		for _, b := range g.auction() {
 			if !b.Pass() {
 				last = b
 			}
@@ -398,8 +398,8 @@ func TestTrumpChoices(t *testing.T) {
 	if got := g.TrumpChoices(); got != 1<<Hearts|1<<Clubs {
 		t.Fatalf("double-deck: TrumpChoices = %04b, want hearts and clubs", got)
 	}
-	if v := g.View(1); !slices.Equal(v.Trumps, []Suit{Hearts, Clubs}) {
-		t.Errorf("double-deck: the bidder's view offers %v", v.Trumps)
+	if v := g.View(1); v.TrumpChoices() != 1<<Hearts|1<<Clubs {
+		t.Errorf("double-deck: the bidder's view offers %04b", v.TrumpChoices())
 	}
 	mustReject(t, g, trumpAct(1, Spades), CodeBadTrump, "you hold no marriage in spades")
 	mustReject(t, g, trumpAct(1, Diamonds), CodeBadTrump, "you hold no marriage in diamonds")
@@ -573,8 +573,8 @@ func TestSixHandedPassing(t *testing.T) {
 			if !g.Waiting(s) || g.PassTarget(s) != tc.to[s] {
 				t.Errorf("hand %d: seat %d waiting %v, passes to %d; want to %d", hand+1, s, g.Waiting(s), g.PassTarget(s), tc.to[s])
 			}
-			if v := g.View(s); v.PassCount != 2 || v.PassTo != tc.to[s] {
-				t.Errorf("hand %d: seat %d's view passes %d to %d", hand+1, s, v.PassCount, v.PassTo)
+			if v := g.View(s); v.PassRule().Count != 2 || v.PassTarget(s) != tc.to[s] {
+				t.Errorf("hand %d: seat %d's view passes %d to %d", hand+1, s, v.PassRule().Count, v.PassTarget(s))
 			}
 			hs := g.Hand(s)
 			mustReject(t, g, Action{Seat: s, Kind: ActPassCards, Cards: hs.Cards()[:3]}, CodeBadPass, "pass exactly 2 cards")

@@ -80,7 +80,7 @@ func (g *Game) ApplyEvents(a Action) ([]Event, error) {
 			Points: g.rules.TrickPoints(plain, last), Last: last})
 	}
 	if b.phase == PhaseBidding && g.st.Phase != PhaseBidding && b.hand == g.st.HandNo {
-		auction := g.st.Auction
+		auction := g.auction()
 		out = append(out, Event{Kind: EventAuctionWon, Seat: g.st.Bidder, Bid: g.st.High,
 			Forced: len(auction) > 0 && auction[len(auction)-1].Forced})
 	}

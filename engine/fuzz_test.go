@@ -170,7 +170,8 @@ func tryRandomAction(t testing.TB, g *Game, rng *rand.Rand) {
 // snapshotState returns a deep copy of the game's state.
 func snapshotState(g *Game) state {
 	st := g.st
-	st.Auction = slices.Clone(st.Auction)
+	st.Bids = slices.Clone(st.Bids)
+	st.Plays = slices.Clone(st.Plays)
 	st.Results = slices.Clone(st.Results)
 	return st
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"strconv"
 )
@@ -76,9 +77,32 @@ type Trick struct {
 type Game struct {
 	rules Rules
 	seed  uint64
-	names [MaxPlayers]string
+	// names is replaced, never written, when the names change: views share it.
+	names *[MaxPlayers]string
 	log   []logEntry
 	st    state
+	// shown is the hand's meld once it is shown, shared with views: a block of melds,
+	// the last of which shown points into. Each count of the meld appends a new block
+	// and never rewrites an old one, so a view keeps the meld it was made with.
+	shown *[MaxPlayers]Meld
+	melds []Meld
+}
+
+// newGame allocates a game and the first stretch of its records in one allocation: a
+// playout of one hand allocates nothing more. The records grow as slices do when a
+// longer game outgrows them.
+func newGame() *Game {
+	m := new(struct {
+		g       Game
+		log     [80]logEntry
+		bids    [24]Bid
+		plays   [48]Played
+		melds   [2 * MaxPlayers]Meld
+		results [2]HandResult
+	})
+	g := &m.g
+	g.log, g.st.Bids, g.st.Plays, g.melds, g.st.Results = m.log[:0], m.bids[:0], m.plays[:0], m.melds[:0], m.results[:0]
+	return g
 }
 
 // logEntry is an accepted action, packed: games log thousands of actions in simulations.
@@ -112,17 +136,29 @@ type state struct {
 	Turn      int   `json:"turn"` // the seat to act; -1 when several may (six-handed pass) or none
 
 	Hands [MaxPlayers]Hand `json:"hands"`
+	// Sizes is how many cards each hand holds.
+	Sizes [MaxPlayers]uint8 `json:"sizes"`
 
-	Auction []Bid `json:"auction"`
-	Passed  uint8 `json:"passed"` // seats that passed in the auction, one bit each
-	High    int   `json:"high"`
-	Bidder  int   `json:"bidder"`
-	Trump   Suit  `json:"trump"`
+	// Bids is every auction of the game, oldest first, forced bids included; this hand's
+	// starts at BidStart. Plays is every card played in the game, in order; this hand's
+	// start at PlayStart. Both only grow, so that views can share them (see View).
+	Bids      []Bid    `json:"bids"`
+	BidStart  int      `json:"bid_start"`
+	Plays     []Played `json:"plays"`
+	PlayStart int      `json:"play_start"`
+	Passed    uint8    `json:"passed"` // seats that passed in the auction, one bit each
+	High      int      `json:"high"`
+	Bidder    int      `json:"bidder"`
+	Trump     Suit     `json:"trump"`
 
 	// Pending holds the seats yet to pass cards (six-handed), one bit each; Passing the
 	// cards each has chosen.
 	Pending uint8            `json:"pending,omitempty"`
 	Passing [MaxPlayers]Hand `json:"passing"`
+	// Passes are this hand's passes in the order they were made (a six-handed one as soon
+	// as it is chosen), for the views of the giver and the receiver.
+	Passes  [MaxPlayers]passEntry `json:"passes"`
+	NPasses int                   `json:"n_passes"`
 
 	Melds     [MaxPlayers]Meld `json:"melds"`
 	MeldShown bool             `json:"meld_shown"`
@@ -147,8 +183,8 @@ type state struct {
 	LastSeat  int              `json:"last_seat"`  // the seat that took the last trick, or -1
 
 	Scores  [2]int       `json:"scores"`
-	Results []HandResult `json:"results"`
-	Winner  int          `json:"winner"` // winning team, -1 for a draw or while playing
+	Results []HandResult `json:"results"` // only grows: views share it
+	Winner  int          `json:"winner"`  // winning team, -1 for a draw or while playing
 	Over    bool         `json:"over"`
 }
 
@@ -158,12 +194,15 @@ func NewGame(rules Rules, seed uint64) (*Game, error) {
 	if err := rules.validate(); err != nil {
 		return nil, err
 	}
-	g := &Game{rules: rules, seed: seed, log: make([]logEntry, 0, 96)}
-	g.st.Auction = make([]Bid, 0, 16)
+	g := newGame()
+	g.rules, g.seed = rules, seed
 	g.st.Winner = -1
 	g.startHand(1, 0)
 	return g, nil
 }
+
+// auction returns this hand's auction.
+func (g *Game) auction() []Bid { return g.st.Bids[g.st.BidStart:] }
 
 // Rules returns the game's rules.
 func (g *Game) Rules() *Rules { return &g.rules }
@@ -186,18 +225,21 @@ func (g *Game) LogLen() int { return len(g.log) }
 // SetNames sets the names the engine uses for seats in its messages ("it is Ana's turn").
 // Names are not part of the game's state.
 func (g *Game) SetNames(names []string) {
-	for i := range g.names {
-		g.names[i] = ""
-		if i < len(names) {
-			g.names[i] = names[i]
-		}
+	var n [MaxPlayers]string
+	copy(n[:], names)
+	if n == ([MaxPlayers]string{}) {
+		g.names = nil
+		return
 	}
+	g.names = &n
 }
 
 // Name returns a seat's name, or "seat N" (1-based) when none was set.
-func (g *Game) Name(seat int) string {
-	if seat >= 0 && seat < MaxPlayers && g.names[seat] != "" {
-		return g.names[seat]
+func (g *Game) Name(seat int) string { return seatName(g.names, seat) }
+
+func seatName(names *[MaxPlayers]string, seat int) string {
+	if names != nil && seat >= 0 && seat < MaxPlayers && names[seat] != "" {
+		return names[seat]
 	}
 	return "seat " + strconv.Itoa(seat+1)
 }
@@ -247,22 +289,27 @@ func (g *Game) Meld(seat int) (Meld, bool) { return g.st.Melds[seat], g.st.MeldS
 
 // Waiting reports whether the seat is expected to act now.
 func (g *Game) Waiting(seat int) bool {
-	if g.st.Over || seat < 0 || seat >= g.rules.Players {
-		return false
+	return seat >= 0 && seat < g.rules.Players && g.waitingSeats()&(1<<seat) != 0
+}
+
+// waitingSeats returns the seats expected to act, one bit each.
+func (g *Game) waitingSeats() uint8 {
+	switch {
+	case g.st.Over:
+		return 0
+	case g.st.Phase == PhasePass && g.rules.PassStyle == PassSixHanded:
+		return g.st.Pending
+	case g.st.Turn >= 0:
+		return 1 << g.st.Turn
 	}
-	if g.st.Phase == PhasePass && g.rules.PassStyle == PassSixHanded {
-		return g.st.Pending&(1<<seat) != 0
-	}
-	return g.st.Turn == seat
+	return 0
 }
 
 // TrickCards returns the cards of the trick in progress, in the order played.
+// It is shared with the game: the caller must not modify it.
 func (g *Game) TrickCards() []Played {
-	out := make([]Played, g.st.TrickN)
-	for i := range out {
-		out[i] = Played{Seat: (g.st.Leader + i) % g.rules.Players, Card: g.st.Trick[i]}
-	}
-	return out
+	n := len(g.st.Plays)
+	return g.st.Plays[n-g.st.TrickN : n : n]
 }
 
 // LastTrick returns the last completed trick of the hand, or nil.
@@ -324,12 +371,14 @@ func (g *Game) startHand(n, dealer int) {
 	st := &g.st
 	st.HandNo, st.Dealer = n, dealer
 	st.HandStart = len(g.log)
+	st.BidStart, st.PlayStart = len(st.Bids), len(st.Plays)
+	st.Passes, st.NPasses = [MaxPlayers]passEntry{}, 0
+	g.shown = nil
 	st.Hands = [MaxPlayers]Hand{}
 	st.Won = [MaxPlayers]Hand{}
 	st.Passing = [MaxPlayers]Hand{}
 	st.Melds = [MaxPlayers]Meld{}
 	st.Points, st.TricksWon = [MaxPlayers]int{}, [MaxPlayers]int{}
-	st.Auction = st.Auction[:0]
 	st.Passed, st.High, st.Bidder, st.Trump = 0, 0, -1, NoSuit
 	st.Pending, st.MeldShown, st.Moon = 0, false, false
 	st.TrickN, st.WinIdx, st.Tricks, st.HasLast, st.LastSeat = 0, 0, 0, false, -1
@@ -345,6 +394,9 @@ func (g *Game) startHand(n, dealer int) {
 	for i, c := range deck {
 		st.Hands[(dealer+1+i)%p][c]++
 	}
+	for s := range p {
+		st.Sizes[s] = uint8(len(deck) / p)
+	}
 
 	st.Phase = PhaseBidding
 	st.Turn = g.next(dealer)
@@ -352,7 +404,7 @@ func (g *Game) startHand(n, dealer int) {
 		st.Turn = dealer
 	}
 	if g.rules.ForcedOpen > 0 {
-		st.Auction = append(st.Auction, Bid{Seat: st.Turn, Amount: g.rules.ForcedOpen, Forced: true})
+		st.Bids = append(st.Bids, Bid{Seat: st.Turn, Amount: g.rules.ForcedOpen, Forced: true})
 		st.High, st.Bidder = g.rules.ForcedOpen, st.Turn
 		st.Turn = g.next(st.Turn)
 	}
@@ -535,15 +587,24 @@ func (r *Rules) appendNextBids(out []int, high, n int) []int {
 
 // MustBid reports whether the player to act may not pass.
 func (g *Game) MustBid() bool {
-	return g.st.Phase == PhaseBidding && g.st.High == 0 && g.rules.NobodyBids == LastMustBid && g.activeBidders() == 1
+	return g.st.Phase == PhaseBidding && mustBid(&g.rules, g.st.High, g.st.Passed)
+}
+
+// mustBid reports whether the seat to bid may not pass: nobody has bid, everyone else has
+// passed, and the rules make the last one bid.
+func mustBid(r *Rules, high int, passed uint8) bool {
+	return high == 0 && r.NobodyBids == LastMustBid && r.Players-bits.OnesCount8(passed) == 1
 }
 
 // TrumpChoices returns the suits the bidder may name, one bit per suit.
-func (g *Game) TrumpChoices() uint8 {
-	if !g.rules.TrumpNeedsMarriage {
+func (g *Game) TrumpChoices() uint8 { return trumpChoices(&g.rules, &g.st.Hands[g.st.Bidder]) }
+
+// trumpChoices returns the suits a bidder holding h may name, one bit per suit.
+func trumpChoices(r *Rules, h *Hand) uint8 {
+	if !r.TrumpNeedsMarriage {
 		return 0xF
 	}
-	return marriageSuits(&g.st.Hands[g.st.Bidder])
+	return marriageSuits(h)
 }
 
 func marriageSuits(h *Hand) uint8 {
@@ -558,17 +619,22 @@ func marriageSuits(h *Hand) uint8 {
 
 // PassTarget returns the seat that receives the cards seat passes in the current phase.
 func (g *Game) PassTarget(seat int) int {
-	p := g.rules.Players
+	return passTarget(&g.rules, g.st.Phase, g.st.HandNo, g.st.Bidder, seat)
+}
+
+// passTarget returns the seat that receives what seat passes in phase.
+func passTarget(r *Rules, phase Phase, hand, bidder, seat int) int {
+	p := r.Players
 	switch {
-	case g.st.Phase == PhasePassBack:
-		return g.Partner(g.st.Bidder)
-	case g.rules.PassStyle == PassSixHanded:
-		if g.st.HandNo%2 == 1 {
+	case phase == PhasePassBack:
+		return (bidder + p/2) % p // the bidder's partner
+	case r.PassStyle == PassSixHanded:
+		if hand%2 == 1 {
 			return (seat + 2) % p // to the teammate on the left
 		}
 		return (seat + p - 2) % p
 	}
-	return g.st.Bidder
+	return bidder
 }
 
 // PassRule describes the cards a seat must pass now: Count cards, of which at least Need
@@ -581,10 +647,14 @@ type PassRule struct {
 
 // PassRuleFor returns the passing rule for a seat in the current phase.
 func (g *Game) PassRuleFor(seat int) PassRule {
-	pr := PassRule{Count: g.rules.PassCount}
-	if g.st.Phase == PhasePassBack && !g.rules.PassBackFree {
-		h := &g.st.Hands[seat]
-		m := CountMeld(h, g.st.Trump, &g.rules.Meld)
+	return passRule(&g.rules, g.st.Phase, &g.st.Hands[seat], g.st.Trump)
+}
+
+// passRule returns what a seat holding h must pass in phase.
+func passRule(r *Rules, phase Phase, h *Hand, trump Suit) PassRule {
+	pr := PassRule{Count: r.PassCount}
+	if phase == PhasePassBack && !r.PassBackFree {
+		m := CountMeld(h, trump, &r.Meld)
 		used := m.Used()
 		free := 0
 		for i := range h {
@@ -628,10 +698,14 @@ func (g *Game) hopeless() bool {
 	return g.teamMeld(g.rules.TeamOf(g.st.Bidder), nil)+g.rules.TrickTotal() < g.st.High
 }
 
-func (g *Game) throwInAllowed() bool {
-	switch g.rules.ThrowIn {
+func (g *Game) throwInAllowed() bool { return throwInAllowed(&g.rules, g.hopeless()) }
+
+// throwInAllowed reports whether the rules let a bidder throw in, given whether its
+// contract is hopeless.
+func throwInAllowed(r *Rules, hopeless bool) bool {
+	switch r.ThrowIn {
 	case ThrowInHopeless:
-		return g.hopeless()
+		return hopeless
 	case ThrowInAny, ThrowInForced:
 		return true
 	}
@@ -639,15 +713,30 @@ func (g *Game) throwInAllowed() bool {
 }
 
 // DecideChoices lists the actions the bidder may take in PhaseDecide.
-func (g *Game) DecideChoices() []ActionKind {
-	out := []ActionKind{ActPlayHand}
-	if g.throwInAllowed() {
-		out = append(out, ActThrowIn)
+// The slice is shared: the caller must not modify it.
+func (g *Game) DecideChoices() []ActionKind { return decideChoices(&g.rules, g.hopeless()) }
+
+// The lists decideChoices chooses from, read-only.
+var (
+	playOnly        = []ActionKind{ActPlayHand}
+	playOrThrowIn   = []ActionKind{ActPlayHand, ActThrowIn}
+	playOrMoon      = []ActionKind{ActPlayHand, ActShootMoon}
+	playThrowInMoon = []ActionKind{ActPlayHand, ActThrowIn, ActShootMoon}
+)
+
+// decideChoices lists what a bidder may do before play, given whether its contract is
+// hopeless.
+func decideChoices(r *Rules, hopeless bool) []ActionKind {
+	throwIn := throwInAllowed(r, hopeless)
+	switch {
+	case throwIn && r.ShootMoon:
+		return playThrowInMoon
+	case throwIn:
+		return playOrThrowIn
+	case r.ShootMoon:
+		return playOrMoon
 	}
-	if g.rules.ShootMoon {
-		out = append(out, ActShootMoon)
-	}
-	return out
+	return playOnly
 }
 
 // LegalCards returns the distinct cards the seat may play now; empty when it is not that
@@ -696,11 +785,11 @@ func (g *Game) apply(a Action) {
 	st := &g.st
 	switch a.Kind {
 	case ActBid:
-		st.Auction = append(st.Auction, Bid{Seat: a.Seat, Amount: a.Bid})
+		st.Bids = append(st.Bids, Bid{Seat: a.Seat, Amount: a.Bid})
 		st.High, st.Bidder = a.Bid, a.Seat
 		g.advanceAuction(a.Seat)
 	case ActPass:
-		st.Auction = append(st.Auction, Bid{Seat: a.Seat})
+		st.Bids = append(st.Bids, Bid{Seat: a.Seat})
 		st.Passed |= 1 << a.Seat
 		g.advanceAuction(a.Seat)
 	case ActTrump:
@@ -708,27 +797,39 @@ func (g *Game) apply(a Action) {
 		g.afterTrump()
 	case ActPassCards:
 		give := HandOf(a.Cards...)
+		to := g.PassTarget(a.Seat)
+		if st.NPasses < len(st.Passes) {
+			e := passEntry{From: int8(a.Seat), To: int8(to), N: uint8(len(a.Cards))}
+			copy(e.Cards[:], a.Cards)
+			st.Passes[st.NPasses] = e
+			st.NPasses++
+		}
 		if g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass {
 			st.Passing[a.Seat] = give
 			st.Pending &^= 1 << a.Seat
 			if st.Pending == 0 {
 				for s := range g.rules.Players {
 					to := g.PassTarget(s)
+					n := 0
 					for i, k := range st.Passing[s] {
 						st.Hands[s][i] -= k
 						st.Hands[to][i] += k
+						n += int(k)
 					}
+					st.Sizes[s] -= uint8(n)
+					st.Sizes[to] += uint8(n)
 				}
 				st.Passing = [MaxPlayers]Hand{}
 				g.showMeld()
 			}
 			return
 		}
-		to := g.PassTarget(a.Seat)
 		for i, k := range give {
 			st.Hands[a.Seat][i] -= k
 			st.Hands[to][i] += k
 		}
+		st.Sizes[a.Seat] -= uint8(len(a.Cards))
+		st.Sizes[to] += uint8(len(a.Cards))
 		if st.Phase == PhasePass {
 			st.Phase, st.Turn = PhasePassBack, st.Bidder
 			return
@@ -761,7 +862,7 @@ func (g *Game) advanceAuction(seat int) {
 			g.endAuction()
 			return
 		case g.rules.NobodyBids == LastStuck:
-			st.Auction = append(st.Auction, Bid{Seat: last, Amount: g.rules.StuckBid, Forced: true})
+			st.Bids = append(st.Bids, Bid{Seat: last, Amount: g.rules.StuckBid, Forced: true})
 			st.High, st.Bidder = g.rules.StuckBid, last
 			g.endAuction()
 			return
@@ -810,6 +911,7 @@ func (g *Game) showMeld() {
 	for s := range g.rules.Players {
 		st.Melds[s] = CountMeld(&st.Hands[s], st.Trump, &g.rules.Meld)
 	}
+	g.share()
 	for s := range g.rules.Players {
 		if st.Melds[s].WinsGame {
 			g.finishHand(OutcomeInstantWin)
@@ -825,6 +927,14 @@ func (g *Game) showMeld() {
 		return
 	}
 	g.startPlay()
+}
+
+// share hands the hand's shown meld to views, in an array of its own: views made before
+// keep the one they have.
+func (g *Game) share() {
+	n := len(g.melds)
+	g.melds = append(g.melds, g.st.Melds[:]...)
+	g.shown = (*[MaxPlayers]Meld)(g.melds[n:])
 }
 
 func (g *Game) startPlay() {
@@ -850,6 +960,8 @@ func (r *Rules) TrickPoints(cards []Card, last bool) int {
 func (g *Game) playCard(seat int, c Card) {
 	st := &g.st
 	st.Hands[seat][c]--
+	st.Sizes[seat]--
+	st.Plays = append(st.Plays, Played{Seat: seat, Card: c})
 	st.Trick[st.TrickN] = c
 	if st.TrickN > 0 && Beats(c, st.Trick[st.WinIdx], st.Trump) {
 		st.WinIdx = st.TrickN

@@ -123,6 +123,21 @@ func deal(tb testing.TB, g *Game, hands map[int]string) {
 		}
 	}
 	g.st.Hands = out
+	syncDerived(g)
+}
+
+// syncDerived brings what the game derives from its state (hand sizes, the shown meld
+// views share, where this hand's plays start) in line after a test set the state by hand.
+func syncDerived(g *Game) {
+	st := &g.st
+	for s := range g.rules.Players {
+		st.Sizes[s] = uint8(st.Hands[s].Len())
+	}
+	st.PlayStart = len(st.Plays) - st.TrickN
+	g.shown = nil
+	if st.MeldShown {
+		g.share()
+	}
 }
 
 // setPlay puts g into trick play: the bidder has bid bid and named trump, seat leader is to
@@ -138,6 +153,7 @@ func setPlay(tb testing.TB, g *Game, bidder, bid int, trump Suit, leader int, ha
 		st.Hands[s] = parseHand(tb, text)
 	}
 	st.Leader, st.Turn, st.TrickN, st.WinIdx = leader, leader, 0, 0
+	syncDerived(g)
 }
 
 // Constructors of actions.
@@ -473,6 +489,7 @@ func (he handEnd) finish(tb testing.TB, g *Game) HandResult {
 	st.Tricks, st.LastSeat, st.HasLast = r.HandSize()-1, -1, false
 	st.Leader, st.Turn, st.TrickN, st.WinIdx = he.last, he.last, 0, 0
 	st.Scores = he.scores
+	syncDerived(g)
 	n := len(st.Results)
 	for i := range p {
 		s := (he.last + i) % p
@@ -496,6 +513,7 @@ func setDecide(g *Game, bidder, bid int, trump Suit, meld []int) {
 			st.Melds[s] = Meld{Total: meld[s]}
 		}
 	}
+	syncDerived(g)
 }
 
 // trickTotals are the points in one hand's tricks, last trick included, per preset

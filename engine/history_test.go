@@ -83,15 +83,16 @@ func TestViewHistory(t *testing.T) {
 			}
 			for s := -1; s < g.rules.Players; s++ {
 				v := g.View(s)
-				if len(v.Tricks) != len(tricks) {
-					t.Fatalf("%s: seat %d sees %d tricks, %d were played", preset, s, len(v.Tricks), len(tricks))
+				seen := v.Tricks()
+				if len(seen) != len(tricks) {
+					t.Fatalf("%s: seat %d sees %d tricks, %d were played", preset, s, len(seen), len(tricks))
 				}
 				for i := range tricks {
-					if !slices.Equal(v.Tricks[i].Cards, tricks[i].Cards) || v.Tricks[i].Winner != tricks[i].Winner || v.Tricks[i].Points != tricks[i].Points {
-						t.Fatalf("%s: trick %d seen as %+v, played as %+v", preset, i+1, v.Tricks[i], tricks[i])
+					if !slices.Equal(seen[i].Cards, tricks[i].Cards) || seen[i].Winner != tricks[i].Winner || seen[i].Points != tricks[i].Points {
+						t.Fatalf("%s: trick %d seen as %+v, played as %+v", preset, i+1, seen[i], tricks[i])
 					}
 				}
-				for _, p := range v.Passes {
+				for _, p := range v.Passes() {
 					if s < 0 || (p.From != s && p.To != s) {
 						t.Fatalf("%s: seat %d sees the pass from %d to %d", preset, s, p.From, p.To)
 					}

@@ -71,13 +71,18 @@ func (r *HandResult) BiddingTeam() int { return r.Bidder % 2 }
 // teamMeld returns a team's meld as it counts: the sum of its players' meld (only players
 // in keep when keep is not nil), zero below the team minimum.
 func (g *Game) teamMeld(team int, keep *[MaxPlayers]bool) int {
+	return teamMeldOf(&g.rules, &g.st.Melds, team, keep)
+}
+
+// teamMeldOf returns a team's meld as it counts, from every seat's meld.
+func teamMeldOf(r *Rules, melds *[MaxPlayers]Meld, team int, keep *[MaxPlayers]bool) int {
 	sum := 0
-	for s := range g.rules.Players {
-		if g.rules.TeamOf(s) == team && (keep == nil || keep[s]) {
-			sum += g.st.Melds[s].Total
+	for s := range r.Players {
+		if r.TeamOf(s) == team && (keep == nil || keep[s]) {
+			sum += melds[s].Total
 		}
 	}
-	if sum < g.rules.TeamMeldMin {
+	if sum < r.TeamMeldMin {
 		return 0
 	}
 	return sum
@@ -115,6 +120,7 @@ func (g *Game) finishHand(outcome Outcome) {
 			st.Melds[s] = CountMeld(&st.Hands[s], NoSuit, &r.Meld)
 		}
 		st.MeldShown = true
+		g.share()
 	}
 	for s := range r.Players {
 		res.SeatMeld[s] = st.Melds[s].Total

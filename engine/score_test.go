@@ -432,8 +432,8 @@ func TestThrowIn(t *testing.T) {
 		if got := g.DecideChoices(); !slices.Equal(got, tc.choices) {
 			t.Errorf("%s: DecideChoices = %v, want %v", tc.name, got, tc.choices)
 		}
-		if v := g.View(1); !slices.Equal(v.Choices, tc.choices) {
-			t.Errorf("%s: the bidder's view offers %v", tc.name, v.Choices)
+		if v := g.View(1); !slices.Equal(v.DecideChoices(), tc.choices) {
+			t.Errorf("%s: the bidder's view offers %v", tc.name, v.DecideChoices())
 		}
 		mustReject(t, g, throwInAct(0), CodeNotYourTurn, "it is seat 2's turn")
 		if tc.msg != "" {

@@ -24,278 +24,421 @@ type Pass struct {
 	Cards []Card `json:"cards"`
 }
 
-// View is what one seat may know of the game: its own cards and everything public. A
-// view for seat -1 is a spectator's: the public table only.
-type View struct {
-	Seat    int    `json:"seat"`
-	Preset  string `json:"preset"`
-	Players int    `json:"players"`
-	// Names are the seats' names at the table, when the game has them.
-	Names []string `json:"names,omitempty"`
-	// Step is the number of actions taken in the game so far.
-	Step   int   `json:"step"`
-	HandNo int   `json:"hand"`
-	Dealer int   `json:"dealer"`
-	Phase  Phase `json:"phase"`
-	// Turn is the seat to act, or -1; Waiting lists every seat expected to act (several
-	// during a six-handed pass).
-	Turn    int   `json:"turn"`
-	Waiting []int `json:"waiting,omitempty"`
-
-	// Cards is the seat's own hand, sorted; HandSizes how many cards each seat holds.
-	Cards     []Card `json:"cards,omitempty"`
-	HandSizes []int  `json:"hand_sizes"`
-
-	Auction []Bid `json:"auction"`
-	High    int   `json:"high"`
-	Bidder  int   `json:"bidder"`
-	Trump   Suit  `json:"trump"`
-	Moon    bool  `json:"moon,omitempty"`
-
-	// Melds are shown once passing is over.
-	Melds    []SeatMeld `json:"melds,omitempty"`
-	TeamMeld [2]int     `json:"team_meld"`
-
-	Trick     []Played `json:"trick,omitempty"`
-	LastTrick *Trick   `json:"last_trick,omitempty"`
-	TricksWon []int    `json:"tricks_won"`
-	// TrickPoints are the points each team has taken in tricks this hand (public: every
-	// played card is seen).
-	TrickPoints [2]int `json:"trick_points"`
-
-	Scores  [2]int       `json:"scores"`
-	Results []HandResult `json:"results,omitempty"`
-	Over    bool         `json:"over"`
-	Winner  int          `json:"winner"`
-
-	// Rules are the table's rules.
-	Rules Rules `json:"-"`
-	// Leader is the seat that led the trick in progress (or leads the next one).
-	Leader int `json:"leader"`
-	// Tricks are the completed tricks of this hand, in order: every card played is public.
-	Tricks []Trick `json:"tricks,omitempty"`
-	// Passes are the passes of this hand that the seat gave or received.
-	Passes []Pass `json:"passes,omitempty"`
-
-	// What the seat may do now, when it is its turn.
-	Legal     []Card       `json:"legal,omitempty"`
-	MinBid    int          `json:"min_bid,omitempty"`
-	Bids      []int        `json:"bids,omitempty"`
-	MustBid   bool         `json:"must_bid,omitempty"`
-	Trumps    []Suit       `json:"trumps,omitempty"`
-	PassCount int          `json:"pass_count,omitempty"`
-	PassTo    int          `json:"pass_to,omitempty"`
-	PassRule  PassRule     `json:"-"`
-	Choices   []ActionKind `json:"choices,omitempty"`
+// passEntry is a pass kept by value: a hand's passes are few and short.
+type passEntry struct {
+	From  int8    `json:"from"`
+	To    int8    `json:"to"`
+	N     uint8   `json:"n"`
+	Cards [4]Card `json:"cards"`
 }
 
-// View returns what seat may know of the game; seat -1 gives the public table.
+func (p *passEntry) pass() Pass {
+	return Pass{From: int(p.From), To: int(p.To), Cards: append([]Card(nil), p.Cards[:p.N]...)}
+}
+
+// View is what one seat may know of the game: its own cards and everything public. A
+// view for seat -1 is a spectator's: the public table only.
+//
+// A view is cheap to make and to copy: it holds the public scalars and the seat's own hand
+// by value, and shares the game's history (the auction, the cards played, the shown meld
+// and the hands' results) instead of copying it. That sharing is safe because the game
+// only ever appends to that history: a view holds each record capped at the length it had
+// when the view was made, and the game never writes an element below a length it has
+// handed out, never truncates a record, and replaces (rather than rewrites) the shown meld
+// and the names. So a view stays valid and unchanged while the game moves on, and may be
+// read on another goroutine (a computer player thinking off the table's writer) with no
+// lock, once it has been handed over (by a channel, say).
+//
+// What a seat may do is derived when asked (Legal, NextBids, TrumpChoices, PassRule,
+// DecideChoices), never stored.
+type View struct {
+	rules   *Rules
+	names   *[MaxPlayers]string
+	melds   *[MaxPlayers]Meld // the shown meld, nil before it is shown
+	bids    []Bid             // this hand's auction
+	plays   []Played          // this hand's cards played: its completed tricks, then the trick in progress
+	results []HandResult      // every finished hand
+	hand    Hand              // the seat's own cards
+	passes  [2]passEntry      // the passes of this hand the seat gave or received
+	npasses uint8
+
+	step    int32
+	handNo  int32
+	high    int32
+	scores  [2]int32
+	points  [MaxPlayers]int16 // trick points each seat took this hand
+	sizes   [MaxPlayers]uint8 // cards each seat holds
+	won     [MaxPlayers]uint8 // tricks each seat took this hand
+	seat    int8
+	dealer  int8
+	turn    int8
+	bidder  int8
+	leader  int8
+	winner  int8
+	winIdx  int8 // the card winning the trick in progress, as an index into it
+	phase   Phase
+	trump   Suit
+	moon    bool
+	over    bool
+	passed  uint8 // seats that passed in the auction, one bit each
+	waiting uint8 // seats expected to act, one bit each
+}
+
+// View returns what seat may know of the game; seat -1 gives the public table. It copies
+// no history and allocates nothing.
 func (g *Game) View(seat int) View {
 	st := &g.st
 	r := &g.rules
 	v := View{
-		Seat: seat, Preset: r.Preset, Players: r.Players, HandNo: st.HandNo, Dealer: st.Dealer,
-		Phase: st.Phase, Turn: st.Turn, Rules: *r, Leader: st.Leader, Step: len(g.log),
-		Auction: append([]Bid(nil), st.Auction...), High: st.High, Bidder: st.Bidder, Trump: st.Trump, Moon: st.Moon,
-		Trick: g.TrickCards(), LastTrick: g.LastTrick(),
-		Scores: st.Scores, Results: append([]HandResult(nil), st.Results...), Over: st.Over, Winner: st.Winner,
-	}
-	for s := range r.Players {
-		v.Names = append(v.Names, g.Name(s))
-		v.HandSizes = append(v.HandSizes, st.Hands[s].Len())
-		v.TricksWon = append(v.TricksWon, st.TricksWon[s])
-		v.TrickPoints[r.TeamOf(s)] += st.Points[s]
-		if g.Waiting(s) {
-			v.Waiting = append(v.Waiting, s)
-		}
+		rules: r, names: g.names, bids: st.Bids[st.BidStart:len(st.Bids):len(st.Bids)],
+		plays: st.Plays[st.PlayStart:len(st.Plays):len(st.Plays)], results: st.Results[:len(st.Results):len(st.Results)],
+		step: int32(len(g.log)), handNo: int32(st.HandNo), high: int32(st.High),
+		scores: [2]int32{int32(st.Scores[0]), int32(st.Scores[1])},
+		seat:   -1, dealer: int8(st.Dealer), turn: int8(st.Turn), bidder: int8(st.Bidder), leader: int8(st.Leader),
+		winner: int8(st.Winner), winIdx: int8(st.WinIdx), phase: st.Phase, trump: st.Trump, moon: st.Moon, over: st.Over,
+		passed: st.Passed,
 	}
 	if st.MeldShown {
-		for s := range r.Players {
-			m := st.Melds[s]
-			used := m.Used()
-			v.Melds = append(v.Melds, SeatMeld{Seat: s, Total: m.Total, WinsGame: m.WinsGame, Items: append([]MeldItem(nil), m.Items()...), Cards: used.Cards()})
-		}
-		for t := range 2 {
-			v.TeamMeld[t] = g.teamMeld(t, nil)
-		}
+		v.melds = g.shown
 	}
-	v.Tricks = g.handTricks()
+	for s := range r.Players {
+		v.points[s] = int16(st.Points[s])
+		v.won[s] = uint8(st.TricksWon[s])
+	}
+	v.sizes = st.Sizes
+	v.waiting = g.waitingSeats()
 	if seat < 0 || seat >= r.Players {
-		v.Seat = -1
 		return v
 	}
-	v.Cards = st.Hands[seat].Cards()
-	v.Passes = g.handPasses(seat)
-	if !g.Waiting(seat) {
-		return v
-	}
-	switch st.Phase {
-	case PhaseBidding:
-		v.Bids = g.NextBids(6)
-		v.MinBid = g.MinNextBid()
-		v.MustBid = g.MustBid()
-	case PhaseTrump:
-		for s := Spades; s < NoSuit; s++ {
-			if g.TrumpChoices()&(1<<s) != 0 {
-				v.Trumps = append(v.Trumps, s)
-			}
+	v.seat = int8(seat)
+	v.hand = st.Hands[seat]
+	pending := r.PassStyle == PassSixHanded && st.Phase == PhasePass
+	for i := range st.NPasses {
+		p := &st.Passes[i]
+		// A six-handed pass is secret until everyone has chosen: only the giver knows it.
+		if (int(p.From) == seat || (int(p.To) == seat && !pending)) && int(v.npasses) < len(v.passes) {
+			v.passes[v.npasses] = *p
+			v.npasses++
 		}
-	case PhasePass, PhasePassBack:
-		v.PassCount = r.PassCount
-		v.PassTo = g.PassTarget(seat)
-		v.PassRule = g.PassRuleFor(seat)
-	case PhaseDecide:
-		v.Choices = g.DecideChoices()
-	case PhasePlay:
-		v.Legal = g.LegalCards(seat).Cards()
 	}
 	return v
 }
 
-// handTricks returns the completed tricks of the hand in progress, from the log.
-func (g *Game) handTricks() []Trick {
-	p := g.rules.Players
-	var out []Trick
+// Seat returns the seat the view is for, or -1 for a spectator's.
+func (v *View) Seat() int { return int(v.seat) }
+
+// Rules returns the table's rules, shared with the game: the caller must not modify them.
+func (v *View) Rules() *Rules { return v.rules }
+
+// Preset returns the name of the rules' preset.
+func (v *View) Preset() string { return v.rules.Preset }
+
+// Players returns the number of seats at the table.
+func (v *View) Players() int { return v.rules.Players }
+
+// Name returns a seat's name at the table, or "seat N" (1-based) when it has none.
+func (v *View) Name(seat int) string { return seatName(v.names, seat) }
+
+// Step returns the number of actions taken in the game so far.
+func (v *View) Step() int { return int(v.step) }
+
+// HandNo returns the number of the hand in progress (1 for the first).
+func (v *View) HandNo() int { return int(v.handNo) }
+
+// Dealer returns the dealer of the hand in progress.
+func (v *View) Dealer() int { return int(v.dealer) }
+
+// Phase returns the step the hand is at.
+func (v *View) Phase() Phase { return v.phase }
+
+// Turn returns the seat to act, or -1 when several seats may act at once or none.
+func (v *View) Turn() int { return int(v.turn) }
+
+// IsWaiting reports whether a seat is expected to act now.
+func (v *View) IsWaiting(seat int) bool {
+	return seat >= 0 && seat < MaxPlayers && v.waiting&(1<<seat) != 0
+}
+
+// Waiting returns every seat expected to act now (several during a six-handed pass).
+func (v *View) Waiting() []int {
+	var out []int
+	for s := range v.rules.Players {
+		if v.IsWaiting(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// MyTurn reports whether the view's own seat is expected to act now.
+func (v *View) MyTurn() bool { return v.IsWaiting(int(v.seat)) }
+
+// Hand returns the seat's own cards (empty for a spectator).
+func (v *View) Hand() Hand { return v.hand }
+
+// Cards returns the seat's own cards, sorted (nil for a spectator).
+func (v *View) Cards() []Card {
+	if v.seat < 0 {
+		return nil
+	}
+	return v.hand.Cards()
+}
+
+// HandSize returns how many cards a seat holds.
+func (v *View) HandSize(seat int) int { return int(v.sizes[seat]) }
+
+// Auction returns this hand's auction, oldest first. It is shared with the game: the
+// caller must not modify it.
+func (v *View) Auction() []Bid { return v.bids }
+
+// High returns the highest bid so far, or 0.
+func (v *View) High() int { return int(v.high) }
+
+// Bidder returns the seat holding the high bid (-1 before the first bid).
+func (v *View) Bidder() int { return int(v.bidder) }
+
+// Trump returns the trump suit, or NoSuit before it is named.
+func (v *View) Trump() Suit { return v.trump }
+
+// Moon reports whether the bidder is shooting the moon.
+func (v *View) Moon() bool { return v.moon }
+
+// MeldShown reports whether this hand's meld has been shown.
+func (v *View) MeldShown() bool { return v.melds != nil }
+
+// ShownMeld returns a seat's meld once it is shown, and false before.
+func (v *View) ShownMeld(seat int) (Meld, bool) {
+	if v.melds == nil || seat < 0 || seat >= v.rules.Players {
+		return Meld{}, false
+	}
+	return v.melds[seat], true
+}
+
+// Melds returns every seat's shown meld with its cards, or nil before meld is shown.
+func (v *View) Melds() []SeatMeld {
+	if v.melds == nil {
+		return nil
+	}
+	out := make([]SeatMeld, v.rules.Players)
+	for s := range out {
+		out[s] = seatMeld(s, &v.melds[s])
+	}
+	return out
+}
+
+func seatMeld(seat int, m *Meld) SeatMeld {
+	used := m.Used()
+	return SeatMeld{Seat: seat, Total: m.Total, WinsGame: m.WinsGame, Items: append([]MeldItem(nil), m.Items()...), Cards: used.Cards()}
+}
+
+// TeamMeld returns a team's meld as it counts (zero below the team minimum), or 0 before
+// meld is shown.
+func (v *View) TeamMeld(team int) int {
+	if v.melds == nil {
+		return 0
+	}
+	return teamMeldOf(v.rules, v.melds, team, nil)
+}
+
+// Plays returns the cards played this hand, in order: its completed tricks, then the trick
+// in progress. It is shared with the game: the caller must not modify it.
+func (v *View) Plays() []Played { return v.plays }
+
+// Trick returns the cards of the trick in progress, in the order played. It is shared with
+// the game: the caller must not modify it.
+func (v *View) Trick() []Played {
+	n := len(v.plays) % v.rules.Players
+	return v.plays[len(v.plays)-n:]
+}
+
+// Leader returns the seat that led the trick in progress (or leads the next one).
+func (v *View) Leader() int { return int(v.leader) }
+
+// Winning returns the index in Trick of the card winning it so far (0 when it is empty).
+func (v *View) Winning() int { return int(v.winIdx) }
+
+// NumTricks returns the number of tricks completed this hand.
+func (v *View) NumTricks() int { return len(v.plays) / v.rules.Players }
+
+// CompletedTrick returns the i-th trick completed this hand (0 for the first). Its cards
+// are shared with the game: the caller must not modify them.
+func (v *View) CompletedTrick(i int) Trick {
+	p := v.rules.Players
+	t := Trick{Cards: v.plays[i*p : (i+1)*p : (i+1)*p]}
 	var cards [MaxPlayers]Card
-	var trick Trick
+	for j, pl := range t.Cards {
+		cards[j] = pl.Card
+	}
+	t.Winner = t.Cards[TrickWinner(cards[:p], v.trump)].Seat
+	t.Points = v.rules.TrickPoints(cards[:p], i+1 == v.rules.HandSize())
+	return t
+}
+
+// Tricks returns the tricks completed this hand, in order.
+func (v *View) Tricks() []Trick {
+	out := make([]Trick, v.NumTricks())
+	for i := range out {
+		out[i] = v.CompletedTrick(i)
+	}
+	return out
+}
+
+// LastTrick returns the last trick completed this hand, and false when there is none.
+func (v *View) LastTrick() (Trick, bool) {
+	n := v.NumTricks()
+	if n == 0 {
+		return Trick{}, false
+	}
+	return v.CompletedTrick(n - 1), true
+}
+
+// TricksWon returns the number of tricks a seat has taken this hand.
+func (v *View) TricksWon(seat int) int { return int(v.won[seat]) }
+
+// SeatPoints returns the trick points a seat has taken this hand (public: every played
+// card is seen), the last-trick bonus included.
+func (v *View) SeatPoints(seat int) int { return int(v.points[seat]) }
+
+// TrickPoints returns the points a team has taken in tricks this hand.
+func (v *View) TrickPoints(team int) int {
 	n := 0
-	for i := g.st.HandStart; i < len(g.log); i++ {
-		e := &g.log[i]
-		if ActionKind(e.kind) != ActPlayCard {
-			continue
+	for s := range v.rules.Players {
+		if v.rules.TeamOf(s) == team {
+			n += int(v.points[s])
 		}
-		cards[n] = Card(e.card)
-		trick.Cards = append(trick.Cards, Played{Seat: int(e.seat), Card: Card(e.card)})
-		n++
-		if n == p {
-			w := TrickWinner(cards[:p], g.st.Trump)
-			trick.Winner = trick.Cards[w].Seat
-			trick.Points = g.rules.TrickPoints(cards[:p], len(out)+1 == g.rules.HandSize())
-			out = append(out, trick)
-			trick, n = Trick{}, 0
-		}
+	}
+	return n
+}
+
+// Scores returns each team's game score.
+func (v *View) Scores() [2]int { return [2]int{int(v.scores[0]), int(v.scores[1])} }
+
+// Results returns every finished hand's result, oldest first. It is shared with the game:
+// the caller must not modify it.
+func (v *View) Results() []HandResult { return v.results }
+
+// Over reports whether the game has ended.
+func (v *View) Over() bool { return v.over }
+
+// Winner returns the winning team once the game is over, or -1 (a draw, or still playing).
+func (v *View) Winner() int { return int(v.winner) }
+
+// Passes returns the passes of this hand that the seat gave or received, in order.
+func (v *View) Passes() []Pass {
+	if v.npasses == 0 {
+		return nil
+	}
+	out := make([]Pass, v.npasses)
+	for i := range out {
+		out[i] = v.passes[i].pass()
 	}
 	return out
 }
 
-// handPasses returns the passes of the hand in progress that seat gave or received.
-func (g *Game) handPasses(seat int) []Pass {
-	var out []Pass
-	st := &g.st
-	for i := st.HandStart; i < len(g.log); i++ {
-		e := &g.log[i]
-		if ActionKind(e.kind) != ActPassCards {
-			continue
-		}
-		from := int(e.seat)
-		var to int
-		switch {
-		case g.rules.PassStyle == PassSixHanded:
-			to = (from + 2) % g.rules.Players
-			if st.HandNo%2 == 0 {
-				to = (from + g.rules.Players - 2) % g.rules.Players
-			}
-		case from == st.Bidder:
-			to = g.Partner(st.Bidder)
-		default:
-			to = st.Bidder
-		}
-		// A six-handed pass is secret until everyone has chosen: only the giver knows it.
-		pending := g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass
-		if from == seat || (to == seat && !pending) {
-			out = append(out, Pass{From: from, To: to, Cards: append([]Card(nil), e.cards[:e.n]...)})
-		}
-	}
-	return out
-}
+// waitingIn reports whether the view's seat is expected to act in phase.
+func (v *View) waitingIn(phase Phase) bool { return v.phase == phase && v.MyTurn() }
 
-// Hand returns the seat's own cards as a Hand.
-func (v *View) Hand() Hand { return HandOf(v.Cards...) }
+// MinNextBid returns the lowest bid the seat to act may make.
+func (v *View) MinNextBid() int { return v.rules.minNextBid(int(v.high)) }
 
 // AppendNextBids appends up to n legal bid amounts, lowest first, to out.
 func (v *View) AppendNextBids(out []int, n int) []int {
-	return v.Rules.appendNextBids(out, v.High, n)
+	return v.rules.appendNextBids(out, int(v.high), n)
 }
 
-// MinNextBid returns the lowest bid the seat to act may make.
-func (v *View) MinNextBid() int { return v.Rules.minNextBid(v.High) }
+// NextBids returns up to n legal bid amounts, lowest first, when the seat is to bid.
+func (v *View) NextBids(n int) []int {
+	if !v.waitingIn(PhaseBidding) {
+		return nil
+	}
+	return v.AppendNextBids(make([]int, 0, n), n)
+}
+
+// MustBid reports whether the seat, to bid now, may not pass.
+func (v *View) MustBid() bool {
+	return v.waitingIn(PhaseBidding) && mustBid(v.rules, int(v.high), v.passed)
+}
+
+// TrumpChoices returns the suits the seat may name as trump, one bit per suit; 0 unless
+// it is the seat's turn to name trump.
+func (v *View) TrumpChoices() uint8 {
+	if !v.waitingIn(PhaseTrump) {
+		return 0
+	}
+	return trumpChoices(v.rules, &v.hand)
+}
 
 // PassTarget returns the seat that receives the cards seat passes now: public, since the
 // rules say who passes to whom.
 func (v *View) PassTarget(seat int) int {
-	p := v.Rules.Players
-	switch {
-	case v.Phase == PhasePassBack:
-		return (v.Bidder + p/2) % p
-	case v.Rules.PassStyle == PassSixHanded:
-		if v.HandNo%2 == 1 {
-			return (seat + 2) % p
-		}
-		return (seat + p - 2) % p
-	}
-	return v.Bidder
+	return passTarget(v.rules, v.phase, int(v.handNo), int(v.bidder), seat)
 }
 
-// ShownMeld returns a seat's meld once it is shown, and false before.
-func (v *View) ShownMeld(seat int) (SeatMeld, bool) {
-	for _, m := range v.Melds {
-		if m.Seat == seat {
-			return m, true
-		}
+// PassRule returns what the seat must pass now; the zero PassRule unless it is the seat's
+// turn to pass.
+func (v *View) PassRule() PassRule {
+	if !v.MyTurn() || (v.phase != PhasePass && v.phase != PhasePassBack) {
+		return PassRule{}
 	}
-	return SeatMeld{}, false
+	return passRule(v.rules, v.phase, &v.hand, v.trump)
 }
 
-// TrumpChoices returns the suits the seat may name as trump, one bit per suit.
-func (v *View) TrumpChoices() uint8 {
-	var m uint8
-	for _, s := range v.Trumps {
-		m |= 1 << s
+// DecideChoices lists what the bidder may do before play (play, throw in, shoot the moon);
+// nil unless it is the seat's turn to decide. The slice is shared: do not modify it.
+func (v *View) DecideChoices() []ActionKind {
+	if !v.waitingIn(PhaseDecide) {
+		return nil
 	}
-	return m
+	return decideChoices(v.rules, v.hopeless())
 }
 
-// LegalSet returns the cards the seat may play now.
-func (v *View) LegalSet() CardSet {
-	var s CardSet
-	for _, c := range v.Legal {
-		s = s.Add(c)
+// hopeless reports whether the bidding team cannot make its bid even taking every trick.
+func (v *View) hopeless() bool {
+	return v.TeamMeld(v.rules.TeamOf(int(v.bidder)))+v.rules.TrickTotal() < int(v.high)
+}
+
+// Legal returns the distinct cards the seat may play now; empty unless it is the seat's
+// turn to play.
+func (v *View) Legal() CardSet {
+	if !v.waitingIn(PhasePlay) {
+		return 0
 	}
-	return s
+	held := v.hand.Set()
+	trick := v.Trick()
+	if len(trick) == 0 {
+		return held
+	}
+	return legalCards(held, trick[0].Card.Suit(), trick[v.winIdx].Card, v.trump, v.rules.Play)
 }
 
 // Check reports whether the seat's action is one the view allows: the seat is expected to
 // act, and the action is among the choices the view lists. The game's own Check is the
 // final word; a view accepts exactly the same actions of its seat.
 func (v *View) Check(a Action) error {
-	if v.Over {
+	if v.over {
 		return ErrGameOver
 	}
-	if a.Seat != v.Seat || v.Seat < 0 {
+	if a.Seat != int(v.seat) || v.seat < 0 {
 		return ruleErr(CodeNotYourTurn, "that seat is not the one this view is for")
 	}
-	waiting := false
-	for _, s := range v.Waiting {
-		waiting = waiting || s == v.Seat
-	}
-	if !waiting {
+	if !v.MyTurn() {
 		return ruleErr(CodeNotYourTurn, "it is not this seat's turn")
 	}
 	if int(a.Kind) >= len(actionPhase) || a.Kind == 0 {
 		return ruleErr(CodeWrongStep, "unknown action")
 	}
-	if want := actionPhase[a.Kind]; want != v.Phase && !(want == PhasePass && v.Phase == PhasePassBack) {
-		return ruleErr(CodeWrongStep, fmt.Sprintf("the table is %s, not %s", phaseDoing[v.Phase], phaseDoing[want]))
+	if want := actionPhase[a.Kind]; want != v.phase && !(want == PhasePass && v.phase == PhasePassBack) {
+		return ruleErr(CodeWrongStep, fmt.Sprintf("the table is %s, not %s", phaseDoing[v.phase], phaseDoing[want]))
 	}
-	r := &v.Rules
+	r := v.rules
 	switch a.Kind {
 	case ActBid:
-		if a.Bid < v.MinBid || a.Bid > r.MaxBid || !r.bidShape(a.Bid) ||
-			(r.MaxRaise > 0 && v.High > 0 && a.Bid > v.High+r.MaxRaise) {
+		if a.Bid < v.MinNextBid() || a.Bid > r.MaxBid || !r.bidShape(a.Bid) ||
+			(r.MaxRaise > 0 && v.high > 0 && a.Bid > int(v.high)+r.MaxRaise) {
 			return ruleErr(CodeBadBid, fmt.Sprintf("%d is not a legal bid now", a.Bid))
 		}
 	case ActPass:
-		if v.MustBid {
+		if v.MustBid() {
 			return ruleErr(CodeMustBid, "everyone else has passed: you must bid")
 		}
 	case ActTrump:
@@ -303,7 +446,7 @@ func (v *View) Check(a Action) error {
 			return ruleErr(CodeBadTrump, "that suit may not be named trump")
 		}
 	case ActPassCards:
-		pr := v.PassRule
+		pr := v.PassRule()
 		if len(a.Cards) != pr.Count {
 			return ruleErr(CodeBadPass, fmt.Sprintf("pass exactly %d cards", pr.Count))
 		}
@@ -314,8 +457,7 @@ func (v *View) Check(a Action) error {
 			}
 			give[c]++
 		}
-		held := v.Hand()
-		if !held.Contains(&give) {
+		if !v.hand.Contains(&give) {
 			return ruleErr(CodeNotInHand, "you can only pass cards you hold")
 		}
 		free := 0
@@ -326,18 +468,87 @@ func (v *View) Check(a Action) error {
 			return ruleErr(CodeBadPass, fmt.Sprintf("pass back %d cards that are not part of your meld", pr.Need))
 		}
 	case ActPlayHand, ActThrowIn, ActShootMoon:
-		for _, k := range v.Choices {
+		for _, k := range v.DecideChoices() {
 			if k == a.Kind {
 				return nil
 			}
 		}
 		return ruleErr(CodeNotAllowed, "that choice is not open now")
 	case ActPlayCard:
-		if !a.Card.Valid() || !v.LegalSet().Has(a.Card) {
+		if !a.Card.Valid() || !v.Legal().Has(a.Card) {
 			return ruleErr(CodeIllegalCard, "that card may not be played now")
 		}
 	}
 	return nil
+}
+
+// viewDoc is the JSON form of a view: everything the seat may know, spelled out.
+type viewDoc struct {
+	Seat        int          `json:"seat"`
+	Preset      string       `json:"preset"`
+	Players     int          `json:"players"`
+	Names       []string     `json:"names,omitempty"`
+	Step        int          `json:"step"`
+	HandNo      int          `json:"hand"`
+	Dealer      int          `json:"dealer"`
+	Phase       Phase        `json:"phase"`
+	Turn        int          `json:"turn"`
+	Waiting     []int        `json:"waiting,omitempty"`
+	Cards       []Card       `json:"cards,omitempty"`
+	HandSizes   []int        `json:"hand_sizes"`
+	Auction     []Bid        `json:"auction"`
+	High        int          `json:"high"`
+	Bidder      int          `json:"bidder"`
+	Trump       Suit         `json:"trump"`
+	Moon        bool         `json:"moon,omitempty"`
+	Melds       []SeatMeld   `json:"melds,omitempty"`
+	TeamMeld    [2]int       `json:"team_meld"`
+	Trick       []Played     `json:"trick,omitempty"`
+	Tricks      []Trick      `json:"tricks,omitempty"`
+	TricksWon   []int        `json:"tricks_won"`
+	TrickPoints [2]int       `json:"trick_points"`
+	Leader      int          `json:"leader"`
+	Scores      [2]int       `json:"scores"`
+	Results     []HandResult `json:"results,omitempty"`
+	Over        bool         `json:"over"`
+	Winner      int          `json:"winner"`
+	Passes      []Pass       `json:"passes,omitempty"`
+	Legal       []Card       `json:"legal,omitempty"`
+	Bids        []int        `json:"bids,omitempty"`
+	MustBid     bool         `json:"must_bid,omitempty"`
+	Trumps      []Suit       `json:"trumps,omitempty"`
+	PassCount   int          `json:"pass_count,omitempty"`
+	PassTo      int          `json:"pass_to,omitempty"`
+	Choices     []ActionKind `json:"choices,omitempty"`
+}
+
+// MarshalJSON writes everything the view's seat may know, and what it may do now.
+func (v View) MarshalJSON() ([]byte, error) {
+	j := viewDoc{
+		Seat: v.Seat(), Preset: v.Preset(), Players: v.Players(), Step: v.Step(), HandNo: v.HandNo(),
+		Dealer: v.Dealer(), Phase: v.phase, Turn: v.Turn(), Waiting: v.Waiting(), Cards: v.Cards(),
+		Auction: v.bids, High: v.High(), Bidder: v.Bidder(), Trump: v.trump, Moon: v.moon, Melds: v.Melds(),
+		Trick: v.Trick(), Tricks: v.Tricks(), Leader: v.Leader(), Scores: v.Scores(), Results: v.results,
+		Over: v.over, Winner: v.Winner(), Passes: v.Passes(), Legal: v.Legal().Cards(), Bids: v.NextBids(6),
+		MustBid: v.MustBid(), Choices: v.DecideChoices(),
+	}
+	for s := range v.rules.Players {
+		j.Names = append(j.Names, v.Name(s))
+		j.HandSizes = append(j.HandSizes, v.HandSize(s))
+		j.TricksWon = append(j.TricksWon, v.TricksWon(s))
+	}
+	for t := range 2 {
+		j.TeamMeld[t], j.TrickPoints[t] = v.TeamMeld(t), v.TrickPoints(t)
+	}
+	for s := Spades; s < NoSuit; s++ {
+		if v.TrumpChoices()&(1<<s) != 0 {
+			j.Trumps = append(j.Trumps, s)
+		}
+	}
+	if pr := v.PassRule(); pr.Count > 0 {
+		j.PassCount, j.PassTo = pr.Count, v.PassTarget(v.Seat())
+	}
+	return json.Marshal(j)
 }
 
 // MarshalJSON writes the meld with its breakdown.
@@ -417,11 +628,8 @@ type snapshot struct {
 // hand: it is for storage, never for players (use View).
 func (g *Game) MarshalJSON() ([]byte, error) {
 	s := snapshot{Rules: g.rules, Seed: g.seed, State: g.st, Log: g.Log()}
-	for _, n := range g.names {
-		if n != "" {
-			s.Names = g.names[:g.rules.Players]
-			break
-		}
+	if g.names != nil {
+		s.Names = g.names[:g.rules.Players]
 	}
 	return json.Marshal(s)
 }
@@ -444,6 +652,9 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		g.log = append(g.log, packAction(a))
 	}
 	g.SetNames(s.Names)
+	if g.st.MeldShown {
+		g.share()
+	}
 	return nil
 }
 

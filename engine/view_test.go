@@ -63,36 +63,48 @@ func checkViews(t *testing.T, g *Game, rng *rand.Rand) {
 	p := g.rules.Players
 	for seat := -1; seat < p; seat++ {
 		v := g.View(seat)
-		if v.Seat != seat {
-			t.Fatalf("View(%d).Seat = %d", seat, v.Seat)
+		if v.Seat() != seat {
+			t.Fatalf("View(%d).Seat = %d", seat, v.Seat())
 		}
 		if seat < 0 {
-			if v.Cards != nil || v.Legal != nil || v.Bids != nil || v.Trumps != nil || v.Choices != nil || v.PassCount != 0 {
+			if v.Cards() != nil || v.Legal() != 0 || v.NextBids(6) != nil || v.TrumpChoices() != 0 || v.DecideChoices() != nil || v.PassRule().Count != 0 || v.MyTurn() {
 				t.Fatalf("the spectator's view holds a hand or choices: %+v", v)
 			}
 		} else {
 			h := g.Hand(seat)
-			if want := h.Cards(); !slices.Equal(v.Cards, want) {
-				t.Fatalf("View(%d).Cards = %v, want %v", seat, v.Cards, want)
+			if want := h.Cards(); !slices.Equal(v.Cards(), want) {
+				t.Fatalf("View(%d).Cards = %v, want %v", seat, v.Cards(), want)
 			}
-			var wantLegal []Card
+			var wantLegal CardSet
 			if g.Waiting(seat) && g.Phase() == PhasePlay {
-				wantLegal = g.LegalCards(seat).Cards()
+				wantLegal = g.LegalCards(seat)
 			}
-			if !slices.Equal(v.Legal, wantLegal) {
-				t.Fatalf("View(%d).Legal = %v, want %v", seat, v.Legal, wantLegal)
+			if v.Legal() != wantLegal {
+				t.Fatalf("View(%d).Legal = %v, want %v", seat, v.Legal().Cards(), wantLegal.Cards())
 			}
-			if g.Waiting(seat) && g.Phase() == PhaseBidding && !slices.Equal(v.Bids, g.NextBids(6)) {
-				t.Fatalf("View(%d).Bids = %v, want %v", seat, v.Bids, g.NextBids(6))
+			if g.Waiting(seat) && g.Phase() == PhaseBidding && !slices.Equal(v.NextBids(6), g.NextBids(6)) {
+				t.Fatalf("View(%d).NextBids = %v, want %v", seat, v.NextBids(6), g.NextBids(6))
+			}
+			if v.MyTurn() != g.Waiting(seat) || v.MustBid() != (g.Waiting(seat) && g.MustBid()) {
+				t.Fatalf("View(%d) waits %v must bid %v; the game says %v, %v", seat, v.MyTurn(), v.MustBid(), g.Waiting(seat), g.MustBid())
+			}
+			if g.Waiting(seat) && g.Phase() == PhaseTrump && v.TrumpChoices() != g.TrumpChoices() {
+				t.Fatalf("View(%d).TrumpChoices = %04b, want %04b", seat, v.TrumpChoices(), g.TrumpChoices())
+			}
+			if g.Waiting(seat) && g.Phase() == PhaseDecide && !slices.Equal(v.DecideChoices(), g.DecideChoices()) {
+				t.Fatalf("View(%d).DecideChoices = %v, want %v", seat, v.DecideChoices(), g.DecideChoices())
+			}
+			if g.Waiting(seat) && (g.Phase() == PhasePass || g.Phase() == PhasePassBack) && v.PassRule() != g.PassRuleFor(seat) {
+				t.Fatalf("View(%d).PassRule = %+v, want %+v", seat, v.PassRule(), g.PassRuleFor(seat))
 			}
 		}
 		for s := range p {
-			if v.HandSizes[s] != g.st.Hands[s].Len() {
-				t.Fatalf("View(%d).HandSizes = %v", seat, v.HandSizes)
+			if v.HandSize(s) != g.st.Hands[s].Len() {
+				t.Fatalf("View(%d).HandSize(%d) = %d, holds %d", seat, s, v.HandSize(s), g.st.Hands[s].Len())
 			}
 		}
-		if _, shown := g.Meld(0); shown != (v.Melds != nil) {
-			t.Fatalf("View(%d) shows meld %v, meld shown %v", seat, v.Melds != nil, shown)
+		if _, shown := g.Meld(0); shown != (v.MeldShown()) {
+			t.Fatalf("View(%d) shows meld %v, meld shown %v", seat, v.MeldShown(), shown)
 		}
 		// Swap hidden cards between two other seats.
 		var others []int
@@ -160,10 +172,10 @@ func TestViewMoments(t *testing.T) {
 	h1 := g.Hand(1)
 	mustApply(t, g, Action{Seat: 1, Kind: ActPassCards, Cards: h1.Cards()[:2]})
 	v := g.View(0)
-	if !slices.Equal(v.Waiting, []int{3, 5}) || v.Turn != -1 || v.Melds != nil {
-		t.Errorf("six-handed pass: waiting %v, turn %d, melds %v", v.Waiting, v.Turn, v.Melds)
+	if !slices.Equal(v.Waiting(), []int{3, 5}) || v.Turn() != -1 || v.Melds() != nil {
+		t.Errorf("six-handed pass: waiting %v, turn %d, melds %v", v.Waiting(), v.Turn(), v.Melds())
 	}
-	if v := g.View(1); v.PassCount != 0 || !slices.Equal(v.Cards, h1.Cards()) {
+	if v := g.View(1); v.PassRule().Count != 0 || !slices.Equal(v.Cards(), h1.Cards()) {
 		t.Errorf("six-handed pass: seat 1, having passed, sees %+v", v)
 	}
 	rng := newRand(1)
@@ -174,19 +186,19 @@ func TestViewMoments(t *testing.T) {
 	setPlay(t, g, 1, 250, Hearts, 1, map[int]string{0: "AS 9D", 1: "KS 9C", 2: "AS 9S", 3: "9H JC"})
 	mustApply(t, g, playAct(t, 1, "KS"), playAct(t, 2, "AS"), playAct(t, 3, "9H"), playAct(t, 0, "AS"), playAct(t, 3, "JC"))
 	v = g.View(-1)
-	if len(v.Trick) != 1 || v.Trick[0] != (Played{Seat: 3, Card: parseCard(t, "JC")}) {
-		t.Errorf("trick %v, want J♣ by seat 3", v.Trick)
+	if trick := v.Trick(); len(trick) != 1 || trick[0] != (Played{Seat: 3, Card: parseCard(t, "JC")}) {
+		t.Errorf("trick %v, want J♣ by seat 3", trick)
 	}
-	if v.LastTrick == nil || v.LastTrick.Winner != 3 || v.LastTrick.Points != 30 || len(v.LastTrick.Cards) != 4 {
-		t.Errorf("last trick %+v", v.LastTrick)
+	if last, ok := v.LastTrick(); !ok || last.Winner != 3 || last.Points != 30 || len(last.Cards) != 4 {
+		t.Errorf("last trick %+v", last)
 	}
-	if v.TrickPoints != [2]int{0, 30} || !slices.Equal(v.TricksWon, []int{0, 0, 0, 1}) {
-		t.Errorf("trick points %v, tricks won %v", v.TrickPoints, v.TricksWon)
+	if pts := [2]int{v.TrickPoints(0), v.TrickPoints(1)}; pts != [2]int{0, 30} || v.TricksWon(3) != 1 || v.TricksWon(0)+v.TricksWon(1)+v.TricksWon(2) != 0 {
+		t.Errorf("trick points %v, tricks won by seat 3 %d", pts, v.TricksWon(3))
 	}
-	if v := g.View(0); !slices.Equal(v.Legal, []Card{parseCard(t, "9D")}) || !slices.Equal(v.Waiting, []int{0}) {
-		t.Errorf("seat 0 may play %v (waiting %v), want 9♦", v.Legal, v.Waiting)
+	if v := g.View(0); v.Legal() != CardSet(0).Add(parseCard(t, "9D")) || !slices.Equal(v.Waiting(), []int{0}) {
+		t.Errorf("seat 0 may play %v (waiting %v), want 9♦", v.Legal().Cards(), v.Waiting())
 	}
-	if v := g.View(9); v.Seat != -1 || v.Cards != nil {
+	if v := g.View(9); v.Seat() != -1 || v.Cards() != nil {
 		t.Errorf("View(9) is not a spectator's view: %+v", v)
 	}
 }

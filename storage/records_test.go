@@ -21,13 +21,13 @@ type scripted struct {
 }
 
 func (p scripted) Choose(v engine.View) engine.Action {
-	if v.Phase != engine.PhaseBidding {
+	if v.Phase() != engine.PhaseBidding {
 		return p.r.Choose(v)
 	}
-	if v.Seat == p.bidder || v.MustBid {
-		return engine.Action{Seat: v.Seat, Kind: engine.ActBid, Bid: v.MinBid}
+	if v.Seat() == p.bidder || v.MustBid() {
+		return engine.Action{Seat: v.Seat(), Kind: engine.ActBid, Bid: v.MinNextBid()}
 	}
-	return engine.Action{Seat: v.Seat, Kind: engine.ActPass}
+	return engine.Action{Seat: v.Seat(), Kind: engine.ActPass}
 }
 
 // oneHand is racehorse over one hand.

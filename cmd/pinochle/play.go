@@ -340,7 +340,7 @@ func (s *session) showMelds() {
 		}
 	}
 	v := s.g.View(s.user)
-	s.printf(" team meld: team 1 %d, team 2 %d\n", v.TeamMeld[0], v.TeamMeld[1])
+	s.printf(" team meld: team 1 %d, team 2 %d\n", v.TeamMeld(0), v.TeamMeld(1))
 }
 
 var outcomeText = map[engine.Outcome]string{
@@ -433,7 +433,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 	switch g.Phase() {
 	case engine.PhaseBidding:
 		v := g.View(s.user)
-		s.printf("Auction: %s\n", s.auctionText(v.Auction))
+		s.printf("Auction: %s\n", s.auctionText(v.Auction()))
 		bids := g.NextBids(4)
 		if g.MustBid() {
 			return fmt.Sprintf("Everyone else passed: you must bid (%s …)", joinInts(bids))
@@ -460,7 +460,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 		v := g.View(s.user)
 		team := s.r.TeamOf(s.user)
 		s.printf("Your bid is %d; your team's meld is %d, and the tricks hold %d points.\n",
-			g.HighBid(), v.TeamMeld[team], s.r.TrickTotal())
+			g.HighBid(), v.TeamMeld(team), s.r.TrickTotal())
 		var opts []string
 		for _, k := range g.DecideChoices() {
 			opts = append(opts, decideWord[k])

@@ -1,6 +1,7 @@
 package computer
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -15,7 +16,8 @@ type table interface {
 	Hand(seat int) engine.Hand
 	// MeldTotal returns a seat's shown meld, 0 before meld is shown.
 	MeldTotal(seat int) int
-	View(seat int) engine.View
+	// Auction returns this hand's auction.
+	Auction() []engine.Bid
 	Bidder() int
 	HighBid() int
 	Trump() engine.Suit
@@ -35,31 +37,27 @@ type seatView struct{ v *engine.View }
 
 var _ table = seatView{}
 
-func (s seatView) Rules() *engine.Rules        { return &s.v.Rules }
-func (s seatView) Phase() engine.Phase         { return s.v.Phase }
+func (s seatView) Rules() *engine.Rules        { return s.v.Rules() }
+func (s seatView) Phase() engine.Phase         { return s.v.Phase() }
 func (s seatView) Hand(int) engine.Hand        { return s.v.Hand() }
-func (s seatView) View(int) engine.View        { return *s.v }
-func (s seatView) Bidder() int                 { return s.v.Bidder }
-func (s seatView) HighBid() int                { return s.v.High }
-func (s seatView) Trump() engine.Suit          { return s.v.Trump }
-func (s seatView) TrickCards() []engine.Played { return s.v.Trick }
+func (s seatView) Auction() []engine.Bid       { return s.v.Auction() }
+func (s seatView) Bidder() int                 { return s.v.Bidder() }
+func (s seatView) HighBid() int                { return s.v.High() }
+func (s seatView) Trump() engine.Suit          { return s.v.Trump() }
+func (s seatView) TrickCards() []engine.Played { return s.v.Trick() }
 func (s seatView) LegalCards(int) engine.CardSet {
-	return s.v.LegalSet()
+	return s.v.Legal()
 }
-func (s seatView) PassRuleFor(int) engine.PassRule       { return s.v.PassRule }
-func (s seatView) PassTarget(int) int                    { return s.v.PassTo }
+func (s seatView) PassRuleFor(int) engine.PassRule       { return s.v.PassRule() }
+func (s seatView) PassTarget(seat int) int               { return s.v.PassTarget(seat) }
 func (s seatView) TrumpChoices() uint8                   { return s.v.TrumpChoices() }
-func (s seatView) DecideChoices() []engine.ActionKind    { return s.v.Choices }
+func (s seatView) DecideChoices() []engine.ActionKind    { return s.v.DecideChoices() }
 func (s seatView) AppendNextBids(out []int, n int) []int { return s.v.AppendNextBids(out, n) }
-func (s seatView) MustBid() bool                         { return s.v.MustBid }
+func (s seatView) MustBid() bool                         { return s.v.MustBid() }
 func (s seatView) Check(a engine.Action) error           { return s.v.Check(a) }
 func (s seatView) MeldTotal(seat int) int {
-	for _, m := range s.v.Melds {
-		if m.Seat == seat {
-			return m.Total
-		}
-	}
-	return 0
+	m, _ := s.v.ShownMeld(seat)
+	return m.Total
 }
 
 // Baseline is a computer player that plays sensibly from its own cards and the public
@@ -96,7 +94,7 @@ func newBaseline(seed uint64) *Baseline {
 
 // Choose returns a legal action for the view's seat, which must be expected to act.
 func (b *Baseline) Choose(v engine.View) engine.Action {
-	a := b.choose(seatView{&v}, v.Seat)
+	a := b.choose(seatView{&v}, v.Seat())
 	if v.Check(a) != nil {
 		// Never expected: the choices above are built from the legal options. Fall back
 		// to the simplest legal action rather than hand the caller an action it must reject.
@@ -124,20 +122,20 @@ func (b *Baseline) choose(t table, seat int) engine.Action {
 
 // fallback returns the first legal action for the view's seat in the simplest form.
 func fallback(v *engine.View) engine.Action {
-	a := engine.Action{Seat: v.Seat}
-	switch v.Phase {
+	a := engine.Action{Seat: v.Seat()}
+	switch v.Phase() {
 	case engine.PhaseBidding:
 		a.Kind = engine.ActPass
-		if v.MustBid {
-			a.Kind, a.Bid = engine.ActBid, v.MinBid
+		if v.MustBid() {
+			a.Kind, a.Bid = engine.ActBid, v.MinNextBid()
 		}
 	case engine.PhaseTrump:
 		a.Kind = engine.ActTrump
-		if len(v.Trumps) > 0 {
-			a.Suit = v.Trumps[0]
+		if choices := v.TrumpChoices(); choices != 0 {
+			a.Suit = engine.Suit(bits.TrailingZeros8(choices))
 		}
 	case engine.PhasePass, engine.PhasePassBack:
-		rule := v.PassRule
+		rule := v.PassRule()
 		hand := v.Hand()
 		pref := rule.Prefer
 		a.Kind = engine.ActPassCards
@@ -147,8 +145,8 @@ func fallback(v *engine.View) engine.Action {
 		a.Kind = engine.ActPlayHand
 	case engine.PhasePlay:
 		a.Kind = engine.ActPlayCard
-		if len(v.Legal) > 0 {
-			a.Card = v.Legal[0]
+		if legal := v.Legal(); legal != 0 {
+			a.Card = legal.Cards()[0]
 		}
 	}
 	return a
@@ -333,9 +331,9 @@ func (b *Baseline) bid(t table, seat int) engine.Action {
 // highBidder returns the seat that made the highest bid of its own free will so far, or -1
 // when nobody has (a forced opening does not count: it shows nothing of the hand).
 func highBidder(t table, seat int) int {
-	v := t.View(seat)
-	for i := len(v.Auction) - 1; i >= 0; i-- {
-		if e := v.Auction[i]; !e.Pass() {
+	auction := t.Auction()
+	for i := len(auction) - 1; i >= 0; i-- {
+		if e := auction[i]; !e.Pass() {
 			if e.Forced {
 				return -1
 			}

@@ -43,9 +43,7 @@ func (f *fakeTable) Hand(seat int) engine.Hand {
 	return f.hand
 }
 
-func (f *fakeTable) View(seat int) engine.View {
-	return engine.View{Seat: seat, Auction: f.auction, High: f.high, Bidder: f.bidder}
-}
+func (f *fakeTable) Auction() []engine.Bid { return f.auction }
 
 func (f *fakeTable) MeldTotal(seat int) int { return f.melds[seat].Total }
 

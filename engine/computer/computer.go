@@ -38,12 +38,12 @@ func (r *Random) intn(n int) int { return int(r.src.Uint64() % uint64(n)) }
 
 // Choose returns a uniformly random legal action for the view's seat.
 func (r *Random) Choose(v engine.View) engine.Action {
-	a := engine.Action{Seat: v.Seat}
-	switch v.Phase {
+	a := engine.Action{Seat: v.Seat()}
+	switch v.Phase() {
 	case engine.PhaseBidding:
 		bids := v.AppendNextBids(r.bids[:0], 5)
 		n := len(bids)
-		if !v.MustBid {
+		if !v.MustBid() {
 			n++
 		}
 		if i := r.intn(n); i < len(bids) {
@@ -52,25 +52,32 @@ func (r *Random) Choose(v engine.View) engine.Action {
 			a.Kind = engine.ActPass
 		}
 	case engine.PhaseTrump:
-		a.Kind, a.Suit = engine.ActTrump, v.Trumps[r.intn(len(v.Trumps))]
+		choices := uint32(v.TrumpChoices())
+		a.Kind, a.Suit = engine.ActTrump, engine.Suit(nth(choices, r.intn(bits.OnesCount32(choices))))
 	case engine.PhasePass, engine.PhasePassBack:
 		a.Kind, a.Cards = engine.ActPassCards, r.pass(&v)
 	case engine.PhaseDecide:
-		a.Kind = v.Choices[r.intn(len(v.Choices))]
+		choices := v.DecideChoices()
+		a.Kind = choices[r.intn(len(choices))]
 	case engine.PhasePlay:
-		legal := uint32(v.LegalSet())
-		for k := r.intn(bits.OnesCount32(legal)); k > 0; k-- {
-			legal &= legal - 1
-		}
-		a.Kind, a.Card = engine.ActPlayCard, engine.Card(bits.TrailingZeros32(legal))
+		legal := uint32(v.Legal())
+		a.Kind, a.Card = engine.ActPlayCard, engine.Card(nth(legal, r.intn(bits.OnesCount32(legal))))
 	}
 	return a
+}
+
+// nth returns the position of the k-th set bit of set (0 for the lowest).
+func nth(set uint32, k int) int {
+	for ; k > 0; k-- {
+		set &= set - 1
+	}
+	return bits.TrailingZeros32(set)
 }
 
 // pass draws the cards to pass: first the required number from the preferred cards, then
 // the rest from what is left, each uniformly.
 func (r *Random) pass(v *engine.View) []engine.Card {
-	rule := v.PassRule
+	rule := v.PassRule()
 	hand := v.Hand()
 	out := make([]engine.Card, 0, rule.Count)
 	pref := rule.Prefer

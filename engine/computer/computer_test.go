@@ -62,9 +62,9 @@ type checkedBaseline struct {
 }
 
 func (c checkedBaseline) Choose(v engine.View) engine.Action {
-	a := c.b.choose(seatView{&v}, v.Seat)
+	a := c.b.choose(seatView{&v}, v.Seat())
 	if err := v.Check(a); err != nil {
-		c.tb.Fatalf("Baseline chose %v in phase %v, which the view rejects: %v", a, v.Phase, err)
+		c.tb.Fatalf("Baseline chose %v in phase %v, which the view rejects: %v", a, v.Phase(), err)
 	}
 	return a
 }
@@ -201,7 +201,7 @@ type randomCards struct {
 }
 
 func (p randomCards) Choose(v engine.View) engine.Action {
-	if v.Phase == engine.PhasePlay {
+	if v.Phase() == engine.PhasePlay {
 		return p.r.Choose(v)
 	}
 	return p.b.Choose(v)

@@ -91,7 +91,7 @@ func (e *Expert) Hint(v engine.View) (engine.Action, string) {
 }
 
 func (e *Expert) decide(v *engine.View) (engine.Action, string) {
-	switch v.Phase {
+	switch v.Phase() {
 	case engine.PhaseBidding:
 		return e.bid(v)
 	case engine.PhaseTrump:
@@ -114,15 +114,15 @@ type cardStat struct {
 }
 
 func (e *Expert) play(v *engine.View) (engine.Action, string) {
-	act := engine.Action{Seat: v.Seat, Kind: engine.ActPlayCard}
-	legal := v.LegalSet()
+	act := engine.Action{Seat: v.Seat(), Kind: engine.ActPlayCard}
+	legal := v.Legal()
 	if legal.Len() == 1 {
 		act.Card = onlyCard(legal)
 		return act, fmt.Sprintf("Play %s: it is your only legal card.", act.Card.Symbol())
 	}
 	k := know(v)
 	sc := scoringOf(v)
-	team := v.Rules.TeamOf(v.Seat)
+	team := v.Rules().TeamOf(v.Seat())
 	var stats []cardStat
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
 		if legal.Has(c) {
@@ -167,7 +167,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		}
 	}
 	act.Card = stats[best].card
-	return act, playReason(stats, best, samples, v.Rules.Scale())
+	return act, playReason(stats, best, samples, v.Rules().Scale())
 }
 
 // wonTrick returns the team that takes the trick in progress when card c is played and
@@ -206,9 +206,10 @@ func playReason(stats []cardStat, best, samples, scale int) string {
 
 // scoringOf returns the scoring of the view's hand once meld is shown.
 func scoringOf(v *engine.View) scoring {
-	sc := scoring{r: &v.Rules, bidder: v.Rules.TeamOf(v.Bidder), bid: v.High, moon: v.Moon, meld: v.TeamMeld}
-	for _, m := range v.Melds {
-		sc.seatMeld[m.Seat] = m.Total
+	sc := scoring{r: v.Rules(), bidder: v.Rules().TeamOf(v.Bidder()), bid: v.High(), moon: v.Moon(), meld: [2]int{v.TeamMeld(0), v.TeamMeld(1)}}
+	for s := range v.Players() {
+		m, _ := v.ShownMeld(s)
+		sc.seatMeld[s] = m.Total
 	}
 	return sc
 }
@@ -246,7 +247,7 @@ func (o *outlook) value(bid int) float64 {
 // outlooks plays out the hand in each sample with the view's seat as the bidder, once for
 // each suit it could name, passes included.
 func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
-	r := &v.Rules
+	r := v.Rules()
 	k := know(v)
 	var out []outlook
 	for t := engine.Spades; t < engine.NoSuit; t++ {
@@ -257,14 +258,14 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 	if len(out) == 0 {
 		return nil
 	}
-	me := v.Seat
+	me := v.Seat()
 	team := r.TeamOf(me)
 	n := e.budget.AuctionSamples
 	for range n {
 		hands := k.sample(v, e.rng)
 		for i := range out {
 			h := hands
-			if v.Phase == engine.PhaseBidding || v.Phase == engine.PhaseTrump {
+			if v.Phase() == engine.PhaseBidding || v.Phase() == engine.PhaseTrump {
 				e.simulatePasses(v, &h, out[i].trump)
 			}
 			sc := meldScoring(r, &h, out[i].trump, team, bid)
@@ -293,8 +294,8 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 // view's seat named trump: the partner's best cards to the bidder and the bidder's least
 // useful back (six-handed, each player of the team to a teammate).
 func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Hand, trump engine.Suit) {
-	r := &v.Rules
-	me := v.Seat
+	r := v.Rules()
+	me := v.Seat()
 	n := r.PassCount
 	switch r.PassStyle {
 	case engine.PassPartnerThenBack:
@@ -312,7 +313,7 @@ func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Han
 				continue
 			}
 			to := (s + 2) % r.Players
-			if v.HandNo%2 == 0 {
+			if v.HandNo()%2 == 0 {
 				to = (s + r.Players - 2) % r.Players
 			}
 			if to == me {
@@ -323,7 +324,7 @@ func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Han
 		}
 		for s := range r.Players {
 			to := (s + 2) % r.Players
-			if v.HandNo%2 == 0 {
+			if v.HandNo()%2 == 0 {
 				to = (s + r.Players - 2) % r.Players
 			}
 			for _, c := range gives[s] {
@@ -347,11 +348,11 @@ func passBack(r *engine.Rules, hand *engine.Hand, trump engine.Suit, n int, free
 }
 
 func (e *Expert) bid(v *engine.View) (engine.Action, string) {
-	r := &v.Rules
-	pass := engine.Action{Seat: v.Seat, Kind: engine.ActPass}
-	next := v.MinBid
-	if v.MustBid {
-		pass = engine.Action{Seat: v.Seat, Kind: engine.ActBid, Bid: next}
+	r := v.Rules()
+	pass := engine.Action{Seat: v.Seat(), Kind: engine.ActPass}
+	next := v.MinNextBid()
+	if v.MustBid() {
+		pass = engine.Action{Seat: v.Seat(), Kind: engine.ActBid, Bid: next}
 	}
 	h := v.Hand()
 	choices := uint8(0xF)
@@ -370,7 +371,7 @@ func (e *Expert) bid(v *engine.View) (engine.Action, string) {
 	}
 	o := &outs[best]
 	need := e.budget.Confidence
-	if hb := highBidder(seatView{v}, v.Seat); hb >= 0 && hb != v.Seat && sameTeam(r, hb, v.Seat) {
+	if hb := highBidder(seatView{v}, v.Seat()); hb >= 0 && hb != v.Seat() && sameTeam(r, hb, v.Seat()) {
 		// The bid is the team's already: raise it only when that is all but sure.
 		need = e.budget.PartnerConfidence
 	}
@@ -379,7 +380,7 @@ func (e *Expert) bid(v *engine.View) (engine.Action, string) {
 		return pass, fmt.Sprintf("Pass: with %s trump you would reach %d in only %.0f%% of %d sampled deals.",
 			o.trump.Name(), next, 100*o.made(next), len(o.totals))
 	}
-	return engine.Action{Seat: v.Seat, Kind: engine.ActBid, Bid: next},
+	return engine.Action{Seat: v.Seat(), Kind: engine.ActBid, Bid: next},
 		fmt.Sprintf("Bid %d: with %s trump your side reaches it in %.0f%% of %d sampled deals; your hand is worth about %d.",
 			next, o.trump.Name(), 100*o.made(next), len(o.totals), top)
 }
@@ -405,10 +406,10 @@ func (o *outlook) limit(v *engine.View, need, risk float64) int {
 func (e *Expert) SuggestBid(v engine.View) (int, engine.Suit) {
 	h := v.Hand()
 	choices := uint8(0xF)
-	if v.Rules.TrumpNeedsMarriage {
+	if v.Rules().TrumpNeedsMarriage {
 		choices = marriageSuits(&h)
 	}
-	if choices == 0 || v.Phase != engine.PhaseBidding || v.Seat < 0 {
+	if choices == 0 || v.Phase() != engine.PhaseBidding || v.Seat() < 0 {
 		return 0, engine.NoSuit
 	}
 	next := v.MinNextBid()
@@ -423,31 +424,31 @@ func (e *Expert) SuggestBid(v engine.View) (int, engine.Suit) {
 }
 
 func (e *Expert) trump(v *engine.View) (engine.Action, string) {
-	outs := e.outlooks(v, v.TrumpChoices(), v.High)
+	outs := e.outlooks(v, v.TrumpChoices(), v.High())
 	best := 0
 	for i := range outs {
-		if outs[i].value(v.High) > outs[best].value(v.High) {
+		if outs[i].value(v.High()) > outs[best].value(v.High()) {
 			best = i
 		}
 	}
 	o := &outs[best]
-	return engine.Action{Seat: v.Seat, Kind: engine.ActTrump, Suit: o.trump},
-		fmt.Sprintf("Name %s: your side makes %d in %.0f%% of %d sampled deals.", o.trump.Name(), v.High, 100*o.made(v.High), len(o.totals))
+	return engine.Action{Seat: v.Seat(), Kind: engine.ActTrump, Suit: o.trump},
+		fmt.Sprintf("Name %s: your side makes %d in %.0f%% of %d sampled deals.", o.trump.Name(), v.High(), 100*o.made(v.High()), len(o.totals))
 }
 
 // decideHand chooses to play, throw in or shoot the moon, from play-outs of the hand in
 // sampled deals.
 func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
-	r := &v.Rules
-	act := engine.Action{Seat: v.Seat, Kind: engine.ActPlayHand}
+	r := v.Rules()
+	act := engine.Action{Seat: v.Seat(), Kind: engine.ActPlayHand}
 	canThrow, canMoon := false, false
-	for _, k := range v.Choices {
+	for _, k := range v.DecideChoices() {
 		canThrow = canThrow || k == engine.ActThrowIn
 		canMoon = canMoon || k == engine.ActShootMoon
 	}
 	k := know(v)
 	sc := scoringOf(v)
-	team := r.TeamOf(v.Seat)
+	team := r.TeamOf(v.Seat())
 	n := e.budget.AuctionSamples
 	made, sweep, playValue := 0, 0, 0
 	for range n {
@@ -458,7 +459,7 @@ func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
 		e.Nodes += r.DeckSize()
 		e.Playouts++
 		playValue += sc.value(&d, team)
-		if sc.counted(&d, team) >= v.High {
+		if sc.counted(&d, team) >= v.High() {
 			made++
 		}
 		if d.tricks[1-team] == 0 {
@@ -474,13 +475,13 @@ func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
 		if opp < r.ThrowInMeldMin {
 			opp = 0
 		}
-		throwValue := -v.High - opp - r.ThrowInBonus
+		throwValue := -v.High() - opp - r.ThrowInBonus
 		if float64(playValue)/float64(n) < float64(throwValue) {
 			act.Kind = engine.ActThrowIn
-			return act, fmt.Sprintf("Throw in: you make %d in only %d%% of %d sampled deals, and playing on costs more than conceding.", v.High, 100*made/n, n)
+			return act, fmt.Sprintf("Throw in: you make %d in only %d%% of %d sampled deals, and playing on costs more than conceding.", v.High(), 100*made/n, n)
 		}
 	}
-	return act, fmt.Sprintf("Play the hand: your side makes %d in %d%% of %d sampled deals.", v.High, 100*made/n, n)
+	return act, fmt.Sprintf("Play the hand: your side makes %d in %d%% of %d sampled deals.", v.High(), 100*made/n, n)
 }
 
 // symbolList writes cards with their suit symbols.

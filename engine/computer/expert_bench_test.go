@@ -85,10 +85,10 @@ func playAt(when func(tricks, cardsLeft int) bool) func(*engine.Game, int) bool 
 		}
 		v := g.View(-1)
 		left := 0
-		for _, n := range v.HandSizes {
-			left += n
+		for s := range v.Players() {
+			left += v.HandSize(s)
 		}
-		return when(len(v.Tricks), left)
+		return when(len(v.Tricks()), left)
 	}
 }
 

@@ -64,9 +64,8 @@ func TestInferences(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRules(t, tc.preset, nil)
-			v := &engine.View{Seat: 0, Rules: r, Phase: engine.PhasePlay, Trump: tc.trump,
-				Trick: playedCards(t, tc.trick), HandSizes: make([]int, r.Players)}
-			k := know(v)
+			k := &knowledge{rules: &r, seat: 0}
+			k.infer(tc.trump, playedCards(t, tc.trick))
 			got := k.excluded[tc.seat]
 			want := engine.CardSet(0)
 			if tc.want != "" {
@@ -140,8 +139,8 @@ func TestSamplesConsistent(t *testing.T) {
 				hands := k.sample(&v, rng)
 				var all engine.Hand
 				for s := range r.Players {
-					if hands[s].Len() != v.HandSizes[s] {
-						t.Fatalf("%s: seat %d dealt %d cards, holds %d", preset, s, hands[s].Len(), v.HandSizes[s])
+					if hands[s].Len() != v.HandSize(s) {
+						t.Fatalf("%s: seat %d dealt %d cards, holds %d", preset, s, hands[s].Len(), v.HandSize(s))
 					}
 					if s == seat && hands[s] != g.Hand(seat) {
 						t.Fatalf("%s: the seat's own hand changed in a sample", preset)
@@ -211,7 +210,7 @@ func redealt(tb testing.TB, g *engine.Game, seat int, rng *rand.Rand) (*engine.G
 				h[c] -= min(h[c], used[c])
 			}
 		}
-		for _, p := range v.Passes {
+		for _, p := range v.Passes() {
 			if p.From == seat && p.To == s {
 				for _, c := range p.Cards {
 					h[c] -= min(h[c], 1)
@@ -289,17 +288,17 @@ func decisionKind(g *engine.Game, seat int, exact int) string {
 		return ""
 	}
 	role := "lead"
-	if len(v.Trick) > 0 {
+	if len(v.Trick()) > 0 {
 		role = "follow"
 	}
 	left := 0
-	for _, n := range v.HandSizes {
-		left += n
+	for s := range v.Players() {
+		left += v.HandSize(s)
 	}
 	switch {
 	case left <= exact:
 		return "play: " + role + ", exact"
-	case len(v.Tricks) == 0:
+	case len(v.Tricks()) == 0:
 		return "play: " + role + ", first trick"
 	}
 	return "play: " + role + ", mid-hand"

@@ -38,7 +38,7 @@ func (p *ISMCTS) Choose(v engine.View) engine.Action {
 
 // Hint returns the player's action and one line saying why.
 func (p *ISMCTS) Hint(v engine.View) (engine.Action, string) {
-	if v.Phase != engine.PhasePlay {
+	if v.Phase() != engine.PhasePlay {
 		return p.Expert.Hint(v)
 	}
 	a, why := p.play(&v)
@@ -59,18 +59,18 @@ type isNode struct {
 }
 
 func (p *ISMCTS) play(v *engine.View) (engine.Action, string) {
-	act := engine.Action{Seat: v.Seat, Kind: engine.ActPlayCard}
-	legal := v.LegalSet()
+	act := engine.Action{Seat: v.Seat(), Kind: engine.ActPlayCard}
+	legal := v.Legal()
 	if legal.Len() == 1 {
 		act.Card = onlyCard(legal)
 		return act, fmt.Sprintf("Play %s: it is your only legal card.", act.Card.Symbol())
 	}
 	k := know(v)
 	sc := scoringOf(v)
-	team := v.Rules.TeamOf(v.Seat)
+	team := v.Rules().TeamOf(v.Seat())
 	// Rewards are scaled by a hand's worth of points, so that the exploration constant
 	// means the same in every preset.
-	scale := 25 * float64(v.Rules.Scale())
+	scale := 25 * float64(v.Rules().Scale())
 	root := &isNode{children: map[engine.Card]*isNode{}}
 	iterations := p.budget.PlaySamples * legal.Len()
 	for range iterations {
@@ -92,7 +92,7 @@ func (p *ISMCTS) play(v *engine.View) (engine.Action, string) {
 					untried = append(untried, c)
 				}
 			}
-			mover := v.Rules.TeamOf(d.turn())
+			mover := v.Rules().TeamOf(d.turn())
 			if len(untried) > 0 {
 				c := untried[p.rng.IntN(len(untried))]
 				child := &isNode{children: map[engine.Card]*isNode{}, avail: 1}

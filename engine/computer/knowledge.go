@@ -27,12 +27,7 @@ type knowledge struct {
 // progress) by seat.
 func played(v *engine.View) [engine.MaxPlayers]engine.Hand {
 	var out [engine.MaxPlayers]engine.Hand
-	for _, t := range v.Tricks {
-		for _, p := range t.Cards {
-			out[p.Seat][p.Card]++
-		}
-	}
-	for _, p := range v.Trick {
+	for _, p := range v.Plays() {
 		out[p.Seat][p.Card]++
 	}
 	return out
@@ -49,8 +44,8 @@ func fullDeck(r *engine.Rules) engine.Hand {
 
 // know works out what the view's seat knows of the hidden cards.
 func know(v *engine.View) *knowledge {
-	r := &v.Rules
-	k := &knowledge{rules: r, seat: v.Seat}
+	r := v.Rules()
+	k := &knowledge{rules: r, seat: v.Seat()}
 	byseat := played(v)
 	own := v.Hand()
 	unseen := fullDeck(r)
@@ -61,17 +56,15 @@ func know(v *engine.View) *knowledge {
 	// Lower bounds on what each other seat held after passing: its shown meld, and the
 	// cards this seat passed to it that did not come back.
 	var lower [engine.MaxPlayers]engine.Hand
-	for _, m := range v.Melds {
-		if m.Seat != v.Seat {
-			for _, c := range m.Cards {
-				lower[m.Seat][c]++
-			}
+	for s := range r.Players {
+		if m, shown := v.ShownMeld(s); shown && s != v.Seat() {
+			lower[s] = m.Used()
 		}
 	}
 	var gave, got [engine.MaxPlayers]engine.Hand
-	for _, p := range v.Passes {
+	for _, p := range v.Passes() {
 		for _, c := range p.Cards {
-			if p.From == v.Seat {
+			if p.From == v.Seat() {
 				gave[p.To][c]++
 			} else {
 				got[p.From][c]++
@@ -79,7 +72,7 @@ func know(v *engine.View) *knowledge {
 		}
 	}
 	for s := range r.Players {
-		if s == v.Seat {
+		if s == v.Seat() {
 			continue
 		}
 		for c := range gave[s] {
@@ -95,12 +88,12 @@ func know(v *engine.View) *knowledge {
 	}
 	k.pool = unseen
 	for s := range r.Players {
-		if s != v.Seat {
+		if s != v.Seat() {
 			sub(&k.pool, &k.known[s])
-			k.need[s] = max(v.HandSizes[s]-k.known[s].Len(), 0)
+			k.need[s] = max(v.HandSize(s)-k.known[s].Len(), 0)
 		}
 	}
-	k.infer(v)
+	k.infer(v.Trump(), v.Plays())
 	return k
 }
 
@@ -116,7 +109,8 @@ func sub(a, b *engine.Hand) {
 // who did not follow suit holds none of it, one who did not trump holds no trump, and,
 // where the trick must be won if able, one who played under the winning card holds nothing
 // that beats it. Cards only leave a hand during play, so what was true then is true now.
-func (k *knowledge) infer(v *engine.View) {
+// plays are the hand's cards played, trick after trick.
+func (k *knowledge) infer(trump engine.Suit, plays []engine.Played) {
 	r := k.rules
 	look := func(cards []engine.Played) {
 		var prefix [engine.MaxPlayers]engine.Card
@@ -127,7 +121,7 @@ func (k *knowledge) infer(v *engine.View) {
 						continue
 					}
 					h := engine.HandOf(p.Card, x)
-					if !engine.LegalCards(&h, prefix[:i], v.Trump, r.Play).Has(p.Card) {
+					if !engine.LegalCards(&h, prefix[:i], trump, r.Play).Has(p.Card) {
 						k.excluded[p.Seat] = k.excluded[p.Seat].Add(x)
 					}
 				}
@@ -135,10 +129,11 @@ func (k *knowledge) infer(v *engine.View) {
 			prefix[i] = p.Card
 		}
 	}
-	for _, t := range v.Tricks {
-		look(t.Cards)
+	for len(plays) > r.Players {
+		look(plays[:r.Players])
+		plays = plays[r.Players:]
 	}
-	look(v.Trick)
+	look(plays)
 }
 
 // sample deals the pool to the other seats at random, consistent with everything the

@@ -26,16 +26,16 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 	// searched ones, over the same 1,000 deals), so the expert passes as it does. That was
 	// measured when the search scored saves by team; it now scores them per seat, as the
 	// engine does, and the comparison is worth repeating.
-	if v.Rules.PassStyle == engine.PassSixHanded || e.budget.PassSamples == 0 {
+	if v.Rules().PassStyle == engine.PassSixHanded || e.budget.PassSamples == 0 {
 		return base, fmt.Sprintf("Pass %s: keep your meld, trump and winners; give away what helps least.", symbolList(base.Cards))
 	}
 	cands := e.passCandidates(v, base.Cards)
 	if len(cands) == 1 {
 		return base, fmt.Sprintf("Pass %s: keep your meld, trump and winners; give away what helps least.", symbolList(base.Cards))
 	}
-	r := &v.Rules
+	r := v.Rules()
 	k := know(v)
-	team := r.TeamOf(v.Seat)
+	team := r.TeamOf(v.Seat())
 	totals := make([]int, len(cands))
 	n := e.budget.PassSamples
 	for range n {
@@ -52,7 +52,7 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 			best = i
 		}
 	}
-	a := engine.Action{Seat: v.Seat, Kind: engine.ActPassCards, Cards: cands[best]}
+	a := engine.Action{Seat: v.Seat(), Kind: engine.ActPassCards, Cards: cands[best]}
 	return a, fmt.Sprintf("Pass %s: the best of %d passes over %d sampled deals, %+.0f points a hand against the usual choice.",
 		symbolList(a.Cards), len(cands), n, float64(totals[best]-totals[0])/float64(n))
 }
@@ -60,11 +60,11 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 // passCandidates returns the passes to weigh, the Baseline's first, each one the view
 // accepts.
 func (e *Expert) passCandidates(v *engine.View, first []engine.Card) [][]engine.Card {
-	r := &v.Rules
-	count := v.PassRule.Count
+	r := v.Rules()
+	count := v.PassRule().Count
 	hand := v.Hand()
-	toBidder := v.Phase == engine.PhasePass && v.PassTo == v.Bidder && v.Seat != v.Bidder
-	m := engine.CountMeld(&hand, v.Trump, &r.Meld)
+	toBidder := v.Phase() == engine.PhasePass && v.PassTarget(v.Seat()) == v.Bidder() && v.Seat() != v.Bidder()
+	m := engine.CountMeld(&hand, v.Trump(), &r.Meld)
 	used := m.Used()
 	// The distinct cards that rank best to give.
 	var pool []engine.Card
@@ -75,10 +75,10 @@ func (e *Expert) passCandidates(v *engine.View, first []engine.Card) [][]engine.
 	}
 	score := func(c engine.Card) int {
 		if toBidder {
-			return giveScore(r, c, v.Trump, used[c] >= hand[c])
+			return giveScore(r, c, v.Trump(), used[c] >= hand[c])
 		}
-		s := -keepValue(r, &hand, c, v.Trump)
-		if v.PassRule.Need > 0 && v.PassRule.Prefer[c] == 0 {
+		s := -keepValue(r, &hand, c, v.Trump())
+		if v.PassRule().Need > 0 && v.PassRule().Prefer[c] == 0 {
 			s -= 10000
 		}
 		return s
@@ -95,7 +95,7 @@ func (e *Expert) passCandidates(v *engine.View, first []engine.Card) [][]engine.
 		if len(cur) == count {
 			c := append([]engine.Card(nil), cur...)
 			key := fmt.Sprint(sortedCards(c))
-			if !seen[key] && v.Check(engine.Action{Seat: v.Seat, Kind: engine.ActPassCards, Cards: c}) == nil {
+			if !seen[key] && v.Check(engine.Action{Seat: v.Seat(), Kind: engine.ActPassCards, Cards: c}) == nil {
 				seen[key] = true
 				out = append(out, c)
 			}
@@ -118,23 +118,23 @@ func sortedCards(cs []engine.Card) []engine.Card {
 // applyPass plays out the exchange in a sampled deal: the seat's pass, and the passes the
 // rules still ask of its team, chosen as the Baseline would.
 func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, give []engine.Card) {
-	r := &v.Rules
+	r := v.Rules()
 	n := r.PassCount
 	switch {
 	case r.PassStyle == engine.PassSixHanded:
 		var gives [engine.MaxPlayers][]engine.Card
-		gives[v.Seat] = give
+		gives[v.Seat()] = give
 		for s := range r.Players {
-			if s == v.Seat || r.TeamOf(s) != r.TeamOf(v.Seat) || !sixPending(v, s) {
+			if s == v.Seat() || r.TeamOf(s) != r.TeamOf(v.Seat()) || !sixPending(v, s) {
 				continue
 			}
-			if v.PassTarget(s) == v.Bidder {
-				gives[s] = e.base.passToBidder(r, &h[s], v.Trump, n, nil)
+			if v.PassTarget(s) == v.Bidder() {
+				gives[s] = e.base.passToBidder(r, &h[s], v.Trump(), n, nil)
 				for _, c := range gives[s] {
 					h[s][c]++ // passToBidder takes them from the hand; the exchange below moves them
 				}
 			} else {
-				gives[s] = passBack(r, &h[s], v.Trump, n, true)
+				gives[s] = passBack(r, &h[s], v.Trump(), n, true)
 				for _, c := range gives[s] {
 					h[s][c]++
 				}
@@ -146,20 +146,20 @@ func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, gi
 				h[v.PassTarget(s)][c]++
 			}
 		}
-	case v.Phase == engine.PhasePass:
+	case v.Phase() == engine.PhasePass:
 		// To the bidder, who passes back as the Baseline would.
 		for _, c := range give {
-			h[v.Seat][c]--
-			h[v.Bidder][c]++
+			h[v.Seat()][c]--
+			h[v.Bidder()][c]++
 		}
-		for _, c := range passBack(r, &h[v.Bidder], v.Trump, n, r.PassBackFree) {
-			h[v.Seat][c]++
+		for _, c := range passBack(r, &h[v.Bidder()], v.Trump(), n, r.PassBackFree) {
+			h[v.Seat()][c]++
 		}
 	default:
 		// The bidder passing back.
 		for _, c := range give {
-			h[v.Seat][c]--
-			h[v.PassTo][c]++
+			h[v.Seat()][c]--
+			h[v.PassTarget(v.Seat())][c]++
 		}
 	}
 }
@@ -167,20 +167,15 @@ func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, gi
 // sixPending reports whether seat has still to pass in a six-handed exchange: a seat that
 // has passed already is in the seat's view only if it is the seat itself.
 func sixPending(v *engine.View, seat int) bool {
-	for _, s := range v.Waiting {
-		if s == seat {
-			return true
-		}
-	}
-	return false
+	return v.IsWaiting(seat)
 }
 
 // playOut counts the meld of the deal as passed and plays the hand out with the quick
 // policy, the bidder leading, and returns its value to team.
 func (e *Expert) playOut(v *engine.View, h *[engine.MaxPlayers]engine.Hand, team int) int {
-	r := &v.Rules
-	d := deal{r: r, trump: v.Trump, hands: *h, leader: v.Bidder, left: r.HandSize(), last: -1, lastSeat: -1}
-	sc := meldScoring(r, h, v.Trump, r.TeamOf(v.Bidder), v.High)
+	r := v.Rules()
+	d := deal{r: r, trump: v.Trump(), hands: *h, leader: v.Bidder(), left: r.HandSize(), last: -1, lastSeat: -1}
+	sc := meldScoring(r, h, v.Trump(), r.TeamOf(v.Bidder()), v.High())
 	e.Nodes += r.DeckSize()
 	e.Playouts++
 	return d.rollout(&sc, team)

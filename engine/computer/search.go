@@ -59,11 +59,11 @@ func meldScoring(r *engine.Rules, hands *[engine.MaxPlayers]engine.Hand, trump e
 
 // newDeal sets up the play of the view's hand with the hidden cards of hands.
 func newDeal(v *engine.View, hands [engine.MaxPlayers]engine.Hand) deal {
-	r := &v.Rules
-	d := deal{r: r, trump: v.Trump, hands: hands, leader: v.Leader, last: -1, lastSeat: -1}
-	d.left = r.HandSize() - len(v.Tricks)
+	r := v.Rules()
+	d := deal{r: r, trump: v.Trump(), hands: hands, leader: v.Leader(), last: -1, lastSeat: -1}
+	d.left = r.HandSize() - len(v.Tricks())
 	var cards [engine.MaxPlayers]engine.Card
-	for _, t := range v.Tricks {
+	for _, t := range v.Tricks() {
 		team := r.TeamOf(t.Winner)
 		d.tricks[team]++
 		for i, p := range t.Cards {
@@ -77,12 +77,12 @@ func newDeal(v *engine.View, hands [engine.MaxPlayers]engine.Hand) deal {
 			d.tookCounter |= 1 << t.Winner
 		}
 	}
-	for _, p := range v.Trick {
+	for _, p := range v.Trick() {
 		d.trick[d.n] = p.Card
 		d.n++
 	}
 	if d.n > 0 {
-		d.leader = v.Trick[0].Seat
+		d.leader = v.Trick()[0].Seat
 	}
 	return d
 }
