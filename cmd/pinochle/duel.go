@@ -19,7 +19,7 @@ func runDuel(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // duelCommand runs pinochle duel.
 func duelCommand(args []string, stdout io.Writer) error {
-	fs := newFlagSet("duel", "--variant V --a LEVEL --b LEVEL --deals N [--seed S] [--json] [--options k=v,...]", stdout)
+	fs := newFlagSet("duel", "--variant V --a LEVEL --b LEVEL --deals N [--seed S] [--workers N] [--json] [--options k=v,...]", stdout)
 	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
 	a := fs.String("a", "expert", "level of side A: "+strings.Join(computer.Levels(), ", "))
 	b := fs.String("b", "baseline", "level of side B")
@@ -28,6 +28,8 @@ func duelCommand(args []string, stdout io.Writer) error {
 	seedB := fs.Uint64("seed-b", 0, "seed mixed into side B's players (default: the same as side A's, so that equal levels play identically)")
 	asJSON := fs.Bool("json", false, "write the report as JSON")
 	options := fs.String("options", "", "table options as k=v,k=v")
+	workers := workersFlag(fs, "number of deals played at once, one a core by default; the figures do not depend on it, "+
+		"but the decision times are timings, longer when workers share a core")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -37,6 +39,9 @@ func duelCommand(args []string, stdout io.Writer) error {
 	}
 	if *deals < 1 {
 		return badInput("--deals counts up from 1")
+	}
+	if err := checkWorkers(*workers); err != nil {
+		return err
 	}
 	r, err := rulesFor(*variant, *options)
 	if err != nil {
@@ -52,16 +57,19 @@ func duelCommand(args []string, stdout io.Writer) error {
 		}
 	}
 	start := time.Now()
-	rep, err := duel.Run(duel.Config{Rules: r, A: *a, B: *b, Deals: *deals, Seed: *seed, SeedB: *seedB,
+	rep, err := duel.Run(duel.Config{Rules: r, A: *a, B: *b, Deals: *deals, Seed: *seed, SeedB: *seedB, Workers: *workers,
 		Now: func() int64 { return int64(time.Since(start)) }})
 	if err != nil {
 		return err
 	}
+	elapsed := time.Since(start)
+	sp := speedOf(rep.Deals, elapsed)
 	if *asJSON {
 		out := struct {
 			*duel.Report
 			Sides [2]sideJSON `json:"sides"`
-		}{rep, [2]sideJSON{sideOf(&rep.A), sideOf(&rep.B)}}
+			speedJSON
+		}{rep, [2]sideJSON{sideOf(&rep.A), sideOf(&rep.B)}, sp}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
@@ -73,7 +81,25 @@ func duelCommand(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "  %-8s bids won %d, set %.1f%%, mean meld %.1f, decision median %.2f ms, p99 %.2f ms\n",
 			s.Level, s.BidsWon, 100*s.SetShare(), s.MeanMeld(), j.MedianMS, j.P99MS)
 	}
+	fmt.Fprintf(stdout, "speed: %.1f deals/s, %.1f hands/s (%s, %s)\n",
+		sp.DealsPerSecond, sp.HandsPerSecond, elapsed.Round(time.Millisecond), workersText(*workers))
 	return nil
+}
+
+// speedJSON is how fast a duel went, as the JSON report gives it.
+type speedJSON struct {
+	Seconds        float64 `json:"seconds"`
+	DealsPerSecond float64 `json:"deals_per_second"`
+	HandsPerSecond float64 `json:"hands_per_second"`
+}
+
+// speedOf returns the speed of a duel of deals that took elapsed.
+func speedOf(deals int, elapsed time.Duration) speedJSON {
+	s := elapsed.Seconds()
+	if s <= 0 {
+		return speedJSON{}
+	}
+	return speedJSON{Seconds: s, DealsPerSecond: float64(deals) / s, HandsPerSecond: float64(2*deals) / s}
 }
 
 // sideJSON is a side's figures as the JSON report gives them.

@@ -249,6 +249,24 @@ func TestSimulateFigures(t *testing.T) {
 	if again != st {
 		t.Errorf("the same seed gave %+v, then %+v", st, again)
 	}
+	// Counting hands plays the same games, in order, and cuts the last one.
+	for _, workers := range []int{1, 3} {
+		hands, err := runSimulation(simConfig{rules: r, hands: st.hands, seed: 3, players: "baseline", workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hands.elapsed = st.elapsed
+		if hands != st {
+			t.Errorf("%d workers: %d hands gave %+v, want the %d games' %+v", workers, st.hands, hands, st.games, st)
+		}
+		cut, err := runSimulation(simConfig{rules: r, hands: st.hands - 1, seed: 3, players: "baseline", workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cut.games != st.games-1 || cut.hands != st.hands-1 || cut.wins[0]+cut.wins[1]+cut.draws != st.games-1 {
+			t.Errorf("%d workers: %d hands gave %d games and %d hands, want the last game cut", workers, st.hands-1, cut.games, cut.hands)
+		}
+	}
 }
 
 func TestBadInput(t *testing.T) {
@@ -289,6 +307,12 @@ func TestBadInput(t *testing.T) {
 		{"simulate: unknown players", []string{"simulate", "--games", "1", "--players", "grandmasters"}, `unknown players "grandmasters"`},
 		{"simulate: unknown option", []string{"simulate", "--games", "1", "--options", "x=1"}, "unknown option"},
 		{"simulate: not a number", []string{"simulate", "--games", "lots"}, `invalid value "lots" for flag -games`},
+		{"simulate: no workers", []string{"simulate", "--games", "1", "--workers", "0"}, "--workers counts up from 1, not 0"},
+		{"simulate: negative workers", []string{"simulate", "--games", "1", "--workers", "-1"}, "--workers counts up from 1, not -1"},
+		{"simulate: workers not a number", []string{"simulate", "--games", "1", "--workers", "many"}, `invalid value "many" for flag -workers`},
+		{"duel: no workers", []string{"duel", "--deals", "1", "--workers", "0"}, "--workers counts up from 1, not 0"},
+		{"duel: negative workers", []string{"duel", "--deals", "1", "--workers", "-1"}, "--workers counts up from 1, not -1"},
+		{"duel: workers not a number", []string{"duel", "--deals", "1", "--workers", "2.5"}, `invalid value "2.5" for flag -workers`},
 		{"play: unknown variant", []string{"play", "--variant", "hearts"}, `unknown variant "hearts"`},
 		{"play: no such seat", []string{"play", "--seat", "5"}, "no seat 5: a racehorse table seats 1 to 4"},
 		{"play: unknown option", []string{"play", "--options", "jokers=on"}, "unknown option"},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/internal/parallel"
 )
 
 // defaultHandLimit ends simulated games that set no limit of their own: random players
@@ -26,6 +27,7 @@ type simConfig struct {
 	hands   int // hands to play, starting a new game whenever one ends
 	seed    uint64
 	players string // "baseline" or "random"
+	workers int    // games played at once
 }
 
 // simStats are the figures a simulation reports.
@@ -41,19 +43,23 @@ type simStats struct {
 
 // simulate runs pinochle simulate.
 func simulate(args []string, stdout io.Writer) error {
-	fs := newFlagSet("simulate", "--variant V (--games N | --hands N) [--seed S] [--players baseline|random] [--options k=v,...]", stdout)
+	fs := newFlagSet("simulate", "--variant V (--games N | --hands N) [--seed S] [--players baseline|random] [--workers N] [--options k=v,...]", stdout)
 	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
 	games := fs.Int("games", 0, "number of games to play")
 	hands := fs.Int("hands", 0, "number of hands to play, starting a new game whenever one ends")
 	seed := fs.Uint64("seed", 1, "seed of the deals and the players")
 	players := fs.String("players", "baseline", "computer players: baseline or random")
 	options := fs.String("options", "", "table options as k=v,k=v")
+	workers := workersFlag(fs, "number of games played at once, one a core by default; the figures do not depend on it")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return badInput("unexpected argument %q", pos[0])
+	}
+	if err := checkWorkers(*workers); err != nil {
+		return err
 	}
 	switch {
 	case *games < 0 || *hands < 0:
@@ -83,7 +89,7 @@ func simulate(args []string, stdout io.Writer) error {
 		}
 		limited = true
 	}
-	cfg := simConfig{rules: r, games: *games, hands: *hands, seed: *seed, players: *players}
+	cfg := simConfig{rules: r, games: *games, hands: *hands, seed: *seed, players: *players, workers: *workers}
 	st, err := runSimulation(cfg)
 	if err != nil {
 		return err
@@ -92,56 +98,82 @@ func simulate(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// runSimulation plays the games or hands of cfg and gathers the figures.
+// runSimulation plays the games or hands of cfg and gathers the figures. Game i is dealt
+// from seed+i and played whole by players seeded from the seed, the game and the seat,
+// whichever worker plays it; the games are counted in their order, so the figures do not
+// depend on the number of workers. With cfg.hands, the games are counted until that many
+// hands are, the last one cut at that hand.
 func runSimulation(cfg simConfig) (simStats, error) {
-	r := &cfg.rules
-	seats := make([]computer.Player, r.Players)
-	for s := range seats {
-		p, err := computer.New(cfg.players, cfg.seed*1000003+uint64(s))
-		if err != nil {
-			return simStats{}, err
-		}
-		seats[s] = p
+	n := cfg.games
+	if n == 0 {
+		n = -1 // as many games as the hands take
 	}
 	var st simStats
 	start := time.Now()
-	for game := 0; cfg.games == 0 || game < cfg.games; game++ {
-		g, err := engine.NewGame(*r, cfg.seed+uint64(game))
+	err := parallel.Run(n, cfg.workers, func(i int) (simGame, error) {
+		return playGame(&cfg.rules, cfg.players, cfg.seed, i)
+	}, func(_ int, g simGame) bool {
+		return st.addGame(&cfg, &g)
+	})
+	st.elapsed = time.Since(start)
+	return st, err
+}
+
+// simGame is what one simulated game gave.
+type simGame struct {
+	results []engine.HandResult // the hands, in order
+	winner  int                 // the winning team, or -1 for a draw
+}
+
+// playGame plays game i of a simulation to its end.
+func playGame(r *engine.Rules, players string, seed uint64, i int) (simGame, error) {
+	seats := make([]computer.Player, r.Players)
+	for s := range seats {
+		p, err := computer.New(players, playerSeed(seed, i, s))
 		if err != nil {
-			return st, fmt.Errorf("starting game %d: %w", game+1, err)
+			return simGame{}, err
 		}
-		counted := 0
-		for !g.Over() {
-			seat := g.Turn()
-			if seat < 0 {
-				seat = waitingSeat(g)
-			}
-			if err := g.Apply(seats[seat].Choose(g.View(seat))); err != nil {
-				return st, fmt.Errorf("game %d, seed %d: a computer player's action was rejected: %w", game+1, g.Seed(), err)
-			}
-			if res := g.Results(); len(res) > counted {
-				for ; counted < len(res); counted++ {
-					st.addHand(r, &res[counted])
-				}
-				if cfg.games == 0 && st.hands >= cfg.hands {
-					break
-				}
-			}
+		seats[s] = p
+	}
+	g, err := engine.NewGame(*r, seed+uint64(i))
+	if err != nil {
+		return simGame{}, fmt.Errorf("starting game %d: %w", i+1, err)
+	}
+	for !g.Over() {
+		seat := g.Turn()
+		if seat < 0 {
+			seat = waitingSeat(g)
 		}
-		if g.Over() {
-			st.games++
-			if w := g.Winner(); w >= 0 {
-				st.wins[w]++
-			} else {
-				st.draws++
-			}
-		}
-		if cfg.games == 0 && st.hands >= cfg.hands {
-			break
+		if err := g.Apply(seats[seat].Choose(g.View(seat))); err != nil {
+			return simGame{}, fmt.Errorf("game %d, seed %d: a computer player's action was rejected: %w", i+1, g.Seed(), err)
 		}
 	}
-	st.elapsed = time.Since(start)
-	return st, nil
+	return simGame{results: g.Results(), winner: g.Winner()}, nil
+}
+
+// playerSeed is the seed of a seat's player in game i. In game 0 it is the seed every
+// game's players had when one set of players played all the games in turn.
+func playerSeed(seed uint64, i, seat int) uint64 {
+	return seed*1000003 + uint64(seat) + uint64(i)*0x9E3779B97F4A7C15
+}
+
+// addGame adds game g's figures to st and reports whether more games are wanted. When st
+// counts hands, it adds them only up to cfg.hands, and the game only if all its hands
+// were added.
+func (st *simStats) addGame(cfg *simConfig, g *simGame) bool {
+	for k := range g.results {
+		if cfg.games == 0 && st.hands >= cfg.hands {
+			return false
+		}
+		st.addHand(&cfg.rules, &g.results[k])
+	}
+	st.games++
+	if g.winner >= 0 {
+		st.wins[g.winner]++
+	} else {
+		st.draws++
+	}
+	return cfg.games != 0 || st.hands < cfg.hands
 }
 
 // waitingSeat returns the first seat expected to act, or 0 when none is.
@@ -198,7 +230,7 @@ func writeStats(w io.Writer, cfg simConfig, st simStats, limited bool) {
 	fmt.Fprintf(w, "wins           team 1 (%s) %d, team 2 (%s) %d, drawn %d\n",
 		teamSeats(r, 0), st.wins[0], teamSeats(r, 1), st.wins[1], st.draws)
 	if s := st.elapsed.Seconds(); s > 0 {
-		fmt.Fprintf(w, "speed          %.0f hands/s (%s)\n", float64(st.hands)/s, st.elapsed.Round(time.Millisecond))
+		fmt.Fprintf(w, "speed          %.0f hands/s (%s, %s)\n", float64(st.hands)/s, st.elapsed.Round(time.Millisecond), workersText(cfg.workers))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/internal/parallel"
 )
 
 // Config says what to measure.
@@ -23,8 +24,12 @@ type Config struct {
 	// players: equal seeds and levels make the two sides the same player.
 	Seed, SeedA, SeedB uint64
 	// Now, when set, reads a clock in nanoseconds to time decisions; the package itself
-	// reads no clock.
+	// reads no clock. With more than one worker it is called from several goroutines.
 	Now func() int64
+	// Workers is how many deals are played at once (0 means 1). The report does not
+	// depend on it, apart from the decision times: every deal is seeded from Seed and its
+	// number, and the deals are added up in their order.
+	Workers int
 	// MakeA and MakeB, when set, make a side's players instead of computer.New(A or B): a
 	// player of a level with another budget (computer.WithBudget), for instance. A and B
 	// still name the sides.
@@ -108,20 +113,52 @@ func Run(cfg Config) (*Report, error) {
 		}
 	}
 	rep := &Report{Variant: cfg.Rules.Preset, Deals: cfg.Deals, A: Side{Level: cfg.A}, B: Side{Level: cfg.B}}
-	for i := range cfg.Deals {
-		dealSeed := mix(cfg.Seed, uint64(i))
-		var diff float64
-		for aTeam := range 2 {
-			res, err := playHand(&cfg, rep, dealSeed, aTeam)
-			if err != nil {
-				return nil, fmt.Errorf("duel: deal %d: %w", i, err)
-			}
-			diff += float64(res.Delta[aTeam] - res.Delta[1-aTeam])
-		}
-		rep.Diffs = append(rep.Diffs, diff/2)
+	err := parallel.Run(cfg.Deals, cfg.Workers, func(i int) (deal, error) {
+		return playDeal(&cfg, i)
+	}, func(_ int, d deal) bool {
+		rep.Diffs = append(rep.Diffs, d.diff)
+		rep.A.add(&d.a)
+		rep.B.add(&d.b)
+		return true
+	})
+	if err != nil {
+		return nil, fmt.Errorf("duel: %w", err)
 	}
 	rep.Mean, rep.Low, rep.High = meanInterval(rep.Diffs)
 	return rep, nil
+}
+
+// deal is what one deal gave: A's score difference per hand over its two plays, and what
+// each side did in them.
+type deal struct {
+	diff float64
+	a, b Side
+}
+
+// playDeal plays deal i twice, side A on each team in turn. Its players are its own,
+// seeded from the deal's seed.
+func playDeal(cfg *Config, i int) (deal, error) {
+	dealSeed := mix(cfg.Seed, uint64(i))
+	d := deal{a: Side{Level: cfg.A}, b: Side{Level: cfg.B}}
+	for aTeam := range 2 {
+		res, err := playHand(cfg, &d, dealSeed, aTeam)
+		if err != nil {
+			return deal{}, fmt.Errorf("deal %d: %w", i, err)
+		}
+		d.diff += float64(res.Delta[aTeam] - res.Delta[1-aTeam])
+	}
+	d.diff /= 2
+	return d, nil
+}
+
+// add adds what o did to what s did.
+func (s *Side) add(o *Side) {
+	s.Hands += o.Hands
+	s.BidsWon += o.BidsWon
+	s.Set += o.Set
+	s.MeldTotal += o.MeldTotal
+	s.Decisions += o.Decisions
+	s.times = append(s.times, o.times...)
 }
 
 // meanInterval returns the mean of xs and its 95% confidence interval (normal
@@ -151,9 +188,9 @@ func mix(a, b uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// playHand plays the first hand of the deal with side A on team aTeam and returns its
-// result.
-func playHand(cfg *Config, rep *Report, dealSeed uint64, aTeam int) (engine.HandResult, error) {
+// playHand plays the first hand of the deal with side A on team aTeam, adds what each
+// side did to d, and returns the hand's result.
+func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResult, error) {
 	g, err := engine.NewGame(cfg.Rules, dealSeed)
 	if err != nil {
 		return engine.HandResult{}, err
@@ -162,9 +199,9 @@ func playHand(cfg *Config, rep *Report, dealSeed uint64, aTeam int) (engine.Hand
 	players := make([]computer.Player, r.Players)
 	sides := make([]*Side, r.Players)
 	for s := range r.Players {
-		level, maker, salt, side := cfg.A, cfg.MakeA, cfg.SeedA, &rep.A
+		level, maker, salt, side := cfg.A, cfg.MakeA, cfg.SeedA, &d.a
 		if r.TeamOf(s) != aTeam {
-			level, maker, salt, side = cfg.B, cfg.MakeB, cfg.SeedB, &rep.B
+			level, maker, salt, side = cfg.B, cfg.MakeB, cfg.SeedB, &d.b
 		}
 		// The seat's seed depends on the deal, the seat and the side's seed, never on
 		// which team the side plays: mirrored seats of equal players decide alike.
@@ -200,7 +237,7 @@ func playHand(cfg *Config, rep *Report, dealSeed uint64, aTeam int) (engine.Hand
 		}
 	}
 	res := g.Results()[0]
-	for t, side := range [2]*Side{&rep.A, &rep.B} {
+	for t, side := range [2]*Side{&d.a, &d.b} {
 		team := aTeam
 		if t == 1 {
 			team = 1 - aTeam

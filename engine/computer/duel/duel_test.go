@@ -2,9 +2,12 @@ package duel
 
 import (
 	"math"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
 )
 
 func rules(tb testing.TB, preset string) engine.Rules {
@@ -76,4 +79,43 @@ func TestRunRejects(t *testing.T) {
 	if _, err := Run(Config{Rules: rules(t, "racehorse"), A: "wizard", B: "baseline", Deals: 1}); err == nil {
 		t.Error("unknown level accepted")
 	}
+}
+
+// TestWorkersDoNotChangeTheReport: deals played at once on several goroutines give the
+// same report as deals played one after the other.
+func TestWorkersDoNotChangeTheReport(t *testing.T) {
+	cfg := Config{Rules: rules(t, "racehorse"), A: "baseline", B: "random", Deals: 24, Seed: 5, SeedB: 2}
+	one, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 3} {
+		cfg.Workers = workers
+		rep, err := Run(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(rep, one) {
+			t.Errorf("%d workers: %+v\nwant %+v", workers, rep, one)
+		}
+	}
+}
+
+// TestWorkersReportTheLowestFailedDeal: a player that fails stops the duel with the deal
+// it failed in, the same whatever the number of workers.
+func TestWorkersReportTheLowestFailedDeal(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		_, err := Run(Config{Rules: rules(t, "racehorse"), A: "bad", B: "baseline", Deals: 40, Seed: 1, Workers: workers,
+			MakeA: func(seed uint64) (computer.Player, error) { return illegal{}, nil }})
+		if err == nil || !strings.HasPrefix(err.Error(), "duel: deal 0: seat ") || !strings.Contains(err.Error(), "(bad) chose") {
+			t.Errorf("%d workers: error %v, want deal 0's", workers, err)
+		}
+	}
+}
+
+// illegal is a player that plays a card in the auction.
+type illegal struct{}
+
+func (illegal) Choose(v engine.View) engine.Action {
+	return engine.Action{Seat: v.Seat, Kind: engine.ActPlayCard, Card: 0}
 }
