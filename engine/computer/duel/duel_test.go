@@ -117,5 +117,5 @@ func TestWorkersReportTheLowestFailedDeal(t *testing.T) {
 type illegal struct{}
 
 func (illegal) Choose(v engine.View) engine.Action {
-	return engine.Action{Seat: v.Seat, Kind: engine.ActPlayCard, Card: 0}
+	return engine.Action{Seat: v.Seat(), Kind: engine.ActPlayCard, Card: 0}
 }
