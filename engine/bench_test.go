@@ -71,8 +71,41 @@ func BenchmarkLegalCardsOfHand(b *testing.B) {
 }
 
 // BenchmarkRandomHand measures a whole racehorse hand, from the shuffle to the score, with
-// uniformly random legal actions: the cost of one playout.
+// uniformly random legal actions chosen through Game.View, as the computer players choose:
+// the hands of one game after another (a new game when one ends, as pinochle simulate
+// plays), so that a game's setup is shared by its hands. BenchmarkRandomFirstHand is the
+// same with a new game for every hand.
 func BenchmarkRandomHand(b *testing.B) {
+	r, err := engine.NewRules("racehorse", map[string]string{"hands": "100"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := computer.New("random", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seed := uint64(0)
+	var g *engine.Game
+	b.ReportAllocs()
+	for b.Loop() {
+		if g == nil || g.Over() {
+			seed++
+			if g, err = engine.NewGame(r, seed); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for hand := g.HandNumber(); g.HandNumber() == hand && !g.Over(); {
+			if err := g.Apply(p.Choose(g.View(actor(g)))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+}
+
+// BenchmarkRandomFirstHand measures a new racehorse game and its first hand, played as in
+// BenchmarkRandomHand.
+func BenchmarkRandomFirstHand(b *testing.B) {
 	r, err := engine.NewRules("racehorse", nil)
 	if err != nil {
 		b.Fatal(err)

@@ -112,7 +112,7 @@ type logEntry struct {
 	bid                       uint16
 }
 
-func packAction(a Action) logEntry {
+func packAction(a *Action) logEntry {
 	e := logEntry{seat: uint8(a.Seat), kind: uint8(a.Kind), suit: uint8(a.Suit), card: uint8(a.Card), bid: uint16(a.Bid)}
 	e.n = uint8(copy(e.cards[:], a.Cards))
 	return e
@@ -177,10 +177,10 @@ type state struct {
 	LastWinner int              `json:"last_winner"`
 	LastPoints int              `json:"last_points"`
 
-	Won       [MaxPlayers]Hand `json:"won"`        // cards each seat took in tricks
-	Points    [MaxPlayers]int  `json:"points"`     // trick points each seat took, last-trick bonus included
-	TricksWon [MaxPlayers]int  `json:"tricks_won"` // tricks each seat took
-	LastSeat  int              `json:"last_seat"`  // the seat that took the last trick, or -1
+	Took      uint8           `json:"took"`       // seats that took a counter, one bit each
+	Points    [MaxPlayers]int `json:"points"`     // trick points each seat took, last-trick bonus included
+	TricksWon [MaxPlayers]int `json:"tricks_won"` // tricks each seat took
+	LastSeat  int             `json:"last_seat"`  // the seat that took the last trick, or -1
 
 	Scores  [2]int       `json:"scores"`
 	Results []HandResult `json:"results"` // only grows: views share it
@@ -327,7 +327,12 @@ func (g *Game) LastTrick() *Trick {
 }
 
 // next returns the seat clockwise from seat.
-func (g *Game) next(seat int) int { return (seat + 1) % g.rules.Players }
+func (g *Game) next(seat int) int {
+	if seat++; seat == g.rules.Players {
+		return 0
+	}
+	return seat
+}
 
 // Partner returns the seat whose cards a bidder exchanges with in a four-player game:
 // the seat opposite.
@@ -354,16 +359,7 @@ func boundedRand(src *rand.PCG, n uint64) uint64 {
 	}
 }
 
-func mul64(x, y uint64) (hi, lo uint64) {
-	const mask32 = 1<<32 - 1
-	x0, x1 := x&mask32, x>>32
-	y0, y1 := y&mask32, y>>32
-	w0 := x0 * y0
-	t := x1*y0 + w0>>32
-	w1, w2 := t&mask32, t>>32
-	w1 += x0 * y1
-	return x1*y1 + w2 + w1>>32, x * y
-}
+func mul64(x, y uint64) (hi, lo uint64) { return bits.Mul64(x, y) }
 
 // startHand deals hand number n with dealer d and opens the auction.
 func (g *Game) startHand(n, dealer int) {
@@ -375,7 +371,7 @@ func (g *Game) startHand(n, dealer int) {
 	st.Passes, st.NPasses = [MaxPlayers]passEntry{}, 0
 	g.shown = nil
 	st.Hands = [MaxPlayers]Hand{}
-	st.Won = [MaxPlayers]Hand{}
+	st.Took = 0
 	st.Passing = [MaxPlayers]Hand{}
 	st.Melds = [MaxPlayers]Meld{}
 	st.Points, st.TricksWon = [MaxPlayers]int{}, [MaxPlayers]int{}
@@ -391,8 +387,12 @@ func (g *Game) startHand(n, dealer int) {
 		}
 	}
 	g.shuffle(deck, n)
-	for i, c := range deck {
-		st.Hands[(dealer+1+i)%p][c]++
+	seat := dealer
+	for _, c := range deck {
+		if seat++; seat == p {
+			seat = 0
+		}
+		st.Hands[seat][c]++
 	}
 	for s := range p {
 		st.Sizes[s] = uint8(len(deck) / p)
@@ -413,18 +413,18 @@ func (g *Game) startHand(n, dealer int) {
 // Apply applies an action. An action the rules do not allow at this moment returns a
 // *RuleError and changes nothing.
 func (g *Game) Apply(a Action) error {
-	if err := g.check(a); err != nil {
+	if err := g.check(&a); err != nil {
 		return err
 	}
-	g.log = append(g.log, packAction(a))
-	g.apply(a)
+	g.log = append(g.log, packAction(&a))
+	g.apply(&a)
 	return nil
 }
 
 // Check reports whether Apply would accept the action, without applying it.
-func (g *Game) Check(a Action) error { return g.check(a) }
+func (g *Game) Check(a Action) error { return g.check(&a) }
 
-func (g *Game) check(a Action) error {
+func (g *Game) check(a *Action) error {
 	st := &g.st
 	if st.Over {
 		return ErrGameOver
@@ -577,8 +577,10 @@ func (r *Rules) appendNextBids(out []int, high, n int) []int {
 	if r.MaxRaise > 0 && high > 0 {
 		hi = min(hi, high+r.MaxRaise)
 	}
+	// The lowest bid has the bids' shape, and from it every BidStep is a multiple of the
+	// step: only the multiples above StepFrom need a look.
 	for a := r.minNextBid(high); a <= hi && len(out) < n; a += r.BidStep {
-		if r.bidShape(a) {
+		if r.StepFrom == 0 || a < r.StepFrom || a%r.StepAbove == 0 {
 			out = append(out, a)
 		}
 	}
@@ -781,7 +783,7 @@ func symbols(s CardSet) string {
 }
 
 // apply changes the state for an action already checked.
-func (g *Game) apply(a Action) {
+func (g *Game) apply(a *Action) {
 	st := &g.st
 	switch a.Kind {
 	case ActBid:
@@ -972,15 +974,20 @@ func (g *Game) playCard(seat int, c Card) {
 		st.Turn = g.next(seat)
 		return
 	}
-	winner := (st.Leader + st.WinIdx) % p
-	for _, tc := range st.Trick[:p] {
-		st.Won[winner][tc]++
+	winner := st.Leader + st.WinIdx
+	if winner >= p {
+		winner -= p
 	}
 	st.Tricks++
 	last := st.Tricks == g.rules.HandSize()
-	points := g.rules.TrickPoints(st.Trick[:p], last)
+	counters := g.rules.TrickPoints(st.Trick[:p], false)
+	points := counters
+	if counters > 0 {
+		st.Took |= 1 << winner
+	}
 	if last {
 		st.LastSeat = winner
+		points += g.rules.LastTrick
 	}
 	st.Points[winner] += points
 	st.TricksWon[winner]++

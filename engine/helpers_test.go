@@ -294,7 +294,7 @@ func drawCards(pool, hand *Hand, n int, out []Card, rng *rand.Rand) []Card {
 }
 
 // checkCards checks that every card of the deck is in exactly one place: a hand, the trick
-// in progress or the cards a seat has won. Cards chosen in a six-handed pass stay in the
+// in progress or a trick completed this hand. Cards chosen in a six-handed pass stay in the
 // passer's hand until every passer has chosen, so they must be part of that hand.
 func checkCards(tb testing.TB, g *Game) {
 	tb.Helper()
@@ -302,11 +302,11 @@ func checkCards(tb testing.TB, g *Game) {
 	r := &g.rules
 	var all Hand
 	for s := range MaxPlayers {
-		if s >= r.Players && (st.Hands[s].Len() > 0 || st.Won[s].Len() > 0) {
+		if s >= r.Players && st.Hands[s].Len() > 0 {
 			tb.Fatalf("seat %d of a %d-player game holds cards", s, r.Players)
 		}
 		for i := range all {
-			all[i] += st.Hands[s][i] + st.Won[s][i]
+			all[i] += st.Hands[s][i]
 		}
 		if !st.Hands[s].Contains(&st.Passing[s]) {
 			tb.Fatalf("seat %d passes %s but holds %s", s, st.Passing[s], st.Hands[s])
@@ -317,6 +317,9 @@ func checkCards(tb testing.TB, g *Game) {
 	}
 	for _, c := range st.Trick[:st.TrickN] {
 		all[c]++
+	}
+	for _, p := range st.Plays[st.PlayStart : len(st.Plays)-st.TrickN] {
+		all[p.Card]++
 	}
 	if want := fullDeck(r); all != want {
 		tb.Fatalf("cards in play %s, want the deck %s", all, want)
@@ -468,16 +471,19 @@ func (he handEnd) finish(tb testing.TB, g *Game) HandResult {
 	st.Phase, st.Bidder, st.High, st.Trump, st.Moon = PhasePlay, he.bidder, he.bid, he.trump, he.moon
 	st.HandNo = max(he.handNo, 1)
 	st.MeldShown = true
+	st.Took = 0
 	tricks := 0
 	for s := range p {
 		st.Melds[s] = Meld{}
 		if s < len(he.meld) {
 			st.Melds[s] = Meld{Total: he.meld[s]}
 		}
-		st.Won[s] = won[s]
 		st.Points[s] = 0
 		for c, k := range won[s] {
 			st.Points[s] += int(k) * values[Card(c).Rank()]
+		}
+		if st.Points[s] > 0 {
+			st.Took |= 1 << s
 		}
 		st.TricksWon[s] = won[s].Len() / p
 		tricks += st.TricksWon[s]

@@ -308,8 +308,8 @@ func TestTrickPlay(t *testing.T) {
 	if g.Turn() != 3 || g.st.Points[3] != 30 || g.st.TricksWon[3] != 1 || len(g.TrickCards()) != 0 {
 		t.Fatalf("after the trick: turn %d, points %v, tricks %v", g.Turn(), g.st.Points, g.st.TricksWon)
 	}
-	if want := parseHand(t, "KS AS 9H AS"); g.st.Won[3] != want {
-		t.Errorf("seat 3 won %s, want %s", g.st.Won[3], want)
+	if g.st.Took != 1<<3 {
+		t.Errorf("seats that took a counter %04b, want seat 3 alone", g.st.Took)
 	}
 	// Seat 0 out of turn.
 	mustReject(t, g, playAct(t, 0, "9D"), CodeNotYourTurn, "it is seat 4's turn")

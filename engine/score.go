@@ -98,14 +98,7 @@ func (g *Game) counterPoints(seat int) int {
 	return p
 }
 
-func (g *Game) tookCounter(seat int) bool {
-	for c, k := range g.st.Won[seat] {
-		if k > 0 && g.rules.RankValue[Card(c).Rank()] > 0 {
-			return true
-		}
-	}
-	return false
-}
+func (g *Game) tookCounter(seat int) bool { return g.st.Took&(1<<seat) != 0 }
 
 // finishHand scores the hand, records its result, and deals the next hand or ends the game.
 func (g *Game) finishHand(outcome Outcome) {

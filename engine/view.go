@@ -75,7 +75,8 @@ type View struct {
 	bidder  int8
 	leader  int8
 	winner  int8
-	winIdx  int8 // the card winning the trick in progress, as an index into it
+	winIdx  int8  // the card winning the trick in progress, as an index into it
+	trickN  uint8 // the cards in the trick in progress
 	phase   Phase
 	trump   Suit
 	moon    bool
@@ -86,18 +87,19 @@ type View struct {
 
 // View returns what seat may know of the game; seat -1 gives the public table. It copies
 // no history and allocates nothing.
-func (g *Game) View(seat int) View {
+func (g *Game) View(seat int) (v View) {
 	st := &g.st
 	r := &g.rules
-	v := View{
-		rules: r, names: g.names, bids: st.Bids[st.BidStart:len(st.Bids):len(st.Bids)],
-		plays: st.Plays[st.PlayStart:len(st.Plays):len(st.Plays)], results: st.Results[:len(st.Results):len(st.Results)],
-		step: int32(len(g.log)), handNo: int32(st.HandNo), high: int32(st.High),
-		scores: [2]int32{int32(st.Scores[0]), int32(st.Scores[1])},
-		seat:   -1, dealer: int8(st.Dealer), turn: int8(st.Turn), bidder: int8(st.Bidder), leader: int8(st.Leader),
-		winner: int8(st.Winner), winIdx: int8(st.WinIdx), phase: st.Phase, trump: st.Trump, moon: st.Moon, over: st.Over,
-		passed: st.Passed,
-	}
+	// Field by field into the result: a composite literal would be built, then copied.
+	v.rules, v.names = r, g.names
+	v.bids = st.Bids[st.BidStart:len(st.Bids):len(st.Bids)]
+	v.plays = st.Plays[st.PlayStart:len(st.Plays):len(st.Plays)]
+	v.results = st.Results[:len(st.Results):len(st.Results)]
+	v.step, v.handNo, v.high = int32(len(g.log)), int32(st.HandNo), int32(st.High)
+	v.scores = [2]int32{int32(st.Scores[0]), int32(st.Scores[1])}
+	v.seat, v.dealer, v.turn, v.bidder, v.leader = -1, int8(st.Dealer), int8(st.Turn), int8(st.Bidder), int8(st.Leader)
+	v.winner, v.winIdx, v.trickN = int8(st.Winner), int8(st.WinIdx), uint8(st.TrickN)
+	v.phase, v.trump, v.moon, v.over, v.passed = st.Phase, st.Trump, st.Moon, st.Over, st.Passed
 	if st.MeldShown {
 		v.melds = g.shown
 	}
@@ -246,10 +248,7 @@ func (v *View) Plays() []Played { return v.plays }
 
 // Trick returns the cards of the trick in progress, in the order played. It is shared with
 // the game: the caller must not modify it.
-func (v *View) Trick() []Played {
-	n := len(v.plays) % v.rules.Players
-	return v.plays[len(v.plays)-n:]
-}
+func (v *View) Trick() []Played { return v.plays[len(v.plays)-int(v.trickN):] }
 
 // Leader returns the seat that led the trick in progress (or leads the next one).
 func (v *View) Leader() int { return int(v.leader) }
@@ -258,7 +257,7 @@ func (v *View) Leader() int { return int(v.leader) }
 func (v *View) Winning() int { return int(v.winIdx) }
 
 // NumTricks returns the number of tricks completed this hand.
-func (v *View) NumTricks() int { return len(v.plays) / v.rules.Players }
+func (v *View) NumTricks() int { return (len(v.plays) - int(v.trickN)) / v.rules.Players }
 
 // CompletedTrick returns the i-th trick completed this hand (0 for the first). Its cards
 // are shared with the game: the caller must not modify them.
@@ -404,10 +403,10 @@ func (v *View) Legal() CardSet {
 		return 0
 	}
 	held := v.hand.Set()
-	trick := v.Trick()
-	if len(trick) == 0 {
+	if v.trickN == 0 {
 		return held
 	}
+	trick := v.Trick()
 	return legalCards(held, trick[0].Card.Suit(), trick[v.winIdx].Card, v.trump, v.rules.Play)
 }
 
@@ -649,7 +648,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		if a.Seat < 0 || a.Seat >= s.Rules.Players || len(a.Cards) > 4 || a.Bid < 0 || a.Bid > s.Rules.MaxBid {
 			return fmt.Errorf("log holds an impossible action: %s", a)
 		}
-		g.log = append(g.log, packAction(a))
+		g.log = append(g.log, packAction(&a))
 	}
 	g.SetNames(s.Names)
 	if g.st.MeldShown {
