@@ -8,7 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 func TestCommands(t *testing.T) {

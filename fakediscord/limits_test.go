@@ -11,7 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 func buttons(n int, prefix string) []discordgo.MessageComponent {

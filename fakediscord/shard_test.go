@@ -8,7 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // shardSession connects a discordgo session as shard id of count, and returns the guild IDs

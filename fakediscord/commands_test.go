@@ -5,8 +5,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // TestBotCommands registers the bot's real command definitions, which the

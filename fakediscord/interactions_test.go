@@ -9,7 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 var tableCommands = []*discordgo.ApplicationCommand{

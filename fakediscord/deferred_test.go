@@ -5,7 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // TestDeferredUpdate follows the flow a game bot uses for a click whose
