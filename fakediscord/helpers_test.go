@@ -3,7 +3,6 @@ package fakediscord_test
 import (
 	"context"
 	"errors"
-	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -30,7 +29,8 @@ func restSession(t *testing.T, srv *fakediscord.Server, token string) *discordgo
 	if err != nil {
 		t.Fatalf("discordgo.New: %v", err)
 	}
-	s.Client = &http.Client{Transport: fakediscord.RewriteTransport(srv.URL()), Timeout: testTimeout}
+	s.Client = srv.Client()
+	s.Client.Timeout = testTimeout
 	return s
 }
 

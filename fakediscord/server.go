@@ -7,7 +7,7 @@
 // Point a discordgo session at it with
 //
 //	s, _ := discordgo.New("Bot " + srv.Token())
-//	s.Client.Transport = fakediscord.RewriteTransport(srv.URL())
+//	s.Client = srv.Client()
 //
 // and call Open: discordgo fetches GET /gateway through the rewritten client
 // and dials the websocket address the fake returns.
@@ -60,10 +60,11 @@ type Options struct {
 type Server struct {
 	opts Options
 
-	ln      net.Listener
-	httpSrv *http.Server
-	baseURL string
-	wg      sync.WaitGroup
+	ln        net.Listener
+	httpSrv   *http.Server
+	transport *http.Transport // shared by the clients Client returns
+	baseURL   string
+	wg        sync.WaitGroup
 
 	mu      sync.Mutex
 	changed chan struct{}
@@ -129,6 +130,7 @@ func Start(opts Options) (*Server, error) {
 	s := &Server{
 		opts:            opts,
 		ln:              ln,
+		transport:       newTransport(),
 		baseURL:         "http://" + ln.Addr().String(),
 		changed:         make(chan struct{}),
 		guilds:          map[string]*Guild{},
@@ -206,6 +208,7 @@ func (s *Server) Close() {
 	s.broadcastLocked()
 	s.mu.Unlock()
 	s.httpSrv.Close()
+	s.transport.CloseIdleConnections()
 	s.wg.Wait()
 	for {
 		s.mu.Lock()

@@ -1,30 +1,36 @@
 package fakediscord
 
-import (
-	"fmt"
-	"net/http"
+import "net/http"
 
-	"github.com/pinochle-discord/pinochle/bot"
-)
-
-// RewriteTransport returns an http.RoundTripper that sends every request to base instead of
-// the request's own scheme and host: the bot's own bot.RewriteTransport, for tests that build
-// a discordgo session by hand. A bad base makes every request fail with the reason.
-func RewriteTransport(base string) http.RoundTripper {
-	t, err := bot.RewriteTransport(base, nil)
-	if err != nil {
-		return failing{err}
-	}
-	return t
+// Client returns an HTTP client that sends every request to the fake, whatever its scheme
+// and host, keeping the path and the query: discordgo computes its endpoint URLs
+// (https://discord.com/api/v9/...) when its package loads, so a session reaches the fake
+// by using this client. Each call returns a new client; they share one transport whose
+// idle connections Close closes.
+func (s *Server) Client() *http.Client {
+	return &http.Client{Transport: &redirectTransport{host: s.ln.Addr().String(), next: s.transport}}
 }
 
-// failing is a transport that refuses every request.
-type failing struct{ err error }
+// redirectTransport sends requests to host over plain HTTP.
+type redirectTransport struct {
+	host string
+	next http.RoundTripper
+}
 
 // RoundTrip implements http.RoundTripper.
-func (f failing) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Body != nil {
-		req.Body.Close()
+func (t *redirectTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	r := req.Clone(req.Context())
+	r.URL.Scheme = "http"
+	r.URL.Host = t.host
+	r.Host = ""
+	return t.next.RoundTrip(r)
+}
+
+// newTransport returns the transport the clients of one Server share: the default
+// transport's settings, with connections of its own.
+func newTransport() *http.Transport {
+	if t, ok := http.DefaultTransport.(*http.Transport); ok {
+		return t.Clone()
 	}
-	return nil, fmt.Errorf("rewrite transport: %w", f.err)
+	return &http.Transport{}
 }

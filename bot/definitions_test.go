@@ -1,6 +1,7 @@
-package fakediscord_test
+package bot_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -9,12 +10,13 @@ import (
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
-// TestBotCommands registers the bot's real command definitions, which the
-// fake checks against Discord's limits, and reads an injected /pinochle
-// new back through the commands package.
-func TestBotCommands(t *testing.T) {
+// TestDefinitionsOnFakeDiscord registers the bot's real command definitions, which the
+// fake checks against Discord's limits, and reads an injected /pinochle new back through
+// the commands package.
+func TestDefinitionsOnFakeDiscord(t *testing.T) {
 	t.Parallel()
-	ctx := testContext(t)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
 	srv := fakediscord.New(t, fakediscord.Options{})
 	type result struct {
 		sub   string
@@ -22,7 +24,15 @@ func TestBotCommands(t *testing.T) {
 		err   error
 	}
 	got := make(chan result, 1)
-	bot, ev := openBot(t, srv, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+	ready := make(chan struct{}, 1)
+	s, err := discordgo.New("Bot " + srv.Token())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client = srv.Client()
+	s.Client.Timeout = testTimeout
+	s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { ready <- struct{}{} })
+	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		sub, opts := commands.Flatten(i.ApplicationCommandData())
 		tbl, err := commands.NewTableRequest(opts, commands.Defaults{Preset: "classic"})
 		got <- result{sub, tbl, err}
@@ -33,13 +43,22 @@ func TestBotCommands(t *testing.T) {
 			t.Errorf("respond: %v", err)
 		}
 	})
-	recv(t, ctx, ev.ready, "READY")
-	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), "", commands.Definitions()); err != nil {
+	if err := s.Open(); err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	select {
+	case <-ready:
+	case <-ctx.Done():
+		t.Fatalf("waiting for READY: %v", ctx.Err())
+	}
+
+	if _, err := s.ApplicationCommandBulkOverwrite(srv.AppID(), "", commands.Definitions()); err != nil {
 		t.Fatalf("registering commands.Definitions: %v (problems %q)", err, srv.TakeProblems())
 	}
 	guild := srv.DefaultGuild().ID
-	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), guild, commands.Definitions()); err != nil {
-		t.Fatalf("registering guild commands: %v", err)
+	if _, err := s.ApplicationCommandBulkOverwrite(srv.AppID(), guild, commands.Definitions()); err != nil {
+		t.Fatalf("registering guild commands: %v (problems %q)", err, srv.TakeProblems())
 	}
 	h, err := srv.SlashCommand(srv.NewUser("alice"), guild, srv.DefaultChannel().ID, "pinochle",
 		fakediscord.Sub("new", fakediscord.Opt("preset", "partnership"), fakediscord.Opt("target", 2000),
@@ -50,7 +69,12 @@ func TestBotCommands(t *testing.T) {
 	if _, err := h.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	r := recv(t, ctx, got, "the bot's reading")
+	var r result
+	select {
+	case r = <-got:
+	case <-ctx.Done():
+		t.Fatalf("waiting for the handler's reading of /pinochle new: %v", ctx.Err())
+	}
 	if r.err != nil || r.sub != "new" || r.table.Preset != "partnership" || r.table.Options["target"] != "2000" ||
 		r.table.Options["moon"] != "on" || r.table.Timer.Hours() != 24 || r.table.Policy != commands.PolicyForfeit {
 		t.Errorf("read %q %+v, %v", r.sub, r.table, r.err)
@@ -58,5 +82,7 @@ func TestBotCommands(t *testing.T) {
 	if _, err := srv.SlashCommand(srv.NewUser("bob"), "", "", "pinochle", fakediscord.Sub("status")); err == nil {
 		t.Error("the fake injected a guild-only command in a DM")
 	}
-	noProblems(t, srv)
+	if p := srv.TakeProblems(); len(p) > 0 {
+		t.Errorf("fake Discord problems: %q", p)
+	}
 }
