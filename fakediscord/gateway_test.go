@@ -98,7 +98,7 @@ func TestReconnect(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
 	clk := newClock()
-	srv := fakediscord.New(t, fakediscord.Options{Clock: clk.Now, Logf: t.Logf})
+	srv := fakediscord.New(t, fakediscord.Options{Clock: clk, Logf: t.Logf})
 	errs := make(chan error, 10)
 	_, ev := openBot(t, srv, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		errs <- s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{

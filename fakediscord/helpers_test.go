@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -175,24 +174,9 @@ func noProblems(t *testing.T, srv *fakediscord.Server) {
 
 func ptr[T any](v T) *T { return &v }
 
-// clock is a test clock that moves only when told to.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newClock() *clock { return &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
+// newClock returns a manual clock at a fixed date, for a fake whose time the test moves.
+func newClock() *fakediscord.ManualClock {
+	return fakediscord.NewManualClock(time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
 }
 
 func button(label, customID string) discordgo.Button {

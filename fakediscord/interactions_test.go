@@ -274,7 +274,7 @@ func TestCallbackProblems(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
 	clk := newClock()
-	srv := fakediscord.New(t, fakediscord.Options{Clock: clk.Now})
+	srv := fakediscord.New(t, fakediscord.Options{Clock: clk})
 	errs := make(chan error, 10)
 	arrived := make(chan struct{}, 1)
 	proceed := make(chan struct{})

@@ -161,7 +161,7 @@ func TestLimits(t *testing.T) {
 func TestRateLimitRecorded(t *testing.T) {
 	t.Parallel()
 	clk := newClock()
-	srv := fakediscord.New(t, fakediscord.Options{Clock: clk.Now})
+	srv := fakediscord.New(t, fakediscord.Options{Clock: clk})
 	bot := restSession(t, srv, srv.Token())
 	ch := srv.DefaultChannel().ID
 	for i := 0; i < 5; i++ {
@@ -184,7 +184,7 @@ func TestRateLimitRecorded(t *testing.T) {
 func TestStrictRateLimits(t *testing.T) {
 	t.Parallel()
 	clk := newClock()
-	srv := fakediscord.New(t, fakediscord.Options{Clock: clk.Now, StrictRateLimits: true})
+	srv := fakediscord.New(t, fakediscord.Options{Clock: clk, StrictRateLimits: true})
 	ch := srv.DefaultChannel().ID
 	post := func() *http.Response {
 		t.Helper()

@@ -47,11 +47,12 @@ type Options struct {
 	// 5 seconds) is exceeded. Without it the excess is only recorded as a
 	// problem.
 	StrictRateLimits bool
-	// Clock, if set, replaces time.Now for everything the fake measures
-	// (interaction latency, rate-limit windows, token lifetime, timestamps),
-	// so tests can control time. The timer that reports interactions never
-	// answered runs on real time.
-	Clock func() time.Time
+	// Clock is the time the fake keeps Discord's rules by: the deadline of an
+	// interaction's first answer and the report of one never answered, the
+	// lifetime of interaction tokens, rate-limit windows, and the times it
+	// stamps on IDs, messages and records. Default: the wall clock. A test
+	// passes a ManualClock to decide when time passes.
+	Clock Clock
 	// Logf, if set, receives a line per request and gateway event.
 	Logf func(format string, args ...any)
 }
@@ -122,6 +123,9 @@ func Start(opts Options) (*Server, error) {
 	}
 	if opts.InteractionTimeout <= 0 {
 		opts.InteractionTimeout = 3 * time.Second
+	}
+	if opts.Clock == nil {
+		opts.Clock = wallClock{}
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -367,9 +371,10 @@ func (s *Server) sortedChannelsLocked() []*Channel {
 // discordEpoch is 2015-01-01T00:00:00Z in Unix milliseconds.
 const discordEpoch = 1420070400000
 
-// newIDLocked returns a fresh snowflake whose timestamp is now.
+// newIDLocked returns a fresh snowflake whose timestamp is now, or just after the last
+// one's.
 func (s *Server) newIDLocked() string {
-	id := uint64(time.Now().UnixMilli()-discordEpoch) << 22
+	id := uint64(max(s.now().UnixMilli()-discordEpoch, 0)) << 22
 	if id <= s.lastID {
 		id = s.lastID + 1
 	}
@@ -434,12 +439,7 @@ func (s *Server) problemLocked(format string, args ...any) {
 	s.logf("PROBLEM: %s", p)
 }
 
-func (s *Server) now() time.Time {
-	if s.opts.Clock != nil {
-		return s.opts.Clock()
-	}
-	return time.Now()
-}
+func (s *Server) now() time.Time { return s.opts.Clock.Now() }
 
 func (s *Server) logf(format string, args ...any) {
 	if s.opts.Logf != nil {
