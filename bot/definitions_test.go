@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -17,7 +18,8 @@ func TestDefinitionsOnFakeDiscord(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	// The fake's clock stands still: the handler's answer is in time however slow the machine.
+	srv := fakediscord.New(t, fakediscord.Options{Clock: fakediscord.NewManualClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))})
 	type result struct {
 		sub   string
 		table commands.Table

@@ -12,7 +12,7 @@ import (
 
 func TestCommands(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 
 	play := &discordgo.ApplicationCommand{
@@ -85,7 +85,7 @@ func TestCommands(t *testing.T) {
 
 func TestMessages(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	ch := srv.DefaultChannel().ID
 
@@ -171,7 +171,7 @@ func TestMessages(t *testing.T) {
 
 func TestThreads(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	ch := srv.DefaultChannel().ID
 
@@ -254,7 +254,7 @@ func TestThreads(t *testing.T) {
 
 func TestDMs(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	alice, bob := srv.NewUser("alice"), srv.NewUser("bob")
 	srv.FailDMs(bob.ID, true)
@@ -297,7 +297,7 @@ func TestDMs(t *testing.T) {
 
 func TestAuthAndUnknownRoutes(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 
 	_, err := restSession(t, srv, "wrong").User("@me")
 	if re := restErr(t, err); re.Response.StatusCode != 401 {
@@ -328,7 +328,7 @@ func TestAuthAndUnknownRoutes(t *testing.T) {
 // kept.
 func TestClient(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	req, err := http.NewRequest("GET", "https://discord.com/api/v9/gateway?v=9", nil)
 	if err != nil {
 		t.Fatal(err)
