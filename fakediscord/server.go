@@ -1,16 +1,3 @@
-// Package fakediscord is an in-process fake of the Discord REST API (v9) and
-// gateway, for end-to-end tests of a bot built on discordgo. It listens on
-// 127.0.0.1 only, records everything the bot sends, checks it against
-// Discord's limits, and lets tests inject slash commands, button clicks,
-// select choices and modal submissions.
-//
-// Point a discordgo session at it with
-//
-//	s, _ := discordgo.New("Bot " + srv.Token())
-//	s.Client = srv.Client()
-//
-// and call Open: discordgo fetches GET /gateway through the rewritten client
-// and dials the websocket address the fake returns.
 package fakediscord
 
 import (
@@ -253,7 +240,8 @@ func (s *Server) GatewayURL() string { return "ws" + s.baseURL[len("http"):] + "
 // Token returns the bot token the fake accepts, without the "Bot " prefix.
 func (s *Server) Token() string { return s.opts.Token }
 
-// AppID returns the application ID (equal to the bot user's ID).
+// AppID returns the application ID. It differs from the bot user's ID, as for an application
+// older than its bot user, so that a bot that takes one for the other fails.
 func (s *Server) AppID() string { return s.appID }
 
 // BotUser returns the bot's user.
