@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // BenchmarkClickToResponse measures, with 100 games of people in progress, the time from a

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // TestConcurrentGames plays 50 tables at once, each with one person and three computer

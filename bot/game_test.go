@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // TestFullGames plays every preset from /pinochle new to the final result, with people and

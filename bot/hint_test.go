@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // hintButton returns the custom ID of the Hint button in a private view, or "".

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot"
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // Each misuse is answered privately, says what was wrong, and changes nothing: neither the

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // waitHumanTurn waits, without clicking at the table, until the game's turn timer shows

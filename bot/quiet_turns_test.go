@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // turnMentions counts the turn mentions of a user in a thread: the lines "<@id>, …, your

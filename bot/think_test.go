@@ -9,10 +9,10 @@ import (
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/bot"
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // blockingSearch stands in for the computer players' searches (bot.SetDecide): each

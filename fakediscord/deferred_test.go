@@ -5,7 +5,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // TestDeferredUpdate follows the flow a game bot uses for a click whose
@@ -15,7 +15,7 @@ import (
 func TestDeferredUpdate(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	errs := make(chan error, 10)
 	bot, ev := openBot(t, srv, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		if i.Type != discordgo.InteractionMessageComponent {

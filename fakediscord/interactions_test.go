@@ -9,7 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 var tableCommands = []*discordgo.ApplicationCommand{
@@ -99,7 +99,7 @@ func tableBot(errs chan<- error) func(*discordgo.Session, *discordgo.Interaction
 func TestInteractions(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	errs := make(chan error, 20)
 	bot, ev := openBot(t, srv, tableBot(errs))
 	recv(t, ctx, ev.ready, "READY")
@@ -120,7 +120,8 @@ func TestInteractions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Type != fakediscord.ResponseMessage || resp.Content != "classic table by alice (manage=true)" || resp.Ephemeral || resp.Latency < 0 {
+	// The fake's clock has not moved: the answer took no time.
+	if resp.Type != fakediscord.ResponseMessage || resp.Content != "classic table by alice (manage=true)" || resp.Ephemeral || resp.Latency != 0 {
 		t.Errorf("response = %+v", resp)
 	}
 	orig, ok := h.Original()
@@ -235,12 +236,10 @@ func TestInteractions(t *testing.T) {
 	if resp, err := hd.Wait(ctx); err != nil || resp.Type != fakediscord.ResponseDeferred {
 		t.Fatalf("deferred response = %+v, %v", resp, err)
 	}
-	if err := srv.WaitFor(ctx, func(*fakediscord.Server) bool {
+	waitFor(t, ctx, srv, "the follow-up to fill the deferred answer", func(*fakediscord.Server) bool {
 		o, _ := hd.Original()
 		return o.Content == "done"
-	}); err != nil {
-		t.Fatal(err)
-	}
+	})
 	if o, _ := hd.Original(); o.Flags&fakediscord.FlagLoading != 0 || len(hd.Followups()) != 0 {
 		t.Errorf("deferred original = %+v, follow-ups %d", o, len(hd.Followups()))
 	}
@@ -273,11 +272,10 @@ func TestInteractions(t *testing.T) {
 func TestCallbackProblems(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
-	clk := newClock()
-	srv := fakediscord.New(t, fakediscord.Options{Clock: clk.Now})
+	srv, clk := newFake(t, fakediscord.Options{})
 	errs := make(chan error, 10)
 	arrived := make(chan struct{}, 1)
-	proceed := make(chan struct{})
+	proceed := make(chan struct{}, 1)
 	reply := &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: "ok"},
@@ -287,7 +285,7 @@ func TestCallbackProblems(t *testing.T) {
 		case "twice":
 			errs <- s.InteractionRespond(i.Interaction, reply)
 			errs <- s.InteractionRespond(i.Interaction, reply)
-		case "late":
+		case "late", "slow":
 			arrived <- struct{}{}
 			<-proceed
 			errs <- s.InteractionRespond(i.Interaction, reply)
@@ -309,7 +307,7 @@ func TestCallbackProblems(t *testing.T) {
 	})
 	recv(t, ctx, ev.ready, "READY")
 	var cmds []*discordgo.ApplicationCommand
-	for _, n := range []string{"twice", "late", "update", "modal"} {
+	for _, n := range []string{"twice", "slow", "late", "update", "modal"} {
 		cmds = append(cmds, &discordgo.ApplicationCommand{Name: n, Description: n})
 	}
 	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), "", cmds); err != nil {
@@ -334,10 +332,27 @@ func TestCallbackProblems(t *testing.T) {
 	}
 	wantProblem(t, srv, "answered more than once")
 
-	h := slash("late")
+	// An answer a millisecond before the deadline is in time, and its latency is the time
+	// the clock moved.
+	h := slash("slow")
+	recv(t, ctx, arrived, "the slow interaction")
+	clk.Advance(3*time.Second - time.Millisecond)
+	proceed <- struct{}{}
+	if err := recv(t, ctx, errs, "slow callback"); err != nil {
+		t.Errorf("an answer in time was refused: %v", err)
+	}
+	if resp, ok := h.Response(); !ok || resp.Latency != 3*time.Second-time.Millisecond {
+		t.Errorf("slow answer = %+v, %v; want accepted with latency 2.999s", resp, ok)
+	}
+	noProblems(t, srv)
+
+	// A late one is refused, and reported twice: unanswered when the deadline passed, and
+	// late when it came.
+	h = slash("late")
 	recv(t, ctx, arrived, "late interaction")
 	clk.Advance(4 * time.Second)
-	close(proceed)
+	wantProblem(t, srv, "interaction "+h.ID()+" (/late) not answered within 3s")
+	proceed <- struct{}{}
 	if re := restErr(t, recv(t, ctx, errs, "late callback")); re.Message.Code != 10062 {
 		t.Errorf("late callback: code %d, want 10062", re.Message.Code)
 	}
@@ -357,10 +372,12 @@ func TestCallbackProblems(t *testing.T) {
 	wantProblem(t, srv, "modal has 6 action rows")
 }
 
+// TestUnansweredInteraction: an interaction not answered is reported when 3 seconds have
+// passed on the fake's clock, not before.
 func TestUnansweredInteraction(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
-	srv := fakediscord.New(t, fakediscord.Options{InteractionTimeout: 10 * time.Millisecond})
+	srv, clk := newFake(t, fakediscord.Options{})
 	bot, ev := openBot(t, srv, nil)
 	recv(t, ctx, ev.ready, "READY")
 	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), "", []*discordgo.ApplicationCommand{{Name: "ping", Description: "Ping"}}); err != nil {
@@ -370,15 +387,60 @@ func TestUnansweredInteraction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := srv.WaitFor(ctx, func(s *fakediscord.Server) bool { return len(s.Problems()) > 0 }); err != nil {
+	clk.Advance(3*time.Second - time.Nanosecond)
+	noProblems(t, srv)
+	clk.Advance(time.Nanosecond)
+	wantProblem(t, srv, "interaction "+h.ID()+" (/ping) not answered within 3s")
+	if n := clk.Pending(); n != 0 {
+		t.Errorf("%d timers left on the clock, want none", n)
+	}
+}
+
+// TestTokenLifetime: an interaction's token serves follow-ups for 15 minutes on the fake's
+// clock, and is refused after.
+func TestTokenLifetime(t *testing.T) {
+	t.Parallel()
+	ctx := testContext(t)
+	srv, clk := newFake(t, fakediscord.Options{})
+	bot, ev := openBot(t, srv, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		if err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "pong"},
+		}); err != nil {
+			t.Errorf("respond: %v", err)
+		}
+	})
+	recv(t, ctx, ev.ready, "READY")
+	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), "", []*discordgo.ApplicationCommand{{Name: "ping", Description: "Ping"}}); err != nil {
 		t.Fatal(err)
 	}
-	wantProblem(t, srv, "interaction "+h.ID()+" (/ping) not answered within 10ms")
+	h, err := srv.SlashCommand(srv.NewUser("alice"), srv.DefaultGuild().ID, srv.DefaultChannel().ID, "ping")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	in := &discordgo.Interaction{AppID: srv.AppID(), Token: h.Interaction().Token}
+	clk.Advance(15 * time.Minute)
+	if _, err := bot.FollowupMessageCreate(in, true, &discordgo.WebhookParams{Content: "still here"}); err != nil {
+		t.Errorf("follow-up 15 minutes after the interaction: %v", err)
+	}
+	noProblems(t, srv)
+	clk.Advance(time.Millisecond)
+	_, err = bot.FollowupMessageCreate(in, true, &discordgo.WebhookParams{Content: "too late"})
+	if re := restErr(t, err); re.Response.StatusCode != 401 || re.Message.Code != 50027 {
+		t.Errorf("follow-up after 15 minutes: %d %d, want 401 50027", re.Response.StatusCode, re.Message.Code)
+	}
+	wantProblem(t, srv, "expired interaction token")
+	if f := h.Followups(); len(f) != 1 || f[0].Content != "still here" {
+		t.Errorf("Followups() = %+v, want the one in time", f)
+	}
 }
 
 func TestWaitReportsProblems(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	err := srv.WaitFor(ctx, func(*fakediscord.Server) bool { return false })

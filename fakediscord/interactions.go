@@ -72,7 +72,7 @@ type interactionState struct {
 	originalID string
 	deferred   bool // type 5 whose loading message is not filled yet
 	followups  []string
-	timer      *time.Timer
+	timer      Timer // reports the interaction if it is not answered in time
 	modal      *modalShown
 }
 
@@ -585,7 +585,7 @@ func (s *Server) injectLocked(rec Interaction, data map[string]any, msg *Message
 	s.byToken[rec.Token] = st
 	s.interactionOrder = append(s.interactionOrder, rec.ID)
 	id := rec.ID
-	st.timer = time.AfterFunc(s.opts.InteractionTimeout, func() { s.expire(id) })
+	st.timer = s.opts.Clock.AfterFunc(s.opts.InteractionTimeout, func() { s.expire(id) })
 	s.dispatchGuildLocked(rec.GuildID, "INTERACTION_CREATE", payload, 0)
 	return &Handle{s: s, id: rec.ID}, nil
 }
@@ -692,8 +692,10 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, 40060, "Interaction has already been acknowledged.")
 		return
 	}
+	// The deadline is the instant the timer reports the interaction unanswered: an answer
+	// at that instant is as late as one after it.
 	latency := now.Sub(st.rec.DispatchedAt)
-	if latency > s.opts.InteractionTimeout {
+	if latency >= s.opts.InteractionTimeout {
 		s.problemLocked("interaction %s answered after %.1fs", desc, latency.Seconds())
 		apiError(w, http.StatusNotFound, 10062, "Unknown interaction")
 		return

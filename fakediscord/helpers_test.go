@@ -2,16 +2,16 @@ package fakediscord_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
-	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // testTimeout bounds every wait so a broken test fails instead of hanging.
@@ -30,7 +30,8 @@ func restSession(t *testing.T, srv *fakediscord.Server, token string) *discordgo
 	if err != nil {
 		t.Fatalf("discordgo.New: %v", err)
 	}
-	s.Client = &http.Client{Transport: fakediscord.RewriteTransport(srv.URL()), Timeout: testTimeout}
+	s.Client = srv.Client()
+	s.Client.Timeout = testTimeout
 	return s
 }
 
@@ -175,24 +176,84 @@ func noProblems(t *testing.T, srv *fakediscord.Server) {
 
 func ptr[T any](v T) *T { return &v }
 
-// clock is a test clock that moves only when told to.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
+// newFake starts a fake Discord for a test on a manual clock at a fixed date, so that no
+// rule the fake keeps in time (an interaction's 3 seconds, a token's 15 minutes, a
+// rate-limit window) depends on the machine's speed: time passes when the test advances
+// the clock it returns.
+func newFake(t *testing.T, opts fakediscord.Options) (*fakediscord.Server, *fakediscord.ManualClock) {
+	t.Helper()
+	clk := fakediscord.NewManualClock(time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
+	opts.Clock = clk
+	return fakediscord.New(t, opts), clk
 }
 
-func newClock() *clock { return &clock{now: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
+// waitFor waits until cond holds on srv, failing the test with what it waited for.
+func waitFor(t *testing.T, ctx context.Context, srv *fakediscord.Server, what string, cond func(*fakediscord.Server) bool) {
+	t.Helper()
+	if err := srv.WaitFor(ctx, cond); err != nil {
+		t.Fatalf("waiting for %s: %v", what, err)
+	}
 }
 
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
+// payload is a gateway payload as a raw client reads it.
+type payload struct {
+	Op int             `json:"op"`
+	D  json.RawMessage `json:"d"`
+	S  *int64          `json:"s"`
+	T  string          `json:"t"`
+}
+
+// dialGateway opens a raw websocket on the fake's gateway, as a client other than discordgo
+// would, reads its HELLO and returns the heartbeat interval it announced.
+func dialGateway(t *testing.T, srv *fakediscord.Server) (*websocket.Conn, time.Duration) {
+	t.Helper()
+	ws, _, err := websocket.DefaultDialer.Dial(srv.GatewayURL()+"?v=9&encoding=json", nil)
+	if err != nil {
+		t.Fatalf("dial the gateway: %v", err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	hello := readPayload(t, ws, "HELLO")
+	var d struct {
+		Interval int64 `json:"heartbeat_interval"`
+	}
+	if err := json.Unmarshal(hello.D, &d); hello.Op != 10 || err != nil {
+		t.Fatalf("first payload = op %d %s (%v), want HELLO (op 10)", hello.Op, hello.D, err)
+	}
+	return ws, time.Duration(d.Interval) * time.Millisecond
+}
+
+// readPayload reads the next payload from a raw gateway connection. A connection that
+// sends nothing within testTimeout fails the test with what it waited for.
+func readPayload(t *testing.T, ws *websocket.Conn, what string) payload {
+	t.Helper()
+	ws.SetReadDeadline(time.Now().Add(testTimeout))
+	_, data, err := ws.ReadMessage()
+	if err != nil {
+		t.Fatalf("waiting for %s: %v", what, err)
+	}
+	var p payload
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatalf("%s: undecodable payload %q: %v", what, data, err)
+	}
+	return p
+}
+
+// readUntilClose reads a raw gateway connection until the fake closes it and returns the
+// close code. A connection still open after testTimeout fails the test.
+func readUntilClose(t *testing.T, ws *websocket.Conn, what string) int {
+	t.Helper()
+	for {
+		ws.SetReadDeadline(time.Now().Add(testTimeout))
+		_, _, err := ws.ReadMessage()
+		if err == nil {
+			continue
+		}
+		var ce *websocket.CloseError
+		if !errors.As(err, &ce) {
+			t.Fatalf("waiting for the fake to close the connection %s: %v", what, err)
+		}
+		return ce.Code
+	}
 }
 
 func button(label, customID string) discordgo.Button {

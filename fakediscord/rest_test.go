@@ -1,19 +1,18 @@
 package fakediscord_test
 
 import (
-	"io"
+	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 func TestCommands(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 
 	play := &discordgo.ApplicationCommand{
@@ -86,7 +85,7 @@ func TestCommands(t *testing.T) {
 
 func TestMessages(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	ch := srv.DefaultChannel().ID
 
@@ -172,7 +171,7 @@ func TestMessages(t *testing.T) {
 
 func TestThreads(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	ch := srv.DefaultChannel().ID
 
@@ -255,7 +254,7 @@ func TestThreads(t *testing.T) {
 
 func TestDMs(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	alice, bob := srv.NewUser("alice"), srv.NewUser("bob")
 	srv.FailDMs(bob.ID, true)
@@ -298,7 +297,7 @@ func TestDMs(t *testing.T) {
 
 func TestAuthAndUnknownRoutes(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 
 	_, err := restSession(t, srv, "wrong").User("@me")
 	if re := restErr(t, err); re.Response.StatusCode != 401 {
@@ -325,28 +324,32 @@ func TestAuthAndUnknownRoutes(t *testing.T) {
 	}
 }
 
-func TestRewriteTransport(t *testing.T) {
+// TestClient: the fake's client takes a request for Discord to the fake, path and query
+// kept.
+func TestClient(t *testing.T) {
 	t.Parallel()
-	var gotPath, gotQuery, gotHost string
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		gotPath, gotQuery, gotHost = r.URL.Path, r.URL.RawQuery, r.Host
-		io.WriteString(w, "ok")
-	}))
-	defer ts.Close()
-
-	client := &http.Client{Transport: fakediscord.RewriteTransport(ts.URL + "/prefix/")}
-	resp, err := client.Get("https://discord.com/api/v9/channels/1/messages?limit=5")
+	srv, _ := newFake(t, fakediscord.Options{})
+	req, err := http.NewRequest("GET", "https://discord.com/api/v9/gateway?v=9", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
-	if gotPath != "/prefix/api/v9/channels/1/messages" || gotQuery != "limit=5" || gotHost != ts.Listener.Addr().String() {
-		t.Errorf("request arrived as host %q path %q query %q", gotHost, gotPath, gotQuery)
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
 	}
-
-	bad := &http.Client{Transport: fakediscord.RewriteTransport("not a url")}
-	if resp, err := bad.Get("https://discord.com/api/v9/gateway"); err == nil {
-		resp.Body.Close()
-		t.Error("a transport with an invalid base sent a request")
+	defer resp.Body.Close()
+	var body struct {
+		URL string `json:"url"`
 	}
+	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 || body.URL != srv.GatewayURL() {
+		t.Errorf("GET /gateway through Client() = %d %+v, want 200 and %s", resp.StatusCode, body, srv.GatewayURL())
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 1 || reqs[0].Path != "/api/v9/gateway" {
+		t.Errorf("Requests() = %+v, want GET /api/v9/gateway", reqs)
+	}
+	noProblems(t, srv)
 }

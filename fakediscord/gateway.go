@@ -490,7 +490,13 @@ func (s *Server) Dispatch(event string, data any) error {
 
 // DropConnections cuts every gateway connection without a close frame, as
 // a network failure would. Sessions stay resumable: discordgo reconnects on
-// its own (after about a second) and sends RESUME.
+// its own and sends RESUME.
+//
+// discordgo v0.29 runs READY's and RESUMED's handlers before it starts a
+// connection's heartbeat, and a heartbeat started on a connection already cut
+// closes the session's next connection with code 1000, which ends the session.
+// Cut a connection only once discordgo has sent its first heartbeat on it
+// (see Heartbeats), which it does as soon as the connection is complete.
 func (s *Server) DropConnections() {
 	s.mu.Lock()
 	defer s.unlockNotify()

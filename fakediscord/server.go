@@ -1,16 +1,3 @@
-// Package fakediscord is an in-process fake of the Discord REST API (v9) and
-// gateway, for end-to-end tests of a bot built on discordgo. It listens on
-// 127.0.0.1 only, records everything the bot sends, checks it against
-// Discord's limits, and lets tests inject slash commands, button clicks,
-// select choices and modal submissions.
-//
-// Point a discordgo session at it with
-//
-//	s, _ := discordgo.New("Bot " + srv.Token())
-//	s.Client.Transport = fakediscord.RewriteTransport(srv.URL())
-//
-// and call Open: discordgo fetches GET /gateway through the rewritten client
-// and dials the websocket address the fake returns.
 package fakediscord
 
 import (
@@ -47,11 +34,12 @@ type Options struct {
 	// 5 seconds) is exceeded. Without it the excess is only recorded as a
 	// problem.
 	StrictRateLimits bool
-	// Clock, if set, replaces time.Now for everything the fake measures
-	// (interaction latency, rate-limit windows, token lifetime, timestamps),
-	// so tests can control time. The timer that reports interactions never
-	// answered runs on real time.
-	Clock func() time.Time
+	// Clock is the time the fake keeps Discord's rules by: the deadline of an
+	// interaction's first answer and the report of one never answered, the
+	// lifetime of interaction tokens, rate-limit windows, and the times it
+	// stamps on IDs, messages and records. Default: the wall clock. A test
+	// passes a ManualClock to decide when time passes.
+	Clock Clock
 	// Logf, if set, receives a line per request and gateway event.
 	Logf func(format string, args ...any)
 }
@@ -60,10 +48,11 @@ type Options struct {
 type Server struct {
 	opts Options
 
-	ln      net.Listener
-	httpSrv *http.Server
-	baseURL string
-	wg      sync.WaitGroup
+	ln        net.Listener
+	httpSrv   *http.Server
+	transport *http.Transport // shared by the clients Client returns
+	baseURL   string
+	wg        sync.WaitGroup
 
 	mu      sync.Mutex
 	changed chan struct{}
@@ -122,6 +111,9 @@ func Start(opts Options) (*Server, error) {
 	if opts.InteractionTimeout <= 0 {
 		opts.InteractionTimeout = 3 * time.Second
 	}
+	if opts.Clock == nil {
+		opts.Clock = wallClock{}
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: listen: %w", err)
@@ -129,6 +121,7 @@ func Start(opts Options) (*Server, error) {
 	s := &Server{
 		opts:            opts,
 		ln:              ln,
+		transport:       newTransport(),
 		baseURL:         "http://" + ln.Addr().String(),
 		changed:         make(chan struct{}),
 		guilds:          map[string]*Guild{},
@@ -206,6 +199,7 @@ func (s *Server) Close() {
 	s.broadcastLocked()
 	s.mu.Unlock()
 	s.httpSrv.Close()
+	s.transport.CloseIdleConnections()
 	s.wg.Wait()
 	for {
 		s.mu.Lock()
@@ -246,7 +240,8 @@ func (s *Server) GatewayURL() string { return "ws" + s.baseURL[len("http"):] + "
 // Token returns the bot token the fake accepts, without the "Bot " prefix.
 func (s *Server) Token() string { return s.opts.Token }
 
-// AppID returns the application ID (equal to the bot user's ID).
+// AppID returns the application ID. It differs from the bot user's ID, as for an application
+// older than its bot user, so that a bot that takes one for the other fails.
 func (s *Server) AppID() string { return s.appID }
 
 // BotUser returns the bot's user.
@@ -364,9 +359,10 @@ func (s *Server) sortedChannelsLocked() []*Channel {
 // discordEpoch is 2015-01-01T00:00:00Z in Unix milliseconds.
 const discordEpoch = 1420070400000
 
-// newIDLocked returns a fresh snowflake whose timestamp is now.
+// newIDLocked returns a fresh snowflake whose timestamp is now, or just after the last
+// one's.
 func (s *Server) newIDLocked() string {
-	id := uint64(time.Now().UnixMilli()-discordEpoch) << 22
+	id := uint64(max(s.now().UnixMilli()-discordEpoch, 0)) << 22
 	if id <= s.lastID {
 		id = s.lastID + 1
 	}
@@ -382,10 +378,7 @@ func snowflakeLess(a, b string) bool {
 
 func randomToken() string {
 	b := make([]byte, 24)
-	if _, err := rand.Read(b); err != nil {
-		// crypto/rand never fails on supported platforms; fall back to time.
-		return strconv.FormatInt(time.Now().UnixNano(), 36)
-	}
+	rand.Read(b) // never fails: it would crash the program first
 	return hex.EncodeToString(b)
 }
 
@@ -431,12 +424,7 @@ func (s *Server) problemLocked(format string, args ...any) {
 	s.logf("PROBLEM: %s", p)
 }
 
-func (s *Server) now() time.Time {
-	if s.opts.Clock != nil {
-		return s.opts.Clock()
-	}
-	return time.Now()
-}
+func (s *Server) now() time.Time { return s.opts.Clock.Now() }
 
 func (s *Server) logf(format string, args ...any) {
 	if s.opts.Logf != nil {

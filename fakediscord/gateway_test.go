@@ -8,13 +8,16 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 func TestConnect(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
-	srv := fakediscord.New(t, fakediscord.Options{HeartbeatInterval: 20 * time.Millisecond})
+	// Discord's own heartbeat interval: discordgo heartbeats on the wall clock and
+	// reconnects when an acknowledgement is 5 intervals late, so a short interval would make
+	// this test depend on the machine's speed. TestHeartbeats checks the acknowledgements.
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot, ev := openBot(t, srv, nil)
 
 	r := recv(t, ctx, ev.ready, "READY")
@@ -39,10 +42,8 @@ func TestConnect(t *testing.T) {
 		t.Errorf("Intents() = %d, want discordgo's default %d", got, want)
 	}
 
-	// Heartbeats keep flowing and are acknowledged: no reconnect happens.
-	if err := srv.WaitFor(ctx, func(s *fakediscord.Server) bool { return s.Heartbeats() >= 3 }); err != nil {
-		t.Fatal(err)
-	}
+	// discordgo heartbeats as soon as it has identified.
+	waitFor(t, ctx, srv, "discordgo's first heartbeat", func(s *fakediscord.Server) bool { return s.Heartbeats() >= 1 })
 	if srv.Identifies() != 1 || srv.Resumes() != 0 || srv.Connected() != 1 {
 		t.Errorf("identifies %d resumes %d connected %d, want 1 0 1", srv.Identifies(), srv.Resumes(), srv.Connected())
 	}
@@ -80,9 +81,48 @@ func TestConnect(t *testing.T) {
 	noProblems(t, srv)
 }
 
+// TestHeartbeats: HELLO announces the configured interval, and every heartbeat is
+// acknowledged at once, before IDENTIFY as after it.
+func TestHeartbeats(t *testing.T) {
+	t.Parallel()
+	srv, _ := newFake(t, fakediscord.Options{HeartbeatInterval: 45 * time.Second})
+	ws, interval := dialGateway(t, srv)
+	if interval != 45*time.Second {
+		t.Errorf("HELLO announces a heartbeat interval of %v, want 45s", interval)
+	}
+	heartbeat := func(seq any) {
+		t.Helper()
+		if err := ws.WriteJSON(map[string]any{"op": 1, "d": seq}); err != nil {
+			t.Fatalf("send heartbeat: %v", err)
+		}
+		if p := readPayload(t, ws, "a heartbeat ACK"); p.Op != 11 {
+			t.Fatalf("answer to a heartbeat = op %d %s, want op 11", p.Op, p.D)
+		}
+	}
+	heartbeat(nil)
+	if err := ws.WriteJSON(map[string]any{"op": 2, "d": map[string]any{
+		"token": "Bot " + srv.Token(), "intents": 1,
+		"properties": map[string]string{"os": "linux", "browser": "test", "device": "test"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	if p := readPayload(t, ws, "READY"); p.Op != 0 || p.T != "READY" || p.S == nil || *p.S != 1 {
+		t.Fatalf("answer to IDENTIFY = op %d %q seq %v, want READY with seq 1", p.Op, p.T, p.S)
+	}
+	if p := readPayload(t, ws, "GUILD_CREATE"); p.T != "GUILD_CREATE" {
+		t.Fatalf("after READY: op %d %q, want GUILD_CREATE", p.Op, p.T)
+	}
+	heartbeat(2)
+	heartbeat(2)
+	if n := srv.Heartbeats(); n != 3 {
+		t.Errorf("Heartbeats() = %d, want 3", n)
+	}
+	noProblems(t, srv)
+}
+
 func TestGatewayWrongToken(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, "not-the-token")
 	if err := bot.Open(); err == nil {
 		bot.Close()
@@ -97,8 +137,9 @@ func TestGatewayWrongToken(t *testing.T) {
 func TestReconnect(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
-	clk := newClock()
-	srv := fakediscord.New(t, fakediscord.Options{Clock: clk.Now, Logf: t.Logf})
+	// An interval of an hour: discordgo heartbeats once when a connection is complete and
+	// not again during the test, so each heartbeat marks a connection complete (see steady).
+	srv, _ := newFake(t, fakediscord.Options{HeartbeatInterval: time.Hour, Logf: t.Logf})
 	errs := make(chan error, 10)
 	_, ev := openBot(t, srv, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		errs <- s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
@@ -107,6 +148,7 @@ func TestReconnect(t *testing.T) {
 		})
 	})
 	recv(t, ctx, ev.ready, "READY")
+	hb := steady(t, ctx, srv, 0, "the first connection")
 	bot := restSession(t, srv, srv.Token())
 	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), "", []*discordgo.ApplicationCommand{
 		{Name: "ping", Description: "Ping the bot"},
@@ -123,32 +165,24 @@ func TestReconnect(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	back(t, ctx, ev, "after a dropped connection")
+	recv(t, ctx, ev.resumed, "RESUMED after a dropped connection")
 	if resp, err := h.Wait(ctx); err != nil || resp.Content != "pong" {
 		t.Fatalf("interaction sent while disconnected: %+v, %v", resp, err)
 	}
 	if err := recv(t, ctx, errs, "respond result"); err != nil {
 		t.Errorf("InteractionRespond: %v", err)
 	}
-	// Counts are lower bounds: discordgo's heartbeat goroutine of a dead
-	// connection sends its first heartbeat at once, and when that fails
-	// (websocket: close sent) it closes whatever connection the session has
-	// by then and reconnects again, so a loaded machine sees extra
-	// reconnections.
-	if srv.Resumes() < 1 {
-		t.Errorf("Resumes() = %d, want at least 1", srv.Resumes())
+	hb = steady(t, ctx, srv, hb, "the connection after the drop")
+	if srv.Identifies() != 1 || srv.Resumes() != 1 {
+		t.Errorf("after a dropped connection: %d identifies, %d resumes; want 1 and 1", srv.Identifies(), srv.Resumes())
 	}
 
 	// Op 7: discordgo closes with 1012 and resumes.
 	srv.RequestReconnect()
-	back(t, ctx, ev, "after op 7")
-	if srv.Resumes() < 2 {
-		t.Errorf("Resumes() = %d, want at least 2", srv.Resumes())
-	}
-	// Drain what the reconnections above may have left, so that the READY awaited next is
-	// the one of the new session.
-	for len(ev.ready) > 0 {
-		<-ev.ready
+	recv(t, ctx, ev.resumed, "RESUMED after op 7")
+	hb = steady(t, ctx, srv, hb, "the connection after op 7")
+	if srv.Identifies() != 1 || srv.Resumes() != 2 {
+		t.Errorf("after op 7: %d identifies, %d resumes; want 1 and 2", srv.Identifies(), srv.Resumes())
 	}
 
 	// An invalidated session: RESUME gets op 9 and discordgo identifies
@@ -156,11 +190,10 @@ func TestReconnect(t *testing.T) {
 	srv.InvalidateSessions()
 	srv.DropConnections()
 	recv(t, ctx, ev.ready, "second READY")
-	if srv.Identifies() < 2 {
-		t.Errorf("Identifies() = %d, want at least 2", srv.Identifies())
-	}
-	if err := srv.WaitFor(ctx, func(s *fakediscord.Server) bool { return s.Connected() == 1 }); err != nil {
-		t.Fatal(err)
+	steady(t, ctx, srv, hb, "the connection after the invalidation")
+	if srv.Identifies() != 2 || srv.Resumes() != 2 || srv.Connected() != 1 {
+		t.Errorf("after an invalidated session: %d identifies, %d resumes, %d connected; want 2, 2 and 1",
+			srv.Identifies(), srv.Resumes(), srv.Connected())
 	}
 	h, err = srv.SlashCommand(alice, guild, channel, "ping")
 	if err != nil {
@@ -175,21 +208,22 @@ func TestReconnect(t *testing.T) {
 	noProblems(t, srv)
 }
 
-// back waits until discordgo is connected again: RESUMED, or a READY when a race between
-// discordgo's reconnections made it identify again (the counts are checked apart).
-func back(t *testing.T, ctx context.Context, ev *events, what string) {
+// steady waits for the heartbeat after the first n, which on a fake whose heartbeat
+// interval outlasts the test is the one discordgo sends when a connection is complete, and
+// returns the new count. A test must not cut a connection before: discordgo's Open runs
+// READY's or RESUMED's handlers before it starts the connection's heartbeat, and a
+// heartbeat started on a connection already cut fails its first write, closes whatever
+// connection the session has by then with code 1000 (which ends the session on Discord)
+// and reconnects a second time.
+func steady(t *testing.T, ctx context.Context, srv *fakediscord.Server, n int, what string) int {
 	t.Helper()
-	select {
-	case <-ev.resumed:
-	case <-ev.ready:
-	case <-ctx.Done():
-		t.Fatalf("waiting to be connected again %s: %v", what, ctx.Err())
-	}
+	waitFor(t, ctx, srv, "the first heartbeat of "+what, func(s *fakediscord.Server) bool { return s.Heartbeats() > n })
+	return srv.Heartbeats()
 }
 
 func TestInjectWithoutSession(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), "", []*discordgo.ApplicationCommand{
 		{Name: "ping", Description: "Ping the bot"},

@@ -11,7 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 func buttons(n int, prefix string) []discordgo.MessageComponent {
@@ -56,7 +56,7 @@ func fields(n int, value string) []*discordgo.MessageEmbedField {
 
 func TestLimits(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
+	srv, _ := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	x := strings.Repeat
 
@@ -160,8 +160,7 @@ func TestLimits(t *testing.T) {
 
 func TestRateLimitRecorded(t *testing.T) {
 	t.Parallel()
-	clk := newClock()
-	srv := fakediscord.New(t, fakediscord.Options{Clock: clk.Now})
+	srv, clk := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	ch := srv.DefaultChannel().ID
 	for i := 0; i < 5; i++ {
@@ -183,8 +182,7 @@ func TestRateLimitRecorded(t *testing.T) {
 
 func TestStrictRateLimits(t *testing.T) {
 	t.Parallel()
-	clk := newClock()
-	srv := fakediscord.New(t, fakediscord.Options{Clock: clk.Now, StrictRateLimits: true})
+	srv, clk := newFake(t, fakediscord.Options{StrictRateLimits: true})
 	ch := srv.DefaultChannel().ID
 	post := func() *http.Response {
 		t.Helper()
@@ -240,4 +238,21 @@ func TestStrictRateLimits(t *testing.T) {
 		t.Errorf("discordgo error = %v, want a RateLimitError with RetryAfter 5s", err)
 	}
 	wantProblem(t, srv, "more than 5 messages")
+
+	// The window ends 5 seconds after its first message, on the fake's clock. (discordgo
+	// would now wait for the reset on the wall clock: the raw client does not.)
+	clk.Advance(5*time.Second - time.Millisecond)
+	late := post()
+	late.Body.Close()
+	if late.StatusCode != 429 || late.Header.Get("X-RateLimit-Reset-After") != "0.001" {
+		t.Errorf("a millisecond before the window ends: %d reset after %q, want 429 and 0.001", late.StatusCode, late.Header.Get("X-RateLimit-Reset-After"))
+	}
+	wantProblem(t, srv, "more than 5 messages")
+	clk.Advance(time.Millisecond)
+	next := post()
+	next.Body.Close()
+	if next.StatusCode != 200 || next.Header.Get("X-RateLimit-Remaining") != "4" || next.Header.Get("X-RateLimit-Reset-After") != "5.000" {
+		t.Errorf("first message of the next window: %d %v", next.StatusCode, next.Header)
+	}
+	noProblems(t, srv)
 }

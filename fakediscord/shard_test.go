@@ -1,14 +1,12 @@
 package fakediscord_test
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
-	"github.com/gorilla/websocket"
 
-	"github.com/pinochle-discord/pinochle/bot/fakediscord"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
 // shardSession connects a discordgo session as shard id of count, and returns the guild IDs
@@ -40,11 +38,15 @@ func shardSession(t *testing.T, srv *fakediscord.Server, id, count int) (ready <
 func TestShards(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
-	srv := fakediscord.New(t, fakediscord.Options{Shards: 2})
+	srv, _ := newFake(t, fakediscord.Options{Shards: 2})
 	g0 := srv.AddGuildOnShard("zero", 0, 2)
 	g1 := srv.AddGuildOnShard("one", 1, 2)
 	if fakediscord.ShardOf(g0.ID, 2) != 0 || fakediscord.ShardOf(g1.ID, 2) != 1 {
 		t.Fatalf("guilds %s and %s are on shards %d and %d", g0.ID, g1.ID, fakediscord.ShardOf(g0.ID, 2), fakediscord.ShardOf(g1.ID, 2))
+	}
+	c0, err := srv.AddChannel(g0.ID, "tables")
+	if err != nil {
+		t.Fatal(err)
 	}
 	c1, err := srv.AddChannel(g1.ID, "tables")
 	if err != nil {
@@ -75,10 +77,13 @@ func TestShards(t *testing.T) {
 	if g := recv(t, ctx, got1, "the interaction on shard 1"); g != g1.ID {
 		t.Errorf("shard 1 got an interaction of guild %s", g)
 	}
-	select {
-	case g := <-got0:
-		t.Errorf("shard 0 got an interaction of guild %s", g)
-	default:
+	// Then one on shard 0: a connection delivers its events in order, so had shard 0 been
+	// sent the first, it would get that one before this one.
+	if _, err := srv.SlashCommand(u, g0.ID, c0.ID, "ping"); err != nil {
+		t.Fatal(err)
+	}
+	if g := recv(t, ctx, got0, "the interaction on shard 0"); g != g0.ID {
+		t.Errorf("shard 0 got an interaction of guild %s first", g)
 	}
 	gb, err := s.GatewayBot()
 	if err != nil || gb.Shards != 2 {
@@ -94,15 +99,8 @@ func TestShards(t *testing.T) {
 // (discordgo checks this itself, so a raw client sends it).
 func TestInvalidShard(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{})
-	ws, _, err := websocket.DefaultDialer.Dial(srv.GatewayURL()+"?v=9&encoding=json", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
-	if _, _, err := ws.ReadMessage(); err != nil { // HELLO
-		t.Fatal(err)
-	}
+	srv, _ := newFake(t, fakediscord.Options{})
+	ws, _ := dialGateway(t, srv)
 	identify := map[string]any{"op": 2, "d": map[string]any{
 		"token": "Bot " + srv.Token(), "intents": 1, "shard": []int{3, 2},
 		"properties": map[string]string{"os": "linux", "browser": "test", "device": "test"},
@@ -110,14 +108,8 @@ func TestInvalidShard(t *testing.T) {
 	if err := ws.WriteJSON(identify); err != nil {
 		t.Fatal(err)
 	}
-	var ce *websocket.CloseError
-	for {
-		if _, _, err = ws.ReadMessage(); err != nil {
-			break
-		}
-	}
-	if !errors.As(err, &ce) || ce.Code != 4010 {
-		t.Errorf("connection ended with %v, want close 4010", err)
+	if code := readUntilClose(t, ws, "after an IDENTIFY of shard [3, 2]"); code != 4010 {
+		t.Errorf("connection closed with %d, want 4010", code)
 	}
 	wantProblem(t, srv, "shard [3, 2]")
 }

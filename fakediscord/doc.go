@@ -1,0 +1,53 @@
+// Package fakediscord is a fake Discord for tests: it is to Discord's HTTP API and gateway
+// what net/http/httptest is to net/http. A Server runs in the test's process on a random
+// port of 127.0.0.1, answers the REST API (v9) and the gateway websocket as Discord does,
+// records everything a bot sends, and lets the test act as Discord's users: it injects
+// slash commands, autocomplete, button clicks, select choices and modal submissions, and
+// reads what the bot answered. It knows nothing of any particular bot.
+//
+// Point a discordgo session at it with
+//
+//	srv := fakediscord.New(t, fakediscord.Options{})
+//	s, _ := discordgo.New("Bot " + srv.Token())
+//	s.Client = srv.Client()
+//
+// and call Open: discordgo fetches GET /gateway through the client and dials the websocket
+// address the fake returns. A bot that takes a base URL for Discord's API instead uses
+// srv.URL().
+//
+// # What it models
+//
+//   - The gateway: HELLO, heartbeats and their acknowledgements, IDENTIFY with intents and
+//     shards (events go to the shard of their guild, as Discord routes them), RESUME with
+//     the replay of missed events, op 7 (reconnect) and op 9 (invalid session), zlib
+//     compression, and the close codes of the mistakes below. Tests can cut connections
+//     (DropConnections), ask for a reconnect (RequestReconnect) and invalidate sessions.
+//   - The REST routes a game bot uses: the gateway and the bot's user and application,
+//     application commands (global and per guild), channels, messages (with files, pins and
+//     edits), threads and their members, direct messages, and an interaction's callback,
+//     original response and follow-ups. The bot's own messages come back as MESSAGE_CREATE.
+//   - Interactions: the callback types 4 to 9, a deferred answer filled by its first
+//     follow-up, ephemeral messages, modals and what a Discord client would let a user
+//     send (registered commands and options, enabled components, options of a select).
+//   - Time: the first answer to an interaction is due within InteractionTimeout (3 seconds),
+//     its token serves follow-ups and edits for 15 minutes, and a channel takes 5 messages
+//     per 5 seconds. These rules run on Options.Clock: the wall clock by default, or a
+//     ManualClock that the test advances so that nothing depends on the machine's speed.
+//     Heartbeats are timed by the client; the fake announces the interval and acknowledges
+//     each heartbeat at once.
+//
+// # What it refuses
+//
+// A request Discord would refuse gets Discord's status and JSON error code, and is recorded
+// as a problem: a wrong token, an unknown route or object, content, embeds, components,
+// modals or command definitions beyond Discord's documented limits (2000 characters, 5 rows
+// of 5 buttons, 25 options, 100-character custom IDs, ...), an empty message, an
+// interaction answered twice or late (one never answered is reported too), a webhook call
+// with an expired token, a message to a user who closed their DMs (FailDMs) or to a locked
+// thread, and, with StrictRateLimits, a sixth message in a channel's window (429, with
+// Discord's rate-limit headers). Without StrictRateLimits an excess is only recorded.
+// Features it does not model, such as components v2, are refused rather than imitated.
+//
+// New reports every problem not taken with TakeProblems as an error of the test when the
+// test ends, so a bot that breaks a rule fails its test even if nothing it checks shows it.
+package fakediscord
