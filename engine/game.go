@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 )
 
@@ -81,9 +82,9 @@ type Game struct {
 	names *[MaxPlayers]string
 	log   []logEntry
 	st    state
-	// shown is the hand's meld once it is shown, shared with views: a block of melds,
-	// the last of which shown points into. Each count of the meld appends a new block
-	// and never rewrites an old one, so a view keeps the meld it was made with.
+	// shown is every seat's meld once it is counted this hand (nil before), shared with
+	// views: it points to the last block of melds, each count of the meld appending a new
+	// block and never rewriting an old one, so a view keeps the meld it was made with.
 	shown *[MaxPlayers]Meld
 	melds []Meld
 }
@@ -160,9 +161,8 @@ type state struct {
 	Passes  [MaxPlayers]passEntry `json:"passes"`
 	NPasses int                   `json:"n_passes"`
 
-	Melds     [MaxPlayers]Meld `json:"melds"`
-	MeldShown bool             `json:"meld_shown"`
-	Moon      bool             `json:"moon,omitempty"`
+	MeldShown bool `json:"meld_shown"`
+	Moon      bool `json:"moon,omitempty"`
 
 	Trick  [MaxPlayers]Card `json:"trick"`
 	TrickN int              `json:"trick_n"`
@@ -285,7 +285,20 @@ func (g *Game) Over() bool { return g.st.Over }
 func (g *Game) Winner() int { return g.st.Winner }
 
 // Meld returns a seat's meld once it has been shown (after passing), and false before.
-func (g *Game) Meld(seat int) (Meld, bool) { return g.st.Melds[seat], g.st.MeldShown }
+func (g *Game) Meld(seat int) (Meld, bool) {
+	if g.shown == nil {
+		return Meld{}, false
+	}
+	return g.shown[seat], g.st.MeldShown
+}
+
+// seatMeldTotal returns a seat's counted meld, 0 before it is counted.
+func (g *Game) seatMeldTotal(seat int) int {
+	if g.shown == nil {
+		return 0
+	}
+	return g.shown[seat].Total
+}
 
 // Waiting reports whether the seat is expected to act now.
 func (g *Game) Waiting(seat int) bool {
@@ -373,7 +386,6 @@ func (g *Game) startHand(n, dealer int) {
 	st.Hands = [MaxPlayers]Hand{}
 	st.Took = 0
 	st.Passing = [MaxPlayers]Hand{}
-	st.Melds = [MaxPlayers]Meld{}
 	st.Points, st.TricksWon = [MaxPlayers]int{}, [MaxPlayers]int{}
 	st.Passed, st.High, st.Bidder, st.Trump = 0, 0, -1, NoSuit
 	st.Pending, st.MeldShown, st.Moon = 0, false, false
@@ -910,12 +922,9 @@ func (g *Game) afterTrump() {
 func (g *Game) showMeld() {
 	st := &g.st
 	st.MeldShown = true
+	g.countMeld(st.Trump)
 	for s := range g.rules.Players {
-		st.Melds[s] = CountMeld(&st.Hands[s], st.Trump, &g.rules.Meld)
-	}
-	g.share()
-	for s := range g.rules.Players {
-		if st.Melds[s].WinsGame {
+		if g.shown[s].WinsGame {
 			g.finishHand(OutcomeInstantWin)
 			return
 		}
@@ -931,12 +940,19 @@ func (g *Game) showMeld() {
 	g.startPlay()
 }
 
-// share hands the hand's shown meld to views, in an array of its own: views made before
-// keep the one they have.
-func (g *Game) share() {
+// countMeld counts every seat's meld in trump into a new block of the meld record, which
+// g.shown then points to: views made before keep the one they have.
+func (g *Game) countMeld(trump Suit) {
 	n := len(g.melds)
-	g.melds = append(g.melds, g.st.Melds[:]...)
-	g.shown = (*[MaxPlayers]Meld)(g.melds[n:])
+	g.melds = slices.Grow(g.melds, MaxPlayers)[:n+MaxPlayers]
+	block := (*[MaxPlayers]Meld)(g.melds[n:])
+	for s := range block {
+		block[s] = Meld{}
+		if s < g.rules.Players {
+			block[s] = CountMeld(&g.st.Hands[s], trump, &g.rules.Meld)
+		}
+	}
+	g.shown = block
 }
 
 func (g *Game) startPlay() {

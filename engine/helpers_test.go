@@ -134,9 +134,19 @@ func syncDerived(g *Game) {
 		st.Sizes[s] = uint8(st.Hands[s].Len())
 	}
 	st.PlayStart = len(st.Plays) - st.TrickN
-	g.shown = nil
-	if st.MeldShown {
-		g.share()
+	if !st.MeldShown {
+		g.shown = nil
+	}
+}
+
+// setMelds makes meld[s] the total of seat s's counted meld (0 past the end of meld).
+func setMelds(g *Game, meld []int) {
+	g.countMeld(NoSuit)
+	for s := range g.shown {
+		g.shown[s] = Meld{}
+		if s < len(meld) {
+			g.shown[s] = Meld{Total: meld[s]}
+		}
 	}
 }
 
@@ -471,13 +481,10 @@ func (he handEnd) finish(tb testing.TB, g *Game) HandResult {
 	st.Phase, st.Bidder, st.High, st.Trump, st.Moon = PhasePlay, he.bidder, he.bid, he.trump, he.moon
 	st.HandNo = max(he.handNo, 1)
 	st.MeldShown = true
+	setMelds(g, he.meld)
 	st.Took = 0
 	tricks := 0
 	for s := range p {
-		st.Melds[s] = Meld{}
-		if s < len(he.meld) {
-			st.Melds[s] = Meld{Total: he.meld[s]}
-		}
 		st.Points[s] = 0
 		for c, k := range won[s] {
 			st.Points[s] += int(k) * values[Card(c).Rank()]
@@ -513,12 +520,7 @@ func setDecide(g *Game, bidder, bid int, trump Suit, meld []int) {
 	st := &g.st
 	st.Phase, st.Turn, st.Bidder, st.High, st.Trump = PhaseDecide, bidder, bidder, bid, trump
 	st.MeldShown = true
-	for s := range g.rules.Players {
-		st.Melds[s] = Meld{}
-		if s < len(meld) {
-			st.Melds[s] = Meld{Total: meld[s]}
-		}
-	}
+	setMelds(g, meld)
 	syncDerived(g)
 }
 

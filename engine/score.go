@@ -71,7 +71,10 @@ func (r *HandResult) BiddingTeam() int { return r.Bidder % 2 }
 // teamMeld returns a team's meld as it counts: the sum of its players' meld (only players
 // in keep when keep is not nil), zero below the team minimum.
 func (g *Game) teamMeld(team int, keep *[MaxPlayers]bool) int {
-	return teamMeldOf(&g.rules, &g.st.Melds, team, keep)
+	if g.shown == nil {
+		return 0
+	}
+	return teamMeldOf(&g.rules, g.shown, team, keep)
 }
 
 // teamMeldOf returns a team's meld as it counts, from every seat's meld.
@@ -109,21 +112,18 @@ func (g *Game) finishHand(outcome Outcome) {
 	res := HandResult{Hand: st.HandNo, Dealer: st.Dealer, Bidder: st.Bidder, Bid: st.High, Trump: st.Trump, Outcome: outcome, Moon: st.Moon}
 	if outcome == OutcomeBoardSet {
 		// Meld is still shown, counted with no trump, for the opponents' score.
-		for s := range r.Players {
-			st.Melds[s] = CountMeld(&st.Hands[s], NoSuit, &r.Meld)
-		}
+		g.countMeld(NoSuit)
 		st.MeldShown = true
-		g.share()
 	}
 	for s := range r.Players {
-		res.SeatMeld[s] = st.Melds[s].Total
+		res.SeatMeld[s] = g.seatMeldTotal(s)
 		res.SeatPoints[s] = st.Points[s]
 	}
 	win := -1
 	switch outcome {
 	case OutcomeInstantWin:
 		for s := range r.Players {
-			if st.Melds[s].WinsGame {
+			if g.shown[s].WinsGame {
 				win = r.TeamOf(s)
 				break
 			}

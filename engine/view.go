@@ -620,13 +620,15 @@ type snapshot struct {
 	Seed  uint64   `json:"seed"`
 	Names []string `json:"names,omitempty"`
 	State state    `json:"state"`
-	Log   []Action `json:"log"`
+	// Melds is every seat's meld once counted this hand.
+	Melds *[MaxPlayers]Meld `json:"melds,omitempty"`
+	Log   []Action          `json:"log"`
 }
 
 // MarshalJSON writes the whole game: rules, seed, state and action log. It includes every
 // hand: it is for storage, never for players (use View).
 func (g *Game) MarshalJSON() ([]byte, error) {
-	s := snapshot{Rules: g.rules, Seed: g.seed, State: g.st, Log: g.Log()}
+	s := snapshot{Rules: g.rules, Seed: g.seed, State: g.st, Melds: g.shown, Log: g.Log()}
 	if g.names != nil {
 		s.Names = g.names[:g.rules.Players]
 	}
@@ -651,8 +653,9 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		g.log = append(g.log, packAction(&a))
 	}
 	g.SetNames(s.Names)
-	if g.st.MeldShown {
-		g.share()
+	if s.Melds != nil {
+		g.melds = s.Melds[:]
+		g.shown = s.Melds
 	}
 	return nil
 }

@@ -26,7 +26,7 @@ func hiddenCards(g *Game, seat int) Hand {
 		h[i] -= st.Passing[seat][i]
 	}
 	if st.MeldShown {
-		used := st.Melds[seat].Used()
+		used := g.shown[seat].Used()
 		for i := range h {
 			h[i] -= min(h[i], used[i])
 		}
