@@ -85,6 +85,8 @@ type Bot struct {
 	ctx         context.Context
 
 	owner string // this process in the shard leases
+	// lease is the lease the bot took on its shards (acquireShards); nil before.
+	lease atomic.Pointer[storage.Lease]
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
@@ -237,9 +239,9 @@ func (b *Bot) Close(ctx context.Context) error {
 		return fmt.Errorf("bot: close: messages still queued: %w", ferr)
 	}
 	b.stop()
-	if b.Err() == nil {
+	if l := b.lease.Load(); l != nil && b.Err() == nil {
 		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		if rerr := b.store.ReleaseShards(rctx, b.owner, b.shards()); rerr != nil {
+		if rerr := b.store.ReleaseShards(rctx, *l); rerr != nil {
 			b.log.Warn("could not release the shards' lease: it expires on its own", "err", rerr)
 		}
 		cancel()

@@ -173,7 +173,7 @@ func TestLeaseLostStopsBot(t *testing.T) {
 
 	// Another process takes the shard over: as one would once this bot's lease had run out.
 	later := time.Now().Add(2 * leaseTTL)
-	if err := h.store.AcquireShards(h.ctx, "usurper", storage.Shards{Count: 1, IDs: []int{0}}, later, leaseTTL); err != nil {
+	if _, err := h.store.AcquireShards(h.ctx, "usurper", storage.Shards{Count: 1, IDs: []int{0}}, later, leaseTTL); err != nil {
 		t.Fatalf("another process could not take the shard over: %v", err)
 	}
 	bot.RenewLeaseNow(h.bot)

@@ -88,8 +88,9 @@ func (b *Bot) acquireShards(ctx context.Context) error {
 	logged := false
 	for {
 		now := time.Now()
-		err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
+		l, err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
 		if err == nil {
+			b.lease.Store(&l)
 			b.extendLease(now, ttl)
 			return nil
 		}
@@ -137,7 +138,7 @@ func (b *Bot) renewShards(ctx context.Context) {
 // bot has stopped (fail).
 func (b *Bot) renewOnce(ctx context.Context, ttl time.Duration) bool {
 	now := time.Now()
-	err := b.store.RenewShards(ctx, b.owner, b.shards(), now, ttl)
+	err := b.store.RenewShards(ctx, *b.lease.Load(), now, ttl)
 	switch {
 	case err == nil:
 		b.extendLease(now, ttl)

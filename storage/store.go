@@ -102,12 +102,13 @@ type Store interface {
 	Notify(ctx context.Context, userID string) (bool, error)
 
 	// AcquireShards takes the leases of a process's Discord shards (ErrShardHeld when
-	// another process serves them); RenewShards extends them (ErrShardLost when one was
-	// taken over after it expired); ReleaseShards gives them up. A process writes only the
-	// games of guilds on shards it holds.
-	AcquireShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) error
-	RenewShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) error
-	ReleaseShards(ctx context.Context, owner string, sh Shards) error
+	// another process serves them) and returns the lease, with its token; RenewShards
+	// extends it (ErrShardLost when one of its shards was taken over after it expired);
+	// ReleaseShards gives it up. A process writes only the games of guilds on shards it
+	// holds.
+	AcquireShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) (Lease, error)
+	RenewShards(ctx context.Context, l Lease, now time.Time, ttl time.Duration) error
+	ReleaseShards(ctx context.Context, l Lease) error
 }
 
 // Errors the store returns, wrapped with context: compare with errors.Is.
