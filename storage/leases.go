@@ -45,7 +45,8 @@ func (sh Shards) check() error {
 	return nil
 }
 
-// Lease is a process's hold on its shards, as AcquireShards took it.
+// Lease is a process's hold on its shards, as AcquireShards took it. Writes made on its
+// behalf go through Fenced, which checks it in each write's transaction.
 type Lease struct {
 	// Owner names the process.
 	Owner  string
@@ -59,8 +60,8 @@ type Lease struct {
 
 // A lease's row in shard_leases outlives the lease, released (without owner, ended at 0)
 // or expired, until a process takes the shard again or a process of another shard count
-// removes it, so that tokens keep counting up: an old token never names a row that is not
-// its own.
+// removes it, so that tokens keep counting up: a fence on an old token never meets a row
+// that is not its own.
 
 // String returns the lease as "0,1 of 2 by owner (token 7)".
 func (l Lease) String() string {
@@ -80,9 +81,9 @@ func (s *DB) AcquireShards(ctx context.Context, owner string, sh Shards, now tim
 		return Lease{}, fmt.Errorf("acquire shards: %w: owner %q, ttl %v", ErrInvalid, owner, ttl)
 	}
 	ids := slices.Clone(sh.IDs)
-	slices.Sort(ids)
+	slices.Sort(ids) // rows are locked in shard order, as fenced writes lock them
 	l := Lease{Owner: owner, Shards: Shards{Count: sh.Count, IDs: slices.Compact(ids)}}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, nil, func(tx *sql.Tx) error {
 		if err := s.lockLeases(ctx, tx); err != nil {
 			return err
 		}
@@ -206,7 +207,7 @@ func (s *DB) RenewShards(ctx context.Context, l Lease, now time.Time, ttl time.D
 	if err := l.check(); err != nil {
 		return fmt.Errorf("renew shards: %w", err)
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, nil, func(tx *sql.Tx) error {
 		if err := s.lockLeases(ctx, tx); err != nil {
 			return err
 		}
@@ -232,11 +233,12 @@ func (s *DB) RenewShards(ctx context.Context, l Lease, now time.Time, ttl time.D
 }
 
 // ReleaseShards gives up the lease, so that another process may take its shards at once.
+// Writes fenced by it fail from then on.
 func (s *DB) ReleaseShards(ctx context.Context, l Lease) error {
 	if err := l.check(); err != nil {
 		return fmt.Errorf("release shards: %w", err)
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, nil, func(tx *sql.Tx) error {
 		if err := s.lockLeases(ctx, tx); err != nil {
 			return err
 		}
