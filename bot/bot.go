@@ -66,7 +66,7 @@ type Bot struct {
 	cfg   Config
 	s     *discordgo.Session   // the session REST calls go through: the first shard's
 	all   []*discordgo.Session // one session per shard served
-	store storage.Store
+	store leasedStore
 	log   *slog.Logger
 	clock Clock
 	post  *poster
@@ -85,6 +85,8 @@ type Bot struct {
 	ctx         context.Context
 
 	owner string // this process in the shard leases
+	// lease is the lease the bot took on its shards (acquireShards); nil before.
+	lease atomic.Pointer[heldLease]
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
@@ -146,12 +148,12 @@ func New(cfg Config) (*Bot, error) {
 	s.LogLevel = discordgo.LogWarning
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
-		cfg: cfg, s: s, store: cfg.Store, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
+		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
 		tables: map[int64]*table{}, stop: cancel, ctx: ctx, searchSlots: newThinkers(),
 		owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
 	}
-	// Every write goes through the lease check: one writer per game across processes.
-	b.store = leasedStore{Store: cfg.Store, check: b.checkLease}
+	// Every write goes through the lease: one writer per game across processes.
+	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, writer: b.writer}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
 	b.timers = newTimers(b)
 	if cfg.ShardCount != AutoShards {
@@ -237,9 +239,9 @@ func (b *Bot) Close(ctx context.Context) error {
 		return fmt.Errorf("bot: close: messages still queued: %w", ferr)
 	}
 	b.stop()
-	if b.Err() == nil {
+	if held := b.lease.Load(); held != nil && b.Err() == nil {
 		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		if rerr := b.store.ReleaseShards(rctx, b.owner, b.shards()); rerr != nil {
+		if rerr := b.store.ReleaseShards(rctx, held.lease); rerr != nil {
 			b.log.Warn("could not release the shards' lease: it expires on its own", "err", rerr)
 		}
 		cancel()

@@ -173,7 +173,7 @@ func TestLeaseLostStopsBot(t *testing.T) {
 
 	// Another process takes the shard over: as one would once this bot's lease had run out.
 	later := time.Now().Add(2 * leaseTTL)
-	if err := h.store.AcquireShards(h.ctx, "usurper", storage.Shards{Count: 1, IDs: []int{0}}, later, leaseTTL); err != nil {
+	if _, err := h.store.AcquireShards(h.ctx, "usurper", storage.Shards{Count: 1, IDs: []int{0}}, later, leaseTTL); err != nil {
 		t.Fatalf("another process could not take the shard over: %v", err)
 	}
 	bot.RenewLeaseNow(h.bot)
@@ -202,5 +202,43 @@ func TestLeaseLostStopsBot(t *testing.T) {
 	}
 	if search.total.Load() != 1 {
 		t.Errorf("%d searches began; the stopped bot began another", search.total.Load())
+	}
+}
+
+// TestLeaseTakenOverUnnoticed: another process takes the bot's shards over while the bot,
+// which has not renewed since, still believes it holds them (a process that stalled past
+// its lease): a move then is refused by storage and says so, and the game is left as it
+// was. The bot's next renewal finds out, and it stops.
+func TestLeaseTakenOverUnnoticed(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{leaseTTL: leaseTTL})
+	ana := h.user("ana")
+	tb := h.withComputers(ana, fakediscord.Opt("level", "easy"), fakediscord.Opt("timer", "off"))
+	game := h.tableGame(tb)
+	view, _ := h.handOnce(ana, tb.thread)
+	if len(actionControls(view.Components)) == 0 {
+		t.Fatalf("with easy computer players the table does not wait for ana: %q", view.Content)
+	}
+	before := h.gameState(h.store, game)
+
+	later := time.Now().Add(2 * leaseTTL)
+	if _, err := h.store.AcquireShards(h.ctx, "usurper", storage.Shards{Count: 1, IDs: []int{0}}, later, leaseTTL); err != nil {
+		t.Fatalf("another process could not take the shard over: %v", err)
+	}
+	r := h.moveFrom(ana, view)
+	if r.Type != 7 || !strings.Contains(r.Content, "could not be saved") {
+		t.Errorf("a move after the takeover answered type %d: %q", r.Type, r.Content)
+	}
+	if got := h.gameState(h.store, game); got != before {
+		t.Errorf("the game changed after the takeover:\nbefore %s\nafter  %s", before, got)
+	}
+	bot.RenewLeaseNow(h.bot)
+	select {
+	case <-h.bot.Done():
+	case <-h.ctx.Done():
+		t.Fatal("the bot did not stop when its lease was lost")
+	}
+	if err := h.bot.Err(); !errors.Is(err, storage.ErrShardLost) {
+		t.Errorf("the bot stopped with %v, want storage.ErrShardLost", err)
 	}
 }

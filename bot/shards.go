@@ -14,8 +14,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -88,8 +86,9 @@ func (b *Bot) acquireShards(ctx context.Context) error {
 	logged := false
 	for {
 		now := time.Now()
-		err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
+		l, err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
 		if err == nil {
+			b.lease.Store(&heldLease{lease: l, w: b.store.fenced(l)})
 			b.extendLease(now, ttl)
 			return nil
 		}
@@ -137,7 +136,7 @@ func (b *Bot) renewShards(ctx context.Context) {
 // bot has stopped (fail).
 func (b *Bot) renewOnce(ctx context.Context, ttl time.Duration) bool {
 	now := time.Now()
-	err := b.store.RenewShards(ctx, b.owner, b.shards(), now, ttl)
+	err := b.store.RenewShards(ctx, b.lease.Load().lease, now, ttl)
 	switch {
 	case err == nil:
 		b.extendLease(now, ttl)
@@ -165,8 +164,8 @@ const leaseRevoked = -1
 // renewal, so with a sixth one renewal may fail (the database briefly unreachable) and the
 // next one, at 2/3 of the TTL, still comes before writes stop at 5/6. With the default 30
 // seconds, the bot stops writing 5 seconds before another process could take over. A write
-// stalled longer than the margin between its check and its commit is not covered: that
-// would need the lease checked in the write's own transaction.
+// stalled longer than the margin between this check and its commit is stopped by storage:
+// it checks the lease's token in the write's own transaction (leasedStore).
 func leaseMargin(ttl time.Duration) time.Duration { return ttl / 6 }
 
 // extendLease records a lease taken or renewed at start for ttl: the bot may write until
@@ -198,6 +197,25 @@ func (b *Bot) checkLease() error {
 		return fmt.Errorf("%w since %s", errLeaseExpired, time.UnixMilli(until).UTC().Format(time.RFC3339))
 	}
 	return nil
+}
+
+// heldLease is the lease the bot holds on its shards, and the writes it fences.
+type heldLease struct {
+	lease storage.Lease
+	w     storage.Writer
+}
+
+// writer returns the store's writes fenced by the bot's lease while checkLease allows
+// writing, and otherwise checkLease's error.
+func (b *Bot) writer() (storage.Writer, error) {
+	if err := b.checkLease(); err != nil {
+		return nil, err
+	}
+	held := b.lease.Load()
+	if held == nil {
+		return nil, fmt.Errorf("%w: no lease taken", errLeaseExpired)
+	}
+	return held.w, nil
 }
 
 // fail stops the bot for good: its lease is revoked, so that nothing in flight writes any
@@ -355,87 +373,4 @@ func ParseShards(count, ids string) (int, []int, error) {
 	}
 	slices.Sort(out)
 	return n, slices.Compact(out), nil
-}
-
-// leasedStore is the store as the bot uses it: every write goes through it, and is refused
-// unless the bot holds its shards' lease (checkLease), so that one process writes a game at
-// a time: its moves, its turn timer and reminders, its hands, its end (a result, a forfeit,
-// an abandoned table or idle lobby), new tables, and the guild's settings and seasons.
-// Reads, and the leases' own bookkeeping, go straight to the database. A refusal is
-// checkLease's error as it is: the callers say what was refused.
-type leasedStore struct {
-	storage.Store
-	check func() error
-}
-
-// CreateGame records a new game if the bot holds its lease.
-func (s leasedStore) CreateGame(ctx context.Context, g storage.Game) (int64, error) {
-	if err := s.check(); err != nil {
-		return 0, err
-	}
-	return s.Store.CreateGame(ctx, g)
-}
-
-// UpdateGame writes a game's changing fields if the bot holds its lease.
-func (s leasedStore) UpdateGame(ctx context.Context, g storage.Game) error {
-	if err := s.check(); err != nil {
-		return err
-	}
-	return s.Store.UpdateGame(ctx, g)
-}
-
-// SaveAction appends an action to a game's log if the bot holds its lease.
-func (s leasedStore) SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error {
-	if err := s.check(); err != nil {
-		return err
-	}
-	return s.Store.SaveAction(ctx, gameID, seq, seat, a, at)
-}
-
-// RecordHand records a finished hand if the bot holds its lease.
-func (s leasedStore) RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error {
-	if err := s.check(); err != nil {
-		return err
-	}
-	return s.Store.RecordHand(ctx, gameID, res, at)
-}
-
-// EndGame ends a game if the bot holds its lease.
-func (s leasedStore) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (storage.Finish, error) {
-	if err := s.check(); err != nil {
-		return storage.Finish{}, err
-	}
-	return s.Store.EndGame(ctx, gameID, at, decide)
-}
-
-// StartSeason opens a league season if the bot holds its lease.
-func (s leasedStore) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (storage.Season, error) {
-	if err := s.check(); err != nil {
-		return storage.Season{}, err
-	}
-	return s.Store.StartSeason(ctx, guildID, name, channelID, start, end)
-}
-
-// EndSeason ends a league season if the bot holds its lease.
-func (s leasedStore) EndSeason(ctx context.Context, guildID string, at time.Time) (storage.Season, error) {
-	if err := s.check(); err != nil {
-		return storage.Season{}, err
-	}
-	return s.Store.EndSeason(ctx, guildID, at)
-}
-
-// UpdateSettings replaces a guild's settings if the bot holds its lease.
-func (s leasedStore) UpdateSettings(ctx context.Context, guildID string, st storage.Settings, at time.Time) error {
-	if err := s.check(); err != nil {
-		return err
-	}
-	return s.Store.UpdateSettings(ctx, guildID, st, at)
-}
-
-// SetNotify records a player's choice of turn DMs if the bot holds its lease.
-func (s leasedStore) SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error {
-	if err := s.check(); err != nil {
-		return err
-	}
-	return s.Store.SetNotify(ctx, userID, dm, at)
 }

@@ -41,7 +41,8 @@ func (a *appender) next(b *testing.B, ctx context.Context, at time.Time) (int64,
 
 // BenchmarkSaveAction measures one durable SaveAction at a time: on SQLite with
 // synchronous=FULL (what Open uses) and NORMAL for comparison, and on PostgreSQL (when
-// PINOCHLE_TEST_DATABASE_URL is set). It reports the median and the 99th percentile.
+// PINOCHLE_TEST_DATABASE_URL is set); on SQLite FULL and PostgreSQL also fenced by a lease,
+// as the bot saves. It reports the median and the 99th percentile.
 func BenchmarkSaveAction(b *testing.B) {
 	log := benchLog(b)
 	ctx := context.Background()
@@ -52,15 +53,40 @@ func BenchmarkSaveAction(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer s.Close()
-			benchSaveOneAtATime(b, s, log)
+			benchSaveOneAtATime(b, s, s, log)
 		})
 	}
+	b.Run("sqlite-FULL-fenced", func(b *testing.B) {
+		s, err := open(ctx, filepath.Join(b.TempDir(), "bench.db"), "FULL")
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		benchSaveOneAtATime(b, s, benchFence(b, s), log)
+	})
 	b.Run("postgres", func(b *testing.B) {
-		benchSaveOneAtATime(b, postgresBackend.open(b), log)
+		s := postgresBackend.open(b)
+		benchSaveOneAtATime(b, s, s, log)
+	})
+	b.Run("postgres-fenced", func(b *testing.B) {
+		s := postgresBackend.open(b)
+		benchSaveOneAtATime(b, s, benchFence(b, s), log)
 	})
 }
 
-func benchSaveOneAtATime(b *testing.B, s *DB, log []engine.Action) {
+// benchFence returns the store's writes fenced by a lease on shard 0 of 1 that holds
+// throughout the benchmark.
+func benchFence(b *testing.B, s *DB) Writer {
+	b.Helper()
+	l, err := s.AcquireShards(context.Background(), "bench", Shards{Count: 1, IDs: []int{0}}, t0, time.Hour)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s.Fenced(l, func() time.Time { return t0 })
+}
+
+// benchSaveOneAtATime saves through w the actions of games it creates on s.
+func benchSaveOneAtATime(b *testing.B, s *DB, w Writer, log []engine.Action) {
 	ctx := context.Background()
 	ap := &appender{s: s, log: log}
 	times := make([]time.Duration, 0, b.N)
@@ -68,7 +94,7 @@ func benchSaveOneAtATime(b *testing.B, s *DB, log []engine.Action) {
 	for b.Loop() {
 		id, seq, a := ap.next(b, ctx, at)
 		start := time.Now()
-		if err := s.SaveAction(ctx, id, seq, a.Seat, a, at); err != nil {
+		if err := w.SaveAction(ctx, id, seq, a.Seat, a, at); err != nil {
 			b.Fatal(err)
 		}
 		times = append(times, time.Since(start))
@@ -147,7 +173,7 @@ func seedActiveGames(b *testing.B, s *DB, n int) int {
 	ctx := context.Background()
 	presets := engine.PresetNames()
 	total := 0
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, nil, func(tx *sql.Tx) error {
 		full := make(map[string]*engine.Game)
 		for i := range n {
 			p := presets[i%len(presets)]
@@ -216,7 +242,7 @@ func benchLoadActiveGames1000(b *testing.B, db backend) {
 func seedRecords(b *testing.B, s *DB, guild string, season int64, n int) {
 	b.Helper()
 	ctx := context.Background()
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, nil, func(tx *sql.Tx) error {
 		up := in(ctx, tx, s.wr.upsertRecord)
 		for i := range n {
 			r := league.Rating{Mu: 10 + float64(i%4000)/100, Sigma: 1 + float64(i%700)/100}

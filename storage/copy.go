@@ -77,7 +77,7 @@ func Copy(ctx context.Context, src, dst *DB, merge bool) (CopyReport, error) {
 		}
 	}
 	err = src.read(ctx, func(stx *sql.Tx) error {
-		return dst.write(ctx, func(dtx *sql.Tx) error {
+		return dst.write(ctx, nil, func(dtx *sql.Tx) error {
 			return copyAll(ctx, stx, dtx, dst.d, &rep)
 		})
 	})

@@ -30,6 +30,11 @@ type dialect struct {
 	// lockLeases, when set, is run first in a transaction that changes shard leases, so
 	// that two processes taking leases at once see each other's.
 	lockLeases string
+	// forShare ends the query that reads the lease a write is fenced by (fence.go), so
+	// that no other transaction changes the lease until the write's transaction ends.
+	// SQLite needs none: its writer holds the database's write lock for the whole
+	// transaction.
+	forShare string
 }
 
 var sqliteDialect = dialect{
@@ -51,6 +56,9 @@ var postgresDialect = dialect{
 	// One lock per schema, held until the migrating transaction ends.
 	lockMigrations: `SELECT pg_advisory_xact_lock(hashtext('pinochle migrate ' || current_schema()))`,
 	lockLeases:     `SELECT pg_advisory_xact_lock(hashtext('pinochle leases ' || current_schema()))`,
+	// A takeover or renewal updates the rows, which FOR SHARE holds off until the
+	// write commits; a write whose rows are being updated waits, then reads them anew.
+	forShare: ` FOR SHARE`,
 }
 
 // scalarMax and scalarMin match SQLite's two-argument MAX(a, b) and MIN(a, b), which

@@ -143,6 +143,11 @@ func decodeOptions(s string) (map[string]string, error) {
 // negative (the bounds of Settings are the guild's choice, not the table's), and the turn
 // timer's seat must be a seat.
 func (s *DB) CreateGame(ctx context.Context, g Game) (int64, error) {
+	return s.createGame(ctx, nil, g)
+}
+
+// createGame is CreateGame, fenced by fc unless it is nil.
+func (s *DB) createGame(ctx context.Context, fc *fence, g Game) (int64, error) {
 	normalize(&g)
 	if _, err := checkGame(&g); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
@@ -162,7 +167,7 @@ func (s *DB) CreateGame(ctx context.Context, g Game) (int64, error) {
 		g.LastActivity = g.CreatedAt
 	}
 	var id int64
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, fc, func(tx *sql.Tx) error {
 		err := in(ctx, tx, s.wr.insertGame).QueryRowContext(ctx, g.GuildID, g.ChannelID, g.ThreadID, g.HostID,
 			g.Preset, opts, int64(g.Seed), string(g.Status), ms(g.CreatedAt), ms(g.LastActivity), nullMS(g.EndedAt),
 			g.TurnTimeout.Milliseconds(), g.TimeoutPolicy, g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started),
@@ -207,6 +212,11 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 // LastActivity when zero). A finished or abandoned game cannot change (ErrNotPlaying), and a
 // game is finished only by EndGame.
 func (s *DB) UpdateGame(ctx context.Context, g Game) error {
+	return s.updateGame(ctx, nil, g)
+}
+
+// updateGame is UpdateGame, fenced by fc unless it is nil.
+func (s *DB) updateGame(ctx context.Context, fc *fence, g Game) error {
 	normalize(&g)
 	if _, err := checkGame(&g); err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
@@ -228,7 +238,7 @@ func (s *DB) UpdateGame(ctx context.Context, g Game) error {
 	if g.Status != StatusAbandoned {
 		g.EndedAt = time.Time{}
 	}
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, fc, func(tx *sql.Tx) error {
 		var status, preset, oldOpts string
 		var seed int64
 		var hasLog bool
@@ -408,6 +418,11 @@ func (s *DB) RecentGames(ctx context.Context, guildID string, limit int) ([]Game
 // lock) and returns its outcome, nil if committed, even if ctx ends meanwhile. So an error
 // that is ctx's means the action was not written, and nil means it is durable.
 func (s *DB) SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error {
+	return s.saveAction(ctx, nil, gameID, seq, seat, a, at)
+}
+
+// saveAction is SaveAction, fenced by fc unless it is nil.
+func (s *DB) saveAction(ctx context.Context, fc *fence, gameID int64, seq, seat int, a engine.Action, at time.Time) error {
 	if seat != a.Seat {
 		return fmt.Errorf("save action %d of game %d: %w: seat %d, action's seat %d", seq, gameID, ErrInvalid, seat, a.Seat)
 	}
@@ -418,7 +433,7 @@ func (s *DB) SaveAction(ctx context.Context, gameID int64, seq, seat int, a engi
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("save action %d of game %d: %w", seq, gameID, err)
 	}
-	r := &saveReq{gameID: gameID, seq: seq, seat: seat, action: string(b), at: ms(at), done: make(chan error, 1)}
+	r := &saveReq{gameID: gameID, seq: seq, seat: seat, action: string(b), at: ms(at), fence: fc, done: make(chan error, 1)}
 	if err := s.queueSave(r); err != nil {
 		return fmt.Errorf("save action %d of game %d: %w", seq, gameID, err)
 	}

@@ -69,6 +69,11 @@ func sortSeasonRecords(rs []SeasonRecord) {
 // season cannot start at or before the finish of a game already counted in the guild: that
 // game was counted without it (ErrConflict).
 func (s *DB) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (Season, error) {
+	return s.startSeason(ctx, nil, guildID, name, channelID, start, end)
+}
+
+// startSeason is StartSeason, fenced by fc unless it is nil.
+func (s *DB) startSeason(ctx context.Context, fc *fence, guildID, name, channelID string, start, end time.Time) (Season, error) {
 	name = strings.TrimSpace(name)
 	se := Season{GuildID: guildID, Name: name, Start: fromMS(ms(start)), ChannelID: channelID}
 	if !end.IsZero() {
@@ -82,7 +87,7 @@ func (s *DB) StartSeason(ctx context.Context, guildID, name, channelID string, s
 	case !se.End.IsZero() && !se.End.After(se.Start):
 		return Season{}, fmt.Errorf("start season %q: %w: it ends before it starts", name, ErrInvalid)
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, fc, func(tx *sql.Tx) error {
 		var other string
 		err := in(ctx, tx, s.wr.overlapping).QueryRowContext(ctx, guildID, ms(se.Start), nullMS(se.End)).Scan(&other)
 		if err == nil {
@@ -112,8 +117,13 @@ func (s *DB) StartSeason(ctx context.Context, guildID, name, channelID string, s
 // EndSeason ends, at at, the guild's season that contains at (ErrNotFound when none). It
 // cannot leave out a game already counted for the season (ErrConflict).
 func (s *DB) EndSeason(ctx context.Context, guildID string, at time.Time) (Season, error) {
+	return s.endSeason(ctx, nil, guildID, at)
+}
+
+// endSeason is EndSeason, fenced by fc unless it is nil.
+func (s *DB) endSeason(ctx context.Context, fc *fence, guildID string, at time.Time) (Season, error) {
 	var se Season
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, fc, func(tx *sql.Tx) error {
 		var err error
 		if se, err = seasonAt(ctx, tx, s.wrd, guildID, at); err != nil {
 			return err

@@ -45,110 +45,225 @@ func (sh Shards) check() error {
 	return nil
 }
 
-// AcquireShards takes the leases of a process's shards until now+ttl. It fails with
-// ErrShardHeld, naming the holder, when another owner holds an unexpired lease on one of
-// them or on any shard of another count (a process that serves the guilds differently).
-// Leases that expired are taken over. Calling it again for the same owner renews.
-func (s *DB) AcquireShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) error {
+// Lease is a process's hold on its shards, as AcquireShards took it. Writes made on its
+// behalf go through Fenced, which checks it in each write's transaction.
+type Lease struct {
+	// Owner names the process.
+	Owner  string
+	Shards Shards
+	// Token tells this hold from every other: AcquireShards gives a new one, larger than
+	// any before in the database, each time it takes shards that were not all the owner's
+	// under one token (a takeover, a first start, a start after a release), and keeps it
+	// when it renews. All the shards of the lease share it.
+	Token int64
+}
+
+// A lease's row in shard_leases outlives the lease, released (without owner, ended at 0)
+// or expired, until a process takes the shard again or a process of another shard count
+// removes it, so that tokens keep counting up: a fence on an old token never meets a row
+// that is not its own.
+
+// String returns the lease as "0,1 of 2 by owner (token 7)".
+func (l Lease) String() string {
+	return fmt.Sprintf("%v by %s (token %d)", l.Shards, l.Owner, l.Token)
+}
+
+// AcquireShards takes the leases of a process's shards until now+ttl and returns them. It
+// fails with ErrShardHeld, naming the holder, when another owner holds an unexpired lease on
+// one of them or on any shard of another count (a process that serves the guilds
+// differently). Leases that expired are taken over, under a new token. Calling it again for
+// the same owner and shards renews them and keeps their token, as RenewShards does.
+func (s *DB) AcquireShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) (Lease, error) {
 	if err := sh.check(); err != nil {
-		return fmt.Errorf("acquire shards: %w", err)
+		return Lease{}, fmt.Errorf("acquire shards: %w", err)
 	}
 	if owner == "" || ttl <= 0 {
-		return fmt.Errorf("acquire shards: %w: owner %q, ttl %v", ErrInvalid, owner, ttl)
+		return Lease{}, fmt.Errorf("acquire shards: %w: owner %q, ttl %v", ErrInvalid, owner, ttl)
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if s.d.lockLeases != "" {
-			if _, err := tx.ExecContext(ctx, s.d.lockLeases); err != nil {
-				return fmt.Errorf("lock: %w", err)
-			}
-		}
-		rows, err := tx.QueryContext(ctx, s.d.rebind(`SELECT shard_count, shard_id, owner, expires_at FROM shard_leases
-			WHERE owner <> ? AND expires_at > ? ORDER BY shard_count, shard_id`), owner, ms(now))
-		if err != nil {
+	ids := slices.Clone(sh.IDs)
+	slices.Sort(ids) // rows are locked in shard order, as fenced writes lock them
+	l := Lease{Owner: owner, Shards: Shards{Count: sh.Count, IDs: slices.Compact(ids)}}
+	err := s.write(ctx, nil, func(tx *sql.Tx) error {
+		if err := s.lockLeases(ctx, tx); err != nil {
 			return err
 		}
-		var held []string
-		for rows.Next() {
-			var count, id int
-			var other string
-			var until int64
-			if err := rows.Scan(&count, &id, &other, &until); err != nil {
-				rows.Close()
-				return err
-			}
-			if count != sh.Count || slices.Contains(sh.IDs, id) {
-				held = append(held, fmt.Sprintf("shard %d of %d by %s until %s", id, count, other,
-					fromMS(until).Format(time.RFC3339)))
-			}
-		}
-		if err := closeRows(rows); err != nil {
+		if err := s.checkNotHeld(ctx, tx, owner, sh, now); err != nil {
 			return err
 		}
-		if len(held) > 0 {
-			return fmt.Errorf("%w: %s", ErrShardHeld, strings.Join(held, "; "))
+		var err error
+		if l.Token, err = s.leaseToken(ctx, tx, l); err != nil {
+			return err
 		}
 		// Leases of another count have all expired: they describe a layout no longer served.
 		if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM shard_leases WHERE shard_count <> ?`), sh.Count); err != nil {
 			return err
 		}
-		for _, id := range sh.IDs {
+		for _, id := range l.Shards.IDs {
 			if _, err := tx.ExecContext(ctx, s.d.rebind(`INSERT INTO shard_leases
-				(shard_count, shard_id, owner, acquired_at, expires_at) VALUES (?, ?, ?, ?, ?)
-				ON CONFLICT (shard_count, shard_id) DO UPDATE SET owner = excluded.owner,
-					acquired_at = excluded.acquired_at, expires_at = excluded.expires_at`),
-				sh.Count, id, owner, ms(now), ms(now.Add(ttl))); err != nil {
+				(shard_count, shard_id, owner, token, acquired_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+				ON CONFLICT (shard_count, shard_id) DO UPDATE SET owner = excluded.owner, token = excluded.token,
+					acquired_at = CASE WHEN shard_leases.token = excluded.token THEN shard_leases.acquired_at
+						ELSE excluded.acquired_at END,
+					expires_at = excluded.expires_at`),
+				sh.Count, id, owner, l.Token, ms(now), ms(now.Add(ttl))); err != nil {
 				return classify(err)
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("acquire shards %v for %s: %w", sh, owner, err)
+		return Lease{}, fmt.Errorf("acquire shards %v for %s: %w", sh, owner, err)
+	}
+	return l, nil
+}
+
+// lockLeases makes a transaction that changes leases wait for the others that do.
+func (s *DB) lockLeases(ctx context.Context, tx *sql.Tx) error {
+	if s.d.lockLeases == "" {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, s.d.lockLeases); err != nil {
+		return fmt.Errorf("lock: %w", err)
 	}
 	return nil
 }
 
-// RenewShards extends the leases the owner holds until now+ttl. It fails with ErrShardLost
-// when one of them is no longer the owner's: it expired and another process took it.
-func (s *DB) RenewShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) error {
-	if err := sh.check(); err != nil {
+// checkNotHeld fails with ErrShardHeld, naming the holders, when another owner holds an
+// unexpired lease on one of the shards or on any shard of another count.
+func (s *DB) checkNotHeld(ctx context.Context, tx *sql.Tx, owner string, sh Shards, now time.Time) error {
+	rows, err := tx.QueryContext(ctx, s.d.rebind(`SELECT shard_count, shard_id, owner, expires_at FROM shard_leases
+		WHERE owner <> ? AND expires_at > ? ORDER BY shard_count, shard_id`), owner, ms(now))
+	if err != nil {
+		return err
+	}
+	var held []string
+	for rows.Next() {
+		var count, id int
+		var other string
+		var until int64
+		if err := rows.Scan(&count, &id, &other, &until); err != nil {
+			rows.Close()
+			return err
+		}
+		if count != sh.Count || slices.Contains(sh.IDs, id) {
+			held = append(held, fmt.Sprintf("shard %d of %d by %s until %s", id, count, other,
+				fromMS(until).Format(time.RFC3339)))
+		}
+	}
+	if err := closeRows(rows); err != nil {
+		return err
+	}
+	if len(held) > 0 {
+		return fmt.Errorf("%w: %s", ErrShardHeld, strings.Join(held, "; "))
+	}
+	return nil
+}
+
+// leaseToken returns the token of a lease being acquired: the one under which its owner
+// holds every one of its shards already (a renewal), or else one larger than any in the
+// database (a new hold).
+func (s *DB) leaseToken(ctx context.Context, tx *sql.Tx, l Lease) (int64, error) {
+	rows, err := tx.QueryContext(ctx, s.d.rebind(`SELECT shard_id, owner, token FROM shard_leases
+		WHERE shard_count = ?`), l.Shards.Count)
+	if err != nil {
+		return 0, err
+	}
+	tokens := map[int]int64{} // the owner's shards
+	for rows.Next() {
+		var id int
+		var owner string
+		var token int64
+		if err := rows.Scan(&id, &owner, &token); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		if owner == l.Owner {
+			tokens[id] = token
+		}
+	}
+	if err := closeRows(rows); err != nil {
+		return 0, err
+	}
+	held := tokens[l.Shards.IDs[0]]
+	for _, id := range l.Shards.IDs {
+		if t, ok := tokens[id]; !ok || t != held {
+			held = 0
+		}
+	}
+	if held > 0 {
+		return held, nil
+	}
+	var max int64
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(token), 0) FROM shard_leases`).Scan(&max); err != nil {
+		return 0, err
+	}
+	return max + 1, nil
+}
+
+// RenewShards extends the lease until now+ttl. It fails with ErrShardLost when one of its
+// shards is no longer held under it: it expired and another process took it, or it was
+// released.
+func (s *DB) RenewShards(ctx context.Context, l Lease, now time.Time, ttl time.Duration) error {
+	if err := l.check(); err != nil {
 		return fmt.Errorf("renew shards: %w", err)
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		for _, id := range sh.IDs {
+	err := s.write(ctx, nil, func(tx *sql.Tx) error {
+		if err := s.lockLeases(ctx, tx); err != nil {
+			return err
+		}
+		for _, id := range l.Shards.IDs {
 			res, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE shard_leases SET expires_at = ?
-				WHERE shard_count = ? AND shard_id = ? AND owner = ?`), ms(now.Add(ttl)), sh.Count, id, owner)
+				WHERE shard_count = ? AND shard_id = ? AND owner = ? AND token = ?`),
+				ms(now.Add(ttl)), l.Shards.Count, id, l.Owner, l.Token)
 			if err != nil {
 				return err
 			}
 			if n, err := res.RowsAffected(); err != nil {
 				return err
 			} else if n != 1 {
-				return fmt.Errorf("%w: shard %d of %d", ErrShardLost, id, sh.Count)
+				return fmt.Errorf("%w: shard %d of %d", ErrShardLost, id, l.Shards.Count)
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("renew shards %v for %s: %w", sh, owner, err)
+		return fmt.Errorf("renew shards %v: %w", l, err)
 	}
 	return nil
 }
 
-// ReleaseShards gives up the owner's leases, so that another process may take the shards at
-// once.
-func (s *DB) ReleaseShards(ctx context.Context, owner string, sh Shards) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		for _, id := range sh.IDs {
-			if _, err := tx.ExecContext(ctx, s.d.rebind(`DELETE FROM shard_leases
-				WHERE shard_count = ? AND shard_id = ? AND owner = ?`), sh.Count, id, owner); err != nil {
+// ReleaseShards gives up the lease, so that another process may take its shards at once.
+// Writes fenced by it fail from then on.
+func (s *DB) ReleaseShards(ctx context.Context, l Lease) error {
+	if err := l.check(); err != nil {
+		return fmt.Errorf("release shards: %w", err)
+	}
+	err := s.write(ctx, nil, func(tx *sql.Tx) error {
+		if err := s.lockLeases(ctx, tx); err != nil {
+			return err
+		}
+		for _, id := range l.Shards.IDs {
+			if _, err := tx.ExecContext(ctx, s.d.rebind(`UPDATE shard_leases SET owner = '', expires_at = 0
+				WHERE shard_count = ? AND shard_id = ? AND owner = ? AND token = ?`),
+				l.Shards.Count, id, l.Owner, l.Token); err != nil {
 				return err
 			}
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("release shards %v for %s: %w", sh, owner, err)
+		return fmt.Errorf("release shards %v: %w", l, err)
+	}
+	return nil
+}
+
+// check checks that a lease names an owner, shards and a token.
+func (l Lease) check() error {
+	if err := l.Shards.check(); err != nil {
+		return err
+	}
+	if l.Owner == "" || l.Token < 1 {
+		return fmt.Errorf("%w: lease %v", ErrInvalid, l)
 	}
 	return nil
 }

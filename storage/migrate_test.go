@@ -52,6 +52,9 @@ var seeds = map[int][]string{
 	7: {
 		`INSERT INTO shard_leases (shard_count, shard_id, owner, acquired_at, expires_at) VALUES (1, 0, 'old', ?1, ?1)`,
 	},
+	8: {
+		`UPDATE shard_leases SET token = 3 WHERE owner = 'old'`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.
@@ -202,6 +205,32 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	dm, err := s.Notify(ctx, "u1")
 	if err != nil || dm != (k >= 4) {
 		t.Errorf("from version %d: notify %v, %v", k, dm, err)
+	}
+	var leases []string
+	rows, err := s.r.Query("SELECT owner, expires_at, token FROM shard_leases")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var owner string
+		var expires, token int64
+		if err := rows.Scan(&owner, &expires, &token); err != nil {
+			t.Fatal(err)
+		}
+		leases = append(leases, fmt.Sprintf("%s until %d, token %d", owner, expires, token))
+	}
+	if err := closeRows(rows); err != nil {
+		t.Fatal(err)
+	}
+	var wantLeases []string
+	switch {
+	case k >= 8:
+		wantLeases = []string{fmt.Sprintf("old until %d, token 3", ms(t0))}
+	case k == 7: // a lease taken before leases had tokens
+		wantLeases = []string{fmt.Sprintf("old until %d, token 0", ms(t0))}
+	}
+	if !reflect.DeepEqual(leases, wantLeases) {
+		t.Errorf("from version %d: leases %q, want %q", k, leases, wantLeases)
 	}
 }
 

@@ -56,8 +56,8 @@ func checkHand(res *engine.HandResult, players int) error {
 	return nil
 }
 
-// recordHand writes (or rewrites) one hand of a game.
-func (s *DB) recordHand(ctx context.Context, tx *sql.Tx, gameID int64, players int, res *engine.HandResult, at time.Time) error {
+// writeHand writes (or rewrites) one hand of a game.
+func (s *DB) writeHand(ctx context.Context, tx *sql.Tx, gameID int64, players int, res *engine.HandResult, at time.Time) error {
 	if err := checkHand(res, players); err != nil {
 		return err
 	}
@@ -86,7 +86,12 @@ func (s *DB) recordHand(ctx context.Context, tx *sql.Tx, gameID int64, players i
 // replaces its figures and keeps the earlier time, so a bot that restarts may record the
 // hands of a replayed game again. EndGame records every hand from the log in any case.
 func (s *DB) RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	return s.recordHand(ctx, nil, gameID, res, at)
+}
+
+// recordHand is RecordHand, fenced by fc unless it is nil.
+func (s *DB) recordHand(ctx context.Context, fc *fence, gameID int64, res engine.HandResult, at time.Time) error {
+	err := s.write(ctx, fc, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.wrd, gameID)
 		if err != nil {
 			return err
@@ -94,7 +99,7 @@ func (s *DB) RecordHand(ctx context.Context, gameID int64, res engine.HandResult
 		if g.Status != StatusPlaying {
 			return fmt.Errorf("%w: the game is %s", ErrNotPlaying, g.Status)
 		}
-		return s.recordHand(ctx, tx, gameID, len(g.Seats), &res, at)
+		return s.writeHand(ctx, tx, gameID, len(g.Seats), &res, at)
 	})
 	if err != nil {
 		return fmt.Errorf("record hand %d of game %d: %w", res.Hand, gameID, err)
@@ -190,8 +195,13 @@ func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.Hand
 // the result, each human's record and rating in every scope it names, their rating history;
 // and it marks the game finished at at. The store decides nothing itself.
 func (s *DB) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (Finish, error) {
+	return s.endGame(ctx, nil, gameID, at, decide)
+}
+
+// endGame is EndGame, fenced by fc unless it is nil.
+func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time, decide league.Decider) (Finish, error) {
 	var fin Finish
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, fc, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.wrd, gameID)
 		if err != nil {
 			return err
@@ -251,7 +261,7 @@ func (s *DB) EndGame(ctx context.Context, gameID int64, at time.Time, decide lea
 			return fmt.Errorf("%w: %w", ErrInvalid, err)
 		}
 		for i := range out.Hands {
-			if err := s.recordHand(ctx, tx, gameID, len(g.Seats), &out.Hands[i], at); err != nil {
+			if err := s.writeHand(ctx, tx, gameID, len(g.Seats), &out.Hands[i], at); err != nil {
 				return err
 			}
 		}

@@ -17,8 +17,10 @@ import (
 // stopped by Close) writes every action queued at that moment in one transaction, each in
 // its own savepoint, and commits them with one sync. An action the triggers reject (out of
 // order, game not playing, no such game) is rolled back to its savepoint alone, and only its
-// caller gets the error. Each caller is released once the COMMIT has returned, so an action
-// reported saved is durable as before.
+// caller gets the error. So is an action saved through Fenced whose lease no longer holds:
+// the transaction checks each lease of the batch once, before the lease's first action, and
+// holds it until the commit (fence.check). Each caller is released once the COMMIT has
+// returned, so an action reported saved is durable as before.
 //
 // There is no batching window: the saver takes what is queued as soon as it holds the write
 // lock, so a lone save on an idle store is written at once. Actions queue only while the
@@ -43,6 +45,7 @@ type saveReq struct {
 	seq, seat int
 	action    string // the action as stored (JSON)
 	at        int64  // Unix milliseconds
+	fence     *fence // the lease the action is saved under; nil for none
 	state     atomic.Int32
 	// err is the action's own error in the batch being written (the saver's alone).
 	err error
@@ -166,12 +169,22 @@ func (s *DB) saveBatch() {
 		release:    in(ctx, tx, s.wr.release),
 	}
 	taken := make([]*saveReq, 0, len(batch))
+	leases := map[*fence]error{} // the leases checked in this transaction: nil, or why refused
 	var fatal error
 	for i, r := range batch {
 		if !r.take() {
 			continue
 		}
 		taken = append(taken, r)
+		if r.fence != nil {
+			if r.err, fatal = holdLease(ctx, tx, r.fence, leases); fatal != nil {
+				s.requeue(batch[i+1:])
+				break
+			}
+			if r.err != nil {
+				continue
+			}
+		}
 		if r.err, fatal = st.save(ctx, r); fatal != nil {
 			s.requeue(batch[i+1:])
 			break
@@ -193,6 +206,22 @@ func (s *DB) saveBatch() {
 			r.done <- fatal
 		}
 	}
+}
+
+// holdLease checks, the first time a batch's transaction meets it, that a lease holds, and
+// remembers the outcome in checked: the check holds the lease until the commit. refused is
+// why the lease's actions must not be written; fatal an error that leaves the transaction
+// unusable.
+func holdLease(ctx context.Context, tx *sql.Tx, fc *fence, checked map[*fence]error) (refused, fatal error) {
+	if err, ok := checked[fc]; ok {
+		return err, nil
+	}
+	err := fc.check(ctx, tx)
+	if err != nil && !errors.Is(err, ErrLeaseLost) && !errors.Is(err, ErrInvalid) {
+		return nil, err
+	}
+	checked[fc] = err
+	return err, nil
 }
 
 // batchStmts are the statements of a batch of saves, bound to its transaction.

@@ -79,6 +79,11 @@ func (s *DB) Settings(ctx context.Context, guildID string) (Settings, error) {
 // valid rules; the turn timeout must be 0 (none) or from MinTurnTimeout to MaxTurnTimeout,
 // and it is kept to the millisecond; an empty timeout policy is taken as PolicyComputer.
 func (s *DB) UpdateSettings(ctx context.Context, guildID string, st Settings, at time.Time) error {
+	return s.updateSettings(ctx, nil, guildID, st, at)
+}
+
+// updateSettings is UpdateSettings, fenced by fc unless it is nil.
+func (s *DB) updateSettings(ctx context.Context, fc *fence, guildID string, st Settings, at time.Time) error {
 	if guildID == "" {
 		return fmt.Errorf("update settings: %w: no guild", ErrInvalid)
 	}
@@ -110,7 +115,7 @@ func (s *DB) UpdateSettings(ctx context.Context, guildID string, st Settings, at
 	if err != nil {
 		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
 	}
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, fc, func(tx *sql.Tx) error {
 		if _, err := in(ctx, tx, s.wr.upsertSettings).ExecContext(ctx, guildID, st.DefaultPreset, opts,
 			st.TurnTimeout.Milliseconds(), st.TimeoutPolicy, st.ComputerGamesCount, table, ms(at)); err != nil {
 			return classify(err)
@@ -141,10 +146,15 @@ const (
 // SetNotify records whether a player wants a direct message when it is their turn, in every
 // guild.
 func (s *DB) SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error {
+	return s.setNotify(ctx, nil, userID, dm, at)
+}
+
+// setNotify is SetNotify, fenced by fc unless it is nil.
+func (s *DB) setNotify(ctx context.Context, fc *fence, userID string, dm bool, at time.Time) error {
 	if userID == "" {
 		return fmt.Errorf("set notify: %w: no user", ErrInvalid)
 	}
-	if err := s.write(ctx, func(tx *sql.Tx) error {
+	if err := s.write(ctx, fc, func(tx *sql.Tx) error {
 		_, err := in(ctx, tx, s.wr.upsertNotify).ExecContext(ctx, userID, dm, ms(at))
 		return classify(err)
 	}); err != nil {

@@ -171,11 +171,18 @@ func (s *DB) Backup(ctx context.Context, dest string) error {
 }
 
 // write runs f in a write transaction and commits it: on return without error, what f wrote
-// is durable.
-func (s *DB) write(ctx context.Context, f func(tx *sql.Tx) error) error {
+// is durable. With a fence, the transaction first checks that its lease holds (fence.check)
+// and writes nothing otherwise; nil is a write made on behalf of no lease.
+func (s *DB) write(ctx context.Context, fc *fence, f func(tx *sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
+	}
+	if fc != nil {
+		if err := fc.check(ctx, tx); err != nil {
+			tx.Rollback()
+			return err
+		}
 	}
 	if err := f(tx); err != nil {
 		tx.Rollback()

@@ -33,6 +33,7 @@ type writes struct {
 	insertSeason, endSeason                       *sql.Stmt
 	upsertSettings, deleteChannels, insertChannel *sql.Stmt
 	upsertNotify, upsertRatingPoint               *sql.Stmt
+	fence                                         *sql.Stmt // a fenced write's lease (fence.go)
 	all                                           []*sql.Stmt
 }
 
@@ -135,6 +136,7 @@ func prepareWrites(ctx context.Context, db *sql.DB, d *dialect) (*writes, error)
 		insertChannel:     p.prep(sqlInsertChannel),
 		upsertNotify:      p.prep(sqlUpsertNotify),
 		upsertRatingPoint: p.prep(sqlUpsertRatingPoint),
+		fence:             p.prep(sqlFence + d.forShare),
 	}
 	w.all = p.all
 	if p.err != nil {

@@ -27,20 +27,24 @@ import (
 )
 
 // Store is what the bot needs from its database.
+//
+// Its writes are Writer's. Made on the store itself they are fenced by nothing (a tool, a
+// test, a database no other process writes). Made through Fenced, on behalf of a process's
+// lease on its Discord shards, each checks the lease in its own transaction and, once the
+// lease no longer holds, fails with ErrLeaseLost and writes nothing. A write added to the
+// store belongs in Writer, so that Fenced covers it and the bot's leased store, a Writer
+// too, must name it. The writes outside Writer are made on behalf of no shard: the leases'
+// own bookkeeping (AcquireShards, RenewShards, ReleaseShards), Backup, and Copy (the
+// migrate tool's, outside the interface).
 type Store interface {
+	Writer
+
 	// Close releases the database. Calls in progress finish first.
 	Close() error
 	// Backup writes a consistent copy of the database to a new file at dest while the
 	// store stays in use.
 	Backup(ctx context.Context, dest string) error
 
-	// CreateGame records a new game and returns its ID. Its Status is usually StatusLobby.
-	CreateGame(ctx context.Context, g Game) (int64, error)
-	// UpdateGame writes a game's changing fields: thread, host, seats, status, messages,
-	// last activity, turn timeout and policy, and turn timer; preset, options and seed too
-	// while its log is empty. It cannot mark a game finished (EndGame does) nor change a
-	// finished or abandoned game.
-	UpdateGame(ctx context.Context, g Game) error
 	// GetGame returns a game by ID.
 	GetGame(ctx context.Context, id int64) (Game, error)
 	// RatingHistory returns a player's rating after each of their counted games in a
@@ -50,25 +54,14 @@ type Store interface {
 	// finished), newest first, at most limit of them.
 	RecentGames(ctx context.Context, guildID string, limit int) ([]Game, error)
 
-	// SaveAction appends an accepted action to a game's log and returns once it is durable.
-	// seq is the action's index in the log: it must be the log's length, so that a
-	// duplicate or out-of-order write fails (ErrOutOfOrder). The game must be playing.
-	SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error
 	// LoadActions returns a game's log, oldest first.
 	LoadActions(ctx context.Context, gameID int64) ([]ActionRecord, error)
 	// LoadActiveGames returns every game in the lobby or being played, with its log, ready
 	// for ActiveGame.Replay.
 	LoadActiveGames(ctx context.Context) ([]ActiveGame, error)
 
-	// RecordHand records a finished hand of a game. Recording a hand again replaces it, so
-	// a bot that restarts may record the hands of a replayed game again.
-	RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error
 	// Hands returns the recorded hands of a game, in order.
 	Hands(ctx context.Context, gameID int64) ([]engine.HandResult, error)
-	// EndGame ends a game being played in one transaction: it gives decide what the league
-	// needs to know (league.Finish for a game its log ends, league.Forfeit(team) for a
-	// forfeit), and records what decide returns: hands, result, records and ratings.
-	EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (Finish, error)
 	// GameResult returns the result of a finished game.
 	GameResult(ctx context.Context, gameID int64) (GameResult, error)
 
@@ -78,11 +71,6 @@ type Store interface {
 	// PlayerStats returns a player's overall record in a guild and a record per season.
 	PlayerStats(ctx context.Context, guildID, userID string) (PlayerStats, error)
 
-	// StartSeason opens a league season in a guild from start until end (a zero end leaves
-	// it open until EndSeason). channelID is where it was started, for its final standings.
-	StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (Season, error)
-	// EndSeason ends the guild's season that is open at the given time, at that time.
-	EndSeason(ctx context.Context, guildID string, at time.Time) (Season, error)
 	// CurrentSeason returns the guild's season that contains the given time.
 	CurrentSeason(ctx context.Context, guildID string, at time.Time) (Season, error)
 	// Seasons lists a guild's seasons, oldest first.
@@ -92,22 +80,59 @@ type Store interface {
 
 	// Settings returns a guild's settings, or DefaultSettings when it has none.
 	Settings(ctx context.Context, guildID string) (Settings, error)
-	// UpdateSettings replaces a guild's settings.
-	UpdateSettings(ctx context.Context, guildID string, s Settings, at time.Time) error
-
-	// SetNotify records whether a player wants a direct message when it is their turn.
-	SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error
 	// Notify reports whether a player wants a direct message when it is their turn; false
 	// when they never said.
 	Notify(ctx context.Context, userID string) (bool, error)
 
 	// AcquireShards takes the leases of a process's Discord shards (ErrShardHeld when
-	// another process serves them); RenewShards extends them (ErrShardLost when one was
-	// taken over after it expired); ReleaseShards gives them up. A process writes only the
-	// games of guilds on shards it holds.
-	AcquireShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) error
-	RenewShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) error
-	ReleaseShards(ctx context.Context, owner string, sh Shards) error
+	// another process serves them) and returns the lease, with its token; RenewShards
+	// extends it (ErrShardLost when one of its shards was taken over after it expired);
+	// ReleaseShards gives it up. A process writes only the games of guilds on shards it
+	// holds, through Fenced.
+	AcquireShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) (Lease, error)
+	RenewShards(ctx context.Context, l Lease, now time.Time, ttl time.Duration) error
+	ReleaseShards(ctx context.Context, l Lease) error
+	// Fenced returns the writes made on behalf of lease l: each fails with ErrLeaseLost,
+	// writing nothing, unless l still holds in the write's own transaction, now (read
+	// there) being before its end.
+	Fenced(l Lease, now func() time.Time) Writer
+}
+
+// Writer is every write of the store's games, logs, hands, results, seasons, settings and
+// players' choices: what a process writes on behalf of its shards, and what a lease fences
+// (Store.Fenced).
+type Writer interface {
+	// CreateGame records a new game and returns its ID. Its Status is usually StatusLobby.
+	CreateGame(ctx context.Context, g Game) (int64, error)
+	// UpdateGame writes a game's changing fields: thread, host, seats, status, messages,
+	// last activity, turn timeout and policy, and turn timer; preset, options and seed too
+	// while its log is empty. It cannot mark a game finished (EndGame does) nor change a
+	// finished or abandoned game.
+	UpdateGame(ctx context.Context, g Game) error
+
+	// SaveAction appends an accepted action to a game's log and returns once it is durable.
+	// seq is the action's index in the log: it must be the log's length, so that a
+	// duplicate or out-of-order write fails (ErrOutOfOrder). The game must be playing.
+	SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error
+
+	// RecordHand records a finished hand of a game. Recording a hand again replaces it, so
+	// a bot that restarts may record the hands of a replayed game again.
+	RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error
+	// EndGame ends a game being played in one transaction: it gives decide what the league
+	// needs to know (league.Finish for a game its log ends, league.Forfeit(team) for a
+	// forfeit), and records what decide returns: hands, result, records and ratings.
+	EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (Finish, error)
+
+	// StartSeason opens a league season in a guild from start until end (a zero end leaves
+	// it open until EndSeason). channelID is where it was started, for its final standings.
+	StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (Season, error)
+	// EndSeason ends the guild's season that is open at the given time, at that time.
+	EndSeason(ctx context.Context, guildID string, at time.Time) (Season, error)
+
+	// UpdateSettings replaces a guild's settings.
+	UpdateSettings(ctx context.Context, guildID string, s Settings, at time.Time) error
+	// SetNotify records whether a player wants a direct message when it is their turn.
+	SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error
 }
 
 // Errors the store returns, wrapped with context: compare with errors.Is.
