@@ -846,6 +846,12 @@ type publicState struct {
 func (h *harness) public(game int64, tb testTable) publicState {
 	h.t.Helper()
 	h.settle()
+	// Posts are paced to Discord's 5 a channel in 5 seconds: silence for a moment does not
+	// mean the thread is complete.
+	if err := bot.FlushPosts(h.ctx, h.bot); err != nil {
+		h.t.Fatalf("waiting for the bot's queued posts: %v", err)
+	}
+	h.settle()
 	g, err := h.store.GetGame(h.ctx, game)
 	if err != nil {
 		h.t.Fatalf("get game %d: %v", game, err)
