@@ -636,24 +636,33 @@ func safe(r *engine.Rules, trick []engine.Played, win engine.Card, trump engine.
 func smear(r *engine.Rules, legal engine.CardSet, trump engine.Suit) (engine.Card, bool) {
 	best, bestScore, found := engine.Card(0), 0, false
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
-		rk := c.Rank()
-		if !legal.Has(c) || c.Suit() == trump || r.RankValue[rk] == 0 {
+		if !legal.Has(c) {
 			continue
 		}
-		score := 10 * r.RankValue[rk] / r.Scale()
-		switch rk {
-		case engine.Ten:
-			score += 3
-		case engine.King:
-			score += 2
-		case engine.Ace:
-			score -= 20
-		}
-		if !found || score > bestScore {
+		if score, ok := smearScore(r, c, trump); ok && (!found || score > bestScore) {
 			best, bestScore, found = c, score, true
 		}
 	}
 	return best, found
+}
+
+// smearScore returns how much smear likes to give card c, and false for a card it never
+// gives (a trump or a card that scores nothing).
+func smearScore(r *engine.Rules, c engine.Card, trump engine.Suit) (int, bool) {
+	rk := c.Rank()
+	if c.Suit() == trump || r.RankValue[rk] == 0 {
+		return 0, false
+	}
+	score := 10 * r.RankValue[rk] / r.Scale()
+	switch rk {
+	case engine.Ten:
+		score += 3
+	case engine.King:
+		score += 2
+	case engine.Ace:
+		score -= 20
+	}
+	return score, true
 }
 
 // lead chooses the card to lead: a plain-suit ace (from the suit seat holds least of, so

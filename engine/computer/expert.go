@@ -131,30 +131,35 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 	}
 	samples := e.budget.PlaySamples
 	sv := newSolver(&sc, team)
+	start := newDeal(v)
 	for range samples {
-		hands := k.sample(v, e.rng)
-		base := newDeal(v, hands)
-		exact := base.cardsLeft() <= e.budget.ExactCards
+		hands := k.sample(e.rng)
+		base := start
+		base.setHands(&hands)
+		left := base.cardsLeft()
+		exact := left <= e.budget.ExactCards
 		if exact {
-			clear(sv.table)
+			sv.reset(&base)
 		}
 		for i := range stats {
-			d := base
-			d.play(stats[i].card)
-			trickOf := d.left
+			c := stats[i].card
 			e.Playouts++
+			won := team
 			if exact {
-				stats[i].total += sv.solve(&d, -1<<30, 1<<30)
+				stats[i].total += sv.solveAfter(&base, c)
+				won = wonTrick(&base, c, team)
 			} else {
 				// Finish the trick with the quick policy to see who takes it, then play on.
-				for !d.over() && d.left == trickOf && d.n != 0 {
+				d := base
+				d.play(c)
+				for d.n != 0 {
 					d.play(d.quick())
-					e.Nodes++
 				}
+				won = trickTaker(&base, &d, team)
 				stats[i].total += d.rollout(&sc, team)
-				e.Nodes += 4 * d.r.HandSize()
+				e.Nodes += left
 			}
-			if wonTrick(&base, stats[i].card, team) == team {
+			if won == team {
 				stats[i].wins++
 			}
 		}
@@ -174,13 +179,18 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 // the others follow the quick policy.
 func wonTrick(base *deal, c engine.Card, team int) int {
 	d := *base
-	before := d.tricks
 	d.play(c)
 	for d.n != 0 {
 		d.play(d.quick())
 	}
+	return trickTaker(base, &d, team)
+}
+
+// trickTaker returns the team that took the trick in progress in before, now complete in
+// after (team when none did).
+func trickTaker(before, after *deal, team int) int {
 	for t := range 2 {
-		if d.tricks[t] > before[t] {
+		if after.tricks[t] > before.tricks[t] {
 			return t
 		}
 	}
@@ -259,16 +269,20 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 	}
 	me := v.Seat
 	team := r.TeamOf(me)
+	tables := make([]*cardTable, len(out))
+	for i := range out {
+		tables[i] = newCardTable(r, out[i].trump)
+	}
 	n := e.budget.AuctionSamples
 	for range n {
-		hands := k.sample(v, e.rng)
+		hands := k.sample(e.rng)
 		for i := range out {
 			h := hands
 			if v.Phase == engine.PhaseBidding || v.Phase == engine.PhaseTrump {
 				e.simulatePasses(v, &h, out[i].trump)
 			}
 			sc := meldScoring(r, &h, out[i].trump, team, bid)
-			d := deal{r: r, trump: out[i].trump, hands: h, leader: me, left: r.HandSize(), last: -1, lastSeat: -1}
+			d := startDeal(tables[i], me, &h)
 			for !d.over() {
 				d.play(d.quick())
 			}
@@ -450,8 +464,11 @@ func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
 	team := r.TeamOf(v.Seat)
 	n := e.budget.AuctionSamples
 	made, sweep, playValue := 0, 0, 0
+	start := newDeal(v)
 	for range n {
-		d := newDeal(v, k.sample(v, e.rng))
+		hands := k.sample(e.rng)
+		d := start
+		d.setHands(&hands)
 		for !d.over() {
 			d.play(d.quick())
 		}

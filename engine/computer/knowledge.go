@@ -1,6 +1,7 @@
 package computer
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -13,6 +14,7 @@ import (
 type knowledge struct {
 	rules *engine.Rules
 	seat  int
+	own   engine.Hand // the seat's own cards
 	// known[s] are the cards seat s is known to hold now; need[s] how many of its cards are
 	// not known.
 	known [engine.MaxPlayers]engine.Hand
@@ -52,9 +54,9 @@ func know(v *engine.View) *knowledge {
 	r := &v.Rules
 	k := &knowledge{rules: r, seat: v.Seat}
 	byseat := played(v)
-	own := v.Hand()
+	k.own = v.Hand()
 	unseen := fullDeck(r)
-	sub(&unseen, &own)
+	sub(&unseen, &k.own)
 	for s := range r.Players {
 		sub(&unseen, &byseat[s])
 	}
@@ -142,12 +144,12 @@ func (k *knowledge) infer(v *engine.View) {
 }
 
 // sample deals the pool to the other seats at random, consistent with everything the
-// seat knows, and returns every seat's hand (the view's seat gets its own). Cards with the
-// fewest possible holders are placed first; a draw that paints itself into a corner is
-// retried, and after many tries the exclusions are relaxed rather than fail.
-func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
+// seat knows, and returns every seat's hand (the seat gets its own). Cards with the fewest
+// possible holders are placed first; a draw that paints itself into a corner is retried,
+// and after many tries the exclusions are relaxed rather than fail.
+func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 	r := k.rules
-	var cards [80]engine.Card
+	var cards, sorted [80]engine.Card
 	n := 0
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
 		for range k.pool[c] {
@@ -159,29 +161,28 @@ func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]en
 	for try := 0; ; try++ {
 		relax := try >= 40
 		hands := k.known
-		hands[k.seat] = v.Hand()
+		hands[k.seat] = k.own
 		need := k.need
 		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-		// Place the most constrained cards first (a stable order over the shuffle).
-		eligible := func(c engine.Card) int {
-			e := 0
+		// holders[c] are the seats that may still be dealt card c.
+		var holders [engine.NumKinds]uint8
+		for c := range engine.NumKinds {
 			for s := range r.Players {
-				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
-					e++
+				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(engine.Card(c))) {
+					holders[c] |= 1 << s
 				}
 			}
-			return e
 		}
+		// Place the most constrained cards first (a stable order over the shuffle).
 		ordered := deck
 		if !relax {
-			ordered = append([]engine.Card(nil), deck...)
-			sortByKey(ordered, func(c engine.Card) int { return eligible(c) })
+			ordered = sortByHolders(sorted[:n], deck, &holders)
 		}
 		ok := true
 		for _, c := range ordered {
 			total := 0
 			for s := range r.Players {
-				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
+				if holders[c]&(1<<s) != 0 && need[s] > 0 {
 					total += need[s]
 				}
 			}
@@ -191,7 +192,7 @@ func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]en
 			}
 			pick := rng.IntN(total)
 			for s := range r.Players {
-				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
+				if holders[c]&(1<<s) != 0 && need[s] > 0 {
 					if pick < need[s] {
 						hands[s][c]++
 						need[s]--
@@ -207,16 +208,20 @@ func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]en
 	}
 }
 
-// sortByKey sorts cards by key, keeping the order of equal keys (insertion sort: at most
-// 80 cards).
-func sortByKey(cards []engine.Card, key func(engine.Card) int) {
-	for i := 1; i < len(cards); i++ {
-		c, kc := cards[i], key(cards[i])
-		j := i - 1
-		for j >= 0 && key(cards[j]) > kc {
-			cards[j+1] = cards[j]
-			j--
-		}
-		cards[j+1] = c
+// sortByHolders writes to out the cards of deck ordered by their number of holders, fewest
+// first, keeping the order of cards with as many, and returns out.
+func sortByHolders(out, deck []engine.Card, holders *[engine.NumKinds]uint8) []engine.Card {
+	var start [engine.MaxPlayers + 2]int
+	for _, c := range deck {
+		start[bits.OnesCount8(holders[c])+1]++
 	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	for _, c := range deck {
+		e := bits.OnesCount8(holders[c])
+		out[start[e]] = c
+		start[e]++
+	}
+	return out
 }

@@ -38,12 +38,13 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 	team := r.TeamOf(v.Seat)
 	totals := make([]int, len(cands))
 	n := e.budget.PassSamples
+	t := newCardTable(r, v.Trump)
 	for range n {
-		hands := k.sample(v, e.rng)
+		hands := k.sample(e.rng)
 		for i, c := range cands {
 			h := hands
 			e.applyPass(v, &h, c)
-			totals[i] += e.playOut(v, &h, team)
+			totals[i] += e.playOut(v, t, &h, team)
 		}
 	}
 	best := 0
@@ -176,10 +177,11 @@ func sixPending(v *engine.View, seat int) bool {
 }
 
 // playOut counts the meld of the deal as passed and plays the hand out with the quick
-// policy, the bidder leading, and returns its value to team.
-func (e *Expert) playOut(v *engine.View, h *[engine.MaxPlayers]engine.Hand, team int) int {
+// policy, the bidder leading, and returns its value to team; t is the card table of the
+// view's rules and trump.
+func (e *Expert) playOut(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.Hand, team int) int {
 	r := &v.Rules
-	d := deal{r: r, trump: v.Trump, hands: *h, leader: v.Bidder, left: r.HandSize(), last: -1, lastSeat: -1}
+	d := startDeal(t, v.Bidder, h)
 	sc := meldScoring(r, h, v.Trump, r.TeamOf(v.Bidder), v.High)
 	e.Nodes += r.DeckSize()
 	e.Playouts++

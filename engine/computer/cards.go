@@ -1,0 +1,91 @@
+package computer
+
+import (
+	"math/bits"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// cardTable is what the search needs to know of each card under one set of rules and one
+// trump, worked out once per decision so that a playout looks nothing up twice.
+type cardTable struct {
+	r       *engine.Rules
+	players int
+	trump   engine.Suit
+	// trumps are the cards of the trump suit (none when no trump is named).
+	trumps engine.CardSet
+	// points are each card's trick points; beaters the cards that take the trick from it
+	// when played after it while it wins: the higher cards of its suit, and the trumps when
+	// it is not one.
+	points  [engine.NumKinds]int
+	beaters [engine.NumKinds]engine.CardSet
+	// The quick policy's scores of a card (see deal.quick): discard is discardCost without
+	// its term for the length of the card's suit in the hand; smear is smearScore, for the
+	// cards of smearable; cash is how much it likes to lead the card as a sure winner;
+	// winCost what winning a trick with it gives up.
+	discard   [engine.NumKinds]int
+	smear     [engine.NumKinds]int
+	smearable engine.CardSet
+	cash      [engine.NumKinds]int
+	winCost   [engine.NumKinds]int
+}
+
+// newCardTable returns the card table of rules r with trump named (engine.NoSuit when
+// none is).
+func newCardTable(r *engine.Rules, trump engine.Suit) *cardTable {
+	t := &cardTable{r: r, players: r.Players, trump: trump}
+	if trump != engine.NoSuit {
+		t.trumps = suitCards(trump)
+	}
+	var empty engine.Hand
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		rk := c.Rank()
+		t.points[c] = r.RankValue[rk]
+		t.beaters[c] = suitCards(c.Suit()) & ^(engine.CardSet(1)<<(c+1) - 1)
+		if c.Suit() != trump {
+			t.beaters[c] |= t.trumps
+		}
+		t.discard[c] = discardCost(r, &empty, c, trump)
+		if s, ok := smearScore(r, c, trump); ok {
+			t.smear[c], t.smearable = s, t.smearable.Add(c)
+		}
+		t.cash[c] = 10*r.RankValue[rk] + int(rk)
+		t.winCost[c] = 10*int(rk) + r.RankValue[rk]
+	}
+	return t
+}
+
+// suitCards returns the set of the cards of suit s.
+func suitCards(s engine.Suit) engine.CardSet {
+	return engine.CardSet(1<<engine.NumRanks-1) << (uint(s) * engine.NumRanks)
+}
+
+// lowestCard returns the lowest card of set s, which must not be empty.
+func lowestCard(s engine.CardSet) engine.Card { return engine.Card(bits.TrailingZeros32(uint32(s))) }
+
+// highestCard returns the highest card of set s, which must not be empty.
+func highestCard(s engine.CardSet) engine.Card { return engine.Card(bits.Len32(uint32(s)) - 1) }
+
+// highestScore returns the card of set s (not empty) with the highest score, the lowest
+// card of those tied.
+func highestScore(s engine.CardSet, score *[engine.NumKinds]int) engine.Card {
+	best := lowestCard(s)
+	for s &= s - 1; s != 0; s &= s - 1 {
+		if c := lowestCard(s); score[c] > score[best] {
+			best = c
+		}
+	}
+	return best
+}
+
+// lowestScore returns the card of set s (not empty) with the lowest score, the lowest
+// card of those tied.
+func lowestScore(s engine.CardSet, score *[engine.NumKinds]int) engine.Card {
+	best := lowestCard(s)
+	for s &= s - 1; s != 0; s &= s - 1 {
+		if c := lowestCard(s); score[c] < score[best] {
+			best = c
+		}
+	}
+	return best
+}
