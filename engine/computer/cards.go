@@ -28,12 +28,15 @@ type cardTable struct {
 	smearable engine.CardSet
 	cash      [engine.NumKinds]int
 	winCost   [engine.NumKinds]int
+	// pass are the Baseline's scores for passing, with which the search plays out the
+	// passes of a sampled deal.
+	pass passScores
 }
 
 // newCardTable returns the card table of rules r with trump named (engine.NoSuit when
 // none is).
 func newCardTable(r *engine.Rules, trump engine.Suit) *cardTable {
-	t := &cardTable{r: r, players: r.Players, trump: trump}
+	t := &cardTable{r: r, players: r.Players, trump: trump, pass: newPassScores(r, trump)}
 	if trump != engine.NoSuit {
 		t.trumps = suitCards(trump)
 	}

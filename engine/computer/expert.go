@@ -279,7 +279,7 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 		for i := range out {
 			h := hands
 			if v.Phase == engine.PhaseBidding || v.Phase == engine.PhaseTrump {
-				e.simulatePasses(v, &h, out[i].trump)
+				simulatePasses(v, tables[i], &h)
 			}
 			sc := meldScoring(r, &h, out[i].trump, team, bid)
 			d := startDeal(tables[i], me, &h)
@@ -304,19 +304,23 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 }
 
 // simulatePasses exchanges cards in a sampled deal as the bidding team would after the
-// view's seat named trump: the partner's best cards to the bidder and the bidder's least
-// useful back (six-handed, each player of the team to a teammate).
-func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Hand, trump engine.Suit) {
+// view's seat named trump, the trump of card table t: the partner's best cards to the
+// bidder and the bidder's least useful back (six-handed, each player of the team to a
+// teammate).
+func simulatePasses(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.Hand) {
 	r := &v.Rules
 	me := v.Seat
 	n := r.PassCount
+	trump, ps := t.trump, &t.pass
+	// Room for the cards each seat passes, so that passing allocates nothing.
+	var room [engine.MaxPlayers][8]engine.Card
 	switch r.PassStyle {
 	case engine.PassPartnerThenBack:
 		partner := (me + r.Players/2) % r.Players
-		for _, c := range e.base.passToBidder(r, &h[partner], trump, n, nil) {
+		for _, c := range passToBidder(r, ps, &h[partner], trump, n, room[0][:0]) {
 			h[me][c]++
 		}
-		for _, c := range passBack(r, &h[me], trump, n, r.PassBackFree) {
+		for _, c := range passBack(r, ps, &h[me], trump, n, r.PassBackFree, room[1][:0]) {
 			h[partner][c]++
 		}
 	case engine.PassSixHanded:
@@ -330,9 +334,9 @@ func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Han
 				to = (s + r.Players - 2) % r.Players
 			}
 			if to == me {
-				gives[s] = e.base.passToBidder(r, &h[s], trump, n, nil)
+				gives[s] = passToBidder(r, ps, &h[s], trump, n, room[s][:0])
 			} else {
-				gives[s] = passBack(r, &h[s], trump, n, true)
+				gives[s] = passBack(r, ps, &h[s], trump, n, true, room[s][:0])
 			}
 		}
 		for s := range r.Players {
@@ -347,17 +351,19 @@ func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Han
 	}
 }
 
-// passBack takes from hand n cards to give away: the lowest outside its meld (any cards,
-// when free), as the Baseline passes back.
-func passBack(r *engine.Rules, hand *engine.Hand, trump engine.Suit, n int, free bool) []engine.Card {
+// passBack takes from hand n cards to give away, appended to out: the lowest outside its
+// meld (any cards, when free), as the Baseline passes back; ps are the pass scores of r and
+// trump.
+func passBack(r *engine.Rules, ps *passScores, hand *engine.Hand, trump engine.Suit, n int, free bool, out []engine.Card) []engine.Card {
 	m := engine.CountMeld(hand, trump, &r.Meld)
 	used := m.Used()
 	var pool engine.Hand
 	for c := range hand {
 		pool[c] = hand[c] - min(hand[c], used[c])
 	}
-	out := lowest(r, hand, &pool, trump, n, nil)
-	return lowest(r, hand, hand, trump, n-len(out), out)
+	given := len(out)
+	out = lowest(ps, hand, &pool, n, out)
+	return lowest(ps, hand, hand, n-(len(out)-given), out)
 }
 
 func (e *Expert) bid(v *engine.View) (engine.Action, string) {

@@ -158,24 +158,30 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		}
 	}
 	deck := cards[:n]
+	// holders[c] are the seats that may be dealt card c: those that still need cards and,
+	// unless the exclusions are relaxed, are not known to hold none.
+	var holders, relaxed [engine.NumKinds]uint8
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		for s := range r.Players {
+			if s != k.seat && k.need[s] > 0 {
+				relaxed[c] |= 1 << s
+				if !k.excluded[s].Has(c) {
+					holders[c] |= 1 << s
+				}
+			}
+		}
+	}
 	for try := 0; ; try++ {
 		relax := try >= 40
 		hands := k.known
 		hands[k.seat] = k.own
 		need := k.need
-		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-		// holders[c] are the seats that may still be dealt card c.
-		var holders [engine.NumKinds]uint8
-		for c := range engine.NumKinds {
-			for s := range r.Players {
-				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(engine.Card(c))) {
-					holders[c] |= 1 << s
-				}
-			}
-		}
+		shuffle(rng, deck)
 		// Place the most constrained cards first (a stable order over the shuffle).
 		ordered := deck
-		if !relax {
+		if relax {
+			holders = relaxed
+		} else {
 			ordered = sortByHolders(sorted[:n], deck, &holders)
 		}
 		ok := true
@@ -205,6 +211,15 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		if ok {
 			return hands
 		}
+	}
+}
+
+// shuffle shuffles cards as rng.Shuffle does (the same draws, the same order), without a
+// call through a function value for each swap.
+func shuffle(rng *rand.Rand, cards []engine.Card) {
+	for i := len(cards) - 1; i > 0; i-- {
+		j := int(rng.Uint64N(uint64(i + 1)))
+		cards[i], cards[j] = cards[j], cards[i]
 	}
 }
 

@@ -43,7 +43,7 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 		hands := k.sample(e.rng)
 		for i, c := range cands {
 			h := hands
-			e.applyPass(v, &h, c)
+			applyPass(v, &t.pass, &h, c)
 			totals[i] += e.playOut(v, t, &h, team)
 		}
 	}
@@ -117,8 +117,9 @@ func sortedCards(cs []engine.Card) []engine.Card {
 }
 
 // applyPass plays out the exchange in a sampled deal: the seat's pass, and the passes the
-// rules still ask of its team, chosen as the Baseline would.
-func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, give []engine.Card) {
+// rules still ask of its team, chosen as the Baseline would (ps are the pass scores of the
+// view's rules and trump).
+func applyPass(v *engine.View, ps *passScores, h *[engine.MaxPlayers]engine.Hand, give []engine.Card) {
 	r := &v.Rules
 	n := r.PassCount
 	switch {
@@ -130,12 +131,12 @@ func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, gi
 				continue
 			}
 			if v.PassTarget(s) == v.Bidder {
-				gives[s] = e.base.passToBidder(r, &h[s], v.Trump, n, nil)
+				gives[s] = passToBidder(r, ps, &h[s], v.Trump, n, nil)
 				for _, c := range gives[s] {
 					h[s][c]++ // passToBidder takes them from the hand; the exchange below moves them
 				}
 			} else {
-				gives[s] = passBack(r, &h[s], v.Trump, n, true)
+				gives[s] = passBack(r, ps, &h[s], v.Trump, n, true, nil)
 				for _, c := range gives[s] {
 					h[s][c]++
 				}
@@ -153,7 +154,8 @@ func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, gi
 			h[v.Seat][c]--
 			h[v.Bidder][c]++
 		}
-		for _, c := range passBack(r, &h[v.Bidder], v.Trump, n, r.PassBackFree) {
+		var room [8]engine.Card
+		for _, c := range passBack(r, ps, &h[v.Bidder], v.Trump, n, r.PassBackFree, room[:0]) {
 			h[v.Seat][c]++
 		}
 	default:

@@ -68,17 +68,25 @@ func (d *deal) cheapest(seat int, legal engine.CardSet) engine.Card {
 // when there is none.
 func (d *deal) cash(seat int, legal engine.CardSet) (engine.Card, bool) {
 	t := d.t
+	// others are the cards the other seats hold, ruffs the suits in which one of them is
+	// void while holding a trump.
 	var others engine.CardSet
+	var ruffs uint8
 	for o := range t.players {
-		if o != seat {
-			others |= d.held[o]
+		if o == seat {
+			continue
+		}
+		h := d.held[o]
+		others |= h
+		if h&t.trumps != 0 {
+			ruffs |= ^suitsOf(h)
 		}
 	}
 	var top engine.CardSet
 	for s := engine.Spades; s < engine.NoSuit; s++ {
 		suit := suitCards(s)
 		mine := legal & suit
-		if mine == 0 || (s != t.trump && d.ruffed(s, seat)) {
+		if mine == 0 || (s != t.trump && ruffs&(1<<s) != 0) {
 			continue
 		}
 		if theirs := others & suit; theirs != 0 {
@@ -97,20 +105,15 @@ func (d *deal) cash(seat int, legal engine.CardSet) (engine.Card, bool) {
 	return 0, false
 }
 
-// ruffed reports whether a seat other than seat is void in the plain suit s and holds a
-// trump, so that it can take a trick led in s.
-func (d *deal) ruffed(s engine.Suit, seat int) bool {
-	t := d.t
-	if t.trumps == 0 {
-		return false
-	}
-	suit := suitCards(s)
-	for o := range t.players {
-		if o != seat && d.held[o]&suit == 0 && d.held[o]&t.trumps != 0 {
-			return true
+// suitsOf returns the suits of the cards of s, a bit each.
+func suitsOf(s engine.CardSet) uint8 {
+	var out uint8
+	for suit := range engine.NumSuits {
+		if s&suitCards(engine.Suit(suit)) != 0 {
+			out |= 1 << suit
 		}
 	}
-	return false
+	return out
 }
 
 // holds reports whether the winning card win stays the winner against every opponent of
