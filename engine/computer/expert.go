@@ -130,7 +130,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		}
 	}
 	samples := e.budget.PlaySamples
-	sv := newSolver(&sc, team)
+	var sv *solver // the exact search, made when a sample is searched exactly
 	start := newDeal(v)
 	for range samples {
 		hands := k.sample(e.rng)
@@ -139,6 +139,9 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		left := base.cardsLeft()
 		exact := left <= e.budget.ExactCards
 		if exact {
+			if sv == nil {
+				sv = newSolver(&sc, team)
+			}
 			sv.reset(&base)
 		}
 		for i := range stats {
@@ -164,7 +167,9 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 			}
 		}
 	}
-	e.Nodes += sv.nodes
+	if sv != nil {
+		e.Nodes += sv.nodes
+	}
 	best := 0
 	for i := range stats {
 		if stats[i].total > stats[best].total {
@@ -258,10 +263,11 @@ func (o *outlook) value(bid int) float64 {
 func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 	r := &v.Rules
 	k := know(v)
+	n := e.budget.AuctionSamples
 	var out []outlook
 	for t := engine.Spades; t < engine.NoSuit; t++ {
 		if choices&(1<<t) != 0 {
-			out = append(out, outlook{trump: t})
+			out = append(out, outlook{trump: t, totals: make([]int, 0, n)})
 		}
 	}
 	if len(out) == 0 {
@@ -273,7 +279,6 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 	for i := range out {
 		tables[i] = newCardTable(r, out[i].trump)
 	}
-	n := e.budget.AuctionSamples
 	for range n {
 		hands := k.sample(e.rng)
 		for i := range out {

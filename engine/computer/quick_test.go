@@ -1,0 +1,215 @@
+package computer
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// randomDeals returns n deals of rules r dealt at random from rng, each with a random
+// leader.
+func randomDeals(r *engine.Rules, trump engine.Suit, rng *rand.Rand, n int) []deal {
+	t := newCardTable(r, trump)
+	var out []deal
+	for range n {
+		deck := r.Deck()
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		var hands [engine.MaxPlayers]engine.Hand
+		for i, c := range deck {
+			hands[i%r.Players][c]++
+		}
+		out = append(out, startDeal(t, rng.IntN(r.Players), &hands))
+	}
+	return out
+}
+
+// TestQuickMatchesReference plays random deals of every preset and trump (none included)
+// with the quick policy and checks each card it chooses against the policy written card by
+// card from the hands (referenceQuick): the card sets and tables it runs on must not change
+// what it plays.
+func TestQuickMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, preset := range engine.PresetNames() {
+		r := newRules(t, preset, nil)
+		for trump := engine.Spades; trump <= engine.NoSuit; trump++ {
+			for _, d := range randomDeals(&r, trump, rng, 40) {
+				for !d.over() {
+					want := referenceQuick(&d)
+					if got := d.quick(); got != want {
+						t.Fatalf("%s, trump %v, trick %v, hands %v: quick plays %v, the reference %v",
+							preset, trump, d.trick[:d.n], d.hands[:r.Players], got, want)
+					}
+					d.play(want)
+				}
+			}
+		}
+	}
+}
+
+// referenceQuick is the quick policy as its doc says it, looking at every card of every
+// hand: the rules of deal.quick without its card sets and tables.
+func referenceQuick(d *deal) engine.Card {
+	r, trump, seat := d.t.r, d.t.trump, d.seat
+	h := &d.hands[seat]
+	legal := engine.LegalCards(h, d.trick[:d.n], trump, r.Play)
+	if legal.Len() == 1 {
+		return onlyCard(legal)
+	}
+	discard := func(c engine.Card) int { return -discardCost(r, h, c, trump) }
+	if d.n == 0 {
+		// A card no other seat can beat, the most valuable plain-suit card first, else the
+		// lowest such trump.
+		best, bestScore, found := engine.Card(0), 0, false
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			if !legal.Has(c) || !referenceTop(d, c, seat) {
+				continue
+			}
+			score := 10*r.RankValue[c.Rank()] + int(c.Rank())
+			if c.Suit() != trump {
+				score += 100
+				if !found || score > bestScore {
+					best, bestScore, found = c, score, true
+				}
+			} else if !found {
+				best, bestScore, found = c, score-1000, true
+			}
+		}
+		if found {
+			return best
+		}
+		return pick(legal, discard)
+	}
+	w := engine.TrickWinner(d.trick[:d.n], trump)
+	win := d.trick[w]
+	if r.TeamOf((d.leader+w)%r.Players) == r.TeamOf(seat) && referenceHolds(d, win, seat) {
+		if c, ok := smear(r, legal, trump); ok {
+			return c
+		}
+		return pick(legal, discard)
+	}
+	var winners engine.CardSet
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		if legal.Has(c) && engine.Beats(c, win, trump) {
+			winners = winners.Add(c)
+		}
+	}
+	if winners != 0 {
+		return pick(winners, func(c engine.Card) int { return -(10*int(c.Rank()) + r.RankValue[c.Rank()]) })
+	}
+	return pick(legal, discard)
+}
+
+// referenceTop reports whether card c, led by seat, cannot be beaten by any other seat's
+// card of its suit or, for a plain suit, by a trump from a seat void in it.
+func referenceTop(d *deal, c engine.Card, seat int) bool {
+	s, trump := c.Suit(), d.t.trump
+	for o := range d.t.r.Players {
+		if o == seat {
+			continue
+		}
+		h := &d.hands[o]
+		for rk := c.Rank() + 1; rk <= engine.Ace; rk++ {
+			if h.Has(engine.NewCard(rk, s)) {
+				return false
+			}
+		}
+		if s != trump && trump != engine.NoSuit && h.SuitCount(s) == 0 && h.SuitCount(trump) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// referenceHolds reports whether no opponent of seat still to play to the trick holds a
+// card that beats win and that it may play (of the suit led, or any when void in it).
+func referenceHolds(d *deal, win engine.Card, seat int) bool {
+	r := d.t.r
+	lead := d.trick[0].Suit()
+	for i := d.n + 1; i < r.Players; i++ {
+		o := (d.leader + i) % r.Players
+		if r.TeamOf(o) == r.TeamOf(seat) {
+			continue
+		}
+		h := &d.hands[o]
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			if h.Has(c) && engine.Beats(c, win, d.t.trump) && (h.SuitCount(lead) == 0 || c.Suit() == lead) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestSolverMatchesMinimax plays random deals of every preset with the quick policy to
+// their last 8 to 12 cards, and checks the exact search's value of every legal card there
+// against plain minimax over every legal card: its table, its keys and its skipping of
+// cards that play alike must not change a value.
+func TestSolverMatchesMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, preset := range engine.PresetNames() {
+		r := newRules(t, preset, nil)
+		for _, d := range randomDeals(&r, engine.Suit(rng.IntN(4)), rng, 300) {
+			stop := 8 + rng.IntN(5)
+			for d.cardsLeft() > stop {
+				d.play(d.quick())
+			}
+			sc := scoring{r: &r, bidder: rng.IntN(2), bid: 10 * r.Scale(), moon: rng.IntN(4) == 0,
+				meld: [2]int{rng.IntN(30), rng.IntN(30)}}
+			for s := range r.Players {
+				sc.seatMeld[s] = rng.IntN(15)
+			}
+			team := r.TeamOf(d.seat)
+			sv := newSolver(&sc, team)
+			sv.reset(&d)
+			legal := d.legal()
+			for c := engine.Card(0); c < engine.NumKinds; c++ {
+				if !legal.Has(c) {
+					continue
+				}
+				next := d
+				next.play(c)
+				if got, want := sv.solveAfter(&d, c), minimax(&sc, &next, team); got != want {
+					t.Fatalf("%s, hands %v, %v played: solver %d, minimax %d", preset, d.hands[:r.Players], c, got, want)
+				}
+			}
+		}
+	}
+}
+
+// minimax returns the value of deal d to team, each team playing the best card for it.
+func minimax(sc *scoring, d *deal, team int) int {
+	if d.over() {
+		return sc.value(d, team)
+	}
+	var values []int
+	legal := d.legal()
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		if legal.Has(c) {
+			next := *d
+			next.play(c)
+			values = append(values, minimax(sc, &next, team))
+		}
+	}
+	if d.t.r.TeamOf(d.seat) == team {
+		return slices.Max(values)
+	}
+	return slices.Min(values)
+}
+
+// TestShuffleMatchesRand checks that shuffle draws and swaps as rand.Shuffle does.
+func TestShuffleMatchesRand(t *testing.T) {
+	for n := range 82 {
+		a, b := rand.New(rand.NewPCG(uint64(n), 9)), rand.New(rand.NewPCG(uint64(n), 9))
+		x, y := make([]engine.Card, n), make([]engine.Card, n)
+		for i := range x {
+			x[i], y[i] = engine.Card(i%engine.NumKinds), engine.Card(i%engine.NumKinds)
+		}
+		shuffle(a, x)
+		b.Shuffle(len(y), func(i, j int) { y[i], y[j] = y[j], y[i] })
+		if !slices.Equal(x, y) || a.Uint64() != b.Uint64() {
+			t.Fatalf("%d cards: shuffle gives %v, rand.Shuffle %v", n, x, y)
+		}
+	}
+}
