@@ -23,11 +23,14 @@ type cardTable struct {
 	// its term for the length of the card's suit in the hand; smear is smearScore, for the
 	// cards of smearable; cash is how much it likes to lead the card as a sure winner;
 	// winCost what winning a trick with it gives up.
-	discard   [engine.NumKinds]int
-	smear     [engine.NumKinds]int
-	smearable engine.CardSet
-	cash      [engine.NumKinds]int
-	winCost   [engine.NumKinds]int
+	discard [engine.NumKinds]int
+	smear   [engine.NumKinds]int
+	// discardByRank says that discard does not fall as the rank rises within a suit, so
+	// that the lowest card of a suit is its cheapest to discard.
+	discardByRank bool
+	smearable     engine.CardSet
+	cash          [engine.NumKinds]int
+	winCost       [engine.NumKinds]int
 	// pass are the Baseline's scores for passing, with which the search plays out the
 	// passes of a sampled deal.
 	pass passScores
@@ -55,12 +58,29 @@ func newCardTable(r *engine.Rules, trump engine.Suit) *cardTable {
 		t.cash[c] = 10*r.RankValue[rk] + int(rk)
 		t.winCost[c] = 10*int(rk) + r.RankValue[rk]
 	}
+	t.discardByRank = true
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		if c.Rank() > engine.Nine && t.discard[c] < t.discard[c-1] {
+			t.discardByRank = false
+		}
+	}
 	return t
 }
 
 // suitCards returns the set of the cards of suit s.
 func suitCards(s engine.Suit) engine.CardSet {
 	return engine.CardSet(1<<engine.NumRanks-1) << (uint(s) * engine.NumRanks)
+}
+
+// suitsOf returns the suits of the cards of s, a bit each.
+func suitsOf(s engine.CardSet) uint8 {
+	// Fold each suit's six bits onto its lowest, then gather the four.
+	x := uint32(s)
+	x |= x >> 1
+	x |= x >> 2
+	x |= x >> 2
+	x &= 0x041041
+	return uint8((x | x>>5 | x>>10 | x>>15) & 0xF)
 }
 
 // lowestCard returns the lowest card of set s, which must not be empty.

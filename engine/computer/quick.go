@@ -52,6 +52,21 @@ func (d *deal) quick() engine.Card {
 func (d *deal) cheapest(seat int, legal engine.CardSet) engine.Card {
 	t := d.t
 	best, bestCost := engine.Card(0), 0
+	if t.discardByRank {
+		// The cheapest card of each suit is its lowest.
+		first := true
+		for suit := range engine.NumSuits {
+			mine := legal & suitCards(engine.Suit(suit))
+			if mine == 0 {
+				continue
+			}
+			c := lowestCard(mine)
+			if cost := t.discard[c] + 2*int(d.suits[seat][suit]); first || cost < bestCost {
+				best, bestCost, first = c, cost, false
+			}
+		}
+		return best
+	}
 	for s := legal; s != 0; s &= s - 1 {
 		c := lowestCard(s)
 		cost := t.discard[c] + 2*int(d.suits[seat][c.Suit()])
@@ -103,17 +118,6 @@ func (d *deal) cash(seat int, legal engine.CardSet) (engine.Card, bool) {
 		return lowestCard(top), true
 	}
 	return 0, false
-}
-
-// suitsOf returns the suits of the cards of s, a bit each.
-func suitsOf(s engine.CardSet) uint8 {
-	var out uint8
-	for suit := range engine.NumSuits {
-		if s&suitCards(engine.Suit(suit)) != 0 {
-			out |= 1 << suit
-		}
-	}
-	return out
 }
 
 // holds reports whether the winning card win stays the winner against every opponent of

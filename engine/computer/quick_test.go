@@ -1,6 +1,7 @@
 package computer
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -25,16 +26,23 @@ func randomDeals(r *engine.Rules, trump engine.Suit, rng *rand.Rand, n int) []de
 	return out
 }
 
-// TestQuickMatchesReference plays random deals of every preset and trump (none included)
-// with the quick policy and checks each card it chooses against the policy written card by
-// card from the hands (referenceQuick): the card sets and tables it runs on must not change
-// what it plays.
+// TestQuickMatchesReference plays random deals of every preset, and of racehorse with each
+// way of counting, and every trump (none included) with the quick policy, and checks each
+// card it chooses against the policy written card by card from the hands
+// (referenceQuick): the card sets and tables it runs on must not change what it plays.
 func TestQuickMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	var tables []engine.Rules
 	for _, preset := range engine.PresetNames() {
-		r := newRules(t, preset, nil)
+		tables = append(tables, newRules(t, preset, nil))
+	}
+	for _, counters := range []string{engine.CountersFives, engine.CountersEleven, engine.CountersAKQJ} {
+		tables = append(tables, newRules(t, "racehorse", map[string]string{"counters": counters}))
+	}
+	for _, r := range tables {
+		preset := fmt.Sprint(r.Preset, r.RankValue)
 		for trump := engine.Spades; trump <= engine.NoSuit; trump++ {
-			for _, d := range randomDeals(&r, trump, rng, 40) {
+			for _, d := range randomDeals(&r, trump, rng, 30) {
 				for !d.over() {
 					want := referenceQuick(&d)
 					if got := d.quick(); got != want {
@@ -210,6 +218,23 @@ func TestShuffleMatchesRand(t *testing.T) {
 		b.Shuffle(len(y), func(i, j int) { y[i], y[j] = y[j], y[i] })
 		if !slices.Equal(x, y) || a.Uint64() != b.Uint64() {
 			t.Fatalf("%d cards: shuffle gives %v, rand.Shuffle %v", n, x, y)
+		}
+	}
+}
+
+// TestSuitsOf checks suitsOf against the suits of each card of sets of cards.
+func TestSuitsOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 10000 {
+		s := engine.CardSet(rng.Uint32() & (1<<engine.NumKinds - 1) & rng.Uint32())
+		var want uint8
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			if s.Has(c) {
+				want |= 1 << c.Suit()
+			}
+		}
+		if got := suitsOf(s); got != want {
+			t.Fatalf("suitsOf(%v) = %04b, want %04b", s.Cards(), got, want)
 		}
 	}
 }
