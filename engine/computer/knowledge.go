@@ -23,6 +23,9 @@ type knowledge struct {
 	pool engine.Hand
 	// excluded[s] are the kinds of card seat s cannot hold.
 	excluded [engine.MaxPlayers]engine.CardSet
+	// holders[c] are the seats that may be dealt card c: those that need cards and are not
+	// known to hold none; relaxed the seats that need cards (see sample).
+	holders, relaxed [engine.NumKinds]uint8
 }
 
 // played returns every card played this hand (completed tricks and the trick in
@@ -103,6 +106,16 @@ func know(v *engine.View) *knowledge {
 		}
 	}
 	k.infer(v)
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		for s := range r.Players {
+			if s != k.seat && k.need[s] > 0 {
+				k.relaxed[c] |= 1 << s
+				if !k.excluded[s].Has(c) {
+					k.holders[c] |= 1 << s
+				}
+			}
+		}
+	}
 	return k
 }
 
@@ -158,19 +171,7 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		}
 	}
 	deck := cards[:n]
-	// holders[c] are the seats that may be dealt card c: those that still need cards and,
-	// unless the exclusions are relaxed, are not known to hold none.
-	var holders, relaxed [engine.NumKinds]uint8
-	for c := engine.Card(0); c < engine.NumKinds; c++ {
-		for s := range r.Players {
-			if s != k.seat && k.need[s] > 0 {
-				relaxed[c] |= 1 << s
-				if !k.excluded[s].Has(c) {
-					holders[c] |= 1 << s
-				}
-			}
-		}
-	}
+	holders := &k.holders
 	for try := 0; ; try++ {
 		relax := try >= 40
 		hands := k.known
@@ -180,32 +181,40 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		// Place the most constrained cards first (a stable order over the shuffle).
 		ordered := deck
 		if relax {
-			holders = relaxed
+			holders = &k.relaxed
 		} else {
-			ordered = sortByHolders(sorted[:n], deck, &holders)
+			ordered = sortByHolders(sorted[:n], deck, holders)
+		}
+		// Deal each card to one of its holders that still needs cards, in proportion to
+		// what each needs.
+		var needing uint8 // the seats that still need cards
+		for s := range r.Players {
+			if need[s] > 0 {
+				needing |= 1 << s
+			}
 		}
 		ok := true
 		for _, c := range ordered {
+			seats := holders[c] & needing
 			total := 0
-			for s := range r.Players {
-				if holders[c]&(1<<s) != 0 && need[s] > 0 {
-					total += need[s]
-				}
+			for m := seats; m != 0; m &= m - 1 {
+				total += need[bits.TrailingZeros8(m)]
 			}
 			if total == 0 {
 				ok = false
 				break
 			}
 			pick := rng.IntN(total)
-			for s := range r.Players {
-				if holders[c]&(1<<s) != 0 && need[s] > 0 {
-					if pick < need[s] {
-						hands[s][c]++
-						need[s]--
-						break
+			for m := seats; m != 0; m &= m - 1 {
+				s := bits.TrailingZeros8(m)
+				if pick < need[s] {
+					hands[s][c]++
+					if need[s]--; need[s] == 0 {
+						needing &^= 1 << s
 					}
-					pick -= need[s]
+					break
 				}
+				pick -= need[s]
 			}
 		}
 		if ok {
