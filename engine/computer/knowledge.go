@@ -194,11 +194,16 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 			}
 		}
 		ok := true
+		// last are the seats the last card could go to, and lastNeed what they need now.
+		last, lastNeed := uint8(0), 0
 		for _, c := range ordered {
 			seats := holders[c] & needing
-			total := 0
-			for m := seats; m != 0; m &= m - 1 {
-				total += need[bits.TrailingZeros8(m)]
+			total := lastNeed
+			if seats != last {
+				total = 0
+				for m := seats; m != 0; m &= m - 1 {
+					total += need[bits.TrailingZeros8(m)]
+				}
 			}
 			if total == 0 {
 				ok = false
@@ -216,6 +221,7 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 				}
 				pick -= need[s]
 			}
+			last, lastNeed = seats, total-1
 		}
 		if ok {
 			return hands
