@@ -69,8 +69,9 @@ type Expert struct {
 	rng    *rand.Rand
 	base   *Baseline
 	// Nodes counts the search's work: positions visited by the exact search and cards
-	// played in quick playouts. Playouts counts the samples searched: a quick playout of
-	// a sample, or one exact search of it, for one candidate action.
+	// played in quick playouts (those of the playout only, from where it starts). Playouts
+	// counts the samples searched: a quick playout of a sample, or one exact search of it,
+	// for one candidate action.
 	Nodes    int
 	Playouts int
 }
