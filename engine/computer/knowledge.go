@@ -24,8 +24,10 @@ type knowledge struct {
 	// excluded[s] are the kinds of card seat s cannot hold.
 	excluded [engine.MaxPlayers]engine.CardSet
 	// holders[c] are the seats that may be dealt card c: those that need cards and are not
-	// known to hold none; relaxed the seats that need cards (see sample).
+	// known to hold none; relaxed the seats that need cards (see sample). constrained says
+	// that some cards of the pool have fewer holders than others.
 	holders, relaxed [engine.NumKinds]uint8
+	constrained      bool
 }
 
 // played returns every card played this hand (completed tricks and the trick in
@@ -115,6 +117,9 @@ func know(v *engine.View) *knowledge {
 				}
 			}
 		}
+		if k.pool[c] > 0 && k.holders[c] != k.relaxed[c] {
+			k.constrained = true
+		}
 	}
 	return k
 }
@@ -180,9 +185,10 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		shuffle(rng, deck)
 		// Place the most constrained cards first (a stable order over the shuffle).
 		ordered := deck
-		if relax {
+		switch {
+		case relax:
 			holders = &k.relaxed
-		} else {
+		case k.constrained:
 			ordered = sortByHolders(sorted[:n], deck, holders)
 		}
 		// Deal each card to one of its holders that still needs cards, in proportion to
