@@ -471,10 +471,7 @@ func lowest(ps *passScores, hand, pool *engine.Hand, n int, out []engine.Card) [
 	}
 	// The cards of pool, and the suit lengths of hand, which change as cards leave it.
 	left := pool.Set()
-	var suits [engine.NumSuits]int
-	for s := range suits {
-		suits[s] = hand.SuitCount(engine.Suit(s))
-	}
+	suits := suitLengths(hand)
 	for range n {
 		if left == 0 {
 			break
@@ -482,7 +479,7 @@ func lowest(ps *passScores, hand, pool *engine.Hand, n int, out []engine.Card) [
 		best, bestCost := engine.Card(0), 0
 		for s := left; s != 0; s &= s - 1 {
 			c := lowestCard(s)
-			if k := ps.keep[c] + 3*suits[c.Suit()]; s == left || k < bestCost {
+			if k := ps.keep[c] + 3*int(suits[c.Suit()]); s == left || k < bestCost {
 				best, bestCost = c, k
 			}
 		}

@@ -1,6 +1,7 @@
 package computer
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -81,6 +82,24 @@ func suitsOf(s engine.CardSet) uint8 {
 	x |= x >> 2
 	x &= 0x041041
 	return uint8((x | x>>5 | x>>10 | x>>15) & 0xF)
+}
+
+// suitLengths returns the number of cards of each suit in hand h.
+func suitLengths(h *engine.Hand) [engine.NumSuits]int8 {
+	// Each suit is six counts in a row: load eight bytes from its first, keep six, and add
+	// them up by multiplying (a count is at most four, so no sum overflows a byte).
+	var out [engine.NumSuits]int8
+	for s := range engine.NumSuits {
+		i := s * engine.NumRanks
+		var x uint64
+		if i+8 <= engine.NumKinds {
+			x = binary.LittleEndian.Uint64(h[i:])
+		} else {
+			x = binary.LittleEndian.Uint64(h[engine.NumKinds-8:]) >> (8 * (i + 8 - engine.NumKinds))
+		}
+		out[s] = int8((x & 0xFFFFFFFFFFFF) * 0x0101010101010101 >> 56)
+	}
+	return out
 }
 
 // lowestCard returns the lowest card of set s, which must not be empty.

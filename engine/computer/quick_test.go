@@ -238,3 +238,20 @@ func TestSuitsOf(t *testing.T) {
 		}
 	}
 }
+
+// TestSuitLengths checks suitLengths against Hand.SuitCount on random hands of every deck.
+func TestSuitLengths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 10000 {
+		var h engine.Hand
+		for c := range h {
+			h[c] = uint8(rng.IntN(5))
+		}
+		got := suitLengths(&h)
+		for s := engine.Spades; s < engine.NoSuit; s++ {
+			if int(got[s]) != h.SuitCount(s) {
+				t.Fatalf("suitLengths(%v) = %v: %v has %d", h, got, s, h.SuitCount(s))
+			}
+		}
+	}
+}

@@ -110,9 +110,7 @@ func (d *deal) setHands(hands *[engine.MaxPlayers]engine.Hand) {
 	for s := range d.t.players {
 		h := &d.hands[s]
 		d.held[s] = h.Set()
-		for suit := range engine.NumSuits {
-			d.suits[s][suit] = int8(h.SuitCount(engine.Suit(suit)))
-		}
+		d.suits[s] = suitLengths(h)
 	}
 }
 
