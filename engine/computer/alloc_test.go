@@ -17,6 +17,9 @@ func TestDecisionAllocationsDoNotGrowWithSamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays the decisions of a whole hand")
 	}
+	if raceEnabled {
+		t.Skip("the race detector makes formatting allocate at random")
+	}
 	small := smallBudget
 	small.PlaySamples, small.AuctionSamples, small.PassSamples = 4, 4, 4
 	large := small
