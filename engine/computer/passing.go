@@ -41,10 +41,24 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 	t := newCardTable(r, v.Trump)
 	for range n {
 		hands := k.sample(e.rng)
+		// The exchange stays within the team: the other team's meld is the same for every
+		// candidate.
+		var melds [engine.MaxPlayers]int
+		for s := range r.Players {
+			if r.TeamOf(s) != team {
+				melds[s] = engine.CountMeld(&hands[s], v.Trump, &r.Meld).Total
+			}
+		}
 		for i, c := range cands {
 			h := hands
 			applyPass(v, &t.pass, &h, c)
-			totals[i] += e.playOut(v, t, &h, team)
+			for s := range r.Players {
+				if r.TeamOf(s) == team {
+					melds[s] = engine.CountMeld(&h[s], v.Trump, &r.Meld).Total
+				}
+			}
+			sc := seatScoring(r, &melds, r.TeamOf(v.Bidder), v.High)
+			totals[i] += e.playOut(v, t, &h, &sc, team)
 		}
 	}
 	best := 0
@@ -178,14 +192,12 @@ func sixPending(v *engine.View, seat int) bool {
 	return false
 }
 
-// playOut counts the meld of the deal as passed and plays the hand out with the quick
-// policy, the bidder leading, and returns its value to team; t is the card table of the
-// view's rules and trump.
-func (e *Expert) playOut(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.Hand, team int) int {
-	r := &v.Rules
+// playOut plays the hand of the deal as passed out with the quick policy, the bidder
+// leading, and returns its value to team under the scoring sc; t is the card table of
+// the view's rules and trump.
+func (e *Expert) playOut(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.Hand, sc *scoring, team int) int {
 	d := startDeal(t, v.Bidder, h)
-	sc := meldScoring(r, h, v.Trump, r.TeamOf(v.Bidder), v.High)
-	e.Nodes += r.DeckSize()
+	e.Nodes += v.Rules.DeckSize()
 	e.Playouts++
-	return d.rollout(&sc, team)
+	return d.rollout(sc, team)
 }

@@ -52,9 +52,17 @@ type scoring struct {
 
 // meldScoring returns the scoring of a hand whose meld is that of hands in trump.
 func meldScoring(r *engine.Rules, hands *[engine.MaxPlayers]engine.Hand, trump engine.Suit, bidder, bid int) scoring {
-	sc := scoring{r: r, bidder: bidder, bid: bid}
+	var melds [engine.MaxPlayers]int
 	for s := range r.Players {
-		sc.seatMeld[s] = engine.CountMeld(&hands[s], trump, &r.Meld).Total
+		melds[s] = engine.CountMeld(&hands[s], trump, &r.Meld).Total
+	}
+	return seatScoring(r, &melds, bidder, bid)
+}
+
+// seatScoring returns the scoring of a hand in which each seat shows the meld melds[seat].
+func seatScoring(r *engine.Rules, melds *[engine.MaxPlayers]int, bidder, bid int) scoring {
+	sc := scoring{r: r, bidder: bidder, bid: bid, seatMeld: *melds}
+	for s := range r.Players {
 		sc.meld[r.TeamOf(s)] += sc.seatMeld[s]
 	}
 	for t := range 2 {
