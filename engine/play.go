@@ -58,14 +58,6 @@ func legalCards(held CardSet, lead Suit, win Card, trump Suit, rule PlayRule) Ca
 	return held
 }
 
-// LegalToTrick returns the cards of held, the distinct cards a player holds, that may be
-// played to a trick led in suit lead whose winning card so far is win (lead NoSuit: the
-// player leads, and may play any). It is LegalCards for a caller that keeps the held set
-// and the trick's winner up to date itself, as a search does.
-func LegalToTrick(held CardSet, lead Suit, win Card, trump Suit, rule PlayRule) CardSet {
-	return legalCards(held, lead, win, trump, rule)
-}
-
 // LegalCards returns the distinct cards of hand h that may be played next to a trick whose
 // cards so far are trick (in the order played, empty when leading).
 func LegalCards(h *Hand, trick []Card, trump Suit, rule PlayRule) CardSet {

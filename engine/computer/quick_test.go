@@ -26,6 +26,33 @@ func randomDeals(r *engine.Rules, trump engine.Suit, rng *rand.Rand, n int) []de
 	return out
 }
 
+// TestLegalMatchesEngine plays random deals of every preset under both play rules and
+// every trump (none included) with the quick policy, and checks at every card that the
+// deal's legal cards are the engine's.
+func TestLegalMatchesEngine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, preset := range engine.PresetNames() {
+		for _, rule := range []engine.PlayRule{engine.MustWin, engine.MustTrump} {
+			r := newRules(t, preset, nil)
+			r.Play = rule
+			for trump := engine.Spades; trump <= engine.NoSuit; trump++ {
+				for _, d := range randomDeals(&r, trump, rng, 30) {
+					for !d.over() {
+						want := engine.LegalCards(&d.hands[d.seat], d.trick[:d.n], trump, rule)
+						if got := d.legal(); got != want {
+							t.Fatalf("%s, rule %v, trump %v, trick %v, hand %v: legal %v, the engine's %v",
+								preset, rule, trump, d.trick[:d.n], d.hands[d.seat], got.Cards(), want.Cards())
+						}
+						// Play a random legal card, to reach every kind of trick.
+						legal := d.legal().Cards()
+						d.play(legal[rng.IntN(len(legal))])
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestQuickMatchesReference plays random deals of every preset, and of racehorse with each
 // way of counting, and every trump (none included) with the quick policy, and checks each
 // card it chooses against the policy written card by card from the hands

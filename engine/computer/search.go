@@ -125,13 +125,41 @@ func (d *deal) setHands(hands *[engine.MaxPlayers]engine.Hand) {
 // turn returns the seat to play.
 func (d *deal) turn() int { return d.seat }
 
-// legal returns the cards the seat to play may play.
+// legal returns the cards the seat to play may play: engine.LegalCards, worked out from
+// the held cards and the trick's winner that the deal keeps (TestLegalMatchesEngine).
 func (d *deal) legal() engine.CardSet {
 	held := d.held[d.seat]
 	if d.n == 0 {
 		return held
 	}
-	return engine.LegalToTrick(held, d.trick[0].Suit(), d.trick[d.win], d.t.trump, d.t.r.Play)
+	t := d.t
+	win := d.trick[d.win]
+	lead := suitCards(d.trick[0].Suit())
+	// Follow suit, beating the winner if able unless the trick is trumped; void, trump,
+	// overtrumping if able; then, under MustTrump, any trump; else any card.
+	if follow := held & lead; follow != 0 {
+		if lead.Has(win) {
+			if beat := follow & t.beaters[win]; beat != 0 {
+				return beat
+			}
+		}
+		return follow
+	}
+	trumps := held & t.trumps
+	if trumps == 0 {
+		return held
+	}
+	winning := trumps
+	if !lead.Has(win) {
+		winning &= t.beaters[win]
+	}
+	if winning != 0 {
+		return winning
+	}
+	if t.r.Play == engine.MustTrump {
+		return trumps
+	}
+	return held
 }
 
 // play plays card c for the seat to play, finishing the trick when it is complete.
