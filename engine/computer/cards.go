@@ -73,6 +73,27 @@ func suitCards(s engine.Suit) engine.CardSet {
 	return engine.CardSet(1<<engine.NumRanks-1) << (uint(s) * engine.NumRanks)
 }
 
+// beneath returns the cards below a card of s in its suit.
+func beneath(s engine.CardSet) engine.CardSet {
+	// Shift each card down one to five ranks, dropping what would cross into the suit
+	// below: the masks keep the low five, four, ... one ranks of each suit.
+	x := uint32(s)
+	b := x >> 1 & 0x7DF7DF
+	b |= x >> 2 & 0x3CF3CF
+	b |= x >> 3 & 0x1C71C7
+	b |= x >> 4 & 0x0C30C3
+	b |= x >> 5 & 0x041041
+	return engine.CardSet(b)
+}
+
+// cardsOfSuits returns the cards of the suits in suits, a bit each (the four low bits).
+func cardsOfSuits(suits uint8) engine.CardSet {
+	x := engine.CardSet(suits)
+	// Move each suit's bit to its lowest card, then fill its six cards.
+	x = x&1 | x&2<<5 | x&4<<10 | x&8<<15
+	return x * (1<<engine.NumRanks - 1)
+}
+
 // suitsOf returns the suits of the cards of s, a bit each.
 func suitsOf(s engine.CardSet) uint8 {
 	// Fold each suit's six bits onto its lowest, then gather the four.

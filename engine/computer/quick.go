@@ -97,20 +97,9 @@ func (d *deal) cash(seat int, legal engine.CardSet) (engine.Card, bool) {
 			ruffs |= ^suitsOf(h)
 		}
 	}
-	var top engine.CardSet
-	for s := engine.Spades; s < engine.NoSuit; s++ {
-		suit := suitCards(s)
-		mine := legal & suit
-		if mine == 0 || (s != t.trump && ruffs&(1<<s) != 0) {
-			continue
-		}
-		if theirs := others & suit; theirs != 0 {
-			// Only the cards no lower than the highest of theirs: of two equal cards, the
-			// first played wins.
-			mine &^= engine.CardSet(1)<<highestCard(theirs) - 1
-		}
-		top |= mine
-	}
+	// The cards no lower than the highest of theirs in each suit (of two equal cards, the
+	// first played wins), but in the suits they can ruff.
+	top := legal &^ beneath(others) &^ cardsOfSuits(ruffs)
 	if plain := top &^ t.trumps; plain != 0 {
 		return highestScore(plain, &t.cash), true
 	}

@@ -282,3 +282,33 @@ func TestSuitLengths(t *testing.T) {
 		}
 	}
 }
+
+// TestBeneathAndCardsOfSuits checks beneath and cardsOfSuits card by card on random sets.
+func TestBeneathAndCardsOfSuits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 10000 {
+		s := engine.CardSet(rng.Uint32() & (1<<engine.NumKinds - 1) & rng.Uint32())
+		var want engine.CardSet
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			for h := c + 1; h < engine.NumKinds && h.Suit() == c.Suit(); h++ {
+				if s.Has(h) {
+					want = want.Add(c)
+				}
+			}
+		}
+		if got := beneath(s); got != want {
+			t.Fatalf("beneath(%v) = %v, want %v", s.Cards(), got.Cards(), want.Cards())
+		}
+	}
+	for suits := range uint8(16) {
+		var want engine.CardSet
+		for s := engine.Spades; s < engine.NoSuit; s++ {
+			if suits&(1<<s) != 0 {
+				want |= suitCards(s)
+			}
+		}
+		if got := cardsOfSuits(suits | 0xF0); got != want {
+			t.Errorf("cardsOfSuits(%04b) = %v, want %v", suits, got.Cards(), want.Cards())
+		}
+	}
+}
