@@ -386,6 +386,8 @@ func (b *Baseline) pass(t table, seat int) []engine.Card {
 type passScores struct {
 	give [2][engine.NumKinds]int
 	keep [engine.NumKinds]int
+	// keepByRank says that keep does not fall as the rank rises within a suit.
+	keepByRank bool
 }
 
 // newPassScores returns the pass scores of rules r with trump named.
@@ -396,6 +398,7 @@ func newPassScores(r *engine.Rules, trump engine.Suit) passScores {
 		ps.give[1][c] = giveScore(r, c, trump, true)
 		ps.keep[c] = keepBase(r, c, trump)
 	}
+	ps.keepByRank = risesByRank(&ps.keep)
 	return ps
 }
 
@@ -476,10 +479,14 @@ func lowest(ps *passScores, hand, pool *engine.Hand, n int, out []engine.Card) [
 		if left == 0 {
 			break
 		}
+		cands := left
+		if ps.keepByRank {
+			cands = lowestOfSuits(left) // the lowest keep value of a suit is its lowest card's
+		}
 		best, bestCost := engine.Card(0), 0
-		for s := left; s != 0; s &= s - 1 {
+		for s := cands; s != 0; s &= s - 1 {
 			c := lowestCard(s)
-			if k := ps.keep[c] + 3*int(suits[c.Suit()]); s == left || k < bestCost {
+			if k := ps.keep[c] + 3*int(suits[c.Suit()]); s == cands || k < bestCost {
 				best, bestCost = c, k
 			}
 		}

@@ -59,13 +59,19 @@ func newCardTable(r *engine.Rules, trump engine.Suit) *cardTable {
 		t.cash[c] = 10*r.RankValue[rk] + int(rk)
 		t.winCost[c] = 10*int(rk) + r.RankValue[rk]
 	}
-	t.discardByRank = true
+	t.discardByRank = risesByRank(&t.discard)
+	return t
+}
+
+// risesByRank reports whether score does not fall as the rank rises within any suit, so
+// that the lowest card of a suit has its lowest score.
+func risesByRank(score *[engine.NumKinds]int) bool {
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
-		if c.Rank() > engine.Nine && t.discard[c] < t.discard[c-1] {
-			t.discardByRank = false
+		if c.Rank() > engine.Nine && score[c] < score[c-1] {
+			return false
 		}
 	}
-	return t
+	return true
 }
 
 // suitCards returns the set of the cards of suit s.
@@ -84,6 +90,19 @@ func beneath(s engine.CardSet) engine.CardSet {
 	b |= x >> 4 & 0x0C30C3
 	b |= x >> 5 & 0x041041
 	return engine.CardSet(b)
+}
+
+// lowestOfSuits returns the lowest card of s in each suit.
+func lowestOfSuits(s engine.CardSet) engine.CardSet {
+	// Drop every card with a card of s below it: shift the cards up one to five ranks,
+	// dropping what would cross into the suit above.
+	x := uint32(s)
+	a := x << 1 & 0xFBEFBE
+	a |= x << 2 & 0xF3CF3C
+	a |= x << 3 & 0xE38E38
+	a |= x << 4 & 0xC30C30
+	a |= x << 5 & 0x820820
+	return s &^ engine.CardSet(a)
 }
 
 // cardsOfSuits returns the cards of the suits in suits, a bit each (the four low bits).

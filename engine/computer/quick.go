@@ -51,22 +51,10 @@ func (d *deal) quick() engine.Card {
 // (discardCost).
 func (d *deal) cheapest(seat int, legal engine.CardSet) engine.Card {
 	t := d.t
-	best, bestCost := engine.Card(0), 0
 	if t.discardByRank {
-		// The cheapest card of each suit is its lowest.
-		first := true
-		for suit := range engine.NumSuits {
-			mine := legal & suitCards(engine.Suit(suit))
-			if mine == 0 {
-				continue
-			}
-			c := lowestCard(mine)
-			if cost := t.discard[c] + 2*int(d.suits[seat][suit]); first || cost < bestCost {
-				best, bestCost, first = c, cost, false
-			}
-		}
-		return best
+		legal = lowestOfSuits(legal) // the cheapest card of a suit is its lowest
 	}
+	best, bestCost := engine.Card(0), 0
 	for s := legal; s != 0; s &= s - 1 {
 		c := lowestCard(s)
 		cost := t.discard[c] + 2*int(d.suits[seat][c.Suit()])

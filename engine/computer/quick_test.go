@@ -283,8 +283,9 @@ func TestSuitLengths(t *testing.T) {
 	}
 }
 
-// TestBeneathAndCardsOfSuits checks beneath and cardsOfSuits card by card on random sets.
-func TestBeneathAndCardsOfSuits(t *testing.T) {
+// TestSuitMasks checks beneath, lowestOfSuits and cardsOfSuits card by card on random
+// sets.
+func TestSuitMasks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for range 10000 {
 		s := engine.CardSet(rng.Uint32() & (1<<engine.NumKinds - 1) & rng.Uint32())
@@ -298,6 +299,15 @@ func TestBeneathAndCardsOfSuits(t *testing.T) {
 		}
 		if got := beneath(s); got != want {
 			t.Fatalf("beneath(%v) = %v, want %v", s.Cards(), got.Cards(), want.Cards())
+		}
+		var lowest engine.CardSet
+		for suit := engine.Spades; suit < engine.NoSuit; suit++ {
+			if mine := s & suitCards(suit); mine != 0 {
+				lowest = lowest.Add(lowestCard(mine))
+			}
+		}
+		if got := lowestOfSuits(s); got != lowest {
+			t.Fatalf("lowestOfSuits(%v) = %v, want %v", s.Cards(), got.Cards(), lowest.Cards())
 		}
 	}
 	for suits := range uint8(16) {
