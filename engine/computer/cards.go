@@ -24,14 +24,14 @@ type cardTable struct {
 	// its term for the length of the card's suit in the hand; smear is smearScore, for the
 	// cards of smearable; cash is how much it likes to lead the card as a sure winner;
 	// winCost what winning a trick with it gives up.
-	discard [engine.NumKinds]int
-	smear   [engine.NumKinds]int
+	discard   [engine.NumKinds]int
+	smear     [engine.NumKinds]int
+	smearable engine.CardSet
+	cash      [engine.NumKinds]int
+	winCost   [engine.NumKinds]int
 	// discardByRank says that discard does not fall as the rank rises within a suit, so
 	// that the lowest card of a suit is its cheapest to discard.
 	discardByRank bool
-	smearable     engine.CardSet
-	cash          [engine.NumKinds]int
-	winCost       [engine.NumKinds]int
 	// pass are the Baseline's scores for passing, with which the search plays out the
 	// passes of a sampled deal.
 	pass passScores
