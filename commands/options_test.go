@@ -223,6 +223,9 @@ func TestNewTableSettings(t *testing.T) {
 		{"season, server says on", opts(), Defaults{InSeason: true, Table: map[string]string{"hints": "on"}}, map[string]string{"hints": "on"}, ""},
 		{"season, table says on", opts(opt("hints", true)), Defaults{InSeason: true}, map[string]string{"hints": "on"}, ""},
 		{"unknown level", opts(opt("level", "godlike")), Defaults{}, nil, "level"},
+		// Levels the computer package makes only to measure the expert against.
+		{"duel-only level ismcts", opts(opt("level", "ismcts")), Defaults{}, nil, "level"},
+		{"duel-only level expert-v1", opts(opt("level", "expert-v1")), Defaults{}, nil, "level"},
 	}
 	for _, tc := range tests {
 		got, err := NewTableRequest(tc.in, tc.def)
@@ -242,5 +245,13 @@ func TestNewTableSettings(t *testing.T) {
 	}
 	if err := ValidateTableSettings(map[string]string{"colour": "red"}); err == nil {
 		t.Error("an unknown setting was accepted")
+	}
+	for _, l := range []string{"ismcts", "expert-v1"} {
+		if err := ValidateTableSettings(map[string]string{SettingLevel: l}); err == nil {
+			t.Errorf("the duel-only level %q was accepted for a table", l)
+		}
+		if got := TableLevel(map[string]string{SettingLevel: l}); got != DefaultLevel {
+			t.Errorf("a table set to the duel-only level %q plays %q, want %q", l, got, DefaultLevel)
+		}
 	}
 }

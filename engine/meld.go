@@ -132,16 +132,25 @@ func (m *Meld) add(it MeldItem) {
 // category the melds' cards add up (a run and a royal marriage use two kings), across
 // categories a card may serve again.
 func (m *Meld) Used() Hand {
-	var cats [4]Hand
+	// Category I adds up card by card. Categories II and III have at most one meld for a
+	// card (one pinochle line, one around of each rank), so each only raises the cards of
+	// its melds to its count.
+	var used Hand
 	for _, it := range m.Items() {
-		one, n := it.pattern()
-		for _, c := range one[:n] {
-			cats[it.Kind.Category()][c] += it.Count
+		if it.Kind.Category() == 1 {
+			one, n := it.pattern()
+			for _, c := range one[:n] {
+				used[c] += it.Count
+			}
 		}
 	}
-	var used Hand
-	for i := range used {
-		used[i] = max(cats[1][i], cats[2][i], cats[3][i])
+	for _, it := range m.Items() {
+		if it.Kind.Category() != 1 {
+			one, n := it.pattern()
+			for _, c := range one[:n] {
+				used[c] = max(used[c], it.Count)
+			}
+		}
 	}
 	return used
 }

@@ -360,8 +360,9 @@ func (b *Baseline) pass(t table, seat int) []engine.Card {
 	hand := t.Hand(seat)
 	trump := t.Trump()
 	out := make([]engine.Card, 0, rule.Count)
+	ps := newPassScores(r, trump)
 	if t.Phase() == engine.PhasePass && t.PassTarget(seat) == t.Bidder() && seat != t.Bidder() {
-		return b.passToBidder(r, &hand, trump, rule.Count, out)
+		return passToBidder(r, &ps, &hand, trump, rule.Count, out)
 	}
 	// The bidder passing back (or six-handed, passing to a teammate who is not the
 	// bidder): keep meld, trump and winners; give the lowest cards outside the meld.
@@ -374,29 +375,67 @@ func (b *Baseline) pass(t table, seat int) []engine.Card {
 	if rule.Need > 0 {
 		free = rule.Prefer
 	}
-	out = lowest(r, &hand, &free, trump, rule.Count, out)
-	return lowest(r, &hand, &hand, trump, rule.Count-len(out), out)
+	out = lowest(&ps, &hand, &free, rule.Count, out)
+	return lowest(&ps, &hand, &hand, rule.Count-len(out), out)
 }
 
-// passToBidder gives the bidder n cards: trump first, highest first, then aces, then
-// cards that make meld in the bidder's hand, then tens.
-func (b *Baseline) passToBidder(r *engine.Rules, hand *engine.Hand, trump engine.Suit, n int, out []engine.Card) []engine.Card {
+// passScores are the scores the Baseline passes by, worked out once for each card under
+// one trump: giveScore, for a card outside and inside the passer's meld, and keepBase.
+type passScores struct {
+	give [2][engine.NumKinds]int
+	keep [engine.NumKinds]int
+	// keepByRank says that keep does not fall as the rank rises within a suit.
+	keepByRank bool
+}
+
+// newPassScores returns the pass scores of rules r with trump named.
+func newPassScores(r *engine.Rules, trump engine.Suit) passScores {
+	var ps passScores
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		ps.give[0][c] = giveScore(r, c, trump, false)
+		ps.give[1][c] = giveScore(r, c, trump, true)
+		ps.keep[c] = keepBase(r, c, trump)
+	}
+	ps.keepByRank = risesByRank(&ps.keep)
+	return ps
+}
+
+// gift returns giveScore of card c, inMeld as giveScore takes it.
+func (ps *passScores) gift(c engine.Card, inMeld bool) int {
+	if inMeld {
+		return ps.give[1][c]
+	}
+	return ps.give[0][c]
+}
+
+// passToBidder gives the bidder n cards from hand, appended to out: trump first, highest
+// first, then aces, then cards that make meld in the bidder's hand, then tens. ps are the
+// pass scores of r and trump.
+func passToBidder(r *engine.Rules, ps *passScores, hand *engine.Hand, trump engine.Suit, n int, out []engine.Card) []engine.Card {
 	mine := engine.CountMeld(hand, trump, &r.Meld)
 	used := mine.Used()
+	// The giveScore of each card held; only the card given changes it.
+	held := hand.Set()
+	var score [engine.NumKinds]int
+	for s := held; s != 0; s &= s - 1 {
+		c := lowestCard(s)
+		score[c] = ps.gift(c, used[c] >= hand[c])
+	}
 	for range n {
 		best, bestScore := engine.Card(0), -1<<30
-		for c := engine.Card(0); c < engine.NumKinds; c++ {
-			if hand[c] == 0 {
-				continue
-			}
-			if s := giveScore(r, c, trump, used[c] >= hand[c]); s > bestScore {
-				best, bestScore = c, s
+		for s := held; s != 0; s &= s - 1 {
+			if c := lowestCard(s); score[c] > bestScore {
+				best, bestScore = c, score[c]
 			}
 		}
 		hand[best]--
+		if hand[best] == 0 {
+			held &^= 1 << best
+		}
 		if used[best] > hand[best] {
 			used[best] = hand[best]
 		}
+		score[best] = ps.gift(best, used[best] >= hand[best])
 		out = append(out, best)
 	}
 	return out
@@ -425,26 +464,38 @@ func giveScore(r *engine.Rules, c engine.Card, trump engine.Suit, inMeld bool) i
 	return score
 }
 
-// lowest appends n cards from pool (a part of hand) with the lowest keep value, removing
-// each from pool and hand.
-func lowest(r *engine.Rules, hand, pool *engine.Hand, trump engine.Suit, n int, out []engine.Card) []engine.Card {
+// lowest appends n cards from pool (a part of hand) with the lowest keepValue, removing
+// each from pool and hand; ps are the pass scores of the rules and trump.
+func lowest(ps *passScores, hand, pool *engine.Hand, n int, out []engine.Card) []engine.Card {
+	if n <= 0 {
+		return out
+	}
+	// The cards of pool, and the suit lengths of hand, which change as cards leave it.
+	left := pool.Set()
+	suits := suitLengths(hand)
 	for range n {
-		best, bestCost, found := engine.Card(0), 0, false
-		for c := engine.Card(0); c < engine.NumKinds; c++ {
-			if pool[c] == 0 {
-				continue
-			}
-			if k := keepValue(r, hand, c, trump); !found || k < bestCost {
-				best, bestCost, found = c, k, true
-			}
-		}
-		if !found {
+		if left == 0 {
 			break
+		}
+		cands := left
+		if ps.keepByRank {
+			cands = lowestOfSuits(left) // the lowest keep value of a suit is its lowest card's
+		}
+		best, bestCost := engine.Card(0), 0
+		for s := cands; s != 0; s &= s - 1 {
+			c := lowestCard(s)
+			if k := ps.keep[c] + 3*int(suits[c.Suit()]); s == cands || k < bestCost {
+				best, bestCost = c, k
+			}
 		}
 		pool[best]--
 		if pool != hand {
 			hand[best]--
 		}
+		if pool[best] == 0 {
+			left &^= 1 << best
+		}
+		suits[best.Suit()]--
 		out = append(out, best)
 	}
 	return out
@@ -453,15 +504,20 @@ func lowest(r *engine.Rules, hand, pool *engine.Hand, trump engine.Suit, n int, 
 // keepValue ranks a card for keeping: trump and aces highest, counters next, low cards of
 // short plain suits lowest (giving them away makes a void to trump into).
 func keepValue(r *engine.Rules, hand *engine.Hand, c engine.Card, trump engine.Suit) int {
-	rk, s := c.Rank(), c.Suit()
+	return keepBase(r, c, trump) + 3*hand.SuitCount(c.Suit())
+}
+
+// keepBase is keepValue without its term for the length of the card's suit in the hand.
+func keepBase(r *engine.Rules, c engine.Card, trump engine.Suit) int {
+	rk := c.Rank()
 	v := 10*int(rk) + 5*r.RankValue[rk]/r.Scale()
-	if s == trump {
+	if c.Suit() == trump {
 		v += 1000
 	}
 	if rk == engine.Ace {
 		v += 300
 	}
-	return v + 3*hand.SuitCount(s)
+	return v
 }
 
 // ----- deciding -----
@@ -634,24 +690,33 @@ func safe(r *engine.Rules, trick []engine.Played, win engine.Card, trump engine.
 func smear(r *engine.Rules, legal engine.CardSet, trump engine.Suit) (engine.Card, bool) {
 	best, bestScore, found := engine.Card(0), 0, false
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
-		rk := c.Rank()
-		if !legal.Has(c) || c.Suit() == trump || r.RankValue[rk] == 0 {
+		if !legal.Has(c) {
 			continue
 		}
-		score := 10 * r.RankValue[rk] / r.Scale()
-		switch rk {
-		case engine.Ten:
-			score += 3
-		case engine.King:
-			score += 2
-		case engine.Ace:
-			score -= 20
-		}
-		if !found || score > bestScore {
+		if score, ok := smearScore(r, c, trump); ok && (!found || score > bestScore) {
 			best, bestScore, found = c, score, true
 		}
 	}
 	return best, found
+}
+
+// smearScore returns how much smear likes to give card c, and false for a card it never
+// gives (a trump or a card that scores nothing).
+func smearScore(r *engine.Rules, c engine.Card, trump engine.Suit) (int, bool) {
+	rk := c.Rank()
+	if c.Suit() == trump || r.RankValue[rk] == 0 {
+		return 0, false
+	}
+	score := 10 * r.RankValue[rk] / r.Scale()
+	switch rk {
+	case engine.Ten:
+		score += 3
+	case engine.King:
+		score += 2
+	case engine.Ace:
+		score -= 20
+	}
+	return score, true
 }
 
 // lead chooses the card to lead: a plain-suit ace (from the suit seat holds least of, so

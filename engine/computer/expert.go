@@ -41,6 +41,12 @@ var (
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
 )
 
+// expertV1Budget is the budget of the level "expert-v1": the expert's budget as it was
+// when its search was made about three times faster (issue 15), every field written out so
+// that it stays as it was when the expert's budget is raised or its bidding model refitted.
+var expertV1Budget = Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16,
+	Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
+
 //go:generate go run ./internal/fitbid -deals 300 -confidence 0.50 -partner 0.70,0.80,0.90 -risk 0.25,0.50,1.00 -ref 0.50/0.80/0.50 -out confidence.go
 
 // ExpertBudget returns the budget of the level "expert".
@@ -63,8 +69,9 @@ type Expert struct {
 	rng    *rand.Rand
 	base   *Baseline
 	// Nodes counts the search's work: positions visited by the exact search and cards
-	// played in quick playouts. Playouts counts the samples searched: a quick playout of
-	// a sample, or one exact search of it, for one candidate action.
+	// played in quick playouts (those of the playout only, from where it starts). Playouts
+	// counts the samples searched: a quick playout of a sample, or one exact search of it,
+	// for one candidate action.
 	Nodes    int
 	Playouts int
 }
@@ -130,36 +137,46 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		}
 	}
 	samples := e.budget.PlaySamples
-	sv := newSolver(&sc, team)
+	var sv *solver // the exact search, made when a sample is searched exactly
+	start := newDeal(v)
 	for range samples {
-		hands := k.sample(v, e.rng)
-		base := newDeal(v, hands)
-		exact := base.cardsLeft() <= e.budget.ExactCards
+		hands := k.sample(e.rng)
+		base := start
+		base.setHands(&hands)
+		left := base.cardsLeft()
+		exact := left <= e.budget.ExactCards
 		if exact {
-			clear(sv.table)
+			if sv == nil {
+				sv = newSolver(&sc, team)
+			}
+			sv.reset(&base)
 		}
 		for i := range stats {
-			d := base
-			d.play(stats[i].card)
-			trickOf := d.left
+			c := stats[i].card
 			e.Playouts++
+			won := team
 			if exact {
-				stats[i].total += sv.solve(&d, -1<<30, 1<<30)
+				stats[i].total += sv.solveAfter(&base, c)
+				won = wonTrick(&base, c, team)
 			} else {
 				// Finish the trick with the quick policy to see who takes it, then play on.
-				for !d.over() && d.left == trickOf && d.n != 0 {
+				d := base
+				d.play(c)
+				for d.n != 0 {
 					d.play(d.quick())
-					e.Nodes++
 				}
+				won = trickTaker(&base, &d, team)
 				stats[i].total += d.rollout(&sc, team)
-				e.Nodes += 4 * d.r.HandSize()
+				e.Nodes += left
 			}
-			if wonTrick(&base, stats[i].card, team) == team {
+			if won == team {
 				stats[i].wins++
 			}
 		}
 	}
-	e.Nodes += sv.nodes
+	if sv != nil {
+		e.Nodes += sv.nodes
+	}
 	best := 0
 	for i := range stats {
 		if stats[i].total > stats[best].total {
@@ -174,13 +191,18 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 // the others follow the quick policy.
 func wonTrick(base *deal, c engine.Card, team int) int {
 	d := *base
-	before := d.tricks
 	d.play(c)
 	for d.n != 0 {
 		d.play(d.quick())
 	}
+	return trickTaker(base, &d, team)
+}
+
+// trickTaker returns the team that took the trick in progress in before, now complete in
+// after (team when none did).
+func trickTaker(before, after *deal, team int) int {
 	for t := range 2 {
-		if d.tricks[t] > before[t] {
+		if after.tricks[t] > before.tricks[t] {
 			return t
 		}
 	}
@@ -249,10 +271,11 @@ func (o *outlook) value(bid int) float64 {
 func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 	r := v.Rules()
 	k := know(v)
+	n := e.budget.AuctionSamples
 	var out []outlook
 	for t := engine.Spades; t < engine.NoSuit; t++ {
 		if choices&(1<<t) != 0 {
-			out = append(out, outlook{trump: t})
+			out = append(out, outlook{trump: t, totals: make([]int, 0, n)})
 		}
 	}
 	if len(out) == 0 {
@@ -260,16 +283,19 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 	}
 	me := v.Seat()
 	team := r.TeamOf(me)
-	n := e.budget.AuctionSamples
+	tables := make([]*cardTable, len(out))
+	for i := range out {
+		tables[i] = newCardTable(r, out[i].trump)
+	}
 	for range n {
-		hands := k.sample(v, e.rng)
+		hands := k.sample(e.rng)
 		for i := range out {
 			h := hands
 			if v.Phase() == engine.PhaseBidding || v.Phase() == engine.PhaseTrump {
-				e.simulatePasses(v, &h, out[i].trump)
+				simulatePasses(v, tables[i], &h)
 			}
 			sc := meldScoring(r, &h, out[i].trump, team, bid)
-			d := deal{r: r, trump: out[i].trump, hands: h, leader: me, left: r.HandSize(), last: -1, lastSeat: -1}
+			d := startDeal(tables[i], me, &h)
 			for !d.over() {
 				d.play(d.quick())
 			}
@@ -291,19 +317,23 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 }
 
 // simulatePasses exchanges cards in a sampled deal as the bidding team would after the
-// view's seat named trump: the partner's best cards to the bidder and the bidder's least
-// useful back (six-handed, each player of the team to a teammate).
-func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Hand, trump engine.Suit) {
+// view's seat named trump, the trump of card table t: the partner's best cards to the
+// bidder and the bidder's least useful back (six-handed, each player of the team to a
+// teammate).
+func simulatePasses(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.Hand) {
 	r := v.Rules()
 	me := v.Seat()
 	n := r.PassCount
+	trump, ps := t.trump, &t.pass
+	// Room for the cards each seat passes, so that passing allocates nothing.
+	var room [engine.MaxPlayers][8]engine.Card
 	switch r.PassStyle {
 	case engine.PassPartnerThenBack:
 		partner := (me + r.Players/2) % r.Players
-		for _, c := range e.base.passToBidder(r, &h[partner], trump, n, nil) {
+		for _, c := range passToBidder(r, ps, &h[partner], trump, n, room[0][:0]) {
 			h[me][c]++
 		}
-		for _, c := range passBack(r, &h[me], trump, n, r.PassBackFree) {
+		for _, c := range passBack(r, ps, &h[me], trump, n, r.PassBackFree, room[1][:0]) {
 			h[partner][c]++
 		}
 	case engine.PassSixHanded:
@@ -317,9 +347,9 @@ func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Han
 				to = (s + r.Players - 2) % r.Players
 			}
 			if to == me {
-				gives[s] = e.base.passToBidder(r, &h[s], trump, n, nil)
+				gives[s] = passToBidder(r, ps, &h[s], trump, n, room[s][:0])
 			} else {
-				gives[s] = passBack(r, &h[s], trump, n, true)
+				gives[s] = passBack(r, ps, &h[s], trump, n, true, room[s][:0])
 			}
 		}
 		for s := range r.Players {
@@ -334,17 +364,19 @@ func (e *Expert) simulatePasses(v *engine.View, h *[engine.MaxPlayers]engine.Han
 	}
 }
 
-// passBack takes from hand n cards to give away: the lowest outside its meld (any cards,
-// when free), as the Baseline passes back.
-func passBack(r *engine.Rules, hand *engine.Hand, trump engine.Suit, n int, free bool) []engine.Card {
+// passBack takes from hand n cards to give away, appended to out: the lowest outside its
+// meld (any cards, when free), as the Baseline passes back; ps are the pass scores of r and
+// trump.
+func passBack(r *engine.Rules, ps *passScores, hand *engine.Hand, trump engine.Suit, n int, free bool, out []engine.Card) []engine.Card {
 	m := engine.CountMeld(hand, trump, &r.Meld)
 	used := m.Used()
 	var pool engine.Hand
 	for c := range hand {
 		pool[c] = hand[c] - min(hand[c], used[c])
 	}
-	out := lowest(r, hand, &pool, trump, n, nil)
-	return lowest(r, hand, hand, trump, n-len(out), out)
+	given := len(out)
+	out = lowest(ps, hand, &pool, n, out)
+	return lowest(ps, hand, hand, n-(len(out)-given), out)
 }
 
 func (e *Expert) bid(v *engine.View) (engine.Action, string) {
@@ -451,8 +483,11 @@ func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
 	team := r.TeamOf(v.Seat())
 	n := e.budget.AuctionSamples
 	made, sweep, playValue := 0, 0, 0
+	start := newDeal(v)
 	for range n {
-		d := newDeal(v, k.sample(v, e.rng))
+		hands := k.sample(e.rng)
+		d := start
+		d.setHands(&hands)
 		for !d.over() {
 			d.play(d.quick())
 		}

@@ -49,8 +49,9 @@ func positionsOf(b *testing.B, preset string, opts map[string]string, match func
 // benchDecision times the decisions of a player of the given budget at the positions, in
 // turn, and reports the median and 99th percentile of a decision's time ("p50-ms",
 // "p99-ms") and the search's work per second: samples searched ("playouts/s", a quick
-// playout or an exact search of one sample for one candidate) and nodes ("nodes/s", cards
-// played in playouts and positions of the exact search).
+// playout or an exact search of one sample for one candidate) and nodes ("nodes/s", the
+// cards played in quick playouts, each once, from where the playout starts to the end of
+// the hand, and the positions the exact search visits).
 func benchDecision(b *testing.B, p Player, e *Expert, views []engine.View) {
 	times := make([]time.Duration, 0, len(views))
 	i := 0

@@ -136,7 +136,7 @@ func TestSamplesConsistent(t *testing.T) {
 			}
 			byseat := played(&v)
 			for range 5 {
-				hands := k.sample(&v, rng)
+				hands := k.sample(rng)
 				var all engine.Hand
 				for s := range r.Players {
 					if hands[s].Len() != v.HandSize(s) {

@@ -73,9 +73,11 @@ func (p *ISMCTS) play(v *engine.View) (engine.Action, string) {
 	scale := 25 * float64(v.Rules().Scale())
 	root := &isNode{children: map[engine.Card]*isNode{}}
 	iterations := p.budget.PlaySamples * legal.Len()
+	start := newDeal(v)
 	for range iterations {
-		hands := k.sample(v, p.rng)
-		d := newDeal(v, hands)
+		hands := k.sample(p.rng)
+		d := start
+		d.setHands(&hands)
 		node := root
 		path := []*isNode{}
 		movers := []int{}
@@ -117,8 +119,8 @@ func (p *ISMCTS) play(v *engine.View) (engine.Action, string) {
 			path, movers = append(path, node), append(movers, mover)
 			p.Nodes++
 		}
+		p.Nodes += d.cardsLeft()
 		value := float64(d.rollout(&sc, team)) / scale
-		p.Nodes += 4 * d.r.HandSize()
 		p.Playouts++
 		for i, n := range path {
 			n.visits++

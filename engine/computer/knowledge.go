@@ -1,6 +1,7 @@
 package computer
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -13,6 +14,7 @@ import (
 type knowledge struct {
 	rules *engine.Rules
 	seat  int
+	own   engine.Hand // the seat's own cards
 	// known[s] are the cards seat s is known to hold now; need[s] how many of its cards are
 	// not known.
 	known [engine.MaxPlayers]engine.Hand
@@ -21,6 +23,11 @@ type knowledge struct {
 	pool engine.Hand
 	// excluded[s] are the kinds of card seat s cannot hold.
 	excluded [engine.MaxPlayers]engine.CardSet
+	// holders[c] are the seats that may be dealt card c: those that need cards and are not
+	// known to hold none; relaxed the seats that need cards (see sample). constrained says
+	// that some cards of the pool have fewer holders than others.
+	holders, relaxed [engine.NumKinds]uint8
+	constrained      bool
 }
 
 // played returns every card played this hand (completed tricks and the trick in
@@ -47,9 +54,9 @@ func know(v *engine.View) *knowledge {
 	r := v.Rules()
 	k := &knowledge{rules: r, seat: v.Seat()}
 	byseat := played(v)
-	own := v.Hand()
+	k.own = v.Hand()
 	unseen := fullDeck(r)
-	sub(&unseen, &own)
+	sub(&unseen, &k.own)
 	for s := range r.Players {
 		sub(&unseen, &byseat[s])
 	}
@@ -94,6 +101,19 @@ func know(v *engine.View) *knowledge {
 		}
 	}
 	k.infer(v.Trump(), v.Plays())
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		for s := range r.Players {
+			if s != k.seat && k.need[s] > 0 {
+				k.relaxed[c] |= 1 << s
+				if !k.excluded[s].Has(c) {
+					k.holders[c] |= 1 << s
+				}
+			}
+		}
+		if k.pool[c] > 0 && k.holders[c] != k.relaxed[c] {
+			k.constrained = true
+		}
+	}
 	return k
 }
 
@@ -137,12 +157,12 @@ func (k *knowledge) infer(trump engine.Suit, plays []engine.Played) {
 }
 
 // sample deals the pool to the other seats at random, consistent with everything the
-// seat knows, and returns every seat's hand (the view's seat gets its own). Cards with the
-// fewest possible holders are placed first; a draw that paints itself into a corner is
-// retried, and after many tries the exclusions are relaxed rather than fail.
-func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
+// seat knows, and returns every seat's hand (the seat gets its own). Cards with the fewest
+// possible holders are placed first; a draw that paints itself into a corner is retried,
+// and after many tries the exclusions are relaxed rather than fail.
+func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 	r := k.rules
-	var cards [80]engine.Card
+	var cards, sorted [80]engine.Card
 	n := 0
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
 		for range k.pool[c] {
@@ -151,33 +171,39 @@ func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]en
 		}
 	}
 	deck := cards[:n]
+	holders := &k.holders
 	for try := 0; ; try++ {
 		relax := try >= 40
 		hands := k.known
-		hands[k.seat] = v.Hand()
+		hands[k.seat] = k.own
 		need := k.need
-		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		shuffle(rng, deck)
 		// Place the most constrained cards first (a stable order over the shuffle).
-		eligible := func(c engine.Card) int {
-			e := 0
-			for s := range r.Players {
-				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
-					e++
-				}
-			}
-			return e
-		}
 		ordered := deck
-		if !relax {
-			ordered = append([]engine.Card(nil), deck...)
-			sortByKey(ordered, func(c engine.Card) int { return eligible(c) })
+		switch {
+		case relax:
+			holders = &k.relaxed
+		case k.constrained:
+			ordered = sortByHolders(sorted[:n], deck, holders)
+		}
+		// Deal each card to one of its holders that still needs cards, in proportion to
+		// what each needs.
+		var needing uint8 // the seats that still need cards
+		for s := range r.Players {
+			if need[s] > 0 {
+				needing |= 1 << s
+			}
 		}
 		ok := true
+		// last are the seats the last card could go to, and lastNeed what they need now.
+		last, lastNeed := uint8(0), 0
 		for _, c := range ordered {
-			total := 0
-			for s := range r.Players {
-				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
-					total += need[s]
+			seats := holders[c] & needing
+			total := lastNeed
+			if seats != last {
+				total = 0
+				for m := seats; m != 0; m &= m - 1 {
+					total += need[bits.TrailingZeros8(m)]
 				}
 			}
 			if total == 0 {
@@ -185,16 +211,18 @@ func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]en
 				break
 			}
 			pick := rng.IntN(total)
-			for s := range r.Players {
-				if s != k.seat && need[s] > 0 && (relax || !k.excluded[s].Has(c)) {
-					if pick < need[s] {
-						hands[s][c]++
-						need[s]--
-						break
+			for m := seats; m != 0; m &= m - 1 {
+				s := bits.TrailingZeros8(m)
+				if pick < need[s] {
+					hands[s][c]++
+					if need[s]--; need[s] == 0 {
+						needing &^= 1 << s
 					}
-					pick -= need[s]
+					break
 				}
+				pick -= need[s]
 			}
+			last, lastNeed = seats, total-1
 		}
 		if ok {
 			return hands
@@ -202,16 +230,29 @@ func (k *knowledge) sample(v *engine.View, rng *rand.Rand) [engine.MaxPlayers]en
 	}
 }
 
-// sortByKey sorts cards by key, keeping the order of equal keys (insertion sort: at most
-// 80 cards).
-func sortByKey(cards []engine.Card, key func(engine.Card) int) {
-	for i := 1; i < len(cards); i++ {
-		c, kc := cards[i], key(cards[i])
-		j := i - 1
-		for j >= 0 && key(cards[j]) > kc {
-			cards[j+1] = cards[j]
-			j--
-		}
-		cards[j+1] = c
+// shuffle shuffles cards as rng.Shuffle does (the same draws, the same order), without a
+// call through a function value for each swap.
+func shuffle(rng *rand.Rand, cards []engine.Card) {
+	for i := len(cards) - 1; i > 0; i-- {
+		j := int(rng.Uint64N(uint64(i + 1)))
+		cards[i], cards[j] = cards[j], cards[i]
 	}
+}
+
+// sortByHolders writes to out the cards of deck ordered by their number of holders, fewest
+// first, keeping the order of cards with as many, and returns out.
+func sortByHolders(out, deck []engine.Card, holders *[engine.NumKinds]uint8) []engine.Card {
+	var start [engine.MaxPlayers + 2]int
+	for _, c := range deck {
+		start[bits.OnesCount8(holders[c])+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	for _, c := range deck {
+		e := bits.OnesCount8(holders[c])
+		out[start[e]] = c
+		start[e]++
+	}
+	return out
 }

@@ -40,6 +40,9 @@ func TestNew(t *testing.T) {
 		{name: "normal", level: "normal", want: reflect.TypeFor[*Expert](), budget: normalBudget},
 		{name: "expert", level: "expert", want: reflect.TypeFor[*Expert](), budget: expertBudget},
 		{name: "ismcts", level: "ismcts", want: reflect.TypeFor[*ISMCTS](), budget: expertBudget},
+		{name: "expert-v1", level: "expert-v1", want: reflect.TypeFor[*Expert](), budget: expertV1Budget},
+		{name: "expert-v1 with budget", level: "expert-v1", opts: []Option{WithBudget(custom)},
+			want: reflect.TypeFor[*Expert](), budget: custom},
 		{name: "expert with budget", level: "expert", opts: []Option{WithBudget(custom)},
 			want: reflect.TypeFor[*Expert](), budget: custom},
 		{name: "normal with budget", level: "normal", opts: []Option{WithBudget(custom)},
@@ -89,14 +92,26 @@ func TestNew(t *testing.T) {
 }
 
 // TestNewLevelsListed checks that every level a table offers is one New makes, and that
-// "ismcts", which New also makes, is not offered.
+// "ismcts" and "expert-v1", which New also makes, are not offered.
 func TestNewLevelsListed(t *testing.T) {
 	for _, l := range Levels() {
 		if _, err := New(l, 1); err != nil {
 			t.Errorf("New(%q): %v", l, err)
 		}
 	}
-	if slices.Contains(Levels(), "ismcts") {
-		t.Error(`Levels offers "ismcts"`)
+	for _, l := range []string{"ismcts", "expert-v1"} {
+		if slices.Contains(Levels(), l) {
+			t.Errorf("Levels offers %q", l)
+		}
+	}
+}
+
+// TestExpertV1Budget checks that "expert-v1" keeps the expert's budget of before its
+// search was made faster, field by field, whatever the expert's budget becomes.
+func TestExpertV1Budget(t *testing.T) {
+	want := Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16,
+		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
+	if expertV1Budget != want {
+		t.Errorf("expert-v1 searches with %+v, want %+v", expertV1Budget, want)
 	}
 }

@@ -38,12 +38,27 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 	team := r.TeamOf(v.Seat())
 	totals := make([]int, len(cands))
 	n := e.budget.PassSamples
+	t := newCardTable(r, v.Trump())
 	for range n {
-		hands := k.sample(v, e.rng)
+		hands := k.sample(e.rng)
+		// The exchange stays within the team: the other team's meld is the same for every
+		// candidate.
+		var melds [engine.MaxPlayers]int
+		for s := range r.Players {
+			if r.TeamOf(s) != team {
+				melds[s] = engine.CountMeld(&hands[s], v.Trump(), &r.Meld).Total
+			}
+		}
 		for i, c := range cands {
 			h := hands
-			e.applyPass(v, &h, c)
-			totals[i] += e.playOut(v, &h, team)
+			applyPass(v, &t.pass, &h, c)
+			for s := range r.Players {
+				if r.TeamOf(s) == team {
+					melds[s] = engine.CountMeld(&h[s], v.Trump(), &r.Meld).Total
+				}
+			}
+			sc := seatScoring(r, &melds, r.TeamOf(v.Bidder()), v.High())
+			totals[i] += e.playOut(v, t, &h, &sc, team)
 		}
 	}
 	best := 0
@@ -116,8 +131,9 @@ func sortedCards(cs []engine.Card) []engine.Card {
 }
 
 // applyPass plays out the exchange in a sampled deal: the seat's pass, and the passes the
-// rules still ask of its team, chosen as the Baseline would.
-func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, give []engine.Card) {
+// rules still ask of its team, chosen as the Baseline would (ps are the pass scores of the
+// view's rules and trump).
+func applyPass(v *engine.View, ps *passScores, h *[engine.MaxPlayers]engine.Hand, give []engine.Card) {
 	r := v.Rules()
 	n := r.PassCount
 	switch {
@@ -129,12 +145,12 @@ func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, gi
 				continue
 			}
 			if v.PassTarget(s) == v.Bidder() {
-				gives[s] = e.base.passToBidder(r, &h[s], v.Trump(), n, nil)
+				gives[s] = passToBidder(r, ps, &h[s], v.Trump(), n, nil)
 				for _, c := range gives[s] {
 					h[s][c]++ // passToBidder takes them from the hand; the exchange below moves them
 				}
 			} else {
-				gives[s] = passBack(r, &h[s], v.Trump(), n, true)
+				gives[s] = passBack(r, ps, &h[s], v.Trump(), n, true, nil)
 				for _, c := range gives[s] {
 					h[s][c]++
 				}
@@ -152,7 +168,8 @@ func (e *Expert) applyPass(v *engine.View, h *[engine.MaxPlayers]engine.Hand, gi
 			h[v.Seat()][c]--
 			h[v.Bidder()][c]++
 		}
-		for _, c := range passBack(r, &h[v.Bidder()], v.Trump(), n, r.PassBackFree) {
+		var room [8]engine.Card
+		for _, c := range passBack(r, ps, &h[v.Bidder()], v.Trump(), n, r.PassBackFree, room[:0]) {
 			h[v.Seat()][c]++
 		}
 	default:
@@ -170,13 +187,12 @@ func sixPending(v *engine.View, seat int) bool {
 	return v.IsWaiting(seat)
 }
 
-// playOut counts the meld of the deal as passed and plays the hand out with the quick
-// policy, the bidder leading, and returns its value to team.
-func (e *Expert) playOut(v *engine.View, h *[engine.MaxPlayers]engine.Hand, team int) int {
-	r := v.Rules()
-	d := deal{r: r, trump: v.Trump(), hands: *h, leader: v.Bidder(), left: r.HandSize(), last: -1, lastSeat: -1}
-	sc := meldScoring(r, h, v.Trump(), r.TeamOf(v.Bidder()), v.High())
-	e.Nodes += r.DeckSize()
+// playOut plays the hand of the deal as passed out with the quick policy, the bidder
+// leading, and returns its value to team under the scoring sc; t is the card table of
+// the view's rules and trump.
+func (e *Expert) playOut(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.Hand, sc *scoring, team int) int {
+	d := startDeal(t, v.Bidder(), h)
+	e.Nodes += v.Rules().DeckSize()
 	e.Playouts++
-	return d.rollout(&sc, team)
+	return d.rollout(sc, team)
 }

@@ -6,14 +6,22 @@ import (
 
 // deal is the trick play of one hand with every card known: a sampled deal of what a seat
 // cannot see, played out by the search. It is a value: copying it copies the position.
+// Besides the hands it keeps what a playout asks of them at every card, up to date as
+// cards are played: each seat's distinct cards and suit lengths, and the card winning the
+// trick.
 type deal struct {
-	r      *engine.Rules
-	trump  engine.Suit
-	hands  [engine.MaxPlayers]engine.Hand
-	trick  [engine.MaxPlayers]engine.Card
-	n      int // cards in the trick
-	leader int
-	left   int // tricks still to finish, the one in progress included
+	t     *cardTable
+	hands [engine.MaxPlayers]engine.Hand
+	held  [engine.MaxPlayers]engine.CardSet        // the distinct cards of each hand
+	suits [engine.MaxPlayers][engine.NumSuits]int8 // each hand's number of cards of each suit
+	trick [engine.MaxPlayers]engine.Card
+	n     int // cards in the trick
+	win   int // index in the trick of the card winning it so far
+	// trickPoints are the trick points of the cards in the trick.
+	trickPoints int
+	leader      int
+	seat        int // the seat to play
+	left        int // tricks still to finish, the one in progress included
 	// Per team: trick points taken (last-trick bonus included), counters taken (without
 	// it), and tricks won; last is the team that took the last trick, or -1.
 	points   [2]int
@@ -44,9 +52,17 @@ type scoring struct {
 
 // meldScoring returns the scoring of a hand whose meld is that of hands in trump.
 func meldScoring(r *engine.Rules, hands *[engine.MaxPlayers]engine.Hand, trump engine.Suit, bidder, bid int) scoring {
-	sc := scoring{r: r, bidder: bidder, bid: bid}
+	var melds [engine.MaxPlayers]int
 	for s := range r.Players {
-		sc.seatMeld[s] = engine.CountMeld(&hands[s], trump, &r.Meld).Total
+		melds[s] = engine.CountMeld(&hands[s], trump, &r.Meld).Total
+	}
+	return seatScoring(r, &melds, bidder, bid)
+}
+
+// seatScoring returns the scoring of a hand in which each seat shows the meld melds[seat].
+func seatScoring(r *engine.Rules, melds *[engine.MaxPlayers]int, bidder, bid int) scoring {
+	sc := scoring{r: r, bidder: bidder, bid: bid, seatMeld: *melds}
+	for s := range r.Players {
 		sc.meld[r.TeamOf(s)] += sc.seatMeld[s]
 	}
 	for t := range 2 {
@@ -57,13 +73,15 @@ func meldScoring(r *engine.Rules, hands *[engine.MaxPlayers]engine.Hand, trump e
 	return sc
 }
 
-// newDeal sets up the play of the view's hand with the hidden cards of hands.
-func newDeal(v *engine.View, hands [engine.MaxPlayers]engine.Hand) deal {
+// newDeal sets up the play of the view's hand as far as the view has seen it, its cards
+// not yet dealt: give it the hands of a sample with deal.setHands.
+func newDeal(v *engine.View) deal {
 	r := v.Rules()
-	d := deal{r: r, trump: v.Trump(), hands: hands, leader: v.Leader(), last: -1, lastSeat: -1}
-	d.left = r.HandSize() - len(v.Tricks())
+	d := deal{t: newCardTable(r, v.Trump()), leader: v.Leader(), last: -1, lastSeat: -1}
+	d.left = r.HandSize() - v.NumTricks()
 	var cards [engine.MaxPlayers]engine.Card
-	for _, t := range v.Tricks() {
+	for i := range v.NumTricks() {
+		t := v.CompletedTrick(i)
 		team := r.TeamOf(t.Winner)
 		d.tricks[team]++
 		for i, p := range t.Cards {
@@ -77,43 +95,115 @@ func newDeal(v *engine.View, hands [engine.MaxPlayers]engine.Hand) deal {
 			d.tookCounter |= 1 << t.Winner
 		}
 	}
-	for _, p := range v.Trick() {
-		d.trick[d.n] = p.Card
-		d.n++
-	}
-	if d.n > 0 {
+	if len(v.Trick()) > 0 {
 		d.leader = v.Trick()[0].Seat
+	}
+	d.seat = d.leader
+	for _, p := range v.Trick() {
+		d.addToTrick(p.Card)
 	}
 	return d
 }
 
-// turn returns the seat to play.
-func (d *deal) turn() int { return (d.leader + d.n) % d.r.Players }
-
-// legal returns the cards the seat to play may play.
-func (d *deal) legal() engine.CardSet {
-	return engine.LegalCards(&d.hands[d.turn()], d.trick[:d.n], d.trump, d.r.Play)
+// startDeal sets up the play of a whole hand of table t's rules and trump, seat leader
+// leading the first trick, with the given hands.
+func startDeal(t *cardTable, leader int, hands *[engine.MaxPlayers]engine.Hand) deal {
+	d := deal{t: t, leader: leader, seat: leader, left: t.r.HandSize(), last: -1, lastSeat: -1}
+	d.setHands(hands)
+	return d
 }
 
-// winning returns the index in the trick of the card winning it so far.
-func (d *deal) winning() int { return engine.TrickWinner(d.trick[:d.n], d.trump) }
+// setHands gives the seats the cards they hold now.
+func (d *deal) setHands(hands *[engine.MaxPlayers]engine.Hand) {
+	d.hands = *hands
+	for s := range d.t.players {
+		h := &d.hands[s]
+		d.held[s] = h.Set()
+		d.suits[s] = suitLengths(h)
+	}
+}
+
+// turn returns the seat to play.
+func (d *deal) turn() int { return d.seat }
+
+// legal returns the cards the seat to play may play: engine.LegalCards, worked out from
+// the held cards and the trick's winner that the deal keeps (TestLegalMatchesEngine).
+func (d *deal) legal() engine.CardSet {
+	held := d.held[d.seat]
+	if d.n == 0 {
+		return held
+	}
+	t := d.t
+	win := d.trick[d.win]
+	lead := suitCards(d.trick[0].Suit())
+	// Follow suit, beating the winner if able unless the trick is trumped; void, trump,
+	// overtrumping if able; then, under MustTrump, any trump; else any card.
+	if follow := held & lead; follow != 0 {
+		if lead.Has(win) {
+			if beat := follow & t.beaters[win]; beat != 0 {
+				return beat
+			}
+		}
+		return follow
+	}
+	trumps := held & t.trumps
+	if trumps == 0 {
+		return held
+	}
+	winning := trumps
+	if !lead.Has(win) {
+		winning &= t.beaters[win]
+	}
+	if winning != 0 {
+		return winning
+	}
+	if t.r.Play == engine.MustTrump {
+		return trumps
+	}
+	return held
+}
 
 // play plays card c for the seat to play, finishing the trick when it is complete.
 func (d *deal) play(c engine.Card) {
-	p := d.r.Players
-	d.hands[d.turn()][c]--
+	s := d.seat
+	h := &d.hands[s]
+	h[c]--
+	if h[c] == 0 {
+		d.held[s] &^= 1 << c
+	}
+	d.suits[s][c.Suit()]--
+	d.addToTrick(c)
+	if d.n == d.t.players {
+		d.finishTrick()
+	}
+}
+
+// addToTrick puts card c in the trick for the seat to play and passes the turn on.
+func (d *deal) addToTrick(c engine.Card) {
+	if d.n > 0 && d.t.beaters[d.trick[d.win]].Has(c) {
+		d.win = d.n
+	}
 	d.trick[d.n] = c
 	d.n++
-	if d.n < p {
-		return
+	d.trickPoints += d.t.points[c]
+	if d.seat++; d.seat == d.t.players {
+		d.seat = 0
 	}
-	w := (d.leader + engine.TrickWinner(d.trick[:p], d.trump)) % p
-	team := d.r.TeamOf(w)
+}
+
+// finishTrick gives the complete trick to the seat that won it, who leads the next.
+func (d *deal) finishTrick() {
+	r := d.t.r
+	w := d.leader + d.win
+	if w >= d.t.players {
+		w -= d.t.players
+	}
+	team := r.TeamOf(w)
 	d.left--
-	counters := d.r.TrickPoints(d.trick[:p], false)
+	counters := d.trickPoints
 	points := counters
 	if d.left == 0 {
-		points = d.r.TrickPoints(d.trick[:p], true)
+		points += r.LastTrick
 		d.last, d.lastSeat = team, int8(w)
 	}
 	d.points[team] += points
@@ -123,14 +213,17 @@ func (d *deal) play(c engine.Card) {
 		d.tookCounter |= 1 << w
 	}
 	d.tricks[team]++
-	d.n, d.leader = 0, w
+	d.n, d.win, d.trickPoints = 0, 0, 0
+	d.leader, d.seat = w, w
 }
 
 // cardsLeft returns the cards still in all hands.
 func (d *deal) cardsLeft() int {
 	n := 0
-	for s := range d.r.Players {
-		n += d.hands[s].Len()
+	for s := range d.t.players {
+		for _, k := range d.suits[s] {
+			n += int(k)
+		}
 	}
 	return n
 }
@@ -204,198 +297,4 @@ func (s *scoring) deltas(d *deal) [2]int {
 func (s *scoring) value(d *deal, team int) int {
 	delta := s.deltas(d)
 	return delta[team] - delta[1-team]
-}
-
-// rollout plays the deal to its end with a quick policy that sees every card, and
-// returns its value to team.
-func (d *deal) rollout(s *scoring, team int) int {
-	for !d.over() {
-		d.play(d.quick())
-	}
-	return s.value(d, team)
-}
-
-// quick chooses a card by simple rules: a seat whose side holds the trick gives it points
-// when it is safe, a seat that can win wins as cheaply as it can, and otherwise it throws
-// its cheapest card; a leader cashes a winner if it has one, or leads low.
-func (d *deal) quick() engine.Card {
-	legal := d.legal()
-	if legal.Len() == 1 {
-		return onlyCard(legal)
-	}
-	r := d.r
-	seat := d.turn()
-	h := &d.hands[seat]
-	if d.n == 0 {
-		// A card no other seat can beat, the most valuable first.
-		best, bestScore, found := engine.Card(0), 0, false
-		for c := engine.Card(0); c < engine.NumKinds; c++ {
-			if legal.Has(c) && d.topCard(c, seat) {
-				if score := 10*r.RankValue[c.Rank()] + int(c.Rank()); c.Suit() != d.trump {
-					score += 100
-					if !found || score > bestScore {
-						best, bestScore, found = c, score, true
-					}
-				} else if !found {
-					best, bestScore, found = c, score-1000, true
-				}
-			}
-		}
-		if found {
-			return best
-		}
-		return pick(legal, func(c engine.Card) int { return -discardCost(r, h, c, d.trump) })
-	}
-	w := d.winning()
-	winSeat := (d.leader + w) % r.Players
-	win := d.trick[w]
-	if r.TeamOf(winSeat) == r.TeamOf(seat) && d.holds(win, seat) {
-		if c, ok := smear(r, legal, d.trump); ok {
-			return c
-		}
-		return pick(legal, func(c engine.Card) int { return -discardCost(r, h, c, d.trump) })
-	}
-	var winners engine.CardSet
-	for c := engine.Card(0); c < engine.NumKinds; c++ {
-		if legal.Has(c) && engine.Beats(c, win, d.trump) {
-			winners = winners.Add(c)
-		}
-	}
-	if winners != 0 {
-		return pick(winners, func(c engine.Card) int { return -(10*int(c.Rank()) + r.RankValue[c.Rank()]) })
-	}
-	return pick(legal, func(c engine.Card) int { return -discardCost(r, h, c, d.trump) })
-}
-
-// topCard reports whether card c, led by seat, cannot be beaten by any other seat's card
-// of its suit or, for a plain suit, by a trump from a seat void in it.
-func (d *deal) topCard(c engine.Card, seat int) bool {
-	s := c.Suit()
-	for o := range d.r.Players {
-		if o == seat {
-			continue
-		}
-		h := &d.hands[o]
-		for rk := c.Rank() + 1; rk <= engine.Ace; rk++ {
-			if h.Has(engine.NewCard(rk, s)) {
-				return false
-			}
-		}
-		if s != d.trump && d.trump != engine.NoSuit && h.SuitCount(s) == 0 && h.SuitCount(d.trump) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// holds reports whether the winning card win stays the winner against every seat still
-// to play after seat (the seats that follow it in this trick).
-func (d *deal) holds(win engine.Card, seat int) bool {
-	p := d.r.Players
-	lead := d.trick[0].Suit()
-	for i := d.n + 1; i < p; i++ {
-		o := (d.leader + i) % p
-		if d.r.TeamOf(o) == d.r.TeamOf(seat) {
-			continue
-		}
-		h := &d.hands[o]
-		for c := engine.Card(0); c < engine.NumKinds; c++ {
-			if h.Has(c) && engine.Beats(c, win, d.trump) && (h.SuitCount(lead) == 0 || c.Suit() == lead) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// solver searches the rest of a deal exactly: alpha-beta over every legal card, with a
-// transposition table of positions at the start of a trick. Nodes counts the positions
-// visited, the search's unit of work.
-type solver struct {
-	s     *scoring
-	team  int
-	table map[solverKey]solverEntry
-	nodes int
-}
-
-type solverKey struct {
-	hands  [engine.MaxPlayers]engine.Hand
-	leader int8
-	state  [7]int16
-	// seats holds, under the per-player save rule, each seat's points, and last the seats
-	// that took a counter and the seat that took the last trick; zero otherwise.
-	seats [engine.MaxPlayers]int16
-	last  [2]int8
-}
-
-type solverEntry struct {
-	value int
-	kind  int8 // 0 exact, 1 lower bound, 2 upper bound
-}
-
-func newSolver(s *scoring, team int) *solver {
-	return &solver{s: s, team: team, table: make(map[solverKey]solverEntry, 256)}
-}
-
-// solve returns the value to the solver's team of the deal played perfectly by both
-// teams, within the window (alpha, beta).
-func (sv *solver) solve(d *deal, alpha, beta int) int {
-	sv.nodes++
-	if d.over() {
-		return sv.s.value(d, sv.team)
-	}
-	var key solverKey
-	if d.n == 0 {
-		key = solverKey{hands: d.hands, leader: int8(d.leader),
-			state: [7]int16{int16(d.points[0]), int16(d.points[1]), int16(d.counters[0]), int16(d.counters[1]),
-				int16(d.tricks[0]), int16(d.tricks[1]), int16(d.last)}}
-		if d.r.Save == engine.SavePerPlayer {
-			key.seats, key.last = d.seatPoints, [2]int8{int8(d.tookCounter), d.lastSeat}
-		}
-		if e, ok := sv.table[key]; ok {
-			switch {
-			case e.kind == 0:
-				return e.value
-			case e.kind == 1 && e.value >= beta:
-				return e.value
-			case e.kind == 2 && e.value <= alpha:
-				return e.value
-			}
-		}
-	}
-	a0, b0 := alpha, beta
-	maxNode := d.r.TeamOf(d.turn()) == sv.team
-	best := 0
-	first := true
-	legal := d.legal()
-	for c := engine.Card(0); c < engine.NumKinds; c++ {
-		if !legal.Has(c) {
-			continue
-		}
-		next := *d
-		next.play(c)
-		v := sv.solve(&next, alpha, beta)
-		if first || (maxNode && v > best) || (!maxNode && v < best) {
-			best, first = v, false
-		}
-		if maxNode {
-			alpha = max(alpha, best)
-		} else {
-			beta = min(beta, best)
-		}
-		if alpha >= beta {
-			break
-		}
-	}
-	if d.n == 0 {
-		kind := int8(0)
-		switch {
-		case best <= a0:
-			kind = 2
-		case best >= b0:
-			kind = 1
-		}
-		sv.table[key] = solverEntry{value: best, kind: kind}
-	}
-	return best
 }

@@ -60,10 +60,12 @@ func TestSearchScoringMatchesEngine(t *testing.T) {
 						cardsLeft += real[s].Len()
 					}
 					if cardsLeft == r.DeckSize() {
-						first, scFirst = newDeal(&v, real), scoringOf(&v)
+						first, scFirst = newDeal(&v), scoringOf(&v)
+						first.setHands(&real)
 					}
 					if cardsLeft == 1 {
-						last, scLast = newDeal(&v, real), scoringOf(&v)
+						last, scLast = newDeal(&v), scoringOf(&v)
+						last.setHands(&real)
 					}
 					first.play(a.Card)
 				}
