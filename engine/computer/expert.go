@@ -35,7 +35,7 @@ type Budget struct {
 // PartnerConfidence, Risk) is fitted to simulated games (confidence.go, written by
 // internal/fitbid).
 var (
-	expertBudget = Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16,
+	expertBudget = Budget{PlaySamples: 600, AuctionSamples: 900, PassSamples: 180, ExactCards: 16,
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
 	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 24, ExactCards: 4,
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
