@@ -166,37 +166,6 @@ func suggestLine(meta *storage.Game, v *engine.View) string {
 	return fmt.Sprintf("**Suggested:** bid up to **%d**, with %s %s trump.", top, trump.Symbol(), trump.Name())
 }
 
-// throwInDelta is each team's change of score if the bidder throws in now, as the engine
-// scores a throw-in (engine/score.go): the bidders lose the bid, or the other side scores
-// it (set=opponents); the other side scores its meld if it reaches the rules' minimum, and
-// the throw-in bonus.
-func throwInDelta(v *engine.View) [2]int {
-	r := v.Rules()
-	bt := r.TeamOf(v.Bidder())
-	var d [2]int
-	d[1-bt] = countedMeld(v, 1-bt) + r.ThrowInBonus
-	setDelta(r, &d, bt, v.High())
-	return d
-}
-
-// countedMeld is a team's meld as a throw-in counts it: nothing below the rules' minimum.
-func countedMeld(v *engine.View, team int) int {
-	if m := v.TeamMeld(team); m >= v.Rules().ThrowInMeldMin {
-		return m
-	}
-	return 0
-}
-
-// setDelta charges a set bid as the rules say: taken from the bidders, or scored by the
-// other side.
-func setDelta(r *engine.Rules, d *[2]int, bt, bid int) {
-	if r.SetGivesOpponents {
-		d[1-bt] += bid
-	} else {
-		d[bt] -= bid
-	}
-}
-
 // stakeLine is what is at stake for the bidder deciding to play or throw in, in the
 // table's rules: what the bidders need, what a throw-in scores each side, and what a set
 // costs.
@@ -221,7 +190,7 @@ func stakeLine(v *engine.View) string {
 		gains = append(gains, fmt.Sprintf("your bid %d", v.High()))
 	}
 	switch m := v.TeamMeld(1 - bt); {
-	case countedMeld(v, 1-bt) > 0:
+	case r.ThrowInMeld(m) > 0:
 		gains = append(gains, fmt.Sprintf("its meld %d", m))
 	case m > 0:
 		gains = append(gains, fmt.Sprintf("nothing for its meld %d (under %d)", m, r.ThrowInMeldMin))
@@ -240,7 +209,7 @@ func stakeLine(v *engine.View) string {
 		}
 		set = fmt.Sprintf("your side loses %d, and the other side scores the meld and tricks it saves", v.High())
 	}
-	d := throwInDelta(v)
+	d := v.ThrowInDelta()
 	fmt.Fprintf(&b, "**Throwing in:** %s (%s %+d, %s %+d). **Playing and being set:** %s.", throwIn, teamName(bt), d[bt], teamName(1-bt), d[1-bt], set)
 	return b.String()
 }

@@ -141,7 +141,7 @@ func TestStakeLineFollowsRules(t *testing.T) {
 					t.Errorf("%s %v: the line says %q:\n%s", tc.preset, tc.opts, w, line)
 				}
 			}
-			want := throwInDelta(&v)
+			want := v.ThrowInDelta()
 			if err := g.Apply(engine.Action{Seat: bidder, Kind: engine.ActThrowIn}); err != nil {
 				t.Fatal(err)
 			}

@@ -133,19 +133,12 @@ func (g *Game) finishHand(outcome Outcome) {
 		}
 		res.Made = win == bt
 	case OutcomeThrownIn, OutcomeBoardSet:
-		for t := range 2 {
-			res.Meld[t] = g.teamMeld(t, nil)
-		}
-		res.Meld[bt] = 0
-		if res.Meld[ot] < r.ThrowInMeldMin {
-			res.Meld[ot] = 0
-		}
-		res.Delta[ot] = res.Meld[ot]
+		res.Meld[ot] = r.ThrowInMeld(g.teamMeld(ot, nil))
 		if outcome == OutcomeThrownIn {
 			res.Tricks[ot] = r.ThrowInBonus
-			res.Delta[ot] += r.ThrowInBonus
 		}
-		g.setBidders(&res, bt, ot)
+		res.Delta = r.SetDelta(bt, res.Bid)
+		res.Delta[ot] += res.Meld[ot] + res.Tricks[ot]
 	case OutcomePlayed:
 		g.scorePlayed(&res, bt, ot)
 		if st.Moon && res.Made {
@@ -170,13 +163,37 @@ func (g *Game) finishHand(outcome Outcome) {
 	g.startHand(st.HandNo+1, g.next(st.Dealer))
 }
 
-// setBidders charges the bidding team its bid.
-func (g *Game) setBidders(res *HandResult, bt, ot int) {
-	if g.rules.SetGivesOpponents {
-		res.Delta[ot] += res.Bid
+// SetDelta returns each team's change of score when team bidTeam is set (or throws in)
+// at bid: the bid taken from the bidders, or scored by the other side (set=opponents).
+// What the other side saves of its own comes on top.
+func (r *Rules) SetDelta(bidTeam, bid int) [2]int {
+	var d [2]int
+	if r.SetGivesOpponents {
+		d[1-bidTeam] = bid
 	} else {
-		res.Delta[bt] -= res.Bid
+		d[bidTeam] = -bid
 	}
+	return d
+}
+
+// ThrowInMeld returns what the other side's meld of meld counts when the bidder throws in
+// or is board set: nothing below the rules' minimum.
+func (r *Rules) ThrowInMeld(meld int) int {
+	if meld < r.ThrowInMeldMin {
+		return 0
+	}
+	return meld
+}
+
+// ThrowInDelta returns each team's change of score if the bidder throws in now, once
+// meld is shown: the set (SetDelta), and for the other side its meld as a throw-in counts
+// it and the throw-in bonus. It is what the engine scores for a throw-in.
+func (v *View) ThrowInDelta() [2]int {
+	r := v.rules
+	bt := r.TeamOf(int(v.bidder))
+	d := r.SetDelta(bt, int(v.high))
+	d[1-bt] += r.ThrowInMeld(v.TeamMeld(1-bt)) + r.ThrowInBonus
+	return d
 }
 
 func (g *Game) scorePlayed(res *HandResult, bt, ot int) {
@@ -237,7 +254,7 @@ func (g *Game) scorePlayed(res *HandResult, bt, ot int) {
 	if res.Made {
 		res.Delta[bt] += total
 	} else {
-		g.setBidders(res, bt, ot)
+		res.Delta = r.SetDelta(bt, res.Bid)
 	}
 	res.Delta[ot] += res.Meld[ot] + res.Tricks[ot]
 }

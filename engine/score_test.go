@@ -440,8 +440,13 @@ func TestThrowIn(t *testing.T) {
 			mustReject(t, g, throwInAct(1), CodeNotAllowed, tc.msg)
 			continue
 		}
+		v := g.View(1)
+		ahead := v.ThrowInDelta()
 		mustApply(t, g, throwInAct(1))
 		res := g.Results()[0]
+		if ahead != tc.delta {
+			t.Errorf("%s: the view says a throw-in scores %v, want %v", tc.name, ahead, tc.delta)
+		}
 		if res.Outcome != OutcomeThrownIn || res.Made || res.Delta != tc.delta || g.Scores() != tc.delta {
 			t.Errorf("%s: outcome %s, made %v, delta %v, scores %v; want thrown in, delta %v", tc.name, res.Outcome, res.Made, res.Delta, g.Scores(), tc.delta)
 		}

@@ -506,11 +506,8 @@ func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
 		return act, fmt.Sprintf("Shoot the moon: your side takes every trick in all %d sampled deals.", n)
 	}
 	if canThrow {
-		opp := sc.meld[1-team]
-		if opp < r.ThrowInMeldMin {
-			opp = 0
-		}
-		throwValue := -v.High() - opp - r.ThrowInBonus
+		d := v.ThrowInDelta()
+		throwValue := d[team] - d[1-team]
 		if float64(playValue)/float64(n) < float64(throwValue) {
 			act.Kind = engine.ActThrowIn
 			return act, fmt.Sprintf("Throw in: you make %d in only %d%% of %d sampled deals, and playing on costs more than conceding.", v.High(), 100*made/n, n)

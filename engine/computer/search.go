@@ -280,13 +280,10 @@ func (s *scoring) deltas(d *deal) [2]int {
 		made = d.tricks[ot] == 0
 		total = 2 * s.bid
 	}
-	switch {
-	case made:
+	if made {
 		delta[bt] = total
-	case s.r.SetGivesOpponents:
-		delta[ot] += s.bid
-	default:
-		delta[bt] = -s.bid
+	} else {
+		delta = s.r.SetDelta(bt, s.bid)
 	}
 	delta[ot] += s.counted(d, ot)
 	return delta
