@@ -95,10 +95,7 @@ type session struct {
 	in     *bufio.Scanner
 	out    io.Writer
 
-	hand      int             // the hand being narrated
-	meldShown bool            // the hand's meld has been shown
-	trick     []engine.Played // the trick in progress, as narrated
-	tricks    int             // tricks completed this hand
+	hand int // the hand being narrated
 }
 
 func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*session, error) {
@@ -201,7 +198,7 @@ func (s *session) teamLabel(team int) string {
 }
 
 func (s *session) startHand() {
-	s.hand, s.meldShown, s.trick, s.tricks = s.g.HandNumber(), false, s.trick[:0], 0
+	s.hand = s.g.HandNumber()
 	s.printf("\n=== Hand %d: %s. Scores: team 1 %d, team 2 %d.\n",
 		s.hand, s.says(s.g.Dealer(), "deals", "deal"), s.g.Scores()[0], s.g.Scores()[1])
 	s.showHand(0)
@@ -240,11 +237,10 @@ func (s *session) showHand(legal engine.CardSet) {
 	}
 }
 
-// apply applies an action and narrates what it did.
+// apply applies an action and narrates it and what it did, from the engine's events.
 func (s *session) apply(a engine.Action) error {
-	g := s.g
-	phase, trump, results := g.Phase(), g.Trump(), len(g.Results())
-	if err := g.Apply(a); err != nil {
+	events, err := s.g.ApplyEvents(a)
+	if err != nil {
 		if a.Seat == s.user {
 			return fmt.Errorf("applying your %v: %w", a, err)
 		}
@@ -257,16 +253,6 @@ func (s *session) apply(a engine.Action) error {
 		s.printf("  %s\n", s.says(a.Seat, "passes", "pass"))
 	case engine.ActTrump:
 		s.printf("  %s %s %s trump\n", s.says(a.Seat, "names", "name"), a.Suit.Symbol(), a.Suit.Name())
-	case engine.ActPassCards:
-		to := s.passTarget(a.Seat, phase)
-		switch {
-		case a.Seat == s.user:
-			s.printf("  you pass %s to %s\n", symbols(a.Cards), s.name(to))
-		case to == s.user:
-			s.printf("  %s passes you %s\n", s.name(a.Seat), symbols(sortCards(a.Cards)))
-		default:
-			s.printf("  %s %d cards to %s\n", s.says(a.Seat, "passes", "pass"), len(a.Cards), s.name(to))
-		}
 	case engine.ActPlayHand:
 		s.printf("  %s to play the hand\n", s.says(a.Seat, "decides", "decide"))
 	case engine.ActThrowIn:
@@ -275,58 +261,44 @@ func (s *session) apply(a engine.Action) error {
 		s.printf("  %s the moon: the team must take every trick\n", s.says(a.Seat, "shoots", "shoot"))
 	case engine.ActPlayCard:
 		s.printf("  %s %s\n", s.says(a.Seat, "plays", "play"), a.Card.Symbol())
-		s.trick = append(s.trick, engine.Played{Seat: a.Seat, Card: a.Card})
-		if len(s.trick) == s.r.Players {
-			s.endTrick(trump)
-		}
 	}
-	if phase == engine.PhaseBidding && g.Phase() != engine.PhaseBidding && len(g.Results()) == results {
-		s.printf("  %s the bid at %d\n", s.says(g.Bidder(), "wins", "win"), g.HighBid())
-	}
-	if _, shown := g.Meld(0); shown && !s.meldShown && g.HandNumber() == s.hand {
-		s.meldShown = true
-		s.showMelds()
-	}
-	for _, res := range g.Results()[results:] {
-		s.showResult(&res)
+	for _, e := range events {
+		s.narrate(a, e)
 	}
 	return nil
 }
 
-// passTarget returns the seat that receives the cards seat passed in phase. The engine's
-// PassTarget answers for the phase after the pass, so it is worked out here.
-func (s *session) passTarget(seat int, phase engine.Phase) int {
-	if phase == engine.PhasePassBack {
-		return s.g.Partner(seat)
-	}
-	if s.r.PassStyle == engine.PassSixHanded {
-		if s.hand%2 == 1 {
-			return (seat + 2) % s.r.Players
+// narrate writes what an event of action a says.
+func (s *session) narrate(a engine.Action, e engine.Event) {
+	switch e.Kind {
+	case engine.EventCardsPassed:
+		switch {
+		case e.Seat == s.user:
+			s.printf("  you pass %s to %s\n", symbols(a.Cards), s.name(e.To))
+		case e.To == s.user:
+			s.printf("  %s passes you %s\n", s.name(e.Seat), symbols(sortCards(a.Cards)))
+		default:
+			s.printf("  %s %d cards to %s\n", s.says(e.Seat, "passes", "pass"), e.Count, s.name(e.To))
 		}
-		return (seat + s.r.Players - 2) % s.r.Players
+	case engine.EventTrickTaken:
+		w := e.Trick[0]
+		for _, p := range e.Trick {
+			if p.Seat == e.Seat {
+				w = p
+			}
+		}
+		s.printf("  → %s the trick with %s for %d points", s.says(e.Seat, "takes", "take"), w.Card.Symbol(), e.Points)
+		if e.Last {
+			s.printf(" (last trick)")
+		}
+		s.printf("\n")
+	case engine.EventAuctionWon:
+		s.printf("  %s the bid at %d\n", s.says(e.Seat, "wins", "win"), e.Bid)
+	case engine.EventMeldShown:
+		s.showMelds()
+	case engine.EventHandFinished:
+		s.showResult(&e.Result)
 	}
-	return s.g.Bidder()
-}
-
-func (s *session) endTrick(trump engine.Suit) {
-	cards := make([]engine.Card, len(s.trick))
-	points := 0
-	for i, p := range s.trick {
-		cards[i] = p.Card
-		points += s.r.RankValue[p.Card.Rank()]
-	}
-	s.tricks++
-	last := s.tricks == s.r.HandSize()
-	if last {
-		points += s.r.LastTrick
-	}
-	w := s.trick[engine.TrickWinner(cards, trump)]
-	s.printf("  → %s the trick with %s for %d points", s.says(w.Seat, "takes", "take"), w.Card.Symbol(), points)
-	if last {
-		s.printf(" (last trick)")
-	}
-	s.printf("\n")
-	s.trick = s.trick[:0]
 }
 
 // showMelds writes every seat's meld once it is shown.
@@ -467,9 +439,9 @@ func (s *session) describeTurn(hint engine.Action) string {
 		}
 		return "Play the hand? (" + strings.Join(opts, ", ") + ")"
 	case engine.PhasePlay:
-		if len(s.trick) > 0 {
+		if trick := g.TrickCards(); len(trick) > 0 {
 			var parts []string
-			for _, p := range s.trick {
+			for _, p := range trick {
 				parts = append(parts, s.name(p.Seat)+" "+p.Card.Symbol())
 			}
 			s.printf("Trick (%s trump): %s\n", g.Trump().Symbol(), strings.Join(parts, ", "))
