@@ -319,9 +319,6 @@ func playedText(meta *storage.Game, cards []engine.Played) string {
 	return strings.Join(parts, " · ")
 }
 
-// handText writes a hand sorted by suit, one suit a line.
-func handText(cards []engine.Card) string { return markedHandText(cards, engine.Hand{}) }
-
 // meldText writes a meld breakdown, one meld a line.
 func meldText(total int, items []engine.MeldItem, winsGame bool) string {
 	if len(items) == 0 {

@@ -285,3 +285,49 @@ func TestActionJSON(t *testing.T) {
 		t.Errorf("an action of unknown kind was marshalled")
 	}
 }
+
+// TestViewOutlivesTheGame takes a view at every moment of random games of every preset
+// and plays on while another goroutine reads it: the view must read the same after the
+// game has moved on (and, under the race detector, without a race), since computer players
+// think on views off the table's writer.
+func TestViewOutlivesTheGame(t *testing.T) {
+	for _, preset := range PresetNames() {
+		r := testRules(t, preset, "hands=3")
+		g, err := NewGame(r, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := newRand(7)
+		for step := 0; !g.Over(); step++ {
+			seat := actingSeat(g, rng)
+			v := g.View(seat)
+			before := viewJSON(t, g, seat)
+			read := make(chan string)
+			go func() {
+				b, err := json.Marshal(v)
+				if err != nil {
+					read <- err.Error()
+					return
+				}
+				read <- string(b)
+			}()
+			// Move the game on while the view is read, by a few actions.
+			for range 3 {
+				if g.Over() {
+					break
+				}
+				mustApply(t, g, randomAction(g, actingSeat(g, rng), rng))
+			}
+			if during := <-read; during != before {
+				t.Fatalf("%s, step %d: the view read while the game moved on differs:\nbefore %s\nduring %s", preset, step, before, during)
+			}
+			b, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(b) != before {
+				t.Fatalf("%s, step %d: the view changed after the game moved on:\nbefore %s\nafter  %s", preset, step, before, b)
+			}
+		}
+	}
+}
