@@ -155,9 +155,12 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 			Options: oneHand, Seed: 9, Status: StatusPlaying, CreatedAt: t0,
 			LastActivity: t0.Add(time.Duration(len(log)-1) * time.Millisecond),
 			Seats:        []Seat{{UserID: "u1", Name: "P1"}, {Name: "Bot", Computer: "random"}, {UserID: "u3", Name: "P3"}, {}},
-			Messages:     map[string]Message{"table": {ChannelID: "t1", MessageID: "m1"}}, TimeoutPolicy: PolicyComputer}
+			Messages:     map[string]Message{"table": {ChannelID: "t1", MessageID: "m1"}},
+			// Tables stored before they had settings (version 5) run as the defaults
+			// say, with no timer: the column's default.
+			Settings: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer}}
 		if k >= 5 {
-			want.Table = map[string]string{"level": "expert"}
+			want.Settings.Level = LevelExpert
 		}
 		if err != nil || !reflect.DeepEqual(g, want) {
 			t.Errorf("from version %d: game %+v, %v\nwant %+v", k, g, err, want)
@@ -194,10 +197,12 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	want := DefaultSettings()
 	if k >= 3 {
 		want = Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
-			TurnTimeout: 2 * time.Minute, TimeoutPolicy: PolicyComputer, ComputerGamesCount: true, Channels: []string{"c1", "c2"}}
+			TableDefaults: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true,
+				Timer: 2 * time.Minute, Timeout: PolicyComputer},
+			ComputerGamesCount: true, Channels: []string{"c1", "c2"}}
 	}
 	if k >= 5 {
-		want.TableDefaults = map[string]string{"hints": "off"}
+		want.TableDefaults.Hints, want.HintsChosen = false, true
 	}
 	if !reflect.DeepEqual(st, want) {
 		t.Errorf("from version %d: settings %+v, want %+v", k, st, want)
