@@ -25,9 +25,6 @@ const (
 	roleUnpinned = "table-unpinned"
 )
 
-// computerKind is the computer player the bot seats.
-const computerKind = "baseline"
-
 // maxComputerMoves bounds the computer moves made in one go, as a guard: a whole hand of
 // computer moves is far less.
 const maxComputerMoves = 2000
@@ -296,12 +293,16 @@ func (b *Bot) computerToAct(t *table) int {
 	return -1
 }
 
-// computerFor returns the computer player of the table's level for a seat's next
-// decision. It is seeded from the game and the step, so that a game's computer moves are
-// the same after a restart. Storage only holds levels computer.New knows; should one not
-// be, the error is logged and the seat plays as the baseline.
+// computerFor returns the computer player for a seat's next decision: a computer player's
+// seat plays at its own level, a human's seat (away, or out of time) at the table's. It is
+// seeded from the game and the step, so that a game's computer moves are the same after a
+// restart. Storage only holds levels computer.New knows; should one not be, the error is
+// logged and the seat plays as the baseline.
 func (b *Bot) computerFor(t *table, seat int) (computer.Player, error) {
 	level := string(t.meta.Settings.Level)
+	if s := t.meta.Seats[seat]; s.IsComputer() {
+		level = string(s.Computer)
+	}
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat)
 	p, err := computer.New(level, seed)
 	if err == nil {

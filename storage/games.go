@@ -88,6 +88,11 @@ func checkGame(g *Game) (engine.Rules, error) {
 		if s.UserID != "" && s.Computer != "" {
 			return engine.Rules{}, fmt.Errorf("%w: seat %d holds both a user and a computer", ErrInvalid, i)
 		}
+		if s.Computer != "" {
+			if err := oneOf("computer level", s.Computer, Levels()); err != nil {
+				return engine.Rules{}, fmt.Errorf("%w: seat %d: %w", ErrInvalid, i, err)
+			}
+		}
 		if s.UserID != "" {
 			if users[s.UserID] {
 				return engine.Rules{}, fmt.Errorf("%w: user %s holds two seats", ErrInvalid, s.UserID)
@@ -184,7 +189,7 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 	}
 	ins := in(ctx, tx, s.wr.insertSeat)
 	for i, seat := range g.Seats {
-		if _, err := ins.ExecContext(ctx, id, i, seat.UserID, seat.Name, seat.Computer, seat.Away); err != nil {
+		if _, err := ins.ExecContext(ctx, id, i, seat.UserID, seat.Name, string(seat.Computer), seat.Away); err != nil {
 			return classify(err)
 		}
 	}
@@ -306,9 +311,14 @@ func getGame(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (Game, error)
 	for rows.Next() {
 		var n int
 		var seat Seat
-		if err := rows.Scan(&n, &seat.UserID, &seat.Name, &seat.Computer, &seat.Away); err != nil {
+		var computer string
+		if err := rows.Scan(&n, &seat.UserID, &seat.Name, &computer, &seat.Away); err != nil {
 			rows.Close()
 			return Game{}, err
+		}
+		if seat.Computer, err = decodeSeatLevel(computer, g.Settings.Level); err != nil {
+			rows.Close()
+			return Game{}, fmt.Errorf("game %d: seat %d: %w", id, n, err)
 		}
 		g.Seats = append(g.Seats, seat)
 	}
@@ -551,13 +561,20 @@ func (s *DB) activeSeats(ctx context.Context, tx *sql.Tx, byID map[int64]*Active
 		var id int64
 		var n int
 		var seat Seat
-		if err := rows.Scan(&id, &n, &seat.UserID, &seat.Name, &seat.Computer, &seat.Away); err != nil {
+		var computer string
+		if err := rows.Scan(&id, &n, &seat.UserID, &seat.Name, &computer, &seat.Away); err != nil {
 			rows.Close()
 			return err
 		}
-		if ag := byID[id]; ag != nil {
-			ag.Game.Seats = append(ag.Game.Seats, seat)
+		ag := byID[id]
+		if ag == nil {
+			continue
 		}
+		if seat.Computer, err = decodeSeatLevel(computer, ag.Game.Settings.Level); err != nil {
+			rows.Close()
+			return fmt.Errorf("game %d: seat %d: %w", id, n, err)
+		}
+		ag.Game.Seats = append(ag.Game.Seats, seat)
 	}
 	return closeRows(rows)
 }

@@ -76,7 +76,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	g := Game{
 		GuildID: "111", ChannelID: "222", HostID: "333", Preset: "partnership",
 		Options: map[string]string{"hands": "5", "pass": "3"}, Seed: 1<<63 + 12345,
-		Seats:  []Seat{{UserID: "333", Name: "Ana"}, {}, {Computer: "baseline", Name: "Bot"}, {UserID: "444", Name: "Ben"}},
+		Seats:  []Seat{{UserID: "333", Name: "Ana"}, {}, {Computer: LevelEasy, Name: "Bot"}, {UserID: "444", Name: "Ben"}},
 		Status: StatusLobby, CreatedAt: t0,
 		Messages: map[string]Message{"lobby": {ChannelID: "222", MessageID: "999"}},
 		Settings: TableSettings{Level: LevelExpert, Hints: false, Ping: PingNever, Autoplay: true,
@@ -161,12 +161,14 @@ func testCreateGameRejects(t *testing.T, db backend) {
 		"bad option":       func(g *Game) { g.Options = map[string]string{"pass": "7"} },
 		"too few seats":    func(g *Game) { g.Seats = g.Seats[:3] },
 		"user twice":       func(g *Game) { g.Seats[1].UserID = g.Seats[0].UserID },
-		"user and bot":     func(g *Game) { g.Seats[2].Computer = "random" },
+		"user and bot":     func(g *Game) { g.Seats[2].Computer = LevelNormal },
 		"no time":          func(g *Game) { g.CreatedAt = time.Time{} },
 		"bad status":       func(g *Game) { g.Status = "paused" },
 		"finished":         func(g *Game) { g.Status = StatusFinished },
 		"message without":  func(g *Game) { g.Messages = map[string]Message{"table": {ChannelID: "c"}} },
-		"bot away":         func(g *Game) { g.Seats[2] = Seat{Computer: "random", Away: true} },
+		"bot away":         func(g *Game) { g.Seats[2] = Seat{Computer: LevelEasy, Away: true} },
+		"unknown computer": func(g *Game) { g.Seats[2] = Seat{Computer: "random"} },
+		"legacy computer":  func(g *Game) { g.Seats[2] = Seat{Computer: "baseline"} },
 		"open seat away":   func(g *Game) { g.Seats[2] = Seat{Away: true} },
 		"negative timeout": func(g *Game) { g.Settings.Timer = -time.Second },
 		"unknown policy":   func(g *Game) { g.Settings.Timeout = "pause" },
@@ -414,7 +416,7 @@ func TestRecentGames(t *testing.T) { forEachBackend(t, testRecentGames) }
 func testRecentGames(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
-	seats := []Seat{{UserID: "u1", Name: "Ana"}, {Computer: "baseline", Name: "C2"}, {Computer: "baseline", Name: "C3"}, {Computer: "baseline", Name: "C4"}}
+	seats := []Seat{{UserID: "u1", Name: "Ana"}, {Computer: LevelEasy, Name: "C2"}, {Computer: LevelNormal, Name: "C3"}, {Computer: LevelExpert, Name: "C4"}}
 	var ids []int64
 	for k, st := range []Status{StatusPlaying, StatusLobby, StatusPlaying, StatusAbandoned, StatusPlaying} {
 		g := newGame("racehorse", nil, uint64(k), seats)

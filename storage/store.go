@@ -249,9 +249,10 @@ type Seat struct {
 	UserID string
 	// Name is the name shown at the table.
 	Name string
-	// Computer is the kind of computer player in the seat (for instance "baseline"); empty
-	// for a human or an open seat.
-	Computer string
+	// Computer is the level the seat's computer player plays at, one of Levels; empty for
+	// a human or an open seat. A seat stored before seats kept their level (as
+	// "baseline") reads as its table's level, the one it played at.
+	Computer Level
 	// Away reports that the seated human handed the seat to a computer player for now
 	// (/pinochle away) and may take it back. Only a human's seat may be away.
 	Away bool

@@ -61,6 +61,25 @@ const DefaultLevel = LevelNormal
 // Levels returns the levels a table may choose, weakest first.
 func Levels() []Level { return []Level{LevelEasy, LevelNormal, LevelExpert} }
 
+// legacyComputer is what the bot stored as every seat's computer player before seats kept
+// their level: whatever it said, the seat played at its table's level.
+const legacyComputer = "baseline"
+
+// decodeSeatLevel reads a seat's stored computer player: none (""), a level, or
+// legacyComputer, which is the table's level. Anything else is an error that names it.
+func decodeSeatLevel(stored string, table Level) (Level, error) {
+	switch stored {
+	case "":
+		return "", nil
+	case legacyComputer:
+		return table, nil
+	}
+	if err := oneOf("computer level", Level(stored), Levels()); err != nil {
+		return "", err
+	}
+	return Level(stored), nil
+}
+
 // PingMode is when a table's thread mentions the player whose turn it is.
 type PingMode string
 

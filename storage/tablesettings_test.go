@@ -187,3 +187,85 @@ func TestLevelsAreComputerLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatLevels: a seat keeps the level it was stored with, whatever its table's; a seat
+// stored as "baseline", as every computer player was before seats kept their level, reads
+// as its table's level, the one it played at, and is written back as that level; a seat
+// whose stored computer is no level is an error that names it.
+func TestSeatLevels(t *testing.T) { forEachBackend(t, testSeatLevels) }
+
+func testSeatLevels(t *testing.T, db backend) {
+	s := db.open(t)
+	ctx := context.Background()
+	g := newGame("racehorse", nil, 3, []Seat{{UserID: "u1", Name: "Ana"}, {Computer: LevelEasy, Name: "C2"},
+		{Computer: LevelExpert, Name: "C3"}, {Computer: LevelNormal, Name: "C4"}})
+	g.Settings = DefaultTableSettings()
+	g.Settings.Level = LevelExpert
+	g = startGame(t, s, g)
+	levels := func(g Game) []Level {
+		var out []Level
+		for _, seat := range g.Seats {
+			out = append(out, seat.Computer)
+		}
+		return out
+	}
+	read := func() (Game, []Level) {
+		t.Helper()
+		got, err := s.GetGame(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		active, err := s.LoadActiveGames(ctx)
+		if err != nil || len(active) != 1 || !reflect.DeepEqual(active[0].Game, got) {
+			t.Fatalf("active games %+v, %v; want %+v", active, err, got)
+		}
+		return got, levels(got)
+	}
+	if _, got := read(); !reflect.DeepEqual(got, []Level{"", LevelEasy, LevelExpert, LevelNormal}) {
+		t.Errorf("seat levels %q, want each seat's own", got)
+	}
+	stored := func(seat int) string {
+		t.Helper()
+		var c string
+		if err := s.r.QueryRow(s.d.rebind("SELECT computer FROM game_seats WHERE game_id = ? AND seat = ?"), g.ID, seat).Scan(&c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	// As the previous program stored them.
+	if _, err := s.w.Exec(s.d.rebind("UPDATE game_seats SET computer = 'baseline' WHERE game_id = ? AND computer <> ''"), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	legacy, got := read()
+	if want := []Level{"", LevelExpert, LevelExpert, LevelExpert}; !reflect.DeepEqual(got, want) {
+		t.Errorf("legacy seat levels %q, want the table's, %q", got, want)
+	}
+	if err := s.UpdateGame(ctx, legacy); err != nil {
+		t.Fatal(err)
+	}
+	if c := stored(1); c != string(LevelExpert) {
+		t.Errorf("a legacy seat was written back as %q, want %q", c, LevelExpert)
+	}
+	// The table's default level, for a table stored before tables had a level.
+	if _, err := s.w.Exec(s.d.rebind("UPDATE games SET table_settings = '{}' WHERE id = ?"), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.w.Exec(s.d.rebind("UPDATE game_seats SET computer = 'baseline' WHERE game_id = ? AND seat = 2"), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, got := read(); !reflect.DeepEqual(got, []Level{"", LevelExpert, DefaultLevel, LevelExpert}) {
+		t.Errorf("seat levels %q after the table's level was cleared; want the legacy seat at %s", got, DefaultLevel)
+	}
+	for _, bad := range []string{"random", "Expert", "ismcts"} {
+		if _, err := s.w.Exec(s.d.rebind("UPDATE game_seats SET computer = ? WHERE game_id = ? AND seat = 3"), bad, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("game %d: seat 3: computer level %q is not one of easy, normal, expert", g.ID, bad)
+		if _, err := s.GetGame(ctx, g.ID); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("a seat stored as %q: %v, want an error containing %q", bad, err, want)
+		}
+		if _, err := s.LoadActiveGames(ctx); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("active games with a seat stored as %q: %v, want an error containing %q", bad, err, want)
+		}
+	}
+}
