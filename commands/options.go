@@ -230,11 +230,11 @@ func ValidateOptions(preset string, opts map[string]string) error {
 
 // Defaults are what a new table starts from.
 type Defaults struct {
-	// Server are the server's settings (storage.DefaultSettings when it chose none). Its
-	// DefaultPreset "" means the first of engine.PresetNames.
+	// Server is what the server chose (storage.DefaultSettings when it chose nothing).
+	// Its DefaultPreset "" means the first of engine.PresetNames.
 	Server storage.Settings
 	// InSeason is set while a league season runs: hints are then off unless the server
-	// chose them (Settings.HintsChosen) or the table turns them on.
+	// chose them (storage.Settings.HintsChosen) or the table turns them on.
 	InSeason bool
 }
 

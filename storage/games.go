@@ -206,10 +206,11 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 }
 
 // UpdateGame writes a game's changing fields: thread, host, seats, status, messages, last
-// activity, settings, and turn timer. Preset, options and seed may change only while the log is empty, and a game
-// with actions cannot go back to the lobby. Marking a game abandoned sets EndedAt (to
-// LastActivity when zero). A finished or abandoned game cannot change (ErrNotPlaying), and a
-// game is finished only by EndGame.
+// activity, settings (normalized and checked as by CreateGame), and turn timer. Preset,
+// options and seed may change only while the log is empty, and a game with actions cannot
+// go back to the lobby. Marking a game abandoned sets EndedAt (to LastActivity when zero). A
+// finished or abandoned game cannot change (ErrNotPlaying), and a game is finished only by
+// EndGame.
 func (s *DB) UpdateGame(ctx context.Context, g Game) error {
 	return s.updateGame(ctx, nil, g)
 }

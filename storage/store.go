@@ -105,9 +105,9 @@ type Writer interface {
 	// CreateGame records a new game and returns its ID. Its Status is usually StatusLobby.
 	CreateGame(ctx context.Context, g Game) (int64, error)
 	// UpdateGame writes a game's changing fields: thread, host, seats, status, messages,
-	// last activity, settings, and turn timer; preset, options and seed too
-	// while its log is empty. It cannot mark a game finished (EndGame does) nor change a
-	// finished or abandoned game.
+	// last activity, settings and turn timer; preset, options and seed too while its log
+	// is empty. It cannot mark a game finished (EndGame does) nor change a finished or
+	// abandoned game.
 	UpdateGame(ctx context.Context, g Game) error
 
 	// SaveAction appends an accepted action to a game's log and returns once it is durable.

@@ -37,8 +37,8 @@ type TableSettings struct {
 }
 
 // DefaultTableSettings returns the settings of a table in a guild that chose none: the
-// normal level, hints and forced cards played, mentions when they help, and ten minutes a
-// turn, after which a computer player moves.
+// normal level, hints on, forced cards played for the player, turn mentions when they
+// help, and ten minutes a turn, after which a computer player moves.
 func DefaultTableSettings() TableSettings {
 	return TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true,
 		Timer: 10 * time.Minute, Timeout: PolicyComputer}
