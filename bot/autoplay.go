@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
@@ -30,14 +29,14 @@ func (t *table) forcedCard(seat int) (engine.Card, bool) {
 // holds t.mu.
 func (t *table) autoplays(seat int) bool {
 	_, forced := t.forcedCard(seat)
-	return forced && commands.AutoplayOn(t.meta.Table)
+	return forced && t.meta.Settings.Autoplay
 }
 
 // scheduleAutoplay plays, after a short pause, the forced card of the person the table
 // waits for, unless they play it first (the step moves on and the pause ends in nothing).
 // The caller holds t.mu.
 func (b *Bot) scheduleAutoplay(t *table) {
-	if t.game == nil || !commands.AutoplayOn(t.meta.Table) || t.autoplayStep == t.game.LogLen()+1 {
+	if t.game == nil || !t.meta.Settings.Autoplay || t.autoplayStep == t.game.LogLen()+1 {
 		return
 	}
 	seat := t.game.Turn()

@@ -194,7 +194,7 @@ func (b *Bot) onHint(i *discordgo.Interaction, t *table, id commands.ID) error {
 	case !id.Current(t.game, seat):
 		defer t.mu.Unlock()
 		return b.answerView(i, t, seat, update, msgStale)
-	case !commands.HintsOn(t.meta.Table):
+	case !t.meta.Settings.Hints:
 		defer t.mu.Unlock()
 		return b.answerView(i, t, seat, update, "Hints are off at this table.")
 	case !t.game.Waiting(seat) || t.meta.Seats[seat].Away:

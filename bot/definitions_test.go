@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/fakediscord"
+	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // TestDefinitionsOnFakeDiscord registers the bot's real command definitions, which the
@@ -36,7 +37,9 @@ func TestDefinitionsOnFakeDiscord(t *testing.T) {
 	s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { ready <- struct{}{} })
 	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		sub, opts := commands.Flatten(i.ApplicationCommandData())
-		tbl, err := commands.NewTableRequest(opts, commands.Defaults{Preset: "classic"})
+		server := storage.DefaultSettings()
+		server.DefaultPreset = "classic"
+		tbl, err := commands.NewTableRequest(opts, commands.Defaults{Server: server})
 		got <- result{sub, tbl, err}
 		if err := s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
@@ -78,7 +81,7 @@ func TestDefinitionsOnFakeDiscord(t *testing.T) {
 		t.Fatalf("waiting for the handler's reading of /pinochle new: %v", ctx.Err())
 	}
 	if r.err != nil || r.sub != "new" || r.table.Preset != "partnership" || r.table.Options["target"] != "2000" ||
-		r.table.Options["moon"] != "on" || r.table.Timer.Hours() != 24 || r.table.Policy != commands.PolicyForfeit {
+		r.table.Options["moon"] != "on" || r.table.Settings.Timer.Hours() != 24 || r.table.Settings.Timeout != storage.PolicyForfeit {
 		t.Errorf("read %q %+v, %v", r.sub, r.table, r.err)
 	}
 	if _, err := srv.SlashCommand(srv.NewUser("bob"), "", "", "pinochle", fakediscord.Sub("status")); err == nil {

@@ -120,7 +120,7 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 			return err
 		}},
 		{"UpdateSettings", func(w storage.Writer) error {
-			return w.UpdateSettings(ctx, "g1", storage.Settings{DefaultPreset: "classic", TurnTimeout: 5 * time.Minute}, start)
+			return w.UpdateSettings(ctx, "g1", storage.Settings{DefaultPreset: "classic", TableDefaults: storage.TableSettings{Timer: 5 * time.Minute}}, start)
 		}},
 		{"SetNotify", func(w storage.Writer) error { return w.SetNotify(ctx, "u1", true, start) }},
 	}

@@ -71,7 +71,7 @@ func (b *Bot) onLobby(ctx context.Context, i *discordgo.Interaction, t *table, i
 			t.meta.Seats = before
 			return b.reply(i, "The table is full.")
 		}
-		t.meta.Seats[open] = computerSeat(open)
+		t.meta.Seats[open] = computerSeat(open, t.meta.Settings.Level)
 	case commands.ActStart:
 		if !host {
 			t.meta.Seats = before
@@ -83,7 +83,7 @@ func (b *Bot) onLobby(ctx context.Context, i *discordgo.Interaction, t *table, i
 		}
 		for s := range t.meta.Seats {
 			if t.meta.Seats[s].IsOpen() {
-				t.meta.Seats[s] = computerSeat(s)
+				t.meta.Seats[s] = computerSeat(s, t.meta.Settings.Level)
 			}
 		}
 	case commands.ActCancel:
@@ -134,9 +134,9 @@ func humans(seats []storage.Seat) int {
 	return n
 }
 
-// computerSeat is a computer player for a seat.
-func computerSeat(seat int) storage.Seat {
-	return storage.Seat{Computer: computerKind, Name: fmt.Sprintf("Computer %d", seat+1)}
+// computerSeat is a computer player of a level for a seat.
+func computerSeat(seat int, level storage.Level) storage.Seat {
+	return storage.Seat{Computer: level, Name: fmt.Sprintf("Computer %d", seat+1)}
 }
 
 // canManage reports whether the member behind an interaction has Manage Server.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // How long a player has before the thread mentions them at a live table (turn mentions
@@ -59,7 +59,7 @@ func (b *Bot) announceTurn(t *table) (string, []string) {
 		}
 	}
 	hand := t.game.HandNumber()
-	policy := commands.TablePing(t.meta.Table)
+	policy := t.meta.Settings.Ping
 	turns := map[int]*seatTurn{}
 	var ids []string
 	for _, s := range t.waitingHumans() {
@@ -73,9 +73,9 @@ func (b *Bot) announceTurn(t *table) (string, []string) {
 		turn := &seatTurn{hand: hand, since: n, began: now}
 		turns[s] = turn
 		switch {
-		case policy == commands.PingNever:
+		case policy == storage.PingNever:
 			turn.mentioned = true
-		case policy == commands.PingAlways || !t.mentionDue(s, turn).After(now):
+		case policy == storage.PingAlways || !t.mentionDue(s, turn).After(now):
 			turn.mentioned = true
 			ids = append(ids, t.meta.Seats[s].UserID)
 		}
@@ -92,7 +92,7 @@ func (b *Bot) announceTurn(t *table) (string, []string) {
 // player's last click at the table. The caller holds t.mu.
 func (t *table) mentionDue(seat int, turn *seatTurn) time.Time {
 	due := turn.began
-	if t.meta.TurnTimeout < pingAtOnce {
+	if t.meta.Settings.Timer < pingAtOnce {
 		due = due.Add(pingGrace)
 	}
 	if c, ok := t.clicks[t.meta.Seats[seat].UserID]; ok && c.Add(activeSpan).After(due) {
@@ -104,7 +104,7 @@ func (t *table) mentionDue(seat int, turn *seatTurn) time.Time {
 // pendingPings returns the seats owed a mention and when each is due. The caller holds
 // t.mu.
 func (t *table) pendingPings() map[int]time.Time {
-	if t.done || t.game == nil || t.game.Over() || commands.TablePing(t.meta.Table) != commands.PingAuto {
+	if t.done || t.game == nil || t.game.Over() || t.meta.Settings.Ping != storage.PingAuto {
 		return nil
 	}
 	st := &t.turns

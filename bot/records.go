@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -250,16 +249,6 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 		}
 		st.DefaultOptions = parsed
 	}
-	if o, ok := opts[commands.OptTimer]; ok {
-		d, err := commands.ParseTimer(o.StringValue())
-		if err != nil {
-			return st, err
-		}
-		st.TurnTimeout = d
-	}
-	if o, ok := opts[commands.OptTimeout]; ok {
-		st.TimeoutPolicy = o.StringValue()
-	}
 	if o, ok := opts[commands.OptComputerGames]; ok {
 		st.ComputerGamesCount = o.BoolValue()
 	}
@@ -281,41 +270,15 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 	if a, ok := opts[commands.OptChannelAction]; ok && a.StringValue() == commands.ChannelClear {
 		st.Channels = nil
 	}
-	table := maps.Clone(st.TableDefaults)
-	if o, ok := opts[commands.OptLevel]; ok {
-		table = setKey(table, commands.SettingLevel, o.StringValue())
-	}
-	if o, ok := opts[commands.OptHints]; ok {
-		v := "off"
-		if o.BoolValue() {
-			v = "on"
-		}
-		table = setKey(table, commands.SettingHints, v)
-	}
-	if o, ok := opts[commands.OptAutoplay]; ok {
-		v := "off"
-		if o.BoolValue() {
-			v = "on"
-		}
-		table = setKey(table, commands.SettingAutoplay, v)
-	}
-	if o, ok := opts[commands.OptPing]; ok {
-		table = setKey(table, commands.SettingPing, o.StringValue())
-	}
-	if err := commands.ValidateTableSettings(table); err != nil {
+	table, err := commands.ParseTableSettings(opts, st.TableDefaults)
+	if err != nil {
 		return st, err
 	}
 	st.TableDefaults = table
-	return st, nil
-}
-
-// setKey sets m[k] = v, making m if it is nil.
-func setKey(m map[string]string, k, v string) map[string]string {
-	if m == nil {
-		m = map[string]string{}
+	if _, ok := opts[commands.OptHints]; ok {
+		st.HintsChosen = true
 	}
-	m[k] = v
-	return m
+	return st, nil
 }
 
 // settingsEmbed shows a guild's settings.
@@ -325,8 +288,8 @@ func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
 		opts = commands.FormatOptions(st.DefaultOptions)
 	}
 	timer := "none"
-	if st.TurnTimeout > 0 {
-		timer = formatDuration(st.TurnTimeout) + ", then " + policyText(st.TimeoutPolicy)
+	if d := st.TableDefaults.Timer; d > 0 {
+		timer = formatDuration(d) + ", then " + policyText(st.TableDefaults.Timeout)
 	}
 	chans := "every channel"
 	if len(st.Channels) > 0 {
@@ -349,14 +312,14 @@ func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
 			{Name: "Turn timer", Value: timer, Inline: true},
 			{Name: "Games with computer players count", Value: counts, Inline: true},
 			{Name: "Channels", Value: chans, Inline: true},
-			{Name: "New tables", Value: commands.TableSettingsText(st.TableDefaults) + hintsNote(st.TableDefaults), Inline: true},
+			{Name: "New tables", Value: commands.TableSettingsText(st.TableDefaults) + hintsNote(st), Inline: true},
 		},
 	}
 }
 
 // hintsNote explains the default of hints when the server has not chosen.
-func hintsNote(table map[string]string) string {
-	if _, set := table[commands.SettingHints]; set {
+func hintsNote(st storage.Settings) string {
+	if st.HintsChosen {
 		return ""
 	}
 	return " (off during a league season)"

@@ -121,15 +121,15 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 	if len(meta.Options) > 0 {
 		line += " Options: " + commands.FormatOptions(meta.Options) + "."
 	}
-	if meta.TurnTimeout > 0 {
-		line += fmt.Sprintf(" Turn timer %s (then: %s).", formatDuration(meta.TurnTimeout), policyText(meta.TimeoutPolicy))
+	if meta.Settings.Timer > 0 {
+		line += fmt.Sprintf(" Turn timer %s (then: %s).", formatDuration(meta.Settings.Timer), policyText(meta.Settings.Timeout))
 	}
-	return line + " " + capitalise(commands.TableSettingsText(meta.Table)) + "."
+	return line + " " + capitalise(commands.TableSettingsText(meta.Settings)) + "."
 }
 
 // policyText says what happens when a turn timer runs out.
-func policyText(policy string) string {
-	if policy == policyForfeit {
+func policyText(policy storage.TimeoutPolicy) string {
+	if policy == storage.PolicyForfeit {
 		return "the team forfeits"
 	}
 	return "a computer player moves"
@@ -381,7 +381,7 @@ func handMessage(meta *storage.Game, v *engine.View, note string) *discordgo.Int
 			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
 				CustomID: commands.ID{Game: meta.ID, Action: commands.ActRefresh}.String()},
 		}
-		if len(components) > 0 && commands.HintsOn(meta.Table) && !meta.Seats[seat].Away {
+		if len(components) > 0 && meta.Settings.Hints && !meta.Seats[seat].Away {
 			row = append(row, discordgo.Button{Label: "Hint", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "💡"},
 				CustomID: commands.ID{Game: meta.ID, Hand: v.HandNo(), Step: v.Step(), Action: commands.ActHint}.String()})
 		}

@@ -2,9 +2,13 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
@@ -114,5 +118,63 @@ func TestTruncateCountsCharacters(t *testing.T) {
 			}
 			return ns
 		}())
+	}
+}
+
+// TestSettingsText: the settings reply and the rules line of the lobby and the table read,
+// for typed settings, word for word as they did when settings were maps of strings.
+func TestSettingsText(t *testing.T) {
+	fields := func(e *discordgo.MessageEmbed) []string {
+		var out []string
+		for _, f := range e.Fields {
+			out = append(out, f.Name+": "+f.Value)
+		}
+		return out
+	}
+	settings := []struct {
+		st   storage.Settings
+		want []string
+	}{
+		{storage.DefaultSettings(), []string{"Default preset: racehorse", "Default options: none",
+			"Turn timer: 10m, then a computer player moves", "Games with computer players count: no", "Channels: every channel",
+			"New tables: computer players: normal · hints on · turn mentions: auto · forced cards played for you (off during a league season)"}},
+		{storage.Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"}, HintsChosen: true,
+			TableDefaults: storage.TableSettings{Level: storage.LevelExpert, Ping: storage.PingNever, Timeout: storage.PolicyComputer}},
+			[]string{"Default preset: classic", "Default options: target=500", "Turn timer: none", "Games with computer players count: no",
+				"Channels: every channel", "New tables: computer players: expert · hints off · turn mentions: never · forced cards played by hand"}},
+		{storage.Settings{DefaultPreset: "racehorse", ComputerGamesCount: true, Channels: []string{"c1", "c2"}, HintsChosen: true,
+			TableDefaults: storage.TableSettings{Level: storage.LevelEasy, Hints: true, Ping: storage.PingAlways, Autoplay: true,
+				Timer: 24 * time.Hour, Timeout: storage.PolicyForfeit}},
+			[]string{"Default preset: racehorse", "Default options: none", "Turn timer: 1d, then the team forfeits",
+				"Games with computer players count: yes", "Channels: <#c1> <#c2>",
+				"New tables: computer players: easy · hints on · turn mentions: always · forced cards played for you"}},
+	}
+	for _, tc := range settings {
+		if got := fields(settingsEmbed(tc.st)); !slices.Equal(got, tc.want) {
+			t.Errorf("settings %+v read\n%q\nwant\n%q", tc.st, got, tc.want)
+		}
+	}
+	rules, err := engine.NewRules("classic", map[string]string{"target": "500"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := []struct {
+		meta storage.Game
+		want string
+	}{
+		{storage.Game{Options: map[string]string{"target": "500"}, Settings: storage.TableSettings{Level: storage.LevelEasy,
+			Ping: storage.PingAuto, Autoplay: true, Timer: 90 * time.Minute, Timeout: storage.PolicyForfeit}},
+			"4 players, to 500. Options: target=500. Turn timer 90m (then: the team forfeits). Computer players: easy · hints off · turn mentions: auto · forced cards played for you."},
+		{storage.Game{Settings: storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto, Autoplay: true,
+			Timeout: storage.PolicyComputer}},
+			"4 players, to 500. Computer players: normal · hints on · turn mentions: auto · forced cards played for you."},
+		{storage.Game{Settings: storage.TableSettings{Level: storage.LevelExpert, Hints: true, Ping: storage.PingNever,
+			Timer: 10 * time.Minute, Timeout: storage.PolicyComputer}},
+			"4 players, to 500. Turn timer 10m (then: a computer player moves). Computer players: expert · hints on · turn mentions: never · forced cards played by hand."},
+	}
+	for _, tc := range lines {
+		if got := rulesLine(&rules, &tc.meta); got != tc.want {
+			t.Errorf("settings %+v read\n%q\nwant\n%q", tc.meta.Settings, got, tc.want)
+		}
 	}
 }

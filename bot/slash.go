@@ -91,10 +91,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return b.failed(i, "read the season", err)
 	}
-	req, err := commands.NewTableRequest(opts, commands.Defaults{
-		Preset: st.DefaultPreset, Options: st.DefaultOptions, Timer: st.TurnTimeout, Policy: st.TimeoutPolicy,
-		Table: st.TableDefaults, InSeason: inSeason,
-	})
+	req, err := commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason})
 	if err != nil {
 		return b.reply(i, "%s", capitalise(err.Error()))
 	}
@@ -115,8 +112,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	meta := storage.Game{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, HostID: user.ID, Preset: rules.Preset, Options: req.Options,
 		Seed: b.cfg.Seed(), Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby,
-		CreatedAt: now, LastActivity: now, TurnTimeout: req.Timer, TimeoutPolicy: req.Policy,
-		Messages: map[string]storage.Message{}, Table: req.Settings,
+		CreatedAt: now, LastActivity: now, Settings: req.Settings, Messages: map[string]storage.Message{},
 	}
 	meta.Seats[0] = storage.Seat{UserID: user.ID, Name: displayName(i)}
 	id, err := b.store.CreateGame(ctx, meta)

@@ -11,13 +11,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
 )
-
-const policyForfeit = storage.PolicyForfeit
 
 // Roles of the messages the bot keeps for a game.
 const (
@@ -27,9 +24,6 @@ const (
 	// knows to post it again as it scrolls away.
 	roleUnpinned = "table-unpinned"
 )
-
-// computerKind is the computer player the bot seats.
-const computerKind = "baseline"
 
 // maxComputerMoves bounds the computer moves made in one go, as a guard: a whole hand of
 // computer moves is far less.
@@ -299,12 +293,16 @@ func (b *Bot) computerToAct(t *table) int {
 	return -1
 }
 
-// computerFor returns the computer player of the table's level for a seat's next
-// decision. It is seeded from the game and the step, so that a game's computer moves are
-// the same after a restart. TableLevel only returns levels computer.New knows; should
-// one not be, the error is logged and the seat plays as the baseline.
+// computerFor returns the computer player for a seat's next decision: a computer player's
+// seat plays at its own level, a human's seat (away, or out of time) at the table's. It is
+// seeded from the game and the step, so that a game's computer moves are the same after a
+// restart. Storage only holds levels computer.New knows; should one not be, the error is
+// logged and the seat plays as the baseline.
 func (b *Bot) computerFor(t *table, seat int) (computer.Player, error) {
-	level := commands.TableLevel(t.meta.Table)
+	level := string(t.meta.Settings.Level)
+	if s := t.meta.Seats[seat]; s.IsComputer() {
+		level = string(s.Computer)
+	}
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat)
 	p, err := computer.New(level, seed)
 	if err == nil {

@@ -138,10 +138,10 @@ func (tm *timers) turnNext(t *table) (time.Time, bool) {
 		return time.Time{}, false
 	case t.game == nil:
 		return t.meta.LastActivity.Add(lobbyIdle), true
-	case t.meta.TurnTimeout <= 0 || t.meta.Turn.Started.IsZero() || t.game.Over():
+	case t.meta.Settings.Timer <= 0 || t.meta.Turn.Started.IsZero() || t.game.Over():
 		return time.Time{}, false
 	}
-	first, second, end := turnDeadlines(t.meta.Turn.Started, t.meta.TurnTimeout)
+	first, second, end := turnDeadlines(t.meta.Turn.Started, t.meta.Settings.Timer)
 	switch t.meta.Turn.Reminders {
 	case 0:
 		return first, true
@@ -154,7 +154,7 @@ func (tm *timers) turnNext(t *table) (time.Time, bool) {
 // startTurn starts the timer of a new turn: when the game waits for a human at a new step
 // of its log, the turn's start is saved. The caller holds t.mu.
 func (b *Bot) startTurn(ctx context.Context, t *table) {
-	if t.done || t.game == nil || t.meta.TurnTimeout <= 0 || t.game.Over() {
+	if t.done || t.game == nil || t.meta.Settings.Timer <= 0 || t.game.Over() {
 		return
 	}
 	seq := t.game.LogLen()
@@ -189,7 +189,7 @@ func (tm *timers) apply(ctx context.Context, t *table) {
 		return
 	}
 	var err error
-	_, _, end := turnDeadlines(t.meta.Turn.Started, t.meta.TurnTimeout)
+	_, _, end := turnDeadlines(t.meta.Turn.Started, t.meta.Settings.Timer)
 	switch {
 	case t.game == nil:
 		err = b.closeIdleLobby(ctx, t)
@@ -225,7 +225,7 @@ func (b *Bot) remind(ctx context.Context, t *table, end time.Time) error {
 	}
 	left := end.Sub(b.now()).Round(time.Second)
 	policy := "a computer player will move for you"
-	if t.meta.TimeoutPolicy == policyForfeit {
+	if t.meta.Settings.Timeout == storage.PolicyForfeit {
 		policy = "your team will forfeit the game"
 	}
 	text := fmt.Sprintf("⏰ %s, reminder: the table waits for you. %s left, then %s.", strings.Join(who, ", "), formatLeft(left), policy)
@@ -255,7 +255,7 @@ func (b *Bot) timeout(ctx context.Context, t *table) error {
 	if len(late) == 0 {
 		return nil
 	}
-	if t.meta.TimeoutPolicy == policyForfeit {
+	if t.meta.Settings.Timeout == storage.PolicyForfeit {
 		team := t.game.Rules().TeamOf(late[0])
 		fin, err := b.endTable(ctx, t, ending{kind: endForfeit, team: team})
 		if err != nil {

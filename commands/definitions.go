@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // Command names.
@@ -61,18 +62,12 @@ const (
 	OptChannelAction = "channel_action"
 	OptDM            = "dm"
 	OptName          = "name"
-	OptLevel         = SettingLevel
-	OptHints         = SettingHints
-	OptPing          = SettingPing
-	OptAutoplay      = SettingAutoplay
+	OptLevel         = "level"
+	OptHints         = "hints"
+	OptPing          = "ping"
+	OptAutoplay      = "autoplay"
 	OptGame          = "game"
 	OptHand          = "hand"
-)
-
-// Turn-timeout policies: what happens to a seat whose turn timer runs out.
-const (
-	PolicyComputer = "computer" // a computer player takes the turn
-	PolicyForfeit  = "forfeit"  // the seat's team forfeits the game
 )
 
 // Values of the channel_action option of /pinochle settings.
@@ -216,8 +211,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 // levelOption chooses the computer players' level.
 func levelOption() *discordgo.ApplicationCommandOption {
 	return stringOption(OptLevel, "How well computer players play",
-		choice("easy: simple rules", "easy"), choice("normal: searches a little", "normal"),
-		choice("expert: searches many sampled deals", "expert"))
+		choice("easy: simple rules", string(storage.LevelEasy)), choice("normal: searches a little", string(storage.LevelNormal)),
+		choice("expert: searches many sampled deals", string(storage.LevelExpert)))
 }
 
 // hintsOption allows or forbids the Hint button.
@@ -246,8 +241,8 @@ func autoplayOption() *discordgo.ApplicationCommandOption {
 // pingOption chooses when the thread mentions the player whose turn it is.
 func pingOption() *discordgo.ApplicationCommandOption {
 	return stringOption(OptPing, "When the thread mentions the player whose turn it is",
-		choice("auto: only a player who has not acted for a while", PingAuto),
-		choice("always: every turn", PingAlways), choice("never", PingNever))
+		choice("auto: only a player who has not acted for a while", string(storage.PingAuto)),
+		choice("always: every turn", string(storage.PingAlways)), choice("never", string(storage.PingNever)))
 }
 
 func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
@@ -280,8 +275,8 @@ func timerOption() *discordgo.ApplicationCommandOption {
 
 func timeoutOption() *discordgo.ApplicationCommandOption {
 	return stringOption(OptTimeout, "What happens when a turn's time runs out",
-		choice("a computer player takes the turn", PolicyComputer),
-		choice("the player's team forfeits the game", PolicyForfeit))
+		choice("a computer player takes the turn", string(storage.PolicyComputer)),
+		choice("the player's team forfeits the game", string(storage.PolicyForfeit)))
 }
 
 func intOption(name, desc string, min float64) *discordgo.ApplicationCommandOption {

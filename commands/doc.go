@@ -1,12 +1,15 @@
 // Package commands defines the bot's slash commands and message controls and
-// translates between Discord interactions and the rules engine.
+// translates between Discord interactions and the rules engine, and the table
+// settings storage keeps.
 //
 // It is pure: it performs no network or storage access. It provides
 //
 //   - Definitions, the /pinochle and /league application commands, and
 //     Flatten, which reads an invoked subcommand and its options;
-//   - ParseTimer, ParseOptions, ValidateOptions and NewTableRequest, which
-//     turn the options of /pinochle new and /pinochle settings into a table;
+//   - ParseTimer, ParseOptions, ValidateOptions, ParseTableSettings and
+//     NewTableRequest, which turn the options of /pinochle new and /pinochle
+//     settings into a table: its rules (engine options such as target or
+//     pass) and how the bot runs it (storage.TableSettings);
 //   - ID, the custom ID carried by every button, select menu and modal,
 //     with ParseID, which refuses anything the bot did not make;
 //   - Controls, the private components a seat gets for the current step of a

@@ -3,7 +3,6 @@ package commands
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"sort"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // Bounds of a turn timer.
@@ -228,31 +228,23 @@ func ValidateOptions(preset string, opts map[string]string) error {
 	return nil
 }
 
-// Defaults are a server's settings for new tables.
+// Defaults are what a new table starts from.
 type Defaults struct {
-	// Preset is the default preset; "" means the first of engine.PresetNames.
-	Preset string
-	// Options are table options for Preset.
-	Options map[string]string
-	// Timer is the turn timer; 0 for none.
-	Timer time.Duration
-	// Policy is PolicyComputer or PolicyForfeit; "" means PolicyComputer.
-	Policy string
-	// Table are the server's defaults for the bot's table settings (SettingLevel...).
-	Table map[string]string
-	// InSeason is set while a league season runs: hints are then off unless the server's
-	// defaults or the table turn them on.
+	// Server is what the server chose (storage.DefaultSettings when it chose nothing).
+	// Its DefaultPreset "" means the first of engine.PresetNames.
+	Server storage.Settings
+	// InSeason is set while a league season runs: hints are then off unless the server
+	// chose them (storage.Settings.HintsChosen) or the table turns them on.
 	InSeason bool
 }
 
 // Table is what a /pinochle new asks for, once merged with the defaults.
 type Table struct {
+	// Preset and Options are the table's rules (engine.NewRules).
 	Preset  string
 	Options map[string]string
-	Timer   time.Duration
-	Policy  string
-	// Settings are the bot's own choices for the table (SettingLevel, SettingHints).
-	Settings map[string]string
+	// Settings are how the bot runs the table.
+	Settings storage.TableSettings
 }
 
 // Rules returns the table's rules.
@@ -269,16 +261,18 @@ var tableOptions = []string{OptTarget, OptHands, OptPass, OptMinBid, OptCounters
 
 // NewTableRequest merges the options of /pinochle new (by name, as from
 // Flatten) with a server's defaults. Given options override the defaults.
-// The default table options apply only when the table plays the default
+// The default rule options apply only when the table plays the default
 // preset: a table of another preset gets only the options given. The
-// result is checked with engine.NewRules; errors are written for the
-// player.
+// table's settings are the server's, with hints off during a league season
+// unless the server chose them, changed by the options given
+// (ParseTableSettings). The result is checked with engine.NewRules; errors
+// are written for the player.
 func NewTableRequest(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, defaults Defaults) (Table, error) {
+	server := defaults.Server
 	t := Table{
-		Preset:  normPreset(defaults.Preset),
-		Options: map[string]string{},
-		Timer:   defaults.Timer,
-		Policy:  defaults.Policy,
+		Preset:   normPreset(server.DefaultPreset),
+		Options:  map[string]string{},
+		Settings: server.TableDefaults,
 	}
 	if t.Preset == "" {
 		t.Preset = engine.PresetNames()[0]
@@ -293,8 +287,8 @@ func NewTableRequest(opts map[string]*discordgo.ApplicationCommandInteractionDat
 	if !knownPreset(t.Preset) {
 		return Table{}, fmt.Errorf("there is no preset %q: choose one of %s", t.Preset, strings.Join(engine.PresetNames(), ", "))
 	}
-	if t.Preset == normPreset(defaults.Preset) || (defaults.Preset == "" && t.Preset == engine.PresetNames()[0]) {
-		for k, v := range defaults.Options {
+	if t.Preset == normPreset(server.DefaultPreset) || (server.DefaultPreset == "" && t.Preset == engine.PresetNames()[0]) {
+		for k, v := range server.DefaultOptions {
 			t.Options[k] = v
 		}
 	}
@@ -309,45 +303,11 @@ func NewTableRequest(opts map[string]*discordgo.ApplicationCommandInteractionDat
 		}
 		t.Options[name] = v
 	}
-	if o := opts[OptTimer]; o != nil {
-		v, err := optionText(o)
-		if err != nil {
-			return Table{}, err
-		}
-		if t.Timer, err = ParseTimer(v); err != nil {
-			return Table{}, err
-		}
+	if defaults.InSeason && !server.HintsChosen {
+		t.Settings.Hints = false
 	}
-	if o := opts[OptTimeout]; o != nil {
-		v, err := optionText(o)
-		if err != nil {
-			return Table{}, err
-		}
-		t.Policy = v
-	}
-	if t.Policy == "" {
-		t.Policy = PolicyComputer
-	}
-	t.Settings = maps.Clone(defaults.Table)
-	if t.Settings == nil {
-		t.Settings = map[string]string{}
-	}
-	if _, set := t.Settings[SettingHints]; defaults.InSeason && !set {
-		t.Settings[SettingHints] = "off"
-	}
-	for _, name := range []string{OptLevel, OptHints, OptPing, OptAutoplay} {
-		if o := opts[name]; o != nil {
-			v, err := optionText(o)
-			if err != nil {
-				return Table{}, err
-			}
-			t.Settings[name] = v
-		}
-	}
-	if err := ValidateTableSettings(t.Settings); err != nil {
-		return Table{}, err
-	}
-	if err := ValidatePolicy(t.Policy); err != nil {
+	var err error
+	if t.Settings, err = ParseTableSettings(opts, t.Settings); err != nil {
 		return Table{}, err
 	}
 	if len(t.Options) == 0 {
@@ -357,14 +317,6 @@ func NewTableRequest(opts map[string]*discordgo.ApplicationCommandInteractionDat
 		return Table{}, err
 	}
 	return t, nil
-}
-
-// ValidatePolicy checks a turn-timeout policy.
-func ValidatePolicy(p string) error {
-	if p != PolicyComputer && p != PolicyForfeit {
-		return fmt.Errorf("timeout %q: choose %s or %s", p, PolicyComputer, PolicyForfeit)
-	}
-	return nil
 }
 
 func normPreset(p string) string { return strings.ToLower(strings.TrimSpace(p)) }

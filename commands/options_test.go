@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/storage"
 )
 
 func TestParseTimer(t *testing.T) {
@@ -156,7 +158,16 @@ func opts(os ...*discordgo.ApplicationCommandInteractionDataOption) map[string]*
 }
 
 func TestNewTableRequest(t *testing.T) {
-	defaults := Defaults{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Timer: time.Hour, Policy: PolicyForfeit}
+	server := storage.DefaultSettings()
+	server.DefaultPreset, server.DefaultOptions = "classic", map[string]string{"target": "1500", "floor": "500"}
+	server.TableDefaults.Timer, server.TableDefaults.Timeout = time.Hour, storage.PolicyForfeit
+	defaults := Defaults{Server: server}
+	hourForfeit := server.TableDefaults
+	withSettings := func(change func(*storage.TableSettings)) storage.TableSettings {
+		s := hourForfeit
+		change(&s)
+		return s
+	}
 	tests := []struct {
 		name string
 		in   map[string]*discordgo.ApplicationCommandInteractionDataOption
@@ -165,21 +176,23 @@ func TestNewTableRequest(t *testing.T) {
 		err  string
 	}{
 		{"defaults", opts(), defaults,
-			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Timer: time.Hour, Policy: PolicyForfeit}, ""},
+			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Settings: hourForfeit}, ""},
 		{"override", opts(opt("target", float64(2000)), opt("moon", true), opt("timer", "1d"), opt("timeout", "computer")), defaults,
-			Table{Preset: "classic", Options: map[string]string{"target": "2000", "floor": "500", "moon": "on"}, Timer: day, Policy: PolicyComputer}, ""},
+			Table{Preset: "classic", Options: map[string]string{"target": "2000", "floor": "500", "moon": "on"},
+				Settings: withSettings(func(s *storage.TableSettings) { s.Timer, s.Timeout = day, storage.PolicyComputer })}, ""},
 		{"other preset drops default options", opts(opt("preset", "six-handed"), opt("pass", float64(0))), defaults,
-			Table{Preset: "six-handed", Options: map[string]string{"pass": "0"}, Timer: time.Hour, Policy: PolicyForfeit}, ""},
+			Table{Preset: "six-handed", Options: map[string]string{"pass": "0"}, Settings: hourForfeit}, ""},
 		{"same preset named", opts(opt("preset", "classic")), defaults,
-			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Timer: time.Hour, Policy: PolicyForfeit}, ""},
-		{"no defaults", opts(), Defaults{},
-			Table{Preset: "racehorse", Policy: PolicyComputer}, ""},
+			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Settings: hourForfeit}, ""},
+		{"no defaults", opts(), Defaults{Server: storage.Settings{TableDefaults: storage.DefaultTableSettings()}},
+			Table{Preset: "racehorse", Settings: storage.DefaultTableSettings()}, ""},
 		{"timer off", opts(opt("timer", "off")), defaults,
-			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Policy: PolicyForfeit}, ""},
+			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"},
+				Settings: withSettings(func(s *storage.TableSettings) { s.Timer = 0 })}, ""},
 		{"bad minbid", opts(opt("preset", "racehorse"), opt("minbid", float64(255))), defaults, Table{}, "racehorse"},
 		{"bad preset", opts(opt("preset", "bezique")), defaults, Table{}, "no preset"},
 		{"bad timer", opts(opt("timer", "10d")), defaults, Table{}, "too long"},
-		{"bad policy", opts(opt("timeout", "explode")), defaults, Table{}, "timeout"},
+		{"bad policy", opts(opt("timeout", "explode")), defaults, Table{}, `timeout "explode": choose computer or forfeit`},
 		{"wrong type", opts(&discordgo.ApplicationCommandInteractionDataOption{Name: "target", Value: []int{1}}), defaults, Table{}, "unexpected"},
 		{"fraction", opts(opt("target", 10.5)), defaults, Table{}, "whole number"},
 	}
@@ -195,7 +208,7 @@ func TestNewTableRequest(t *testing.T) {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
 		}
-		if got.Preset != tc.want.Preset || !maps.Equal(got.Options, tc.want.Options) || got.Timer != tc.want.Timer || got.Policy != tc.want.Policy {
+		if got.Preset != tc.want.Preset || !maps.Equal(got.Options, tc.want.Options) || got.Settings != tc.want.Settings {
 			t.Errorf("%s: got %+v, want %+v", tc.name, got, tc.want)
 		}
 		if _, err := got.Rules(); err != nil {
@@ -208,24 +221,43 @@ func TestNewTableRequest(t *testing.T) {
 // options of /pinochle new over them, hints off by default during a league season, and
 // refusals of unknown values.
 func TestNewTableSettings(t *testing.T) {
+	def := storage.DefaultTableSettings()
+	with := func(change func(*storage.TableSettings)) storage.TableSettings {
+		s := def
+		change(&s)
+		return s
+	}
+	server := func(change func(*storage.Settings)) Defaults {
+		st := storage.DefaultSettings()
+		change(&st)
+		return Defaults{Server: st}
+	}
+	expertServer := server(func(st *storage.Settings) { st.TableDefaults.Level = storage.LevelExpert })
+	inSeason := func(d Defaults) Defaults { d.InSeason = true; return d }
 	tests := []struct {
 		name string
 		in   map[string]*discordgo.ApplicationCommandInteractionDataOption
 		def  Defaults
-		want map[string]string
+		want storage.TableSettings
 		err  string
 	}{
-		{"nothing chosen", opts(), Defaults{}, map[string]string{}, ""},
-		{"server defaults", opts(), Defaults{Table: map[string]string{"level": "expert"}}, map[string]string{"level": "expert"}, ""},
-		{"table over server", opts(opt("level", "easy"), opt("hints", false)), Defaults{Table: map[string]string{"level": "expert"}},
-			map[string]string{"level": "easy", "hints": "off"}, ""},
-		{"season turns hints off", opts(), Defaults{InSeason: true}, map[string]string{"hints": "off"}, ""},
-		{"season, server says on", opts(), Defaults{InSeason: true, Table: map[string]string{"hints": "on"}}, map[string]string{"hints": "on"}, ""},
-		{"season, table says on", opts(opt("hints", true)), Defaults{InSeason: true}, map[string]string{"hints": "on"}, ""},
-		{"unknown level", opts(opt("level", "godlike")), Defaults{}, nil, "level"},
+		{"nothing chosen", opts(), server(func(*storage.Settings) {}), def, ""},
+		{"server defaults", opts(), expertServer, with(func(s *storage.TableSettings) { s.Level = storage.LevelExpert }), ""},
+		{"table over server", opts(opt("level", "easy"), opt("hints", false), opt("ping", "never"), opt("autoplay", false)), expertServer,
+			with(func(s *storage.TableSettings) {
+				s.Level, s.Hints, s.Ping, s.Autoplay = storage.LevelEasy, false, storage.PingNever, false
+			}), ""},
+		{"season turns hints off", opts(), inSeason(server(func(*storage.Settings) {})), with(func(s *storage.TableSettings) { s.Hints = false }), ""},
+		{"season, server says on", opts(), inSeason(server(func(st *storage.Settings) { st.HintsChosen = true })), def, ""},
+		{"season, table says on", opts(opt("hints", true)), inSeason(server(func(*storage.Settings) {})), def, ""},
+		{"server says off", opts(), server(func(st *storage.Settings) { st.TableDefaults.Hints, st.HintsChosen = false, true }),
+			with(func(s *storage.TableSettings) { s.Hints = false }), ""},
+		{"unknown level", opts(opt("level", "godlike")), expertServer, storage.TableSettings{}, `level "godlike": choose easy, normal, expert`},
 		// Levels the computer package makes only to measure the expert against.
-		{"duel-only level ismcts", opts(opt("level", "ismcts")), Defaults{}, nil, "level"},
-		{"duel-only level expert-v1", opts(opt("level", "expert-v1")), Defaults{}, nil, "level"},
+		{"duel-only level ismcts", opts(opt("level", "ismcts")), expertServer, storage.TableSettings{}, `level "ismcts": choose easy, normal, expert`},
+		{"duel-only level expert-v1", opts(opt("level", "expert-v1")), expertServer, storage.TableSettings{}, `level "expert-v1": choose easy, normal, expert`},
+		{"unknown ping", opts(opt("ping", "loud")), expertServer, storage.TableSettings{}, `ping "loud": choose auto, always or never`},
+		{"hints as text", opts(opt("hints", "maybe")), expertServer, storage.TableSettings{}, `hints "maybe": choose on or off`},
 	}
 	for _, tc := range tests {
 		got, err := NewTableRequest(tc.in, tc.def)
@@ -235,23 +267,71 @@ func TestNewTableSettings(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || !maps.Equal(got.Settings, tc.want) {
-			t.Errorf("%s: settings %v (%v), want %v", tc.name, got.Settings, err, tc.want)
+		if err != nil || got.Settings != tc.want {
+			t.Errorf("%s: settings %+v (%v), want %+v", tc.name, got.Settings, err, tc.want)
 		}
 	}
-	if TableLevel(nil) != DefaultLevel || !HintsOn(nil) || HintsOn(map[string]string{"hints": "off"}) ||
-		TableLevel(map[string]string{"level": "expert"}) != "expert" {
-		t.Error("TableLevel or HintsOn read settings wrongly")
+}
+
+// TestParseTableSettings reads each table setting from the options of a command, as
+// Discord sends them, over settings that differ from every value set; the other options
+// are left alone, and a value that is not the setting's is refused, never taken as another.
+func TestParseTableSettings(t *testing.T) {
+	base := storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto, Autoplay: true,
+		Timer: time.Hour, Timeout: storage.PolicyComputer}
+	tests := []struct {
+		name string
+		in   *discordgo.ApplicationCommandInteractionDataOption
+		want func(*storage.TableSettings)
+		err  string
+	}{
+		{"level easy", opt("level", "easy"), func(s *storage.TableSettings) { s.Level = storage.LevelEasy }, ""},
+		{"level expert", opt("level", "expert"), func(s *storage.TableSettings) { s.Level = storage.LevelExpert }, ""},
+		{"hints off", opt("hints", false), func(s *storage.TableSettings) { s.Hints = false }, ""},
+		{"hints on", opt("hints", true), func(*storage.TableSettings) {}, ""},
+		{"ping always", opt("ping", "always"), func(s *storage.TableSettings) { s.Ping = storage.PingAlways }, ""},
+		{"ping never", opt("ping", "never"), func(s *storage.TableSettings) { s.Ping = storage.PingNever }, ""},
+		{"autoplay off", opt("autoplay", false), func(s *storage.TableSettings) { s.Autoplay = false }, ""},
+		{"timer", opt("timer", "1d"), func(s *storage.TableSettings) { s.Timer = day }, ""},
+		{"timer off", opt("timer", "off"), func(s *storage.TableSettings) { s.Timer = 0 }, ""},
+		{"forfeit", opt("timeout", "forfeit"), func(s *storage.TableSettings) { s.Timeout = storage.PolicyForfeit }, ""},
+		{"a rule option", opt("target", float64(500)), func(*storage.TableSettings) {}, ""},
+		{"level in capitals", opt("level", "Expert"), nil, `level "Expert"`},
+		{"level empty", opt("level", ""), nil, `level ""`},
+		{"level a number", opt("level", float64(3)), nil, `level "3"`},
+		{"ping unknown", opt("ping", "loud"), nil, `ping "loud"`},
+		{"hints a number", opt("hints", float64(1)), nil, `hints "1": choose on or off`},
+		{"autoplay a list", &discordgo.ApplicationCommandInteractionDataOption{Name: "autoplay", Value: []string{"on"}}, nil, "unexpected"},
+		{"timer too long", opt("timer", "8d"), nil, "too long"},
+		{"policy unknown", opt("timeout", "skip"), nil, `timeout "skip"`},
 	}
-	if err := ValidateTableSettings(map[string]string{"colour": "red"}); err == nil {
-		t.Error("an unknown setting was accepted")
+	for _, tc := range tests {
+		got, err := ParseTableSettings(opts(tc.in), base)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: %+v, %v; want an error containing %q", tc.name, got, err, tc.err)
+			}
+			continue
+		}
+		want := base
+		tc.want(&want)
+		if err != nil || got != want {
+			t.Errorf("%s: %+v, %v; want %+v", tc.name, got, err, want)
+		}
 	}
-	for _, l := range []string{"ismcts", "expert-v1"} {
-		if err := ValidateTableSettings(map[string]string{SettingLevel: l}); err == nil {
-			t.Errorf("the duel-only level %q was accepted for a table", l)
-		}
-		if got := TableLevel(map[string]string{SettingLevel: l}); got != DefaultLevel {
-			t.Errorf("a table set to the duel-only level %q plays %q, want %q", l, got, DefaultLevel)
-		}
+	if got, err := ParseTableSettings(nil, base); err != nil || got != base {
+		t.Errorf("no options: %+v, %v; want the base %+v", got, err, base)
+	}
+}
+
+// TestTableSettingsText: the line the lobby and the table show.
+func TestTableSettingsText(t *testing.T) {
+	if got, want := TableSettingsText(storage.DefaultTableSettings()),
+		"computer players: normal · hints on · turn mentions: auto · forced cards played for you"; got != want {
+		t.Errorf("defaults: %q, want %q", got, want)
+	}
+	s := storage.TableSettings{Level: storage.LevelExpert, Ping: storage.PingNever}
+	if got, want := TableSettingsText(s), "computer players: expert · hints off · turn mentions: never · forced cards played by hand"; got != want {
+		t.Errorf("%+v: %q, want %q", s, got, want)
 	}
 }

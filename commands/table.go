@@ -2,106 +2,125 @@ package commands
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/storage"
 )
 
-// The bot's own choices for a table, kept apart from the rules' options (storage's
-// Game.Table and Settings.TableDefaults): they change how the bot runs the table, never
-// the rules.
-const (
-	// SettingLevel is the computer players' level: one of Levels.
-	SettingLevel = "level"
-	// SettingHints allows the Hint button in private hands: "on" or "off".
-	SettingHints = "hints"
-	// SettingPing is when the thread mentions the player whose turn it is: one of
-	// PingAuto (the default), PingAlways, PingNever.
-	SettingPing = "ping"
-	// SettingAutoplay plays a forced card (the only legal one) for the player after a
-	// short pause: "on" (the default) or "off".
-	SettingAutoplay = "autoplay"
-)
+// The bot's own settings for a table (storage.TableSettings: the computer players' level,
+// hints, turn mentions, forced cards, the turn timer and its policy) are read here from the
+// options of /pinochle new and /pinochle settings. They change how the bot runs the table,
+// never the rules, which are a preset and its options (ParseOptions, engine.NewRules).
 
-// The values of SettingPing.
-const (
-	// PingAuto mentions a player only when it helps: once per turn, when they have not
-	// acted within a grace period and have not clicked at the table in the last minute;
-	// at once at tables whose turn timer is an hour or more.
-	PingAuto = "auto"
-	// PingAlways mentions the player at the start of every turn.
-	PingAlways = "always"
-	// PingNever mentions nobody for a turn (reminders of a turn timer still do).
-	PingNever = "never"
-)
+// tableSettingOptions are the options that set a table's settings, in the order they are read.
+var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay}
 
-// TablePing returns a table's mention policy, PingAuto when it chose none.
-func TablePing(settings map[string]string) string {
-	switch p := settings[SettingPing]; p {
-	case PingAlways, PingNever:
-		return p
-	}
-	return PingAuto
-}
-
-// Levels are the computer levels a table may choose, weakest first (see
-// computer.New).
-var levels = []string{"easy", "normal", "expert"}
-
-// Levels returns the computer levels a table may choose, weakest first.
-func Levels() []string { return slices.Clone(levels) }
-
-// DefaultLevel is the computer players' level of a table that chose none.
-const DefaultLevel = "normal"
-
-// TableLevel returns a table's computer level, DefaultLevel when it chose none.
-func TableLevel(settings map[string]string) string {
-	if l := settings[SettingLevel]; slices.Contains(levels, l) {
-		return l
-	}
-	return DefaultLevel
-}
-
-// AutoplayOn reports whether a table plays forced cards for its players: yes unless it
-// says "off".
-func AutoplayOn(settings map[string]string) bool { return settings[SettingAutoplay] != "off" }
-
-// HintsOn reports whether a table allows hints: yes unless it says "off".
-func HintsOn(settings map[string]string) bool { return settings[SettingHints] != "off" }
-
-// ValidateTableSettings checks a table's settings: known keys and values only.
-func ValidateTableSettings(settings map[string]string) error {
-	for _, k := range slices.Sorted(maps.Keys(settings)) {
-		v := settings[k]
-		switch k {
-		case SettingLevel:
-			if !slices.Contains(levels, v) {
-				return fmt.Errorf("level %q: choose %s", v, strings.Join(levels, ", "))
-			}
-		case SettingHints, SettingAutoplay:
-			if v != "on" && v != "off" {
-				return fmt.Errorf("%s %q: choose on or off", k, v)
-			}
-		case SettingPing:
-			if v != PingAuto && v != PingAlways && v != PingNever {
-				return fmt.Errorf("ping %q: choose %s, %s or %s", v, PingAuto, PingAlways, PingNever)
-			}
-		default:
-			return fmt.Errorf("there is no table setting %q", k)
+// ParseTableSettings returns base changed by the table settings among a command's options
+// (timer, timeout, level, hints, ping and autoplay), by name as from Flatten; options it
+// does not know are left alone. Errors are written for the player.
+func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, base storage.TableSettings) (storage.TableSettings, error) {
+	s := base
+	for _, name := range tableSettingOptions {
+		o := opts[name]
+		if o == nil {
+			continue
+		}
+		v, err := optionText(o)
+		if err != nil {
+			return storage.TableSettings{}, err
+		}
+		switch name {
+		case OptTimer:
+			s.Timer, err = ParseTimer(v)
+		case OptTimeout:
+			s.Timeout, err = parsePolicy(v)
+		case OptLevel:
+			s.Level, err = parseLevel(v)
+		case OptHints:
+			s.Hints, err = parseSwitch(name, v)
+		case OptPing:
+			s.Ping, err = parsePing(v)
+		case OptAutoplay:
+			s.Autoplay, err = parseSwitch(name, v)
+		}
+		if err != nil {
+			return storage.TableSettings{}, err
 		}
 	}
-	return nil
+	return s, nil
 }
 
-// TableSettingsText describes a table's settings in a line for the lobby and the table.
-func TableSettingsText(settings map[string]string) string {
+// parseLevel reads a computer level: one of storage.Levels.
+func parseLevel(v string) (storage.Level, error) {
+	for _, l := range storage.Levels() {
+		if string(l) == v {
+			return l, nil
+		}
+	}
+	return "", fmt.Errorf("level %q: choose %s", v, strings.Join(words(storage.Levels()), ", "))
+}
+
+// parsePing reads when the thread mentions a player: one of storage.PingModes.
+func parsePing(v string) (storage.PingMode, error) {
+	for _, p := range storage.PingModes() {
+		if string(p) == v {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("ping %q: choose %s", v, orList(words(storage.PingModes())))
+}
+
+// parsePolicy reads what happens when a turn's time runs out: one of
+// storage.TimeoutPolicies.
+func parsePolicy(v string) (storage.TimeoutPolicy, error) {
+	for _, p := range storage.TimeoutPolicies() {
+		if string(p) == v {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("timeout %q: choose %s", v, orList(words(storage.TimeoutPolicies())))
+}
+
+// parseSwitch reads an option that is on or off, as optionText writes a boolean.
+func parseSwitch(name, v string) (bool, error) {
+	switch v {
+	case "on":
+		return true, nil
+	case "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s %q: choose on or off", name, v)
+}
+
+// words returns values of a string type as strings.
+func words[T ~string](vs []T) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// orList writes "a, b or c".
+func orList(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
+}
+
+// TableSettingsText describes a table's level, hints, turn mentions and forced cards in a
+// line for the lobby and the table.
+func TableSettingsText(s storage.TableSettings) string {
 	hints := "hints on"
-	if !HintsOn(settings) {
+	if !s.Hints {
 		hints = "hints off"
 	}
 	auto := "forced cards played for you"
-	if !AutoplayOn(settings) {
+	if !s.Autoplay {
 		auto = "forced cards played by hand"
 	}
-	return "computer players: " + TableLevel(settings) + " · " + hints + " · turn mentions: " + TablePing(settings) + " · " + auto
+	return "computer players: " + string(s.Level) + " · " + hints + " · turn mentions: " + string(s.Ping) + " · " + auto
 }

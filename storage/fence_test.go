@@ -170,7 +170,7 @@ func testFencedWritesAfterTakeover(t *testing.T, db backend) {
 			return err
 		}},
 		{"UpdateSettings", func(w Writer) error {
-			return w.UpdateSettings(ctx, "g1", Settings{DefaultPreset: "classic", TurnTimeout: 5 * time.Minute}, t0)
+			return w.UpdateSettings(ctx, "g1", Settings{DefaultPreset: "classic", TableDefaults: TableSettings{Timer: 5 * time.Minute}}, t0)
 		}},
 		{"SetNotify", func(w Writer) error { return w.SetNotify(ctx, "u1", true, t0) }},
 	}

@@ -64,12 +64,11 @@ func checkGame(g *Game) (engine.Rules, error) {
 		return engine.Rules{}, fmt.Errorf("%w: status %q", ErrInvalid, g.Status)
 	case g.CreatedAt.IsZero():
 		return engine.Rules{}, fmt.Errorf("%w: a game needs its creation time", ErrInvalid)
-	case g.TurnTimeout < 0:
-		return engine.Rules{}, fmt.Errorf("%w: negative turn timeout", ErrInvalid)
-	case !validPolicy(g.TimeoutPolicy):
-		return engine.Rules{}, fmt.Errorf("%w: timeout policy %q", ErrInvalid, g.TimeoutPolicy)
 	case g.Turn.Seq < 0 || g.Turn.Seat < 0 || g.Turn.Reminders < 0:
 		return engine.Rules{}, fmt.Errorf("%w: turn timer %+v", ErrInvalid, g.Turn)
+	}
+	if err := g.Settings.check(); err != nil {
+		return engine.Rules{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	r, err := engine.NewRules(g.Preset, g.Options)
 	if err != nil {
@@ -89,6 +88,11 @@ func checkGame(g *Game) (engine.Rules, error) {
 		if s.UserID != "" && s.Computer != "" {
 			return engine.Rules{}, fmt.Errorf("%w: seat %d holds both a user and a computer", ErrInvalid, i)
 		}
+		if s.Computer != "" {
+			if err := oneOf("computer level", s.Computer, Levels()); err != nil {
+				return engine.Rules{}, fmt.Errorf("%w: seat %d: %w", ErrInvalid, i, err)
+			}
+		}
 		if s.UserID != "" {
 			if users[s.UserID] {
 				return engine.Rules{}, fmt.Errorf("%w: user %s holds two seats", ErrInvalid, s.UserID)
@@ -104,16 +108,10 @@ func checkGame(g *Game) (engine.Rules, error) {
 	return r, nil
 }
 
-// normalize brings a game's fields to the form they are stored in: the default timeout
-// policy for none, times to the millisecond.
-func normalize(g *Game) {
-	if g.TimeoutPolicy == "" {
-		g.TimeoutPolicy = PolicyComputer
-	}
-	g.TurnTimeout = g.TurnTimeout.Truncate(time.Millisecond)
-}
+// normalize brings a game's fields to the form they are stored in (TableSettings.normalize).
+func normalize(g *Game) { g.Settings.normalize() }
 
-// encodeOptions returns table options as stored: a JSON object.
+// encodeOptions returns a game's rule options as stored: a JSON object.
 func encodeOptions(o map[string]string) (string, error) {
 	if len(o) == 0 {
 		return "{}", nil
@@ -125,7 +123,7 @@ func encodeOptions(o map[string]string) (string, error) {
 	return string(b), nil
 }
 
-// decodeOptions reads stored table options; none gives a nil map.
+// decodeOptions reads stored rule options; none gives a nil map.
 func decodeOptions(s string) (map[string]string, error) {
 	var o map[string]string
 	if err := json.Unmarshal([]byte(s), &o); err != nil {
@@ -139,9 +137,10 @@ func decodeOptions(s string) (map[string]string, error) {
 
 // CreateGame records a new game and returns its ID. The game's seats must match its preset
 // (open seats are zero Seats; only a human's seat may be away); a zero LastActivity is taken
-// as CreatedAt and an empty TimeoutPolicy as PolicyComputer. The turn timeout must not be
-// negative (the bounds of Settings are the guild's choice, not the table's), and the turn
-// timer's seat must be a seat.
+// as CreatedAt. Its settings must be valid once normalized (an empty level, ping mode or
+// timeout policy is taken as the default); the turn timer must not be negative (the bounds
+// of Settings are the guild's choice, not the table's), and the turn timer's seat must be a
+// seat.
 func (s *DB) CreateGame(ctx context.Context, g Game) (int64, error) {
 	return s.createGame(ctx, nil, g)
 }
@@ -159,7 +158,7 @@ func (s *DB) createGame(ctx context.Context, fc *fence, g Game) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
-	table, err := encodeOptions(g.Table)
+	table, err := encodeTableSettings(g.Settings, true)
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
@@ -170,7 +169,7 @@ func (s *DB) createGame(ctx context.Context, fc *fence, g Game) (int64, error) {
 	err = s.write(ctx, fc, func(tx *sql.Tx) error {
 		err := in(ctx, tx, s.wr.insertGame).QueryRowContext(ctx, g.GuildID, g.ChannelID, g.ThreadID, g.HostID,
 			g.Preset, opts, int64(g.Seed), string(g.Status), ms(g.CreatedAt), ms(g.LastActivity), nullMS(g.EndedAt),
-			g.TurnTimeout.Milliseconds(), g.TimeoutPolicy, g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started),
+			g.Settings.Timer.Milliseconds(), string(g.Settings.Timeout), g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started),
 			g.Turn.Reminders, table).Scan(&id)
 		if err != nil {
 			return classify(err)
@@ -190,7 +189,7 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 	}
 	ins := in(ctx, tx, s.wr.insertSeat)
 	for i, seat := range g.Seats {
-		if _, err := ins.ExecContext(ctx, id, i, seat.UserID, seat.Name, seat.Computer, seat.Away); err != nil {
+		if _, err := ins.ExecContext(ctx, id, i, seat.UserID, seat.Name, string(seat.Computer), seat.Away); err != nil {
 			return classify(err)
 		}
 	}
@@ -207,10 +206,11 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 }
 
 // UpdateGame writes a game's changing fields: thread, host, seats, status, messages, last
-// activity, turn timeout and policy, and turn timer. Preset, options and seed may change only while the log is empty, and a game
-// with actions cannot go back to the lobby. Marking a game abandoned sets EndedAt (to
-// LastActivity when zero). A finished or abandoned game cannot change (ErrNotPlaying), and a
-// game is finished only by EndGame.
+// activity, settings (normalized and checked as by CreateGame), and turn timer. Preset,
+// options and seed may change only while the log is empty, and a game with actions cannot
+// go back to the lobby. Marking a game abandoned sets EndedAt (to LastActivity when zero). A
+// finished or abandoned game cannot change (ErrNotPlaying), and a game is finished only by
+// EndGame.
 func (s *DB) UpdateGame(ctx context.Context, g Game) error {
 	return s.updateGame(ctx, nil, g)
 }
@@ -228,7 +228,7 @@ func (s *DB) updateGame(ctx context.Context, fc *fence, g Game) error {
 	if err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
 	}
-	table, err := encodeOptions(g.Table)
+	table, err := encodeTableSettings(g.Settings, true)
 	if err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
 	}
@@ -259,7 +259,7 @@ func (s *DB) updateGame(ctx context.Context, fc *fence, g Game) error {
 			return fmt.Errorf("%w: a game with actions cannot go back to the lobby", ErrInvalid)
 		}
 		if _, err := in(ctx, tx, s.wr.updateGame).ExecContext(ctx, g.ThreadID, g.HostID, g.Preset, opts, int64(g.Seed),
-			string(g.Status), ms(g.LastActivity), nullMS(g.EndedAt), g.TurnTimeout.Milliseconds(), g.TimeoutPolicy,
+			string(g.Status), ms(g.LastActivity), nullMS(g.EndedAt), g.Settings.Timer.Milliseconds(), string(g.Settings.Timeout),
 			g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started), g.Turn.Reminders, table, g.ID); err != nil {
 			return classify(err)
 		}
@@ -274,23 +274,22 @@ func (s *DB) updateGame(ctx context.Context, fc *fence, g Game) error {
 // scanGame reads a row of gameColumns.
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
-	var opts, status, table string
+	var opts, status, policy, table string
 	var seed, created, last, timeout int64
 	var ended, started sql.NullInt64
 	if err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.HostID, &g.Preset, &opts, &seed,
-		&status, &created, &last, &ended, &timeout, &g.TimeoutPolicy, &g.Turn.Seq, &g.Turn.Seat, &started,
+		&status, &created, &last, &ended, &timeout, &policy, &g.Turn.Seq, &g.Turn.Seat, &started,
 		&g.Turn.Reminders, &table); err != nil {
 		return Game{}, err
 	}
-	t, err := decodeOptions(table)
-	if err != nil {
-		return Game{}, err
+	var err error
+	if g.Settings, _, err = decodeTableSettings(table, timeout, policy); err != nil {
+		return Game{}, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	g.Table = t
-	g.TurnTimeout, g.Turn.Started = time.Duration(timeout)*time.Millisecond, fromNullMS(started)
+	g.Turn.Started = fromNullMS(started)
 	o, err := decodeOptions(opts)
 	if err != nil {
-		return Game{}, err
+		return Game{}, fmt.Errorf("game %d: %w", g.ID, err)
 	}
 	g.Options, g.Seed, g.Status = o, uint64(seed), Status(status)
 	g.CreatedAt, g.LastActivity, g.EndedAt = fromMS(created), fromMS(last), fromNullMS(ended)
@@ -313,9 +312,14 @@ func getGame(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (Game, error)
 	for rows.Next() {
 		var n int
 		var seat Seat
-		if err := rows.Scan(&n, &seat.UserID, &seat.Name, &seat.Computer, &seat.Away); err != nil {
+		var computer string
+		if err := rows.Scan(&n, &seat.UserID, &seat.Name, &computer, &seat.Away); err != nil {
 			rows.Close()
 			return Game{}, err
+		}
+		if seat.Computer, err = decodeSeatLevel(computer, g.Settings.Level); err != nil {
+			rows.Close()
+			return Game{}, fmt.Errorf("game %d: seat %d: %w", id, n, err)
 		}
 		g.Seats = append(g.Seats, seat)
 	}
@@ -558,13 +562,20 @@ func (s *DB) activeSeats(ctx context.Context, tx *sql.Tx, byID map[int64]*Active
 		var id int64
 		var n int
 		var seat Seat
-		if err := rows.Scan(&id, &n, &seat.UserID, &seat.Name, &seat.Computer, &seat.Away); err != nil {
+		var computer string
+		if err := rows.Scan(&id, &n, &seat.UserID, &seat.Name, &computer, &seat.Away); err != nil {
 			rows.Close()
 			return err
 		}
-		if ag := byID[id]; ag != nil {
-			ag.Game.Seats = append(ag.Game.Seats, seat)
+		ag := byID[id]
+		if ag == nil {
+			continue
 		}
+		if seat.Computer, err = decodeSeatLevel(computer, ag.Game.Settings.Level); err != nil {
+			rows.Close()
+			return fmt.Errorf("game %d: seat %d: %w", id, n, err)
+		}
+		ag.Game.Seats = append(ag.Game.Seats, seat)
 	}
 	return closeRows(rows)
 }

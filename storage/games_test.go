@@ -76,11 +76,11 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	g := Game{
 		GuildID: "111", ChannelID: "222", HostID: "333", Preset: "partnership",
 		Options: map[string]string{"hands": "5", "pass": "3"}, Seed: 1<<63 + 12345,
-		Seats:  []Seat{{UserID: "333", Name: "Ana"}, {}, {Computer: "baseline", Name: "Bot"}, {UserID: "444", Name: "Ben"}},
+		Seats:  []Seat{{UserID: "333", Name: "Ana"}, {}, {Computer: LevelEasy, Name: "Bot"}, {UserID: "444", Name: "Ben"}},
 		Status: StatusLobby, CreatedAt: t0,
-		Messages:    map[string]Message{"lobby": {ChannelID: "222", MessageID: "999"}},
-		TurnTimeout: 36*time.Hour + 1500*time.Microsecond, TimeoutPolicy: PolicyForfeit,
-		Table: map[string]string{"level": "expert", "hints": "off"},
+		Messages: map[string]Message{"lobby": {ChannelID: "222", MessageID: "999"}},
+		Settings: TableSettings{Level: LevelExpert, Hints: false, Ping: PingNever, Autoplay: true,
+			Timer: 36*time.Hour + 1500*time.Microsecond, Timeout: PolicyForfeit},
 	}
 	id, err := s.CreateGame(ctx, g)
 	if err != nil {
@@ -92,7 +92,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	}
 	want := g
 	want.ID, want.LastActivity = id, t0
-	want.TurnTimeout = 36*time.Hour + time.Millisecond // kept to the millisecond
+	want.Settings.Timer = 36*time.Hour + time.Millisecond // kept to the millisecond
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got  %+v\nwant %+v", got, want)
 	}
@@ -105,9 +105,9 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	got.Status = StatusPlaying
 	got.LastActivity = t0.Add(time.Minute)
 	got.Seats[3].Away = true
-	got.TurnTimeout, got.TimeoutPolicy = 2*time.Minute, PolicyComputer
 	got.Turn = TurnState{Seq: 17, Seat: 2, Started: t0.Add(90 * time.Second), Reminders: 2}
-	got.Table = map[string]string{"level": "normal", "hints": "on"}
+	got.Settings = TableSettings{Level: LevelEasy, Hints: true, Ping: PingAlways, Autoplay: false,
+		Timer: 2 * time.Minute, Timeout: PolicyComputer}
 	if err := s.UpdateGame(ctx, got); err != nil {
 		t.Fatal(err)
 	}
@@ -122,10 +122,11 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	if err != nil || len(active) != 1 || !reflect.DeepEqual(active[0].Game, got) {
 		t.Fatalf("active games %+v, %v; want %+v", active, err, got)
 	}
-	// The timer stops, the player comes back, the policy is left to the default.
+	// The timer stops, the player comes back, the level, ping mode and policy are left to
+	// their defaults.
 	got.Turn = TurnState{}
 	got.Seats[3].Away = false
-	got.TimeoutPolicy = ""
+	got.Settings.Level, got.Settings.Ping, got.Settings.Timeout = "", "", ""
 	if err := s.UpdateGame(ctx, got); err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +134,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got.TimeoutPolicy = PolicyComputer
+	got.Settings.Level, got.Settings.Ping, got.Settings.Timeout = DefaultLevel, PingAuto, PolicyComputer
 	if !reflect.DeepEqual(again, got) {
 		t.Fatalf("after second update got  %+v\nwant %+v", again, got)
 	}
@@ -160,15 +161,19 @@ func testCreateGameRejects(t *testing.T, db backend) {
 		"bad option":       func(g *Game) { g.Options = map[string]string{"pass": "7"} },
 		"too few seats":    func(g *Game) { g.Seats = g.Seats[:3] },
 		"user twice":       func(g *Game) { g.Seats[1].UserID = g.Seats[0].UserID },
-		"user and bot":     func(g *Game) { g.Seats[2].Computer = "random" },
+		"user and bot":     func(g *Game) { g.Seats[2].Computer = LevelNormal },
 		"no time":          func(g *Game) { g.CreatedAt = time.Time{} },
 		"bad status":       func(g *Game) { g.Status = "paused" },
 		"finished":         func(g *Game) { g.Status = StatusFinished },
 		"message without":  func(g *Game) { g.Messages = map[string]Message{"table": {ChannelID: "c"}} },
-		"bot away":         func(g *Game) { g.Seats[2] = Seat{Computer: "random", Away: true} },
+		"bot away":         func(g *Game) { g.Seats[2] = Seat{Computer: LevelEasy, Away: true} },
+		"unknown computer": func(g *Game) { g.Seats[2] = Seat{Computer: "random"} },
+		"legacy computer":  func(g *Game) { g.Seats[2] = Seat{Computer: "baseline"} },
 		"open seat away":   func(g *Game) { g.Seats[2] = Seat{Away: true} },
-		"negative timeout": func(g *Game) { g.TurnTimeout = -time.Second },
-		"unknown policy":   func(g *Game) { g.TimeoutPolicy = "pause" },
+		"negative timeout": func(g *Game) { g.Settings.Timer = -time.Second },
+		"unknown policy":   func(g *Game) { g.Settings.Timeout = "pause" },
+		"unknown level":    func(g *Game) { g.Settings.Level = "godlike" },
+		"unknown ping":     func(g *Game) { g.Settings.Ping = "sometimes" },
 		"turn seat":        func(g *Game) { g.Turn = TurnState{Seat: 4, Started: t0} },
 		"turn seq":         func(g *Game) { g.Turn = TurnState{Seq: -1} },
 		"reminders":        func(g *Game) { g.Turn = TurnState{Reminders: -1} },
@@ -411,7 +416,7 @@ func TestRecentGames(t *testing.T) { forEachBackend(t, testRecentGames) }
 func testRecentGames(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
-	seats := []Seat{{UserID: "u1", Name: "Ana"}, {Computer: "baseline", Name: "C2"}, {Computer: "baseline", Name: "C3"}, {Computer: "baseline", Name: "C4"}}
+	seats := []Seat{{UserID: "u1", Name: "Ana"}, {Computer: LevelEasy, Name: "C2"}, {Computer: LevelNormal, Name: "C3"}, {Computer: LevelExpert, Name: "C4"}}
 	var ids []int64
 	for k, st := range []Status{StatusPlaying, StatusLobby, StatusPlaying, StatusAbandoned, StatusPlaying} {
 		g := newGame("racehorse", nil, uint64(k), seats)

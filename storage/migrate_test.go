@@ -26,7 +26,7 @@ var seeds = map[int][]string{
 		`INSERT INTO games (id, guild_id, channel_id, thread_id, host_id, preset, options, seed, status, created_at,
 			last_activity) VALUES (1, 'g1', 'c1', 't1', 'u1', 'racehorse', '{"hands":"1"}', 9, 'playing', ?1, ?1)`,
 		`INSERT INTO game_seats (game_id, seat, user_id, name, computer) VALUES (1, 0, 'u1', 'P1', ''),
-			(1, 1, '', 'Bot', 'random'), (1, 2, 'u3', 'P3', ''), (1, 3, '', '', '')`,
+			(1, 1, '', 'Bot', 'baseline'), (1, 2, 'u3', 'P3', ''), (1, 3, '', '', '')`,
 		`INSERT INTO game_messages (game_id, role, channel_id, message_id) VALUES (1, 'table', 't1', 'm1')`,
 	},
 	2: {
@@ -154,10 +154,15 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 		want := Game{ID: 1, GuildID: "g1", ChannelID: "c1", ThreadID: "t1", HostID: "u1", Preset: "racehorse",
 			Options: oneHand, Seed: 9, Status: StatusPlaying, CreatedAt: t0,
 			LastActivity: t0.Add(time.Duration(len(log)-1) * time.Millisecond),
-			Seats:        []Seat{{UserID: "u1", Name: "P1"}, {Name: "Bot", Computer: "random"}, {UserID: "u3", Name: "P3"}, {}},
-			Messages:     map[string]Message{"table": {ChannelID: "t1", MessageID: "m1"}}, TimeoutPolicy: PolicyComputer}
+			// The bot stored every computer player as "baseline", which played at the
+			// table's level: the seat reads as that level.
+			Seats:    []Seat{{UserID: "u1", Name: "P1"}, {Name: "Bot", Computer: DefaultLevel}, {UserID: "u3", Name: "P3"}, {}},
+			Messages: map[string]Message{"table": {ChannelID: "t1", MessageID: "m1"}},
+			// Tables stored before they had settings (version 5) run as the defaults
+			// say, with no timer: the column's default.
+			Settings: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer}}
 		if k >= 5 {
-			want.Table = map[string]string{"level": "expert"}
+			want.Settings.Level, want.Seats[1].Computer = LevelExpert, LevelExpert
 		}
 		if err != nil || !reflect.DeepEqual(g, want) {
 			t.Errorf("from version %d: game %+v, %v\nwant %+v", k, g, err, want)
@@ -194,10 +199,12 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	want := DefaultSettings()
 	if k >= 3 {
 		want = Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
-			TurnTimeout: 2 * time.Minute, TimeoutPolicy: PolicyComputer, ComputerGamesCount: true, Channels: []string{"c1", "c2"}}
+			TableDefaults: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true,
+				Timer: 2 * time.Minute, Timeout: PolicyComputer},
+			ComputerGamesCount: true, Channels: []string{"c1", "c2"}}
 	}
 	if k >= 5 {
-		want.TableDefaults = map[string]string{"hints": "off"}
+		want.TableDefaults.Hints, want.HintsChosen = false, true
 	}
 	if !reflect.DeepEqual(st, want) {
 		t.Errorf("from version %d: settings %+v, want %+v", k, st, want)

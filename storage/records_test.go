@@ -118,7 +118,7 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 	fin2 := playFinished(t, s, "g1", g2.eg, g2.seats, t0.Add(3*time.Hour))
 	fin3 := playFinished(t, s, "g1", g3.eg, g3.seats, t0.Add(4*time.Hour))
 	// Games that do not count here: one with a computer player, one in another guild.
-	bot := []Seat{ana, {Computer: "random", Name: "Bot"}, ben, dee}
+	bot := []Seat{ana, {Computer: LevelEasy, Name: "Bot"}, ben, dee}
 	if fin := playFinished(t, s, "g1", win1, bot, t0.Add(5*time.Hour)); fin.Result.Counted || fin.Changes != nil {
 		t.Errorf("a game with a computer player counted: %+v", fin)
 	}

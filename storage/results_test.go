@@ -316,13 +316,14 @@ func testSettingsRoundTrip(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
 	def, err := s.Settings(ctx, "g1")
-	if err != nil || !reflect.DeepEqual(def, DefaultSettings()) || def.TimeoutPolicy != PolicyComputer {
+	if err != nil || !reflect.DeepEqual(def, DefaultSettings()) || def.TableDefaults != DefaultTableSettings() || def.HintsChosen {
 		t.Fatalf("defaults %+v, %v", def, err)
 	}
 	st := Settings{
 		DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
-		TurnTimeout: 7 * 24 * time.Hour, TimeoutPolicy: PolicyForfeit, ComputerGamesCount: true,
-		Channels: []string{"c3", "c1", "c2"},
+		TableDefaults: TableSettings{Level: LevelExpert, Hints: false, Ping: PingNever, Autoplay: false,
+			Timer: 7 * 24 * time.Hour, Timeout: PolicyForfeit},
+		HintsChosen: true, ComputerGamesCount: true, Channels: []string{"c3", "c1", "c2"},
 	}
 	if err := s.UpdateSettings(ctx, "g1", st, t0); err != nil {
 		t.Fatal(err)
@@ -336,28 +337,32 @@ func testSettingsRoundTrip(t *testing.T, db backend) {
 	if !got.AllowsChannel("c2") || got.AllowsChannel("c4") {
 		t.Error("AllowsChannel")
 	}
-	// Replacing: fewer channels, no timeout, the default policy.
-	st = Settings{DefaultPreset: "racehorse", TurnTimeout: 0, Channels: nil}
+	// Replacing: fewer channels, no timer, the default level, ping mode and policy, hints
+	// not chosen (so on, whatever the defaults say).
+	st = Settings{DefaultPreset: "racehorse", TableDefaults: TableSettings{Autoplay: true}, Channels: nil}
 	if err := s.UpdateSettings(ctx, "g1", st, t0); err != nil {
 		t.Fatal(err)
 	}
 	got, _ = s.Settings(ctx, "g1")
-	want = Settings{DefaultPreset: "racehorse", TimeoutPolicy: PolicyComputer}
+	want = Settings{DefaultPreset: "racehorse", TableDefaults: TableSettings{Level: DefaultLevel, Hints: true,
+		Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer}}
 	if !reflect.DeepEqual(got, want) || !got.AllowsChannel("any") {
 		t.Errorf("settings %+v, want %+v", got, want)
 	}
 	for _, d := range []time.Duration{time.Minute, 90 * time.Minute, 7 * 24 * time.Hour} {
-		if err := s.UpdateSettings(ctx, "g1", Settings{DefaultPreset: "racehorse", TurnTimeout: d}, t0); err != nil {
+		if err := s.UpdateSettings(ctx, "g1", Settings{DefaultPreset: "racehorse", TableDefaults: TableSettings{Timer: d}}, t0); err != nil {
 			t.Errorf("timeout %v: %v", d, err)
 		}
 	}
 	for name, st := range map[string]Settings{
 		"preset":        {DefaultPreset: "bezique"},
 		"option":        {DefaultPreset: "racehorse", DefaultOptions: map[string]string{"pass": "9"}},
-		"short":         {DefaultPreset: "racehorse", TurnTimeout: time.Minute - time.Millisecond},
-		"long":          {DefaultPreset: "racehorse", TurnTimeout: 7*24*time.Hour + time.Millisecond},
-		"negative":      {DefaultPreset: "racehorse", TurnTimeout: -time.Minute},
-		"policy":        {DefaultPreset: "racehorse", TimeoutPolicy: "skip"},
+		"short":         {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timer: time.Minute - time.Millisecond}},
+		"long":          {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timer: 7*24*time.Hour + time.Millisecond}},
+		"negative":      {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timer: -time.Minute}},
+		"policy":        {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timeout: "skip"}},
+		"level":         {DefaultPreset: "racehorse", TableDefaults: TableSettings{Level: "godlike"}},
+		"ping":          {DefaultPreset: "racehorse", TableDefaults: TableSettings{Ping: "loud"}},
 		"empty channel": {DefaultPreset: "racehorse", Channels: []string{""}},
 	} {
 		if err := s.UpdateSettings(ctx, "g1", st, t0); !errors.Is(err, ErrInvalid) {

@@ -28,10 +28,10 @@ const (
 // settings reads a guild's settings, or the defaults.
 func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (Settings, error) {
 	var st Settings
-	var opts, table string
+	var opts, policy, table string
 	var timeout int64
 	err := in(ctx, tx, rd.settings).QueryRowContext(ctx, guildID).Scan(&st.DefaultPreset, &opts, &timeout,
-		&st.TimeoutPolicy, &st.ComputerGamesCount, &table)
+		&policy, &st.ComputerGamesCount, &table)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultSettings(), nil
 	}
@@ -41,10 +41,9 @@ func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (Setti
 	if st.DefaultOptions, err = decodeOptions(opts); err != nil {
 		return Settings{}, err
 	}
-	if st.TableDefaults, err = decodeOptions(table); err != nil {
+	if st.TableDefaults, st.HintsChosen, err = decodeTableSettings(table, timeout, policy); err != nil {
 		return Settings{}, err
 	}
-	st.TurnTimeout = time.Duration(timeout) * time.Millisecond
 	rows, err := in(ctx, tx, rd.channels).QueryContext(ctx, guildID)
 	if err != nil {
 		return Settings{}, err
@@ -76,8 +75,10 @@ func (s *DB) Settings(ctx context.Context, guildID string) (Settings, error) {
 }
 
 // UpdateSettings replaces a guild's settings. The default preset and options must make
-// valid rules; the turn timeout must be 0 (none) or from MinTurnTimeout to MaxTurnTimeout,
-// and it is kept to the millisecond; an empty timeout policy is taken as PolicyComputer.
+// valid rules. The table defaults must be valid once normalized (an empty level, ping mode
+// or timeout policy is taken as the default), their timer 0 (none) or from MinTurnTimeout
+// to MaxTurnTimeout, kept to the millisecond. Until HintsChosen, the defaults' Hints is
+// not stored and reads back as on.
 func (s *DB) UpdateSettings(ctx context.Context, guildID string, st Settings, at time.Time) error {
 	return s.updateSettings(ctx, nil, guildID, st, at)
 }
@@ -90,15 +91,13 @@ func (s *DB) updateSettings(ctx context.Context, fc *fence, guildID string, st S
 	if _, err := engine.NewRules(st.DefaultPreset, st.DefaultOptions); err != nil {
 		return fmt.Errorf("update settings of guild %s: %w: %w", guildID, ErrInvalid, err)
 	}
-	if st.TurnTimeout != 0 && (st.TurnTimeout < MinTurnTimeout || st.TurnTimeout > MaxTurnTimeout) {
-		return fmt.Errorf("update settings of guild %s: %w: turn timeout %v is not 0 nor from %v to %v",
-			guildID, ErrInvalid, st.TurnTimeout, MinTurnTimeout, MaxTurnTimeout)
+	st.TableDefaults.normalize()
+	if err := st.TableDefaults.check(); err != nil {
+		return fmt.Errorf("update settings of guild %s: %w: %w", guildID, ErrInvalid, err)
 	}
-	if st.TimeoutPolicy == "" {
-		st.TimeoutPolicy = PolicyComputer
-	}
-	if !validPolicy(st.TimeoutPolicy) {
-		return fmt.Errorf("update settings of guild %s: %w: timeout policy %q", guildID, ErrInvalid, st.TimeoutPolicy)
+	if d := st.TableDefaults.Timer; d != 0 && (d < MinTurnTimeout || d > MaxTurnTimeout) {
+		return fmt.Errorf("update settings of guild %s: %w: turn timer %v is not 0 nor from %v to %v",
+			guildID, ErrInvalid, d, MinTurnTimeout, MaxTurnTimeout)
 	}
 	channels := append([]string(nil), st.Channels...)
 	sort.Strings(channels)
@@ -111,13 +110,13 @@ func (s *DB) updateSettings(ctx context.Context, fc *fence, guildID string, st S
 	if err != nil {
 		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
 	}
-	table, err := encodeOptions(st.TableDefaults)
+	table, err := encodeTableSettings(st.TableDefaults, st.HintsChosen)
 	if err != nil {
 		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
 	}
 	err = s.write(ctx, fc, func(tx *sql.Tx) error {
 		if _, err := in(ctx, tx, s.wr.upsertSettings).ExecContext(ctx, guildID, st.DefaultPreset, opts,
-			st.TurnTimeout.Milliseconds(), st.TimeoutPolicy, st.ComputerGamesCount, table, ms(at)); err != nil {
+			st.TableDefaults.Timer.Milliseconds(), string(st.TableDefaults.Timeout), st.ComputerGamesCount, table, ms(at)); err != nil {
 			return classify(err)
 		}
 		if _, err := in(ctx, tx, s.wr.deleteChannels).ExecContext(ctx, guildID); err != nil {

@@ -105,9 +105,9 @@ type Writer interface {
 	// CreateGame records a new game and returns its ID. Its Status is usually StatusLobby.
 	CreateGame(ctx context.Context, g Game) (int64, error)
 	// UpdateGame writes a game's changing fields: thread, host, seats, status, messages,
-	// last activity, turn timeout and policy, and turn timer; preset, options and seed too
-	// while its log is empty. It cannot mark a game finished (EndGame does) nor change a
-	// finished or abandoned game.
+	// last activity, settings and turn timer; preset, options and seed too while its log
+	// is empty. It cannot mark a game finished (EndGame does) nor change a finished or
+	// abandoned game.
 	UpdateGame(ctx context.Context, g Game) error
 
 	// SaveAction appends an accepted action to a game's log and returns once it is durable.
@@ -173,8 +173,8 @@ func (s Status) valid() bool {
 	return false
 }
 
-// Game is a table: where it is played, by whom, under which rules, and the messages the
-// bot posted for it.
+// Game is a table: where it is played, by whom, under which rules, how the bot runs it, and
+// the messages the bot posted for it.
 type Game struct {
 	ID        int64
 	GuildID   string
@@ -182,9 +182,11 @@ type Game struct {
 	// ThreadID is the thread the game is played in, if any.
 	ThreadID string
 	HostID   string
-	Preset   string
-	Options  map[string]string
-	Seed     uint64
+	// Preset and Options are the game's rules (engine.NewRules): options such as target,
+	// pass or counters. How the bot runs the table is Settings.
+	Preset  string
+	Options map[string]string
+	Seed    uint64
 	// Seats has one entry per seat of the preset, in seat order; an open seat is the zero Seat.
 	Seats  []Seat
 	Status Status
@@ -195,29 +197,12 @@ type Game struct {
 	LastActivity time.Time
 	// EndedAt is when the game finished or was abandoned; zero before.
 	EndedAt time.Time
-	// TurnTimeout is how long a seat has to act at this table, set at creation; 0 for no
-	// limit. It is kept to the millisecond.
-	TurnTimeout time.Duration
-	// TimeoutPolicy is what happens when a seat's time runs out: PolicyComputer (the
-	// default, taken for "") or PolicyForfeit.
-	TimeoutPolicy string
+	// Settings are the bot's own choices for the table, set at creation: the computer
+	// players' level, hints, turn mentions, forced cards, the turn timer and its policy.
+	Settings TableSettings
 	// Turn is the timer of the turn in progress.
 	Turn TurnState
-	// Table holds the bot's own choices for the table, apart from the rules' Options: the
-	// computer players' level, hints and the like. Storage keeps them as given.
-	Table map[string]string
 }
-
-// The timeout policies: what happens when a seat's time runs out.
-const (
-	// PolicyComputer: a computer player moves for the absent player, for that turn.
-	PolicyComputer = "computer"
-	// PolicyForfeit: the absent player's team forfeits the game (EndGame with league.Forfeit).
-	PolicyForfeit = "forfeit"
-)
-
-// validPolicy reports whether p is a timeout policy.
-func validPolicy(p string) bool { return p == PolicyComputer || p == PolicyForfeit }
 
 // TurnState is the timer of a game's turn in progress.
 type TurnState struct {
@@ -264,9 +249,10 @@ type Seat struct {
 	UserID string
 	// Name is the name shown at the table.
 	Name string
-	// Computer is the kind of computer player in the seat (for instance "baseline"); empty
-	// for a human or an open seat.
-	Computer string
+	// Computer is the level the seat's computer player plays at, one of Levels; empty for
+	// a human or an open seat. A seat stored before seats kept their level (as
+	// "baseline") reads as its table's level, the one it played at.
+	Computer Level
 	// Away reports that the seated human handed the seat to a computer player for now
 	// (/pinochle away) and may take it back. Only a human's seat may be away.
 	Away bool
@@ -418,30 +404,30 @@ func (s Season) Contains(t time.Time) bool {
 
 // Settings are a guild's choices.
 type Settings struct {
-	// DefaultPreset and DefaultOptions are what a new table starts with.
+	// DefaultPreset and DefaultOptions are the rules a new table starts with
+	// (engine.NewRules): options such as target, pass or counters.
 	DefaultPreset  string
 	DefaultOptions map[string]string
-	// TurnTimeout is how long a seat has to act, from MinTurnTimeout to MaxTurnTimeout; 0
-	// for no limit.
-	TurnTimeout time.Duration
-	// TimeoutPolicy is what happens when a seat's time runs out: PolicyComputer (the
-	// default, taken for "") or PolicyForfeit.
-	TimeoutPolicy string
+	// TableDefaults are how the bot runs a new table (its Game.Settings) unless the table
+	// chooses otherwise. Their Timer is 0 (no limit) or from MinTurnTimeout to
+	// MaxTurnTimeout.
+	TableDefaults TableSettings
+	// HintsChosen reports that the guild chose TableDefaults.Hints. Until it does, hints
+	// are on, except at tables opened while a league season runs.
+	HintsChosen bool
 	// ComputerGamesCount makes games with computer players count for records, ratings and
 	// seasons (computer players themselves are never ranked).
 	ComputerGamesCount bool
 	// Channels are the channels the bot may use; none means every channel.
 	Channels []string
-	// TableDefaults are the guild's defaults for a new table's Game.Table.
-	TableDefaults map[string]string
 }
 
 // DefaultSettings returns the settings of a guild that has chosen none.
 func DefaultSettings() Settings {
-	return Settings{DefaultPreset: "racehorse", TurnTimeout: 10 * time.Minute, TimeoutPolicy: PolicyComputer}
+	return Settings{DefaultPreset: "racehorse", TableDefaults: DefaultTableSettings()}
 }
 
-// The bounds of a guild's turn timeout (Settings.TurnTimeout), besides 0 for none.
+// The bounds of a guild's turn timer (Settings.TableDefaults.Timer), besides 0 for none.
 const (
 	MinTurnTimeout = time.Minute
 	MaxTurnTimeout = 7 * 24 * time.Hour

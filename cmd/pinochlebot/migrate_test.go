@@ -29,7 +29,7 @@ func seedDatabase(t *testing.T) string {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	seats := []storage.Seat{{UserID: "u1", Name: "Ana"}, {Computer: "baseline"}, {UserID: "u2", Name: "Bo"}, {Computer: "baseline"}}
+	seats := []storage.Seat{{UserID: "u1", Name: "Ana"}, {Computer: storage.LevelEasy}, {UserID: "u2", Name: "Bo"}, {Computer: storage.LevelExpert}}
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	id, err := s.CreateGame(ctx, storage.Game{GuildID: "g", ChannelID: "c", HostID: "u1", Preset: "racehorse",
 		Seed: 9, Seats: seats, Status: storage.StatusPlaying, CreatedAt: at})

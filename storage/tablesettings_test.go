@@ -1,0 +1,271 @@
+package storage
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+// TestDecodeTableSettings reads stored table settings: what tables stored before each key
+// existed hold (defaults for the keys left out), what the program writes, and values that
+// are not a setting's, which are refused with an error naming them.
+func TestDecodeTableSettings(t *testing.T) {
+	def := DefaultTableSettings()
+	with := func(change func(*TableSettings)) TableSettings {
+		s := def
+		s.Timer = 0
+		change(&s)
+		return s
+	}
+	tests := []struct {
+		name     string
+		js       string
+		timerMS  int64
+		policy   string
+		want     TableSettings
+		hasHints bool
+		err      string // in the error; "" for none
+	}{
+		{"empty: the defaults", `{}`, 0, "computer", with(func(*TableSettings) {}), false, ""},
+		{"null: the defaults", `null`, 0, "computer", with(func(*TableSettings) {}), false, ""},
+		{"a level only", `{"level":"expert"}`, 0, "computer", with(func(s *TableSettings) { s.Level = LevelExpert }), false, ""},
+		{"hints off", `{"hints":"off"}`, 0, "computer", with(func(s *TableSettings) { s.Hints = false }), true, ""},
+		{"hints on", `{"hints":"on"}`, 0, "computer", with(func(*TableSettings) {}), true, ""},
+		{"every key, timer and policy", `{"autoplay":"off","hints":"off","level":"easy","ping":"never"}`, 90_000, "forfeit",
+			TableSettings{Level: LevelEasy, Ping: PingNever, Timer: 90 * time.Second, Timeout: PolicyForfeit}, true, ""},
+		{"unknown level", `{"level":"godlike"}`, 0, "computer", TableSettings{}, false, `level "godlike" is not one of easy, normal, expert`},
+		{"empty level", `{"level":""}`, 0, "computer", TableSettings{}, false, `level "" is not one of`},
+		{"unknown ping", `{"ping":"loud"}`, 0, "computer", TableSettings{}, false, `ping mode "loud" is not one of auto, always, never`},
+		{"hints neither on nor off", `{"hints":"yes"}`, 0, "computer", TableSettings{}, false, `hints "yes" is neither on nor off`},
+		{"autoplay neither on nor off", `{"autoplay":"true"}`, 0, "computer", TableSettings{}, false, `autoplay "true" is neither on nor off`},
+		{"unknown key", `{"colour":"red"}`, 0, "computer", TableSettings{}, false, `there is no setting "colour"`},
+		{"not strings", `{"hints":true}`, 0, "computer", TableSettings{}, false, "decode table settings"},
+		{"not JSON", `level=expert`, 0, "computer", TableSettings{}, false, "decode table settings"},
+		{"unknown policy", `{}`, 0, "pause", TableSettings{}, false, `timeout policy "pause" is not one of computer, forfeit`},
+		{"negative timer", `{}`, -1, "computer", TableSettings{}, false, "negative turn timer"},
+	}
+	for _, tc := range tests {
+		got, hasHints, err := decodeTableSettings(tc.js, tc.timerMS, tc.policy)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: %+v, %v; want an error containing %q", tc.name, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want || hasHints != tc.hasHints {
+			t.Errorf("%s: %+v, hints stored %v, %v; want %+v, %v", tc.name, got, hasHints, err, tc.want, tc.hasHints)
+		}
+	}
+}
+
+// TestEncodeTableSettings: what is written reads back the same, for every value of every
+// setting, with hints left out for a guild that never chose them.
+func TestEncodeTableSettings(t *testing.T) {
+	var all []TableSettings
+	for _, l := range Levels() {
+		for _, p := range PingModes() {
+			for _, pol := range TimeoutPolicies() {
+				for _, b := range []bool{false, true} {
+					all = append(all, TableSettings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol})
+				}
+			}
+		}
+	}
+	for _, s := range all {
+		js, err := encodeTableSettings(s, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, hasHints, err := decodeTableSettings(js, s.Timer.Milliseconds(), string(s.Timeout))
+		if err != nil || got != s || !hasHints {
+			t.Errorf("%+v: stored as %s, read back %+v, hints stored %v, %v", s, js, got, hasHints, err)
+		}
+	}
+	s := TableSettings{Level: LevelEasy, Hints: false, Ping: PingAlways, Timeout: PolicyComputer}
+	js, err := encodeTableSettings(s, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js != `{"autoplay":"off","level":"easy","ping":"always"}` {
+		t.Errorf("settings without hints stored as %s", js)
+	}
+	got, hasHints, err := decodeTableSettings(js, 0, "computer")
+	if want := (TableSettings{Level: LevelEasy, Hints: true, Ping: PingAlways, Timeout: PolicyComputer}); err != nil || got != want || hasHints {
+		t.Errorf("settings without hints read back as %+v, hints stored %v, %v; want %+v", got, hasHints, err, want)
+	}
+}
+
+// TestNormalizeTableSettings: an empty level, ping mode or policy is stored as its default,
+// the timer to the millisecond; anything else that is not a setting's value is refused.
+func TestNormalizeTableSettings(t *testing.T) {
+	s := TableSettings{Timer: time.Minute + time.Microsecond}
+	s.normalize()
+	if want := (TableSettings{Level: DefaultLevel, Ping: PingAuto, Timer: time.Minute, Timeout: PolicyComputer}); s != want {
+		t.Errorf("normalized %+v, want %+v", s, want)
+	}
+	if err := s.check(); err != nil {
+		t.Errorf("normalized settings refused: %v", err)
+	}
+	for _, bad := range []TableSettings{
+		{Level: "Expert", Ping: PingAuto, Timeout: PolicyComputer},
+		{Level: LevelEasy, Ping: "ALWAYS", Timeout: PolicyComputer},
+		{Level: LevelEasy, Ping: PingAuto, Timeout: "skip"},
+		{Level: LevelEasy, Ping: PingAuto, Timeout: PolicyComputer, Timer: -time.Millisecond},
+	} {
+		if err := bad.check(); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// TestBadStoredTableSettings: a game or a guild whose stored settings are not valid (written
+// by hand, or by another program) is refused on reading with an error that names the game
+// and the value, never taken for something else.
+func TestBadStoredTableSettings(t *testing.T) { forEachBackend(t, testBadStoredTableSettings) }
+
+func testBadStoredTableSettings(t *testing.T, db backend) {
+	s := db.open(t)
+	ctx := context.Background()
+	id, err := s.CreateGame(ctx, newGame("racehorse", nil, 1, humans(4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.UpdateSettings(ctx, "g1", DefaultSettings(), t0); err != nil {
+		t.Fatal(err)
+	}
+	// (The schema keeps a timeout policy that is not one out of its column.)
+	for _, bad := range []struct{ value, err string }{
+		{`{"level":"godlike"}`, `level "godlike"`},
+		{`{"ping":"loud"}`, `ping mode "loud"`},
+		{`{"hints":"maybe"}`, `hints "maybe"`},
+		{`not json`, "decode table settings"},
+	} {
+		if _, err := s.w.Exec(s.d.rebind("UPDATE games SET table_settings = ? WHERE id = ?"), bad.value, id); err != nil {
+			t.Fatal(err)
+		}
+		_, err := s.GetGame(ctx, id)
+		if err == nil || !strings.Contains(err.Error(), bad.err) || !strings.Contains(err.Error(), fmt.Sprintf("game %d:", id)) {
+			t.Errorf("game with settings %s: %v, want an error naming the game and %s", bad.value, err, bad.err)
+		}
+		if _, err := s.LoadActiveGames(ctx); err == nil || !strings.Contains(err.Error(), bad.err) {
+			t.Errorf("active games with settings %s: %v, want an error naming %s", bad.value, err, bad.err)
+		}
+		if _, err := s.w.Exec(s.d.rebind("UPDATE games SET table_settings = '{}' WHERE id = ?"), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.GetGame(ctx, id); err != nil {
+		t.Fatalf("the game mended: %v", err)
+	}
+	if _, err := s.w.Exec(s.d.rebind("UPDATE guild_settings SET table_defaults = ? WHERE guild_id = 'g1'"), `{"autoplay":"sometimes"}`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Settings(ctx, "g1"); err == nil || !strings.Contains(err.Error(), `autoplay "sometimes"`) ||
+		!strings.Contains(err.Error(), "guild g1") {
+		t.Errorf("settings with a bad autoplay: %v, want an error naming the guild and the value", err)
+	}
+	if err := s.UpdateSettings(ctx, "g1", DefaultSettings(), t0); err != nil {
+		t.Errorf("settings replaced over bad ones: %v", err)
+	}
+	var st Settings
+	if st, err = s.Settings(ctx, "g1"); err != nil || !reflect.DeepEqual(st, DefaultSettings()) {
+		t.Errorf("settings after the repair %+v, %v", st, err)
+	}
+}
+
+// TestLevelsAreComputerLevels: every level a table or a seat may be stored with makes a
+// computer player.
+func TestLevelsAreComputerLevels(t *testing.T) {
+	for _, l := range Levels() {
+		if _, err := computer.New(string(l), 1); err != nil {
+			t.Errorf("level %s: %v", l, err)
+		}
+	}
+}
+
+// TestSeatLevels: a seat keeps the level it was stored with, whatever its table's; a seat
+// stored as "baseline", as every computer player was before seats kept their level, reads
+// as its table's level, the one it played at, and is written back as that level; a seat
+// whose stored computer is no level is an error that names it.
+func TestSeatLevels(t *testing.T) { forEachBackend(t, testSeatLevels) }
+
+func testSeatLevels(t *testing.T, db backend) {
+	s := db.open(t)
+	ctx := context.Background()
+	g := newGame("racehorse", nil, 3, []Seat{{UserID: "u1", Name: "Ana"}, {Computer: LevelEasy, Name: "C2"},
+		{Computer: LevelExpert, Name: "C3"}, {Computer: LevelNormal, Name: "C4"}})
+	g.Settings = DefaultTableSettings()
+	g.Settings.Level = LevelExpert
+	g = startGame(t, s, g)
+	levels := func(g Game) []Level {
+		var out []Level
+		for _, seat := range g.Seats {
+			out = append(out, seat.Computer)
+		}
+		return out
+	}
+	read := func() (Game, []Level) {
+		t.Helper()
+		got, err := s.GetGame(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		active, err := s.LoadActiveGames(ctx)
+		if err != nil || len(active) != 1 || !reflect.DeepEqual(active[0].Game, got) {
+			t.Fatalf("active games %+v, %v; want %+v", active, err, got)
+		}
+		return got, levels(got)
+	}
+	if _, got := read(); !reflect.DeepEqual(got, []Level{"", LevelEasy, LevelExpert, LevelNormal}) {
+		t.Errorf("seat levels %q, want each seat's own", got)
+	}
+	stored := func(seat int) string {
+		t.Helper()
+		var c string
+		if err := s.r.QueryRow(s.d.rebind("SELECT computer FROM game_seats WHERE game_id = ? AND seat = ?"), g.ID, seat).Scan(&c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	// As the previous program stored them.
+	if _, err := s.w.Exec(s.d.rebind("UPDATE game_seats SET computer = 'baseline' WHERE game_id = ? AND computer <> ''"), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	legacy, got := read()
+	if want := []Level{"", LevelExpert, LevelExpert, LevelExpert}; !reflect.DeepEqual(got, want) {
+		t.Errorf("legacy seat levels %q, want the table's, %q", got, want)
+	}
+	if err := s.UpdateGame(ctx, legacy); err != nil {
+		t.Fatal(err)
+	}
+	if c := stored(1); c != string(LevelExpert) {
+		t.Errorf("a legacy seat was written back as %q, want %q", c, LevelExpert)
+	}
+	// The table's default level, for a table stored before tables had a level.
+	if _, err := s.w.Exec(s.d.rebind("UPDATE games SET table_settings = '{}' WHERE id = ?"), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.w.Exec(s.d.rebind("UPDATE game_seats SET computer = 'baseline' WHERE game_id = ? AND seat = 2"), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, got := read(); !reflect.DeepEqual(got, []Level{"", LevelExpert, DefaultLevel, LevelExpert}) {
+		t.Errorf("seat levels %q after the table's level was cleared; want the legacy seat at %s", got, DefaultLevel)
+	}
+	for _, bad := range []string{"random", "Expert", "ismcts"} {
+		if _, err := s.w.Exec(s.d.rebind("UPDATE game_seats SET computer = ? WHERE game_id = ? AND seat = 3"), bad, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("game %d: seat 3: computer level %q is not one of easy, normal, expert", g.ID, bad)
+		if _, err := s.GetGame(ctx, g.ID); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("a seat stored as %q: %v, want an error containing %q", bad, err, want)
+		}
+		if _, err := s.LoadActiveGames(ctx); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("active games with a seat stored as %q: %v, want an error containing %q", bad, err, want)
+		}
+	}
+}
