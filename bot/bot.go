@@ -239,6 +239,7 @@ func (b *Bot) Close(ctx context.Context) error {
 		return fmt.Errorf("bot: close: messages still queued: %w", ferr)
 	}
 	b.stop()
+	b.post.close()
 	if held := b.lease.Load(); held != nil && b.Err() == nil {
 		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		if rerr := b.store.ReleaseShards(rctx, held.lease); rerr != nil {

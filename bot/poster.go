@@ -81,6 +81,8 @@ type poster struct {
 
 	mu     sync.Mutex
 	queues map[string]*channelQueue
+	closed bool          // set by close: no queue starts after it
+	stop   chan struct{} // closed by close: idle queues end at once
 	wg     sync.WaitGroup
 }
 
@@ -95,7 +97,7 @@ type channelQueue struct {
 }
 
 func newPoster(s *discordgo.Session, log *slog.Logger, limit int, window time.Duration) *poster {
-	return &poster{s: s, log: log, limit: limit, window: window, queues: map[string]*channelQueue{}}
+	return &poster{s: s, log: log, limit: limit, window: window, queues: map[string]*channelQueue{}, stop: make(chan struct{})}
 }
 
 // queueLocked returns a channel's queue, starting it (and its goroutine) if it has none.
@@ -104,6 +106,11 @@ func (p *poster) queueLocked(channelID string) *channelQueue {
 	q, ok := p.queues[channelID]
 	if !ok {
 		q = &channelQueue{wake: make(chan struct{}, 1)}
+		if p.closed {
+			// Nothing will send it: a post after close is dropped, as the log says.
+			p.log.Warn("post after the bot closed, dropped", "channel", channelID)
+			return q
+		}
 		p.queues[channelID] = q
 		p.wg.Add(1)
 		go p.run(channelID, q)
@@ -178,6 +185,7 @@ func (p *poster) run(channelID string, q *channelQueue) {
 			case <-q.wake:
 				continue
 			case <-time.After(p.window):
+			case <-p.stop:
 			}
 			p.mu.Lock()
 			if len(q.posts) == 0 {
@@ -262,6 +270,20 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 	return p.s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
 		Content: truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
 	})
+}
+
+// close ends the poster: every channel's goroutine returns once its queue is empty, and
+// close waits for them. Posts queued after it are dropped: flush first.
+func (p *poster) close() {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.closed = true
+	close(p.stop)
+	p.mu.Unlock()
+	p.wg.Wait()
 }
 
 // flush blocks until every queued post has been delivered, or ctx ends.
