@@ -57,6 +57,9 @@ type table struct {
 	// scheduled to be played (0: none), so that each step schedules it once.
 	autoplayStep int
 	autoplay     Timer
+	// retry is the armed retry of the computer players' moves after one could not be
+	// saved (retryAdvance), if any.
+	retry Timer
 	// pinned is set once the table message is pinned in its channel; otherwise, after
 	// postsSince posts below it the table is posted again at the bottom (reposting while
 	// that is under way).
@@ -121,17 +124,21 @@ func (b *Bot) addTable(t *table) {
 // dropTable takes a table out of the registry once it has ended. The caller holds t.mu.
 func (b *Bot) dropTable(t *table) {
 	t.done = true
-	if t.timer != nil {
-		t.timer.Stop()
-		t.timer = nil
-	}
-	if t.autoplay != nil {
-		t.autoplay.Stop()
-		t.autoplay = nil
-	}
+	t.stopTimers()
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	delete(b.tables, t.meta.ID)
+}
+
+// stopTimers stops every timer armed for the table: its turn timer, a forced card's
+// autoplay and a retry of the computer players' moves. The caller holds t.mu.
+func (t *table) stopTimers() {
+	for _, tm := range []*Timer{&t.timer, &t.autoplay, &t.retry} {
+		if *tm != nil {
+			(*tm).Stop()
+			*tm = nil
+		}
+	}
 }
 
 // tablesWhere returns the running tables that match, by game ID.
@@ -253,8 +260,12 @@ func (b *Bot) advance(ctx context.Context, t *table, n *narration) error {
 // computer move could not be saved (storage failed, or the bot's lease had lapsed): nobody
 // else would move the table on. The caller holds t.mu.
 func (b *Bot) retryAdvance(t *table) {
-	b.clock.AfterFunc(timerRetry, func() {
+	if t.retry != nil {
+		t.retry.Stop()
+	}
+	t.retry = b.clock.AfterFunc(timerRetry, func() {
 		b.withTable(t, 30*time.Second, func(ctx context.Context) {
+			t.retry = nil
 			if t.done || t.game == nil || t.thinking {
 				return
 			}

@@ -64,17 +64,14 @@ func (tm *timers) start() {
 	}
 }
 
-// stopAll stops every armed timer.
+// stopAll stops every armed timer of every table: turn timers, autoplays and retries.
 func (tm *timers) stopAll() {
 	tm.mu.Lock()
 	tm.started = false
 	tm.mu.Unlock()
 	for _, t := range tm.b.tablesWhere(func(*storage.Game) bool { return true }) {
 		t.mu.Lock()
-		if t.timer != nil {
-			t.timer.Stop()
-			t.timer = nil
-		}
+		t.stopTimers()
 		t.mu.Unlock()
 	}
 }
