@@ -17,7 +17,8 @@ func Capitalise(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// Duration writes a timer for people: 90s, 15m, 12h, 3d.
+// Duration writes a timer for people in its largest whole unit: 15m, 12h, 3d; one that
+// is not a whole number of minutes reads as time.Duration does (1m30s).
 func Duration(d time.Duration) string {
 	switch {
 	case d%(24*time.Hour) == 0:
