@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
@@ -58,12 +59,12 @@ func (b *Bot) scheduleAutoplay(t *table) {
 			if !ok {
 				return
 			}
-			var n narration
+			var n present.Narration
 			if err := b.act(ctx, t, engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: c}, &n); err != nil {
 				b.log.Error("autoplay", "game", t.meta.ID, "seat", seat, "err", err)
 				return
 			}
-			n.lines = append([]string{fmt.Sprintf("%s's only card, %s, is played for them.", plainName(&t.meta, seat), c.Symbol())}, n.lines...)
+			n.Lines = append([]string{fmt.Sprintf("%s's only card, %s, is played for them.", present.PlainName(&t.meta, seat), c.Symbol())}, n.Lines...)
 			if err := b.advance(ctx, t, &n); err != nil {
 				b.log.Error("after autoplay", "game", t.meta.ID, "err", err)
 			}

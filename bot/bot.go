@@ -1,6 +1,8 @@
 // Package bot runs Pinochle tables in Discord: the session (discordgo), the life of each
 // table from its lobby to its result with one writer per game, the computer players' turns,
-// turn timers and reminders, and the messages the table shows.
+// turn timers and reminders, and posting and answering the messages the table shows. What
+// those messages say is rendered by package present, without I/O; bot decides when they
+// are posted, edited or answered.
 //
 // Every accepted action is saved to storage before any reply says it happened, so after a
 // restart every game continues where it was and the buttons of messages already posted
@@ -21,6 +23,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/storage"
 )
@@ -313,7 +316,7 @@ func (b *Bot) reply(i *discordgo.Interaction, format string, args ...any) error 
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content: truncate(fmt.Sprintf(format, args...), maxContent), Flags: discordgo.MessageFlagsEphemeral,
+			Content: present.Truncate(fmt.Sprintf(format, args...), maxContent), Flags: discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		},
 	})

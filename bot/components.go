@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 )
@@ -97,7 +97,7 @@ func (t *table) playerSeat(i *discordgo.Interaction, notSeated string) (int, str
 
 // answerView answers an interaction with a seat's private view. The caller holds t.mu.
 func (b *Bot) answerView(i *discordgo.Interaction, t *table, seat int, kind discordgo.InteractionResponseType, note string) error {
-	err := respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: handMessage(&t.meta, ptr(t.game.View(seat)), note)})
+	err := respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&t.meta, ptr(t.game.View(seat)), note)})
 	if err == nil {
 		t.views[seat] = privateView{token: i.Token, at: b.now(), step: t.game.LogLen()}
 	}
@@ -148,11 +148,11 @@ func (b *Bot) onMove(ctx context.Context, i *discordgo.Interaction, t *table, id
 	if err != nil {
 		return b.answerView(i, t, seat, update, "⚠️ "+err.Error())
 	}
-	var n narration
+	var n present.Narration
 	if err := b.act(ctx, t, a, &n); err != nil {
 		var re *engine.RuleError
 		if errors.As(err, &re) {
-			return b.answerView(i, t, seat, update, "⚠️ "+capitalise(re.Msg)+".")
+			return b.answerView(i, t, seat, update, "⚠️ "+present.Capitalise(re.Msg)+".")
 		}
 		b.log.Error("move failed", "game", t.meta.ID, "err", err)
 		return b.answerView(i, t, seat, update, "⚠️ "+msgSaveFailed)
@@ -167,14 +167,6 @@ func (b *Bot) onMove(ctx context.Context, i *discordgo.Interaction, t *table, id
 		return fmt.Errorf("answer move: %w", err)
 	}
 	return nil
-}
-
-// capitalise upper-cases the first letter of a sentence.
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // onHint answers the Hint button: the expert's choice for the clicker's seat and why,
@@ -216,7 +208,7 @@ func (b *Bot) onHint(i *discordgo.Interaction, t *table, id commands.ID) error {
 	if t.done || !id.Current(t.game, seat) {
 		note = msgStale
 	}
-	data := handMessage(&t.meta, ptr(t.game.View(seat)), note)
+	data := present.Hand(&t.meta, ptr(t.game.View(seat)), note)
 	err := editResponse(b.s, b.appID, i.Token, &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components,
 		AllowedMentions: data.AllowedMentions})
 	if err == nil {

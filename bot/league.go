@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 
 	"github.com/pinochle-discord/pinochle/storage"
@@ -111,5 +112,5 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction) error {
 		}
 		lines = append(lines, line)
 	}
-	return b.replyEmbed(i, false, &discordgo.MessageEmbed{Title: "League seasons", Color: colourActive, Description: truncate(strings.Join(lines, "\n"), 4000)})
+	return b.replyEmbed(i, false, &discordgo.MessageEmbed{Title: "League seasons", Color: present.ColourActive, Description: present.Truncate(strings.Join(lines, "\n"), 4000)})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -106,7 +107,7 @@ func (b *Bot) onLobby(ctx context.Context, i *discordgo.Interaction, t *table, i
 		b.log.Error("lobby", "game", t.meta.ID, "err", err)
 		return b.reply(i, "That could not be saved, so nothing changed. Please try again.")
 	}
-	e, comps := lobbyMessage(&t.meta, &rules)
+	e, comps := present.Lobby(&t.meta, &rules)
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: comps, AllowedMentions: &discordgo.MessageAllowedMentions{}},
@@ -164,7 +165,7 @@ func (b *Bot) startGame(ctx context.Context, i *discordgo.Interaction, t *table,
 		return b.reply(i, "The game could not be started. Please try again.")
 	}
 	t.game = g
-	closed := closedLobby(&t.meta, rules, fmt.Sprintf("The game is on: follow it in <#%s>.", t.channel()))
+	closed := present.ClosedLobby(&t.meta, rules, fmt.Sprintf("The game is on: follow it in <#%s>.", t.channel()))
 	if err := respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{closed}, Components: []discordgo.MessageComponent{}},
@@ -172,8 +173,8 @@ func (b *Bot) startGame(ctx context.Context, i *discordgo.Interaction, t *table,
 		b.log.Warn("start: lobby update", "game", t.meta.ID, "err", err)
 	}
 	b.postTable(t)
-	var n narration
-	n.say("The game starts. Hand 1: %s deals. Press **My hand** on the table to see your cards.", plainName(&t.meta, g.Dealer()))
+	var n present.Narration
+	n.Say("The game starts. Hand 1: %s deals. Press **My hand** on the table to see your cards.", present.PlainName(&t.meta, g.Dealer()))
 	if err := b.advance(ctx, t, &n); err != nil {
 		b.log.Error("start: computer moves", "game", t.meta.ID, "err", err)
 	}
@@ -187,7 +188,7 @@ func (b *Bot) startGame(ctx context.Context, i *discordgo.Interaction, t *table,
 // wait for it: a goroutine records the message and then brings it up to date, in case the
 // game moved on meanwhile.
 func (b *Bot) postTable(t *table) {
-	e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
+	e, comps := present.Table(&t.meta, ptr(t.game.View(-1)))
 	done := make(chan sent, 1)
 	channel := t.channel()
 	b.post.enqueue(channel, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps, done: done})
@@ -216,7 +217,7 @@ func (b *Bot) postTable(t *table) {
 				b.log.Error("post table", "game", t.meta.ID, "err", err)
 			}
 		}
-		e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
+		e, comps := present.Table(&t.meta, ptr(t.game.View(-1)))
 		b.post.enqueue(channel, &post{editID: r.msg.ID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
 	}()
 }
@@ -232,7 +233,7 @@ func (b *Bot) abandon(ctx context.Context, i *discordgo.Interaction, t *table, w
 	if kind == discordgo.InteractionResponseUpdateMessage {
 		if err := respond(b.s, i, &discordgo.InteractionResponse{
 			Type: kind,
-			Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{closedLobby(&t.meta, &rules, why)}, Components: []discordgo.MessageComponent{}},
+			Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&t.meta, &rules, why)}, Components: []discordgo.MessageComponent{}},
 		}); err != nil {
 			b.log.Warn("abandon: lobby update", "game", t.meta.ID, "err", err)
 		}
@@ -240,8 +241,8 @@ func (b *Bot) abandon(ctx context.Context, i *discordgo.Interaction, t *table, w
 		b.closeLobby(t, why)
 	}
 	b.log.Info("table abandoned", "game", t.meta.ID, "why", why)
-	var n narration
-	n.say("🛑 This table is closed. %s", why)
+	var n present.Narration
+	n.Say("🛑 This table is closed. %s", why)
 	b.publish(ctx, t, &n)
 	if kind != discordgo.InteractionResponseUpdateMessage {
 		return b.reply(i, "The table is closed.")

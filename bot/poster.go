@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/bot/present"
 )
 
 // post is one message the bot sends to a channel, or one edit of a message it sent.
@@ -268,7 +270,7 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 		return nil, errors.New("empty post")
 	}
 	return p.s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
-		Content: truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
+		Content: present.Truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
 	})
 }
 

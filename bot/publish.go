@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -17,10 +18,10 @@ import (
 // table's thread (consecutive lines gathered into as few messages as fit), a mention of the
 // human whose turn it now is, and the table message brought up to date. The caller holds
 // t.mu.
-func (b *Bot) publish(ctx context.Context, t *table, n *narration) {
+func (b *Bot) publish(ctx context.Context, t *table, n *present.Narration) {
 	channel := t.channel()
-	lines := n.lines
-	n.lines = nil
+	lines := n.Lines
+	n.Lines = nil
 	var mentions []string
 	if t.game != nil && !t.game.Over() && t.announced != t.game.LogLen() {
 		line, ids := b.announceTurn(t)
@@ -38,7 +39,7 @@ func (b *Bot) publish(ctx context.Context, t *table, n *narration) {
 	// A hand's result goes out with its buttons: the lines up to it make their own posts.
 	start := 0
 	for i := range lines {
-		buttons, ok := n.buttons[lines[i]]
+		buttons, ok := n.Buttons[lines[i]]
 		if !ok && i < len(lines)-1 {
 			continue
 		}
@@ -53,10 +54,10 @@ func (b *Bot) publish(ctx context.Context, t *table, n *narration) {
 		}
 		start = i + 1
 	}
-	n.buttons = nil
-	if n.sheet != nil {
-		b.post.enqueue(channel, &post{embeds: []*discordgo.MessageEmbed{n.sheet}, components: n.sheetButtons})
-		n.sheet, n.sheetButtons = nil, nil
+	n.Buttons = nil
+	if n.Sheet != nil {
+		b.post.enqueue(channel, &post{embeds: []*discordgo.MessageEmbed{n.Sheet}, components: n.SheetButtons})
+		n.Sheet, n.SheetButtons = nil, nil
 	}
 	b.refreshViews(t)
 	if t.game != nil && !t.done && !t.pinned && !t.reposting && t.postsSince >= repostAfter {
@@ -66,7 +67,7 @@ func (b *Bot) publish(ctx context.Context, t *table, n *narration) {
 	}
 	if t.game != nil {
 		if m, ok := t.meta.Messages[roleTable]; ok {
-			e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
+			e, comps := present.Table(&t.meta, ptr(t.game.View(-1)))
 			b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
 		}
 	}
@@ -105,7 +106,7 @@ func chunkLines(lines []string, n int) []string {
 	var cur strings.Builder
 	size := 0 // the runes in cur
 	for _, l := range lines {
-		l = truncate(l, n)
+		l = present.Truncate(l, n)
 		ln := utf8.RuneCountInString(l)
 		if size > 0 && size+1+ln > n {
 			out = append(out, cur.String())
@@ -145,7 +146,7 @@ const repostAfter = 12
 // copy is pinned if it can be. The caller holds t.mu.
 func (b *Bot) repostTable(t *table, old storage.Message) {
 	t.reposting = true
-	e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
+	e, comps := present.Table(&t.meta, ptr(t.game.View(-1)))
 	done := make(chan sent, 1)
 	b.post.enqueue(old.ChannelID, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps, done: done})
 	b.handlers.Add(1)
@@ -176,7 +177,7 @@ func (b *Bot) repostTable(t *table, old storage.Message) {
 		link := fmt.Sprintf("https://discord.com/channels/%s/%s/%s", t.meta.GuildID, old.ChannelID, r.msg.ID)
 		b.post.enqueue(old.ChannelID, &post{editID: old.MessageID, content: "The table has moved down: " + link,
 			embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{}})
-		e, comps := tableMessage(&t.meta, ptr(t.game.View(-1)))
+		e, comps := present.Table(&t.meta, ptr(t.game.View(-1)))
 		b.post.enqueue(old.ChannelID, &post{editID: r.msg.ID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
 	}()
 }

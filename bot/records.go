@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -148,7 +148,7 @@ func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.Mes
 	if season.ID != storage.Overall {
 		title = "Standings · " + season.Name
 	}
-	e := &discordgo.MessageEmbed{Title: title, Color: colourActive}
+	e := &discordgo.MessageEmbed{Title: title, Color: present.ColourActive}
 	if len(recs) == 0 {
 		e.Description = "No counted games yet."
 		return e
@@ -162,7 +162,7 @@ func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.Mes
 		fmt.Fprintf(&b, "%s **%s** · rating %.0f · %d games, %d won (%.0f%%) · points %d/%d · bids %d made, %d set\n",
 			mark, r.Name, r.Rating.Display(), r.Games, r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
 	}
-	e.Description = truncate(b.String(), 4000)
+	e.Description = present.Truncate(b.String(), 4000)
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Rating: a team-aware skill estimate (mean − 3σ); points in tens."}
 	return e
 }
@@ -183,7 +183,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 	r := st.Overall
 	e := &discordgo.MessageEmbed{
 		Title: "Record of " + r.Name,
-		Color: colourActive,
+		Color: present.ColourActive,
 		Description: fmt.Sprintf("Rank %d · rating %.0f\n%d games: %d won, %d lost, %d drawn (%.0f%%)\n%d hands, bid %d: %d made, %d set\nMeld: %.0f a hand on average, %d at best",
 			r.Rank, r.Rating.Display(), r.Games, r.Wins, r.Losses, r.Draws, 100*r.WinRate(), r.Hands, r.HandsBid, r.BidsMade, r.BidsSet, r.AverageMeld(), r.HighMeld),
 	}
@@ -218,7 +218,7 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, opts op
 	}
 	if len(opts) > 0 {
 		if st, err = applySettings(st, opts); err != nil {
-			return b.reply(i, "%s", capitalise(err.Error()))
+			return b.reply(i, "%s", present.Capitalise(err.Error()))
 		}
 		if err := b.store.UpdateSettings(ctx, i.GuildID, st, b.now()); err != nil {
 			if errors.Is(err, storage.ErrInvalid) {
@@ -289,7 +289,7 @@ func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
 	}
 	timer := "none"
 	if d := st.TableDefaults.Timer; d > 0 {
-		timer = formatDuration(d) + ", then " + policyText(st.TableDefaults.Timeout)
+		timer = present.Duration(d) + ", then " + present.PolicyText(st.TableDefaults.Timeout)
 	}
 	chans := "every channel"
 	if len(st.Channels) > 0 {
@@ -305,7 +305,7 @@ func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
 	}
 	return &discordgo.MessageEmbed{
 		Title: "Pinochle settings",
-		Color: colourActive,
+		Color: present.ColourActive,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Default preset", Value: st.DefaultPreset, Inline: true},
 			{Name: "Default options", Value: opts, Inline: true},
@@ -323,17 +323,4 @@ func hintsNote(st storage.Settings) string {
 		return ""
 	}
 	return " (off during a league season)"
-}
-
-// formatDuration writes a timer for people: 90s, 15m, 12h, 3d.
-func formatDuration(d time.Duration) string {
-	switch {
-	case d%(24*time.Hour) == 0:
-		return fmt.Sprintf("%dd", d/(24*time.Hour))
-	case d%time.Hour == 0:
-		return fmt.Sprintf("%dh", d/time.Hour)
-	case d%time.Minute == 0:
-		return fmt.Sprintf("%dm", d/time.Minute)
-	}
-	return d.Round(time.Second).String()
 }

@@ -9,14 +9,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
-	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/record"
 	"github.com/pinochle-discord/pinochle/storage"
 )
-
-// sheetPageSize is how many hands one page of a score sheet lists.
-const sheetPageSize = 12
 
 // errNotHere refuses a game that is not one of the server's: the same answer whether it
 // exists elsewhere or not at all.
@@ -88,71 +85,8 @@ func (b *Bot) sheetPage(ctx context.Context, i *discordgo.Interaction, gameID in
 	if err != nil {
 		return nil, fmt.Errorf("score sheet of game %d: %w", gameID, err)
 	}
-	e, comps := sheetMessage(&meta, hands, page)
+	e, comps := present.Sheet(&meta, hands, page)
 	return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, nil
-}
-
-// sheetMessage is a page of a score sheet, with buttons to turn it.
-func sheetMessage(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
-	pages := max(1, (len(hands)+sheetPageSize-1)/sheetPageSize)
-	page = min(max(page, 1), pages)
-	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Score sheet · game #%d · %s", meta.ID, meta.Preset),
-		Color: colourActive,
-	}
-	if len(hands) == 0 {
-		e.Description = "No hand has finished yet."
-		return e, []discordgo.MessageComponent{}
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "`hand` dealer · bid · meld %s–%s · tricks · change → **score**\n", teamName(0), teamName(1))
-	for _, h := range hands[(page-1)*sheetPageSize : min(len(hands), page*sheetPageSize)] {
-		b.WriteString(sheetLine(meta, h) + "\n")
-	}
-	e.Description = b.String()
-	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d hands", page, pages, len(hands))}
-	return e, pager(commands.SheetScores, meta.ID, page, pages, "Earlier hands", "Later hands")
-}
-
-// sheetLine is one hand of a score sheet.
-func sheetLine(meta *storage.Game, h engine.HandResult) string {
-	bid := fmt.Sprintf("%s %d", plainName(meta, h.Bidder), h.Bid)
-	if h.Trump != engine.NoSuit {
-		bid += " " + h.Trump.Symbol()
-	}
-	switch {
-	case h.Outcome == engine.OutcomeThrownIn:
-		bid += ", thrown in"
-	case h.Outcome == engine.OutcomeBoardSet:
-		bid += ", board set"
-	case h.Moon:
-		bid += ", moon"
-	case h.Made:
-		bid += ", made"
-	default:
-		bid += ", **set**"
-	}
-	return fmt.Sprintf("`%2d` %s · %s · meld %d–%d · tricks %d–%d · %+d/%+d → **%d–%d**",
-		h.Hand, plainName(meta, h.Dealer), bid, h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
-		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])
-}
-
-// pager returns the buttons that turn a sheet's pages: the previous and the next page,
-// each when there is one.
-func pager(kind string, game int64, page, pages int, prev, next string) []discordgo.MessageComponent {
-	var buttons []discordgo.MessageComponent
-	if page > 1 {
-		buttons = append(buttons, discordgo.Button{Label: "◀ " + prev, Style: discordgo.SecondaryButton,
-			CustomID: commands.SheetID{Kind: kind, Game: game, Page: page - 1}.String()})
-	}
-	if page < pages {
-		buttons = append(buttons, discordgo.Button{Label: next + " ▶", Style: discordgo.SecondaryButton,
-			CustomID: commands.SheetID{Kind: kind, Game: game, Page: page + 1}.String()})
-	}
-	if len(buttons) == 0 {
-		return []discordgo.MessageComponent{}
-	}
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
 }
 
 // reviewPage is the review of one finished hand: the cards dealt, the auction, the passes,
@@ -188,29 +122,8 @@ func (b *Bot) reviewPage(ctx context.Context, i *discordgo.Interaction, gameID i
 	if err != nil {
 		return nil, fmt.Errorf("review game %d hand %d: %w", gameID, hand, err)
 	}
-	names := make([]string, len(meta.Seats))
-	for s := range meta.Seats {
-		names[s] = plainName(&meta, s)
-	}
-	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Review · game #%d · %s", meta.ID, truncate(h.Title(names), 200)),
-		Color: colourActive,
-	}
-	for _, sec := range h.Sections(names) {
-		value := sec.Text()
-		if value == "" {
-			value = "—"
-		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: truncate(sec.Title, 256), Value: truncate(value, 1024)})
-	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Hand %d of %d finished", hand, n)}
-	var row discordgo.ActionsRow
-	if comps := pager(commands.SheetReview, meta.ID, hand, n, "Previous hand", "Next hand"); len(comps) > 0 {
-		row = comps[0].(discordgo.ActionsRow)
-	}
-	row.Components = append(row.Components, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton,
-		CustomID: commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (hand-1)/sheetPageSize + 1}.String()})
-	return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{row}}, nil
+	e, comps := present.Review(&meta, &h, hand, n)
+	return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, nil
 }
 
 // cmdReview answers /pinochle review game:ID [hand:N].
@@ -225,17 +138,6 @@ func (b *Bot) cmdReview(ctx context.Context, i *discordgo.Interaction, opts opti
 	}
 	data, err := b.reviewPage(ctx, i, o.IntValue(), hand)
 	return b.answerSheetOr(i, data, err)
-}
-
-// sheetButtons are the buttons of a finished hand's result post: its review and the score
-// sheet.
-func sheetButtons(game int64, hand int) []discordgo.MessageComponent {
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: fmt.Sprintf("Review hand %d", hand), Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔎"},
-			CustomID: commands.SheetID{Kind: commands.SheetReview, Game: game, Page: hand}.String()},
-		discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
-			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: game, Page: (hand-1)/sheetPageSize + 1}.String()},
-	}}}
 }
 
 // maxChoices is how many suggestions an autocomplete answer may hold.
@@ -261,7 +163,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) erro
 			if len(choices) == maxChoices {
 				break
 			}
-			label := gameLabel(&g)
+			label := present.GameLabel(&g)
 			if typed == "" || strings.HasPrefix(fmt.Sprint(g.ID), typed) || strings.Contains(strings.ToLower(label), typed) {
 				choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: g.ID})
 			}
@@ -285,21 +187,6 @@ func flattenFocused(opts []*discordgo.ApplicationCommandInteractionDataOption) [
 		out = append(out, flattenFocused(o.Options)...)
 	}
 	return out
-}
-
-// gameLabel names a game in a suggestion: its number, preset, status, players and date,
-// within Discord's 100 characters.
-func gameLabel(g *storage.Game) string {
-	var names []string
-	for s := range g.Seats {
-		names = append(names, plainName(g, s))
-	}
-	state := "playing"
-	if g.Status == storage.StatusFinished {
-		state = "finished"
-	}
-	label := fmt.Sprintf("#%d %s (%s) %s · %s", g.ID, g.Preset, state, g.CreatedAt.UTC().Format("2 Jan"), strings.Join(names, ", "))
-	return truncate(label, 100)
 }
 
 // cmdExport answers /pinochle export game:ID with the finished game as a JSON file (the
@@ -328,7 +215,7 @@ func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts opti
 	}
 	seats := make([]record.Seat, len(meta.Seats))
 	for s, seat := range meta.Seats {
-		seats[s] = record.Seat{Name: plainName(&meta, s), Computer: seat.IsComputer()}
+		seats[s] = record.Seat{Name: present.PlainName(&meta, s), Computer: seat.IsComputer()}
 	}
 	f := record.FromGame(g, fmt.Sprint(meta.ID), seats, meta.CreatedAt, meta.EndedAt)
 	var buf bytes.Buffer

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -93,11 +94,11 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	}
 	req, err := commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason})
 	if err != nil {
-		return b.reply(i, "%s", capitalise(err.Error()))
+		return b.reply(i, "%s", present.Capitalise(err.Error()))
 	}
 	rules, err := engine.NewRules(req.Preset, req.Options)
 	if err != nil {
-		return b.reply(i, "%s", capitalise(err.Error()))
+		return b.reply(i, "%s", present.Capitalise(err.Error()))
 	}
 	// Opening a table takes several calls to Discord: answer now, privately, and edit the
 	// answer once the table is open.
@@ -120,7 +121,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		return b.editAnswer(i, "The table could not be created. Please try again.", err)
 	}
 	meta.ID = id
-	e, comps := lobbyMessage(&meta, &rules)
+	e, comps := present.Lobby(&meta, &rules)
 	msg, err := b.post.send(ctx, i.ChannelID, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps})
 	if err != nil {
 		return b.editAnswer(i, "I could not post the table here: check that I may send messages in this channel.", err)
@@ -233,7 +234,7 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 	if o, ok := opts[commands.OptPreset]; ok {
 		e, err := commands.RulesSummary(o.StringValue())
 		if err != nil {
-			return b.reply(i, "%s", capitalise(err.Error()))
+			return b.reply(i, "%s", present.Capitalise(err.Error()))
 		}
 		return b.replyEmbed(i, true, e)
 	}
@@ -252,7 +253,7 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	e, err := commands.RulesSummary(st.DefaultPreset)
 	if err != nil {
-		return b.reply(i, "%s", capitalise(err.Error()))
+		return b.reply(i, "%s", present.Capitalise(err.Error()))
 	}
 	return b.replyEmbed(i, true, e)
 }
@@ -290,7 +291,7 @@ func (b *Bot) refreshLobby(t *table) {
 	if !ok || err != nil {
 		return
 	}
-	e, comps := lobbyMessage(&t.meta, &rules)
+	e, comps := present.Lobby(&t.meta, &rules)
 	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
 }
 
@@ -346,11 +347,11 @@ func (b *Bot) setAway(ctx context.Context, i *discordgo.Interaction, t *table, s
 		t.meta.Seats = before
 		return b.failed(i, "away", err)
 	}
-	var n narration
+	var n present.Narration
 	if away {
-		n.say("%s is away: a computer player plays their seat.", plainName(&t.meta, seat))
+		n.Say("%s is away: a computer player plays their seat.", present.PlainName(&t.meta, seat))
 	} else {
-		n.say("%s is back.", plainName(&t.meta, seat))
+		n.Say("%s is back.", present.PlainName(&t.meta, seat))
 		t.announced = -1
 	}
 	if err := b.advance(ctx, t, &n); err != nil {
@@ -399,7 +400,7 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 						l.mine = true
 						waiting = append(waiting, "**you**")
 					} else {
-						waiting = append(waiting, plainName(&t.meta, seat))
+						waiting = append(waiting, present.PlainName(&t.meta, seat))
 					}
 				}
 			}

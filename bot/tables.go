@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -192,7 +192,7 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 	}
 	for _, t := range b.tablesWhere(func(g *storage.Game) bool { return g.Status == storage.StatusPlaying }) {
 		t.mu.Lock()
-		var n narration
+		var n present.Narration
 		err := b.advance(ctx, t, &n)
 		b.publish(ctx, t, &n)
 		t.mu.Unlock()
@@ -206,7 +206,7 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 // act applies one action to a table's game: the engine checks it, storage saves it (only
 // while the bot holds its shards' lease: leasedStore), and only then is it applied and
 // narrated. A rejected action changes nothing. The caller holds t.mu.
-func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *narration) error {
+func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *present.Narration) error {
 	g := t.game
 	if err := g.Check(a); err != nil {
 		return err
@@ -220,7 +220,7 @@ func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *narration) 
 		return fmt.Errorf("apply a checked action: %w", err)
 	}
 	t.meta.LastActivity = b.clock.Now()
-	n.add(&t.meta, g, a, events)
+	n.Add(&t.meta, g, a, events)
 	return nil
 }
 
@@ -228,7 +228,7 @@ func (b *Bot) act(ctx context.Context, t *table, a engine.Action, n *narration) 
 // is to act or the game is over, then finishes the game if it is. A player that decides
 // at once moves here; one that searches thinks off the writer (think) and advances the
 // table again when it has moved. The caller holds t.mu.
-func (b *Bot) advance(ctx context.Context, t *table, n *narration) error {
+func (b *Bot) advance(ctx context.Context, t *table, n *present.Narration) error {
 	g := t.game
 	for range maxComputerMoves {
 		if g.Over() {
@@ -269,7 +269,7 @@ func (b *Bot) retryAdvance(t *table) {
 			if t.done || t.game == nil || t.thinking {
 				return
 			}
-			var n narration
+			var n present.Narration
 			if err := b.advance(ctx, t, &n); err != nil {
 				b.log.Error("computer moves tried again", "game", t.meta.ID, "err", err)
 			}
@@ -328,9 +328,9 @@ func (b *Bot) computerFor(t *table, seat int) (computer.Player, error) {
 }
 
 // recordHands records the hands that just finished and, once the game is over, its result.
-func (b *Bot) recordHands(ctx context.Context, t *table, n *narration) error {
+func (b *Bot) recordHands(ctx context.Context, t *table, n *present.Narration) error {
 	now := b.clock.Now()
-	for _, e := range n.events {
+	for _, e := range n.Events {
 		if e.Kind != engine.EventHandFinished {
 			continue
 		}
@@ -338,7 +338,7 @@ func (b *Bot) recordHands(ctx context.Context, t *table, n *narration) error {
 			return fmt.Errorf("record hand %d: %w", e.Result.Hand, err)
 		}
 	}
-	n.events = nil
+	n.Events = nil
 	if !t.game.Over() || t.done {
 		return nil
 	}
@@ -346,8 +346,8 @@ func (b *Bot) recordHands(ctx context.Context, t *table, n *narration) error {
 	if err != nil {
 		return err
 	}
-	n.finished(&t.meta, fin)
-	b.closeLobby(t, "Finished: "+resultLine(t.game.Scores(), t.game.Winner())+" Hands and tricks are in the thread.")
+	n.Finished(&t.meta, fin)
+	b.closeLobby(t, "Finished: "+present.ResultLine(t.game.Scores(), t.game.Winner())+" Hands and tricks are in the thread.")
 	b.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
 		"score0", t.game.Scores()[0], "score1", t.game.Scores()[1], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
 	return nil
@@ -364,30 +364,7 @@ func (b *Bot) closeLobby(t *table, why string) {
 	if err != nil {
 		return
 	}
-	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{closedLobby(&t.meta, &rules, why)}})
-}
-
-// nameOfUser returns the name of the seat a user holds.
-func nameOfUser(meta *storage.Game, userID string) string {
-	for _, s := range meta.Seats {
-		if s.UserID == userID {
-			return s.Name
-		}
-	}
-	return "someone"
-}
-
-// finished tells what a finished game did to the ratings, or that it does not count.
-func (n *narration) finished(meta *storage.Game, fin storage.Finish) {
-	if len(fin.Changes) > 0 {
-		var parts []string
-		for _, c := range fin.Changes {
-			parts = append(parts, fmt.Sprintf("%s %.0f → %.0f", nameOfUser(meta, c.UserID), c.Before.Display(), c.After.Display()))
-		}
-		n.say("Ratings: %s.", strings.Join(parts, " · "))
-	} else if !fin.Result.Counted {
-		n.say("This game does not count for the leaderboard (computer players).")
-	}
+	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&t.meta, &rules, why)}})
 }
 
 // setTableMessage records the table's live message and whether the bot could pin it. The

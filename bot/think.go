@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 )
@@ -49,7 +50,7 @@ func (b *Bot) think(t *table, seat int, p computer.Player, forLate bool) {
 		if t.done || t.game == nil {
 			return
 		}
-		var n narration
+		var n present.Narration
 		if t.game.LogLen() == step && t.game.Waiting(seat) && (forLate || t.playedByComputer(seat)) {
 			if err := b.act(ctx, t, a, &n); err != nil {
 				b.log.Error("computer move: it is tried again later", "game", t.meta.ID, "seat", seat, "retry", timerRetry, "err", err)
@@ -61,7 +62,7 @@ func (b *Bot) think(t *table, seat int, p computer.Player, forLate bool) {
 				return
 			}
 			if forLate {
-				n.lines = append([]string{fmt.Sprintf("⏰ %s's time ran out: a computer player moved for them.", plainName(&t.meta, seat))}, n.lines...)
+				n.Lines = append([]string{fmt.Sprintf("⏰ %s's time ran out: a computer player moved for them.", present.PlainName(&t.meta, seat))}, n.Lines...)
 			}
 		}
 		if err := b.advance(ctx, t, &n); err != nil {

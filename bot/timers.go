@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -247,7 +248,7 @@ func formatLeft(d time.Duration) string {
 // moves for them this once, or their team forfeits. On an error nothing was done. The
 // caller holds t.mu.
 func (b *Bot) timeout(ctx context.Context, t *table) error {
-	var n narration
+	var n present.Narration
 	late := t.waitingHumans()
 	if len(late) == 0 {
 		return nil
@@ -258,9 +259,9 @@ func (b *Bot) timeout(ctx context.Context, t *table) error {
 		if err != nil {
 			return fmt.Errorf("forfeit: %w", err)
 		}
-		n.say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", plainName(&t.meta, late[0]), teamName(team), teamName(1-team))
-		n.finished(&t.meta, fin)
-		why := fmt.Sprintf("%s forfeited: %s's time ran out.", teamName(team), plainName(&t.meta, late[0]))
+		n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", present.PlainName(&t.meta, late[0]), present.TeamName(team), present.TeamName(1-team))
+		n.Finished(&t.meta, fin)
+		why := fmt.Sprintf("%s forfeited: %s's time ran out.", present.TeamName(team), present.PlainName(&t.meta, late[0]))
 		b.finalTable(t, why)
 		b.closeLobby(t, "Finished: "+why)
 		b.publish(ctx, t, &n)
@@ -269,7 +270,7 @@ func (b *Bot) timeout(ctx context.Context, t *table) error {
 	for _, seat := range late {
 		p, err := b.computerFor(t, seat)
 		if err != nil {
-			if len(n.lines) > 0 {
+			if len(n.Lines) > 0 {
 				// Another late seat moved already: say so.
 				b.publish(ctx, t, &n)
 			}
@@ -283,13 +284,13 @@ func (b *Bot) timeout(ctx context.Context, t *table) error {
 		}
 		a := p.Choose(t.game.View(seat))
 		if err := b.act(ctx, t, a, &n); err != nil {
-			if len(n.lines) > 0 {
+			if len(n.Lines) > 0 {
 				// Another late seat moved already: say so, and try this one again later.
 				b.publish(ctx, t, &n)
 			}
 			return fmt.Errorf("timeout move for seat %d: %w", seat+1, err)
 		}
-		n.lines = append([]string{fmt.Sprintf("⏰ %s's time ran out: a computer player moved for them.", plainName(&t.meta, seat))}, n.lines...)
+		n.Lines = append([]string{fmt.Sprintf("⏰ %s's time ran out: a computer player moved for them.", present.PlainName(&t.meta, seat))}, n.Lines...)
 	}
 	if err := b.advance(ctx, t, &n); err != nil {
 		b.log.Error("after timeout", "game", t.meta.ID, "err", err)
@@ -305,9 +306,9 @@ func (b *Bot) finalTable(t *table, why string) {
 	if !ok || t.game == nil {
 		return
 	}
-	e, _ := tableMessage(&t.meta, ptr(t.game.View(-1)))
+	e, _ := present.Table(&t.meta, ptr(t.game.View(-1)))
 	e.Description = why
-	e.Color = colourOver
+	e.Color = present.ColourOver
 	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: []discordgo.MessageComponent{}})
 }
 
@@ -318,8 +319,8 @@ func (b *Bot) closeIdleLobby(ctx context.Context, t *table) error {
 		return fmt.Errorf("close idle lobby: %w", err)
 	}
 	b.closeLobby(t, "Closed after a day without enough players.")
-	var n narration
-	n.say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
+	var n present.Narration
+	n.Say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
 	b.publish(ctx, t, &n)
 	return nil
 }

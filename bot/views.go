@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/bot/present"
 )
 
 // viewLifetime is how long the bot edits a private message through its interaction token:
@@ -32,7 +34,7 @@ func (b *Bot) refreshViews(t *table) {
 		if v.step == t.game.LogLen() || !(t.game.Waiting(seat) || t.game.Over() || t.done) {
 			continue
 		}
-		data := handMessage(&t.meta, ptr(t.game.View(seat)), "")
+		data := present.Hand(&t.meta, ptr(t.game.View(seat)), "")
 		content := data.Content
 		components := data.Components
 		b.post.enqueue("view:"+v.token, &post{view: &viewEdit{appID: b.appID, token: v.token, edit: &discordgo.WebhookEdit{

@@ -1,4 +1,4 @@
-package bot
+package present
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ func TestPrivateHandStory(t *testing.T) {
 	p := computertest.New(t, "baseline", 1)
 	for n := 0; n < 400 && !g.Over(); n++ {
 		for seat := range g.Rules().Players {
-			text := handMessage(meta, ptr(g.View(seat)), "").Content
+			text := Hand(meta, ptr(g.View(seat)), "").Content
 			if len(text) > 2000 {
 				t.Fatalf("private hand of %d characters", len(text))
 			}
@@ -150,7 +150,7 @@ func TestStakeLineFollowsRules(t *testing.T) {
 				t.Errorf("%s %v: the line expects %v for a throw-in, the engine scored %v (%v)", tc.preset, tc.opts, want, res.Delta, res.Outcome)
 			}
 			bt := g.Rules().TeamOf(bidder)
-			numbers := fmt.Sprintf("(%s %+d, %s %+d)", teamName(bt), res.Delta[bt], teamName(1-bt), res.Delta[1-bt])
+			numbers := fmt.Sprintf("(%s %+d, %s %+d)", TeamName(bt), res.Delta[bt], TeamName(1-bt), res.Delta[1-bt])
 			if !strings.Contains(line, numbers) {
 				t.Errorf("%s %v: the line does not say %s:\n%s", tc.preset, tc.opts, numbers, line)
 			}

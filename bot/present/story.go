@@ -1,4 +1,4 @@
-package bot
+package present
 
 import (
 	"fmt"
@@ -53,7 +53,7 @@ func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
 		for _, c := range p.Cards {
 			got[c]++
 		}
-		lines = append(lines, fmt.Sprintf("★ **Received** from %s: %s", plainName(meta, p.From), symbolsText(p.Cards)))
+		lines = append(lines, fmt.Sprintf("★ **Received** from %s: %s", PlainName(meta, p.From), symbolsText(p.Cards)))
 	}
 	return got, lines
 }
@@ -62,12 +62,12 @@ func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
 func storyLines(meta *storage.Game, v *engine.View) []string {
 	var out []string
 	team := v.Rules().TeamOf(v.Seat())
-	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", teamName(team), v.Scores()[team], teamName(1-team), v.Scores()[1-team]))
+	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", TeamName(team), v.Scores()[team], TeamName(1-team), v.Scores()[1-team]))
 	// The last hand's result, until the next auction begins.
 	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding && len(v.Auction()) == countForced(v.Auction()) {
 		r := v.Results()[n-1]
-		out = append(out, fmt.Sprintf("**Last hand (%d):** %s bid %d: %s. %s %+d, %s %+d.", r.Hand, plainName(meta, r.Bidder), r.Bid,
-			outcomeText(r), teamName(team), r.Delta[team], teamName(1-team), r.Delta[1-team]))
+		out = append(out, fmt.Sprintf("**Last hand (%d):** %s bid %d: %s. %s %+d, %s %+d.", r.Hand, PlainName(meta, r.Bidder), r.Bid,
+			outcomeText(r), TeamName(team), r.Delta[team], TeamName(1-team), r.Delta[1-team]))
 	}
 	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
 		out = append(out, contractLine(meta, v))
@@ -82,7 +82,7 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 		out = append(out, stakeLine(v))
 	case v.Phase() == engine.PhasePlay && v.NumTricks() > 0 && !playedSince(v):
 		last, _ := v.LastTrick()
-		out = append(out, fmt.Sprintf("**Last trick:** %s → **%s** takes %d", playedText(meta, last.Cards), plainName(meta, last.Winner), last.Points))
+		out = append(out, fmt.Sprintf("**Last trick:** %s → **%s** takes %d", playedText(meta, last.Cards), PlainName(meta, last.Winner), last.Points))
 	}
 	return out
 }
@@ -127,7 +127,7 @@ func outcomeText(r engine.HandResult) string {
 // contractLine names the contract and what the bidders still need in tricks.
 func contractLine(meta *storage.Game, v *engine.View) string {
 	bt := v.Rules().TeamOf(v.Bidder())
-	line := fmt.Sprintf("**Contract:** %s %d", plainName(meta, v.Bidder()), v.High())
+	line := fmt.Sprintf("**Contract:** %s %d", PlainName(meta, v.Bidder()), v.High())
 	if v.Trump() != engine.NoSuit {
 		line += " " + v.Trump().Symbol()
 	}
@@ -210,7 +210,7 @@ func stakeLine(v *engine.View) string {
 		set = fmt.Sprintf("your side loses %d, and the other side scores the meld and tricks it saves", v.High())
 	}
 	d := v.ThrowInDelta()
-	fmt.Fprintf(&b, "**Throwing in:** %s (%s %+d, %s %+d). **Playing and being set:** %s.", throwIn, teamName(bt), d[bt], teamName(1-bt), d[1-bt], set)
+	fmt.Fprintf(&b, "**Throwing in:** %s (%s %+d, %s %+d). **Playing and being set:** %s.", throwIn, TeamName(bt), d[bt], TeamName(1-bt), d[1-bt], set)
 	return b.String()
 }
 

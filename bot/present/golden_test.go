@@ -1,0 +1,248 @@
+package present
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
+	"github.com/pinochle-discord/pinochle/engine/record"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// goldenSeed is the seed of every golden game: its deal and its computer players.
+const goldenSeed = 3
+
+// TestGolden plays a seeded game of each preset with computer players and renders what the
+// bot would show: the lobby, then at several moments of the first hand and at the end the
+// table and every seat's private hand, the narration of every action, the score sheet and
+// the review of the first hand. The text must match testdata/<preset>.golden byte for
+// byte; go test -run TestGolden -update rewrites the files.
+func TestGolden(t *testing.T) {
+	for _, preset := range engine.PresetNames() {
+		t.Run(preset, func(t *testing.T) {
+			got := goldenGame(t, preset)
+			path := filepath.Join("testdata", preset+".golden")
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (go test -run TestGolden -update writes it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s differs from what is rendered now (line %d); if the change is meant, rewrite it with -update",
+					path, firstDiffLine(got, want))
+			}
+		})
+	}
+}
+
+// firstDiffLine returns the number of the first line where a and b differ.
+func firstDiffLine(a, b []byte) int {
+	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
+	for i := range min(len(la), len(lb)) {
+		if !bytes.Equal(la[i], lb[i]) {
+			return i + 1
+		}
+	}
+	return min(len(la), len(lb)) + 1
+}
+
+// goldenMeta is the table of a golden game: named players, one computer seat and one
+// seat away, with hints and a turn timer.
+func goldenMeta(preset string, players int) *storage.Game {
+	names := []string{"Ann", "Bob", "Cy", "Di", "Eve", "Flo"}
+	meta := &storage.Game{ID: 7, GuildID: "g", HostID: "u1", Preset: preset, Seed: goldenSeed, Status: storage.StatusPlaying,
+		Settings: storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto,
+			Timer: 10 * time.Minute, Timeout: storage.PolicyComputer}}
+	for s := range players {
+		meta.Seats = append(meta.Seats, storage.Seat{UserID: fmt.Sprintf("u%d", s+1), Name: names[s]})
+	}
+	meta.Seats[1] = storage.Seat{Name: "Normal", Computer: storage.LevelNormal}
+	meta.Seats[players-1].Away = true
+	return meta
+}
+
+// goldenGame plays the preset's golden game and returns its rendering.
+func goldenGame(t *testing.T, preset string) []byte {
+	rules, err := engine.NewRules(preset, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(rules, goldenSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := goldenMeta(preset, rules.Players)
+	var b strings.Builder
+
+	lobby := *meta
+	lobby.Seats = append([]storage.Seat(nil), meta.Seats...)
+	lobby.Seats[2] = storage.Seat{}
+	e, comps := Lobby(&lobby, &rules)
+	section(&b, "lobby, seat 3 open")
+	writeEmbed(&b, e)
+	writeComponents(&b, comps)
+	section(&b, "lobby, closed")
+	writeEmbed(&b, ClosedLobby(meta, &rules, "The game is on: follow it in <#c>."))
+
+	p := computertest.New(t, "baseline", goldenSeed)
+	shown := map[string]bool{}
+	moment := func(name string) {
+		if shown[name] {
+			return
+		}
+		shown[name] = true
+		section(&b, fmt.Sprintf("%s · step %d", name, g.LogLen()))
+		e, comps := Table(meta, ptr(g.View(-1)))
+		writeEmbed(&b, e)
+		writeComponents(&b, comps)
+		for seat := range rules.Players {
+			section(&b, fmt.Sprintf("%s · step %d · hand of seat %d", name, g.LogLen(), seat+1))
+			writeData(&b, Hand(meta, ptr(g.View(seat)), ""))
+		}
+	}
+	moment("start")
+	for n := 0; !g.Over(); n++ {
+		if n == 2000 {
+			t.Fatalf("the game is not over after %d actions", n)
+		}
+		seat := g.Turn()
+		if seat < 0 {
+			for s := range rules.Players {
+				if g.Waiting(s) {
+					seat = s
+					break
+				}
+			}
+		}
+		a := p.Choose(g.View(seat))
+		events, err := g.ApplyEvents(a)
+		if err != nil {
+			t.Fatalf("step %d: %v", g.LogLen(), err)
+		}
+		var narr Narration
+		narr.Add(meta, g, a, events)
+		section(&b, fmt.Sprintf("narration · step %d · seat %d", g.LogLen(), a.Seat+1))
+		writeNarration(&b, &narr)
+		v := g.View(-1)
+		switch {
+		case g.Over():
+		case g.HandNumber() == 2 && g.Phase() == engine.PhaseBidding:
+			moment("hand 2, bidding")
+		case g.HandNumber() != 1:
+		case g.Phase() == engine.PhasePlay && len(v.Trick()) == 1 && v.NumTricks() == 1:
+			moment("hand 1, first card after the first trick")
+		default:
+			moment("hand 1, " + g.Phase().String())
+		}
+	}
+	moment("game over")
+
+	section(&b, "score sheet, page 1")
+	e, comps = Sheet(meta, g.Results(), 1)
+	writeEmbed(&b, e)
+	writeComponents(&b, comps)
+	h, err := record.HandAt(rules, goldenSeed, g.Log(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	section(&b, "review of hand 1")
+	e, comps = Review(meta, &h, 1, len(g.Results()))
+	writeEmbed(&b, e)
+	writeComponents(&b, comps)
+	return []byte(b.String())
+}
+
+// section heads a part of a golden file.
+func section(b *strings.Builder, name string) {
+	fmt.Fprintf(b, "\n==== %s ====\n", name)
+}
+
+// writeEmbed writes an embed's parts, each on lines of its own.
+func writeEmbed(b *strings.Builder, e *discordgo.MessageEmbed) {
+	fmt.Fprintf(b, "embed · colour #%06x\ntitle: %s\n", e.Color, e.Title)
+	if e.Description != "" {
+		fmt.Fprintf(b, "description:\n%s\n", indent(e.Description))
+	}
+	for _, f := range e.Fields {
+		inline := ""
+		if f.Inline {
+			inline = " (inline)"
+		}
+		fmt.Fprintf(b, "field %s%s:\n%s\n", f.Name, inline, indent(f.Value))
+	}
+	if e.Footer != nil {
+		fmt.Fprintf(b, "footer: %s\n", e.Footer.Text)
+	}
+}
+
+// writeComponents writes each row of components as the JSON Discord receives.
+func writeComponents(b *strings.Builder, comps []discordgo.MessageComponent) {
+	if comps == nil {
+		b.WriteString("components: none\n")
+		return
+	}
+	fmt.Fprintf(b, "components: %d row(s)\n", len(comps))
+	for _, c := range comps {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(c); err != nil {
+			fmt.Fprintf(b, "  error: %v\n", err)
+			continue
+		}
+		b.WriteString("  " + buf.String())
+	}
+}
+
+// writeData writes an interaction's answer: its flags, its content and its components.
+func writeData(b *strings.Builder, d *discordgo.InteractionResponseData) {
+	mentions := "all"
+	if d.AllowedMentions != nil && len(d.AllowedMentions.Parse) == 0 && len(d.AllowedMentions.Users) == 0 && len(d.AllowedMentions.Roles) == 0 {
+		mentions = "none"
+	}
+	fmt.Fprintf(b, "flags %d · mentions %s\ncontent:\n%s\n", d.Flags, mentions, indent(d.Content))
+	writeComponents(b, d.Components)
+}
+
+// writeNarration writes the lines an action's narration posts, and the buttons and sheet
+// that come with them.
+func writeNarration(b *strings.Builder, n *Narration) {
+	for _, l := range n.Lines {
+		b.WriteString(indent(l) + "\n")
+		if comps, ok := n.Buttons[l]; ok {
+			writeComponents(b, comps)
+		}
+	}
+	if n.Sheet != nil {
+		writeEmbed(b, n.Sheet)
+		writeComponents(b, n.SheetButtons)
+	}
+}
+
+// indent sets text off by two spaces a line, leaving empty lines empty.
+func indent(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,129 @@
+package present
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// meldText writes a meld breakdown, one meld a line.
+func meldText(total int, items []engine.MeldItem, winsGame bool) string {
+	if len(items) == 0 {
+		return "no meld"
+	}
+	var lines []string
+	for _, it := range items {
+		lines = append(lines, fmt.Sprintf("%s: %d (%s)", it.Name(), it.Points, symbolsText(it.Cards())))
+	}
+	lines = append(lines, fmt.Sprintf("total %d", total))
+	if winsGame {
+		lines = append(lines, "**these runs win the game!**")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Hand is a player's private view: their hand, their meld, what the table waits for
+// and, on their turn, the controls. note, if not empty, heads it (an error or a notice).
+// v is the seat's own view (Game.View(seat)): it holds no other seat's cards.
+func Hand(meta *storage.Game, v *engine.View, note string) *discordgo.InteractionResponseData {
+	seat := v.Seat()
+	var b strings.Builder
+	if note != "" {
+		b.WriteString(note + "\n\n")
+	}
+	got, gotLines := received(meta, v)
+	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", PlainName(meta, seat), TeamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got))
+	for _, l := range gotLines {
+		b.WriteString(l + "\n")
+	}
+	if m, shown := v.ShownMeld(seat); shown && !v.Over() {
+		fmt.Fprintf(&b, "\n**Your meld** (trump %s):\n%s\n", v.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
+	} else if v.Trump() != engine.NoSuit && !v.Over() {
+		// Trump is named and cards are still being passed: the meld the hand holds now.
+		hand := v.Hand()
+		m := engine.CountMeld(&hand, v.Trump(), &v.Rules().Meld)
+		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; it counts after passing):\n%s\n", v.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
+	}
+	if v.Phase() == engine.PhasePlay && len(v.Trick()) > 0 {
+		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedText(meta, v.Trick()))
+	}
+	story := storyLines(meta, v)
+	status := "\n" + privateStatus(meta, v)
+	// The story gives way, last lines first, to keep the whole within Discord's limit.
+	for len(story) > 0 && b.Len()+len(strings.Join(story, "\n"))+1+len(status) > 2000 {
+		story = story[:len(story)-1]
+	}
+	if len(story) > 0 {
+		b.WriteString("\n" + strings.Join(story, "\n") + "\n")
+	}
+	b.WriteString(status)
+	// An away seat is played by a computer player: its owner sees the hand, never controls
+	// that would race the computer's move.
+	var components []discordgo.MessageComponent
+	if !meta.Seats[seat].Away {
+		components = commands.Controls(v, meta.ID)
+	}
+	if len(components) < 5 && !v.Over() {
+		row := []discordgo.MessageComponent{
+			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
+				CustomID: commands.ID{Game: meta.ID, Action: commands.ActRefresh}.String()},
+		}
+		if len(components) > 0 && meta.Settings.Hints && !meta.Seats[seat].Away {
+			row = append(row, discordgo.Button{Label: "Hint", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "💡"},
+				CustomID: commands.ID{Game: meta.ID, Hand: v.HandNo(), Step: v.Step(), Action: commands.ActHint}.String()})
+		}
+		components = append(components, discordgo.ActionsRow{Components: row})
+	}
+	if components == nil {
+		components = []discordgo.MessageComponent{}
+	}
+	return &discordgo.InteractionResponseData{
+		Content:         Truncate(b.String(), 2000),
+		Components:      components,
+		Flags:           discordgo.MessageFlagsEphemeral,
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	}
+}
+
+// privateStatus says what the seat may do now, or whom the table waits for.
+func privateStatus(meta *storage.Game, v *engine.View) string {
+	if v.Over() {
+		return ResultLine(v.Scores(), v.Winner())
+	}
+	if !slices.Contains(v.Waiting(), v.Seat()) {
+		return "Waiting: " + strings.TrimPrefix(statusLine(meta, v), "▶ ")
+	}
+	if meta.Seats[v.Seat()].Away {
+		return "**Your turn:** a computer player is playing your seat while you are away (`/pinochle back` takes it back)."
+	}
+	switch v.Phase() {
+	case engine.PhaseBidding:
+		if v.High() == 0 {
+			return fmt.Sprintf("**Your turn to bid** (at least %d).", v.MinNextBid())
+		}
+		return fmt.Sprintf("**Your turn to bid**: the high bid is %d; the next bid is %d.", v.High(), v.MinNextBid())
+	case engine.PhaseTrump:
+		return "**You won the bid: name trump.**"
+	case engine.PhasePass, engine.PhasePassBack:
+		rule := v.PassRule()
+		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, PlainName(meta, v.PassTarget(v.Seat())))
+		if rule.Need > 0 {
+			s += fmt.Sprintf(" At least %d of them must be cards outside your shown meld.", rule.Need)
+		}
+		return s
+	case engine.PhaseDecide:
+		return "**Play the hand, or throw it in?**"
+	case engine.PhasePlay:
+		if len(v.Trick()) == 0 {
+			return "**Your lead.** Only the cards you may play are enabled."
+		}
+		return "**Your turn to play.** Only the cards you may play are enabled."
+	}
+	return ""
+}

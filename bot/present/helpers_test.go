@@ -1,0 +1,3 @@
+package present
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,100 @@
+package present
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Lobby is the public lobby: the table's rules, the seats by team and the buttons to
+// take part.
+func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Pinochle table: %s", rules.Preset),
+		Description: fmt.Sprintf("Hosted by <@%s>. %s\nJoin a seat; the game starts when every seat is taken, or when the host starts it with computer players in the empty seats.", meta.HostID, rulesLine(rules, meta)),
+		Color:       ColourActive,
+	}
+	for team := range 2 {
+		var lines []string
+		for seat := range meta.Seats {
+			if rules.TeamOf(seat) != team {
+				continue
+			}
+			who := "*open*"
+			if !meta.Seats[seat].IsOpen() {
+				who = seatName(meta, seat)
+			}
+			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: TeamName(team), Value: strings.Join(lines, "\n"), Inline: true})
+	}
+	id := func(a commands.Action, arg string) string {
+		return commands.ID{Game: meta.ID, Action: a, Arg: arg}.String()
+	}
+	buttons := []discordgo.MessageComponent{
+		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id(commands.ActJoin, "")},
+		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(commands.ActLeave, "")},
+		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: id(commands.ActAddComputer, "")},
+		discordgo.Button{Label: "Start", Style: discordgo.PrimaryButton, CustomID: id(commands.ActStart, "")},
+		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: id(commands.ActCancel, "")},
+	}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	// Seat pickers, so that partners can sit together.
+	var seatButtons []discordgo.MessageComponent
+	for seat := range meta.Seats {
+		if !meta.Seats[seat].IsOpen() {
+			continue
+		}
+		seatButtons = append(seatButtons, discordgo.Button{
+			Label:    fmt.Sprintf("Sit in seat %d (%s)", seat+1, TeamName(rules.TeamOf(seat))),
+			Style:    discordgo.SecondaryButton,
+			CustomID: id(commands.ActSeat, fmt.Sprint(seat)),
+		})
+	}
+	for len(seatButtons) > 0 && len(rows) < 3 {
+		n := min(5, len(seatButtons))
+		rows = append(rows, discordgo.ActionsRow{Components: seatButtons[:n]})
+		seatButtons = seatButtons[n:]
+	}
+	return e, rows
+}
+
+// ClosedLobby is the lobby once its table has started, been cancelled or closed.
+func ClosedLobby(meta *storage.Game, rules *engine.Rules, why string) *discordgo.MessageEmbed {
+	e, _ := Lobby(meta, rules)
+	e.Description = why
+	e.Color = ColourOver
+	return e
+}
+
+// rulesLine sums up the table's rules in one line.
+func rulesLine(rules *engine.Rules, meta *storage.Game) string {
+	end := fmt.Sprintf("to %d", rules.Target)
+	switch {
+	case rules.Target == 0:
+		end = fmt.Sprintf("%d hands", rules.Hands)
+	case rules.Hands > 0:
+		end += fmt.Sprintf(" or %d hands", rules.Hands)
+	}
+	line := fmt.Sprintf("%d players, %s.", rules.Players, end)
+	if len(meta.Options) > 0 {
+		line += " Options: " + commands.FormatOptions(meta.Options) + "."
+	}
+	if meta.Settings.Timer > 0 {
+		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), PolicyText(meta.Settings.Timeout))
+	}
+	return line + " " + Capitalise(commands.TableSettingsText(meta.Settings)) + "."
+}
+
+// PolicyText says what happens when a turn timer runs out.
+func PolicyText(policy storage.TimeoutPolicy) string {
+	if policy == storage.PolicyForfeit {
+		return "the team forfeits"
+	}
+	return "a computer player moves"
+}

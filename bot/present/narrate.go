@@ -1,0 +1,162 @@
+package present
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Narration collects the public lines that describe actions as they are applied: what the
+// thread shows. It never describes hidden cards: passes say how many cards, not which.
+type Narration struct {
+	// Lines are the lines to post, in order.
+	Lines []string
+	// Events are what the actions narrated did, as the engine reported them: recording
+	// reads the finished hands from them, as the narration did.
+	Events []engine.Event
+	// Buttons are the buttons of the post that ends with a line (a hand's result: its
+	// review and the score sheet), by the line's text.
+	Buttons map[string][]discordgo.MessageComponent
+	// Sheet, once the game is over, is the score sheet to post with the result.
+	Sheet *discordgo.MessageEmbed
+	// SheetButtons turn its pages.
+	SheetButtons []discordgo.MessageComponent
+}
+
+// Add describes action a, applied to g, from the events the engine reported for it.
+func (n *Narration) Add(meta *storage.Game, g *engine.Game, a engine.Action, events []engine.Event) {
+	who := PlainName(meta, a.Seat)
+	switch a.Kind {
+	case engine.ActBid:
+		n.Say("%s bids %d.", who, a.Bid)
+	case engine.ActPass:
+		n.Say("%s passes.", who)
+	case engine.ActTrump:
+		n.Say("%s names **%s %s** trump.", who, a.Suit.Symbol(), a.Suit.Name())
+	case engine.ActPlayHand:
+		n.Say("%s plays the hand.", who)
+	case engine.ActThrowIn:
+		n.Say("%s throws in the hand.", who)
+	case engine.ActShootMoon:
+		n.Say("%s **shoots the moon**: %s must take every trick.", who, TeamName(g.Rules().TeamOf(a.Seat)))
+	}
+	n.Events = append(n.Events, events...)
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EventCardsPassed:
+			n.Say("%s passes %d cards to %s.", PlainName(meta, e.Seat), e.Count, PlainName(meta, e.To))
+		case engine.EventTrickTaken:
+			note := ""
+			if e.Last {
+				note = " (last trick)"
+			}
+			n.Say("Trick: %s → **%s** takes %d%s.", playedText(meta, e.Trick), PlainName(meta, e.Seat), e.Points, note)
+		case engine.EventAuctionWon:
+			if e.Forced {
+				n.Say("Nobody else bid: %s is stuck with **%d**.", PlainName(meta, e.Seat), e.Bid)
+			} else {
+				n.Say("%s wins the auction at **%d**.", PlainName(meta, e.Seat), e.Bid)
+			}
+		case engine.EventMeldShown:
+			n.meld(meta, g)
+		case engine.EventHandFinished:
+			n.handResult(meta, g, e.Result)
+			if n.Buttons == nil {
+				n.Buttons = map[string][]discordgo.MessageComponent{}
+			}
+			n.Buttons[n.Lines[len(n.Lines)-1]] = SheetButtons(meta.ID, e.Result.Hand)
+		case engine.EventGameOver:
+			n.Say("**Game over.** %s", ResultLine(e.Scores, e.Winner))
+			pages := max(1, (len(g.Results())+SheetPageSize-1)/SheetPageSize)
+			n.Sheet, n.SheetButtons = Sheet(meta, g.Results(), pages)
+		case engine.EventHandDealt:
+			n.Say("— Hand %d: %s deals. —", e.Hand, PlainName(meta, e.Seat))
+		}
+	}
+}
+
+// Say adds a line, formatted as fmt.Sprintf does.
+func (n *Narration) Say(format string, args ...any) {
+	n.Lines = append(n.Lines, fmt.Sprintf(format, args...))
+}
+
+// meld shows every seat's meld with its breakdown.
+func (n *Narration) meld(meta *storage.Game, g *engine.Game) {
+	v := g.View(-1)
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Meld** (trump %s):", g.Trump().Symbol())
+	for _, m := range v.Melds() {
+		fmt.Fprintf(&b, "\n• %s: **%d**", PlainName(meta, m.Seat), m.Total)
+		var parts []string
+		for _, it := range m.Items {
+			parts = append(parts, fmt.Sprintf("%s %d (%s)", it.Name(), it.Points, symbolsText(it.Cards())))
+		}
+		if len(parts) > 0 {
+			b.WriteString(" — " + strings.Join(parts, ", "))
+		}
+		if m.WinsGame {
+			b.WriteString(" — **wins the game!**")
+		}
+	}
+	fmt.Fprintf(&b, "\n%s %d · %s %d", TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))
+	n.Lines = append(n.Lines, b.String())
+}
+
+// handResult describes a finished hand.
+func (n *Narration) handResult(meta *storage.Game, g *engine.Game, res engine.HandResult) {
+	bt := res.BiddingTeam()
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Hand %d result.** %s bid %d", res.Hand, PlainName(meta, res.Bidder), res.Bid)
+	if res.Trump != engine.NoSuit {
+		fmt.Fprintf(&b, " in %s", res.Trump.Symbol())
+	}
+	switch res.Outcome {
+	case engine.OutcomeThrownIn:
+		b.WriteString(" and threw in.")
+	case engine.OutcomeBoardSet:
+		b.WriteString(": no marriage to name trump, **board set**.")
+	case engine.OutcomeInstantWin:
+		b.WriteString(": the runs in one hand **win the game**.")
+	default:
+		if res.Made {
+			b.WriteString(" and **made it**.")
+		} else {
+			b.WriteString(" and was **set**.")
+		}
+	}
+	for _, t := range []int{bt, 1 - bt} {
+		saved := ""
+		if !res.Saved[t] {
+			saved = " (not saved)"
+		}
+		fmt.Fprintf(&b, "\n%s: meld %d + tricks %d%s → %+d, score **%d**", TeamName(t), res.Meld[t], res.Tricks[t], saved, res.Delta[t], res.Scores[t])
+	}
+	n.Lines = append(n.Lines, b.String())
+}
+
+// Finished tells what a finished game did to the ratings, or that it does not count.
+func (n *Narration) Finished(meta *storage.Game, fin storage.Finish) {
+	if len(fin.Changes) > 0 {
+		var parts []string
+		for _, c := range fin.Changes {
+			parts = append(parts, fmt.Sprintf("%s %.0f → %.0f", nameOfUser(meta, c.UserID), c.Before.Display(), c.After.Display()))
+		}
+		n.Say("Ratings: %s.", strings.Join(parts, " · "))
+	} else if !fin.Result.Counted {
+		n.Say("This game does not count for the leaderboard (computer players).")
+	}
+}
+
+// nameOfUser returns the name of the seat a user holds.
+func nameOfUser(meta *storage.Game, userID string) string {
+	for _, s := range meta.Seats {
+		if s.UserID == userID {
+			return s.Name
+		}
+	}
+	return "someone"
+}

@@ -1,0 +1,136 @@
+package present
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// gameAt plays a seeded racehorse game with computer players until the phase is reached.
+func gameAt(t *testing.T, phase engine.Phase) (*storage.Game, *engine.Game) {
+	t.Helper()
+	rules, err := engine.NewRules("racehorse", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed < 200; seed++ {
+		g, err := engine.NewGame(rules, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		meta := &storage.Game{ID: 9, Preset: "racehorse", Seats: make([]storage.Seat, 4), Status: storage.StatusPlaying}
+		for s := range meta.Seats {
+			meta.Seats[s] = storage.Seat{UserID: fmt.Sprint(s + 1), Name: fmt.Sprintf("p%d", s+1)}
+		}
+		for range 400 {
+			if g.Phase() == phase || g.Over() {
+				break
+			}
+			seat := g.Turn()
+			for s := range meta.Seats {
+				if g.Waiting(s) {
+					seat = s
+				}
+			}
+			if err := g.Apply(computertest.New(t, "baseline", seed).Choose(g.View(seat))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Phase() == phase {
+			return meta, g
+		}
+	}
+	t.Fatalf("no seed reached %v", phase)
+	return nil, nil
+}
+
+// TestHandShowsMeldOnceTrumpIsNamed: while cards are passed, a seat's private message shows
+// the meld its hand holds with the named trump, as the engine counts it.
+func TestHandShowsMeldOnceTrumpIsNamed(t *testing.T) {
+	meta, g := gameAt(t, engine.PhasePass)
+	seat := g.Bidder() // the bidder named trump and usually holds meld in it
+	hand := g.Hand(seat)
+	want := engine.CountMeld(&hand, g.Trump(), &g.Rules().Meld)
+	text := Hand(meta, ptr(g.View(seat)), "").Content
+	total := fmt.Sprintf("total %d", want.Total)
+	if want.Total == 0 {
+		total = "no meld"
+	}
+	if !strings.Contains(text, "as your hand stands") || !strings.Contains(text, total) {
+		t.Fatalf("the private message during passing does not show the hand's meld (total %d):\n%s", want.Total, text)
+	}
+}
+
+// TestTableShowsTricksWon: in play, the table counts the tricks each team has won.
+func TestTableShowsTricksWon(t *testing.T) {
+	meta, g := gameAt(t, engine.PhasePlay)
+	for g.LastTrick() == nil {
+		seat := g.Turn()
+		if err := g.Apply(computertest.New(t, "baseline", 1).Choose(g.View(seat))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, _ := Table(meta, ptr(g.View(-1)))
+	var trick string
+	for _, f := range e.Fields {
+		if f.Name == "Trick" {
+			trick = f.Value
+		}
+	}
+	winner := g.Rules().TeamOf(g.LastTrick().Winner)
+	want := fmt.Sprintf("%s 1 (", TeamName(winner))
+	if !strings.Contains(trick, "Tricks won:") || !strings.Contains(trick, want) {
+		t.Fatalf("after one trick the table says %q, want %q to have won it", trick, TeamName(winner))
+	}
+}
+
+// TestTruncateCountsCharacters: Discord's limits count characters, not bytes: a text of
+// suit symbols (3 bytes each) within the limit is kept whole, a longer one is cut to the
+// limit exactly, ellipsis included, and never inside a character.
+func TestTruncateCountsCharacters(t *testing.T) {
+	line := strings.Repeat("A♠ ", 300) // 900 characters, 1,500 bytes
+	if got := Truncate(line, 1024); got != line {
+		t.Errorf("a 900-character text was cut to %d characters", utf8.RuneCountInString(got))
+	}
+	got := Truncate(line+line, 1024)
+	if n := utf8.RuneCountInString(got); n != 1024 || !strings.HasSuffix(got, "…") || !utf8.ValidString(got) {
+		t.Errorf("cut to %d characters (valid %v), ending %q; want 1024 ending with …", n, utf8.ValidString(got), got[len(got)-8:])
+	}
+	if got := Truncate("♠♥♦♣", 0); got != "" {
+		t.Errorf("Truncate to 0 = %q", got)
+	}
+}
+
+// TestRulesLine: the rules line of the lobby and the table reads, for typed settings, word
+// for word as it did when settings were maps of strings.
+func TestRulesLine(t *testing.T) {
+	rules, err := engine.NewRules("classic", map[string]string{"target": "500"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := []struct {
+		meta storage.Game
+		want string
+	}{
+		{storage.Game{Options: map[string]string{"target": "500"}, Settings: storage.TableSettings{Level: storage.LevelEasy,
+			Ping: storage.PingAuto, Autoplay: true, Timer: 90 * time.Minute, Timeout: storage.PolicyForfeit}},
+			"4 players, to 500. Options: target=500. Turn timer 90m (then: the team forfeits). Computer players: easy · hints off · turn mentions: auto · forced cards played for you."},
+		{storage.Game{Settings: storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto, Autoplay: true,
+			Timeout: storage.PolicyComputer}},
+			"4 players, to 500. Computer players: normal · hints on · turn mentions: auto · forced cards played for you."},
+		{storage.Game{Settings: storage.TableSettings{Level: storage.LevelExpert, Hints: true, Ping: storage.PingNever,
+			Timer: 10 * time.Minute, Timeout: storage.PolicyComputer}},
+			"4 players, to 500. Turn timer 10m (then: a computer player moves). Computer players: expert · hints on · turn mentions: never · forced cards played by hand."},
+	}
+	for _, tc := range lines {
+		if got := rulesLine(&rules, &tc.meta); got != tc.want {
+			t.Errorf("settings %+v read\n%q\nwant\n%q", tc.meta.Settings, got, tc.want)
+		}
+	}
+}

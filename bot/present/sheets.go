@@ -1,0 +1,135 @@
+package present
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/record"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// SheetPageSize is how many hands one page of a score sheet lists.
+const SheetPageSize = 12
+
+// Sheet is page page (counted from 1, kept within the pages there are) of the score sheet
+// of hands, with buttons to turn it.
+func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	pages := max(1, (len(hands)+SheetPageSize-1)/SheetPageSize)
+	page = min(max(page, 1), pages)
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Score sheet · game #%d · %s", meta.ID, meta.Preset),
+		Color: ColourActive,
+	}
+	if len(hands) == 0 {
+		e.Description = "No hand has finished yet."
+		return e, []discordgo.MessageComponent{}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "`hand` dealer · bid · meld %s–%s · tricks · change → **score**\n", TeamName(0), TeamName(1))
+	for _, h := range hands[(page-1)*SheetPageSize : min(len(hands), page*SheetPageSize)] {
+		b.WriteString(sheetLine(meta, h) + "\n")
+	}
+	e.Description = b.String()
+	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d hands", page, pages, len(hands))}
+	return e, pager(commands.SheetScores, meta.ID, page, pages, "Earlier hands", "Later hands")
+}
+
+// sheetLine is one hand of a score sheet.
+func sheetLine(meta *storage.Game, h engine.HandResult) string {
+	bid := fmt.Sprintf("%s %d", PlainName(meta, h.Bidder), h.Bid)
+	if h.Trump != engine.NoSuit {
+		bid += " " + h.Trump.Symbol()
+	}
+	switch {
+	case h.Outcome == engine.OutcomeThrownIn:
+		bid += ", thrown in"
+	case h.Outcome == engine.OutcomeBoardSet:
+		bid += ", board set"
+	case h.Moon:
+		bid += ", moon"
+	case h.Made:
+		bid += ", made"
+	default:
+		bid += ", **set**"
+	}
+	return fmt.Sprintf("`%2d` %s · %s · meld %d–%d · tricks %d–%d · %+d/%+d → **%d–%d**",
+		h.Hand, PlainName(meta, h.Dealer), bid, h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
+		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])
+}
+
+// pager returns the buttons that turn a sheet's pages: the previous and the next page,
+// each when there is one.
+func pager(kind string, game int64, page, pages int, prev, next string) []discordgo.MessageComponent {
+	var buttons []discordgo.MessageComponent
+	if page > 1 {
+		buttons = append(buttons, discordgo.Button{Label: "◀ " + prev, Style: discordgo.SecondaryButton,
+			CustomID: commands.SheetID{Kind: kind, Game: game, Page: page - 1}.String()})
+	}
+	if page < pages {
+		buttons = append(buttons, discordgo.Button{Label: next + " ▶", Style: discordgo.SecondaryButton,
+			CustomID: commands.SheetID{Kind: kind, Game: game, Page: page + 1}.String()})
+	}
+	if len(buttons) == 0 {
+		return []discordgo.MessageComponent{}
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+}
+
+// Review is the review of one finished hand h, hand number hand of the n finished: the
+// cards dealt, the auction, the passes, the meld, every trick and the result, with buttons
+// to the previous and next hands and to the score sheet.
+func Review(meta *storage.Game, h *record.Hand, hand, n int) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	names := make([]string, len(meta.Seats))
+	for s := range meta.Seats {
+		names[s] = PlainName(meta, s)
+	}
+	e := &discordgo.MessageEmbed{
+		Title: fmt.Sprintf("Review · game #%d · %s", meta.ID, Truncate(h.Title(names), 200)),
+		Color: ColourActive,
+	}
+	for _, sec := range h.Sections(names) {
+		value := sec.Text()
+		if value == "" {
+			value = "—"
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: Truncate(sec.Title, 256), Value: Truncate(value, 1024)})
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Hand %d of %d finished", hand, n)}
+	var row discordgo.ActionsRow
+	if comps := pager(commands.SheetReview, meta.ID, hand, n, "Previous hand", "Next hand"); len(comps) > 0 {
+		row = comps[0].(discordgo.ActionsRow)
+	}
+	row.Components = append(row.Components, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton,
+		CustomID: commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (hand-1)/SheetPageSize + 1}.String()})
+	return e, []discordgo.MessageComponent{row}
+}
+
+// SheetButtons are the buttons of a finished hand's result post: its review and the score
+// sheet.
+func SheetButtons(game int64, hand int) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: fmt.Sprintf("Review hand %d", hand), Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔎"},
+			CustomID: commands.SheetID{Kind: commands.SheetReview, Game: game, Page: hand}.String()},
+		discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
+			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: game, Page: (hand-1)/SheetPageSize + 1}.String()},
+	}}}
+}
+
+// GameLabel names a game in a suggestion: its number, preset, status, players and date,
+// within Discord's 100 characters.
+func GameLabel(g *storage.Game) string {
+	var names []string
+	for s := range g.Seats {
+		names = append(names, PlainName(g, s))
+	}
+	state := "playing"
+	if g.Status == storage.StatusFinished {
+		state = "finished"
+	}
+	label := fmt.Sprintf("#%d %s (%s) %s · %s", g.ID, g.Preset, state, g.CreatedAt.UTC().Format("2 Jan"), strings.Join(names, ", "))
+	return Truncate(label, 100)
+}

@@ -1,0 +1,197 @@
+package present
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Table is the public table: everything every player may know, and the "My hand"
+// button.
+// v is the spectators' view (Game.View(-1)): the table never sees a hand.
+func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	rules := v.Rules()
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Pinochle · %s · hand %d", rules.Preset, v.HandNo()),
+		Description: statusLine(meta, v),
+		Color:       ColourActive,
+	}
+	abandoned := meta.Status == storage.StatusAbandoned
+	if abandoned {
+		e.Description = "This game was abandoned."
+	}
+	if v.Over() || abandoned {
+		e.Color = ColourOver
+	}
+	for team := range 2 {
+		var lines []string
+		for seat := range meta.Seats {
+			if rules.TeamOf(seat) != team {
+				continue
+			}
+			marks := ""
+			if seat == v.Dealer() {
+				marks += " · dealer"
+			}
+			if seat == v.Bidder() && v.Phase() != engine.PhaseBidding {
+				marks += " · bidder"
+			}
+			if slices.Contains(v.Waiting(), seat) {
+				marks = " ▶" + marks
+			}
+			lines = append(lines, seatName(meta, seat)+marks)
+		}
+		lines = append(lines, fmt.Sprintf("**Score: %d**", v.Scores()[team]))
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: TeamName(team), Value: strings.Join(lines, "\n"), Inline: true})
+	}
+	if len(v.Auction()) > 0 && !v.Over() {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Auction", Value: auctionText(meta, v.Auction(), 16)})
+	}
+	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
+		contract := fmt.Sprintf("%s bid %d", PlainName(meta, v.Bidder()), v.High())
+		if v.Trump() != engine.NoSuit {
+			contract += fmt.Sprintf(", trump %s %s", v.Trump().Symbol(), v.Trump().Name())
+		}
+		if v.Moon() {
+			contract += ", shooting the moon"
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Contract", Value: contract})
+	}
+	if len(v.Melds()) > 0 && !v.Over() {
+		var parts []string
+		for _, m := range v.Melds() {
+			parts = append(parts, fmt.Sprintf("%s %d", PlainName(meta, m.Seat), m.Total))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Meld",
+			Value: fmt.Sprintf("%s\n%s %d · %s %d", strings.Join(parts, " · "), TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))})
+	}
+	if v.Phase() == engine.PhasePlay {
+		trick := "—"
+		if len(v.Trick()) > 0 {
+			trick = playedText(meta, v.Trick())
+		}
+		value := "Now: " + trick
+		if last, ok := v.LastTrick(); ok {
+			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, last.Cards), PlainName(meta, last.Winner))
+		}
+		var tricks [2]int
+		for seat := range rules.Players {
+			tricks[rules.TeamOf(seat)] += v.TricksWon(seat)
+		}
+		value += fmt.Sprintf("\nTricks won: %s %d (%d points) · %s %d (%d points)",
+			TeamName(0), tricks[0], v.TrickPoints(0), TeamName(1), tricks[1], v.TrickPoints(1))
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Trick", Value: value})
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo()) + " · press “My hand” to see your cards and act"}
+	if v.Over() || abandoned {
+		e.Footer.Text = gameEndText(rules, v.HandNo())
+		return e, []discordgo.MessageComponent{}
+	}
+	row := []discordgo.MessageComponent{
+		discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: commands.ID{Game: meta.ID, Action: commands.ActHand}.String()},
+	}
+	if len(v.Results()) > 0 {
+		row = append(row, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
+			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (len(v.Results())-1)/SheetPageSize + 1}.String()})
+	}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
+	return e, rows
+}
+
+// gameEndText says how the game ends.
+func gameEndText(rules *engine.Rules, hand int) string {
+	switch {
+	case rules.Target == 0:
+		return fmt.Sprintf("Hand %d of %d", hand, rules.Hands)
+	case rules.Hands > 0:
+		return fmt.Sprintf("Playing to %d, at most %d hands", rules.Target, rules.Hands)
+	}
+	return fmt.Sprintf("Playing to %d", rules.Target)
+}
+
+// statusLine says what the table is waiting for.
+func statusLine(meta *storage.Game, v *engine.View) string {
+	if v.Over() {
+		return ResultLine(v.Scores(), v.Winner())
+	}
+	turn := v.Turn()
+	who := "**" + PlainName(meta, turn) + "**"
+	switch v.Phase() {
+	case engine.PhaseBidding:
+		if v.High() == 0 {
+			return fmt.Sprintf("▶ %s to bid (at least %d).", who, v.MinNextBid())
+		}
+		return fmt.Sprintf("▶ %s to bid or pass: the high bid is %d.", who, v.High())
+	case engine.PhaseTrump:
+		return fmt.Sprintf("▶ %s names trump.", who)
+	case engine.PhasePass:
+		if turn < 0 {
+			var names []string
+			for s := range meta.Seats {
+				if slices.Contains(v.Waiting(), s) {
+					names = append(names, "**"+PlainName(meta, s)+"**")
+				}
+			}
+			return fmt.Sprintf("▶ %s pass cards to their teammates.", strings.Join(names, ", "))
+		}
+		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, v.Rules().PassCount, PlainName(meta, v.PassTarget(turn)))
+	case engine.PhasePassBack:
+		return fmt.Sprintf("▶ %s passes %d cards back to %s.", who, v.Rules().PassCount, PlainName(meta, v.PassTarget(turn)))
+	case engine.PhaseDecide:
+		return fmt.Sprintf("▶ %s decides: play the hand or throw it in.", who)
+	case engine.PhasePlay:
+		if len(v.Trick()) == 0 {
+			return fmt.Sprintf("▶ %s leads.", who)
+		}
+		return fmt.Sprintf("▶ %s plays.", who)
+	}
+	return ""
+}
+
+// ResultLine says how a finished game ended.
+func ResultLine(s [2]int, winner int) string {
+	switch w := winner; w {
+	case 0, 1:
+		return fmt.Sprintf("🏆 **%s wins**, %d to %d.", TeamName(w), s[w], s[1-w])
+	}
+	return fmt.Sprintf("The game is drawn, %d to %d.", s[0], s[1])
+}
+
+// auctionText lists the last n entries of an auction.
+func auctionText(meta *storage.Game, auction []engine.Bid, n int) string {
+	start := max(0, len(auction)-n)
+	var parts []string
+	if start > 0 {
+		parts = append(parts, "…")
+	}
+	for _, b := range auction[start:] {
+		parts = append(parts, bidText(meta, b))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// bidText is one entry of an auction.
+func bidText(meta *storage.Game, b engine.Bid) string {
+	switch {
+	case b.Pass():
+		return PlainName(meta, b.Seat) + " pass"
+	case b.Forced:
+		return fmt.Sprintf("%s %d (forced)", PlainName(meta, b.Seat), b.Amount)
+	}
+	return fmt.Sprintf("%s %d", PlainName(meta, b.Seat), b.Amount)
+}
+
+// playedText lists the cards of a trick with who played them.
+func playedText(meta *storage.Game, cards []engine.Played) string {
+	parts := make([]string, len(cards))
+	for i, p := range cards {
+		parts[i] = fmt.Sprintf("%s %s", PlainName(meta, p.Seat), p.Card.Symbol())
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,35 @@
+package present
+
+import (
+	"testing"
+	"time"
+)
+
+// TestDuration: a timer reads in its largest whole unit.
+func TestDuration(t *testing.T) {
+	cases := []struct {
+		d    time.Duration
+		want string
+	}{
+		{90 * time.Second, "1m30s"},
+		{15 * time.Minute, "15m"},
+		{90 * time.Minute, "90m"},
+		{12 * time.Hour, "12h"},
+		{72 * time.Hour, "3d"},
+		{1500 * time.Millisecond, "2s"},
+	}
+	for _, tc := range cases {
+		if got := Duration(tc.d); got != tc.want {
+			t.Errorf("Duration(%v) = %q, want %q", tc.d, got, tc.want)
+		}
+	}
+}
+
+// TestCapitalise: only the first letter of a sentence is raised.
+func TestCapitalise(t *testing.T) {
+	for in, want := range map[string]string{"": "", "no such game": "No such game", "Already": "Already", "x": "X"} {
+		if got := Capitalise(in); got != want {
+			t.Errorf("Capitalise(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
