@@ -56,15 +56,28 @@ type harnessOptions struct {
 	shardCount int
 	shardIDs   []int
 	leaseTTL   time.Duration
-	// postWindow replaces Discord's 5-second window of 5 messages per channel: the fake
-	// checks the real limit unless a test shortens it on purpose.
+	// postWindow replaces Discord's 5-second window of 5 messages per channel, for the
+	// fake and the bot alike (testPostWindow unless set): a test about pacing sets
+	// realPacing to keep Discord's.
 	postWindow time.Duration
+	realPacing bool
 }
+
+// testPostWindow is the window of 5 messages per channel the tests run with, the fake
+// holding the bot to it: a game's narration would otherwise wait out Discord's 5 seconds
+// again and again. The pacing itself is the same; only its unit of time is shorter.
+const testPostWindow = 250 * time.Millisecond
 
 func newHarness(t testing.TB, o harnessOptions) *harness {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*testTimeout)
 	t.Cleanup(cancel)
+	if o.postWindow == 0 && !o.realPacing && o.server == nil {
+		o.postWindow = testPostWindow
+	}
+	if o.fake.RateWindow == 0 {
+		o.fake.RateWindow = o.postWindow
+	}
 	srv := o.server
 	if srv == nil {
 		srv = fakediscord.New(t, o.fake)

@@ -36,7 +36,7 @@ const (
 	maxInputPlaceholder = 100
 
 	rateLimitCount  = 5
-	rateLimitWindow = 5 * time.Second
+	rateLimitWindow = 5 * time.Second // Discord's; Options.RateWindow may shorten it
 )
 
 func runes(s string) int { return utf8.RuneCountInString(s) }
@@ -376,11 +376,11 @@ type rateWindow struct {
 // the channel already had rateLimitCount messages in the current window.
 func (s *Server) takeRateLocked(channelID string, now time.Time) (remaining int, resetAfter time.Duration, ok bool) {
 	w := s.rate[channelID]
-	if w == nil || now.Sub(w.start) >= rateLimitWindow {
+	if w == nil || now.Sub(w.start) >= s.opts.RateWindow {
 		w = &rateWindow{start: now}
 		s.rate[channelID] = w
 	}
-	resetAfter = w.start.Add(rateLimitWindow).Sub(now)
+	resetAfter = w.start.Add(s.opts.RateWindow).Sub(now)
 	if w.count >= rateLimitCount {
 		return 0, resetAfter, false
 	}

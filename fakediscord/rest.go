@@ -536,7 +536,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	bucket := "channel-messages-" + c.ID
 	remaining, resetAfter, ok := s.takeRateLocked(c.ID, now)
 	if !ok {
-		s.problemLocked("%s %s: more than %d messages in %v in channel %s", r.Method, r.URL.Path, rateLimitCount, rateLimitWindow, c.ID)
+		s.problemLocked("%s %s: more than %d messages in %v in channel %s", r.Method, r.URL.Path, rateLimitCount, s.opts.RateWindow, c.ID)
 		if s.opts.StrictRateLimits {
 			writeTooManyRequests(w, bucket, resetAfter, now)
 			return

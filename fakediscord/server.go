@@ -34,6 +34,10 @@ type Options struct {
 	// 5 seconds) is exceeded. Without it the excess is only recorded as a
 	// problem.
 	StrictRateLimits bool
+	// RateWindow is the window of a channel's message limit (5 messages per window).
+	// Default 5s, as Discord. A test that is not about pacing may shorten it, and the
+	// bot's own pacing with it, so that a long game does not wait out Discord's window.
+	RateWindow time.Duration
 	// Clock is the time the fake keeps Discord's rules by: the deadline of an
 	// interaction's first answer and the report of one never answered, the
 	// lifetime of interaction tokens, rate-limit windows, and the times it
@@ -107,6 +111,9 @@ func Start(opts Options) (*Server, error) {
 	}
 	if opts.HeartbeatInterval <= 0 {
 		opts.HeartbeatInterval = 41250 * time.Millisecond
+	}
+	if opts.RateWindow <= 0 {
+		opts.RateWindow = rateLimitWindow
 	}
 	if opts.InteractionTimeout <= 0 {
 		opts.InteractionTimeout = 3 * time.Second
