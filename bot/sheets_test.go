@@ -55,12 +55,11 @@ func TestReviewAndScoreSheet(t *testing.T) {
 	var post fakediscord.Message
 	var review string
 	ok := false
-	_ = h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		post, review, ok = h.findButton(tb.thread, "Review hand 1")
 		return ok
-	})
-	if !ok {
-		t.Fatalf("no Review button after hand 1: %s", tail(h.threadText(tb.thread), 500))
+	}); err != nil || !ok {
+		t.Fatalf("waiting for a Review button after hand 1: %v: %s", err, tail(h.threadText(tb.thread), 500))
 	}
 	r := h.click(bob, post.ID, review)
 	h.private(bob, r, "")
@@ -122,17 +121,21 @@ func TestReviewAndScoreSheet(t *testing.T) {
 		}
 		return b.String()
 	}
-	_ = h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool { return strings.Contains(all(), "` 2`") })
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool { return strings.Contains(all(), "` 2`") }); err != nil {
+		t.Fatalf("waiting for hand 2 on the score sheet: %v: %s", err, tail(all(), 600))
+	}
 	if text := all(); !strings.Contains(text, "Score sheet · game #") || !strings.Contains(text, "` 2`") {
 		t.Errorf("the game's end shows no score sheet: %s", tail(text, 600))
 	}
 
 	// The finished game exports as a file that replays to its recorded results, as
 	// pinochle replay checks it.
-	_ = h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		g, err := h.store.GetGame(h.ctx, game)
 		return err == nil && g.Status == storage.StatusFinished
-	})
+	}); err != nil {
+		t.Fatalf("waiting for game %d to be stored as finished: %v", game, err)
+	}
 	ex, _ := h.slash(bob, h.channel, "pinochle", "export", fakediscord.Opt("game", int(game)))
 	h.private(bob, ex, "pinochle replay")
 	if len(ex.Files) != 1 || !strings.HasSuffix(ex.Files[0].Name, ".json") {
@@ -213,11 +216,13 @@ func TestRecordsHideHandInPlay(t *testing.T) {
 				t.Error("a game in play was exported")
 			}
 			var tm fakediscord.Message
-			_ = h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+			if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 				m, ok := h.tableMessage(tb.thread)
 				tm = m
 				return ok && len(labels(m.Controls())) == 2
-			})
+			}); err != nil {
+				t.Fatalf("waiting for the table message's two buttons: %v", err)
+			}
 			s := h.click(eve, tm.ID, buttonByLabel(t, tm, "Score sheet"))
 			h.private(eve, s, "")
 			if text := embedText(s); !strings.Contains(text, "` 1`") || strings.Contains(text, "` 2`") {
