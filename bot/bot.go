@@ -84,8 +84,11 @@ type Bot struct {
 	timers   *timers
 	// searchSlots holds a place for each search running: computer turns and hints.
 	searchSlots thinkers
-	stop        context.CancelFunc
-	ctx         context.Context
+	// quit is closed when Close begins: searches still waiting for a place give up.
+	quit     chan struct{}
+	quitOnce sync.Once
+	stop     context.CancelFunc
+	ctx      context.Context
 
 	owner string // this process in the shard leases
 	// lease is the lease the bot took on its shards (acquireShards); nil before.
@@ -152,7 +155,7 @@ func New(cfg Config) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
-		tables: map[int64]*table{}, stop: cancel, ctx: ctx, searchSlots: newThinkers(),
+		tables: map[int64]*table{}, stop: cancel, ctx: ctx, searchSlots: newThinkers(), quit: make(chan struct{}),
 		owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
 	}
 	// Every write goes through the lease: one writer per game across processes.
@@ -225,6 +228,7 @@ func (b *Bot) Start(ctx context.Context) error {
 // out (until ctx ends), and stops the timers. It does not close the store.
 func (b *Bot) Close(ctx context.Context) error {
 	b.closing.Store(true)
+	b.quitOnce.Do(func() { close(b.quit) })
 	var errs []error
 	for _, se := range b.all {
 		errs = append(errs, se.Close())

@@ -136,7 +136,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	} else {
 		meta.ThreadID = thread.ID
 	}
-	t := &table{meta: meta, views: map[int]privateView{}}
+	t := newTable(meta)
 	if err := b.saveMeta(ctx, t); err != nil {
 		return b.editAnswer(i, "The table could not be saved. Please try again.", err)
 	}

@@ -47,6 +47,9 @@ type table struct {
 	views map[int]privateView
 	// timer is the armed turn timer, if any.
 	timer Timer
+	// ended is closed when the table leaves the registry (dropTable): a search still
+	// waiting for a place in the pool gives up.
+	ended chan struct{}
 	// thinking is set while a computer player decides for the table off its writer.
 	thinking bool
 	// clicks are the last clicks at the table by user, and turns the turns of the seats
@@ -73,6 +76,11 @@ type privateView struct {
 	token string
 	at    time.Time // when the token was issued
 	step  int       // the log length the message shows
+}
+
+// newTable returns a table for a game's record, in no registry yet.
+func newTable(meta storage.Game) *table {
+	return &table{meta: meta, views: map[int]privateView{}, ended: make(chan struct{})}
 }
 
 // rules returns the table's rules.
@@ -123,6 +131,9 @@ func (b *Bot) addTable(t *table) {
 
 // dropTable takes a table out of the registry once it has ended. The caller holds t.mu.
 func (b *Bot) dropTable(t *table) {
+	if !t.done {
+		close(t.ended)
+	}
 	t.done = true
 	t.stopTimers()
 	b.mu.Lock()
@@ -175,7 +186,7 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 			continue // another process's shard
 		}
 		served++
-		t := &table{meta: ag.Game, views: map[int]privateView{}}
+		t := newTable(ag.Game)
 		if ag.Game.Status == storage.StatusPlaying {
 			g, err := ag.Replay()
 			if err != nil {

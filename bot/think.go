@@ -18,6 +18,22 @@ type thinkers chan struct{}
 
 func newThinkers() thinkers { return make(thinkers, max(1, runtime.GOMAXPROCS(0)-1)) }
 
+// take waits for a place in the pool and reports true once it holds one, or false, holding
+// none, when either channel closes first: a search that waits for a table that has ended,
+// or for a bot that is closing, is given up before it starts.
+func (th thinkers) take(ended, quit <-chan struct{}) bool {
+	select {
+	case th <- struct{}{}:
+		return true
+	case <-ended:
+	case <-quit:
+	}
+	return false
+}
+
+// give returns a place taken by take.
+func (th thinkers) give() { <-th }
+
 // searches reports whether a player takes long enough to decide that it must not decide
 // on the table's writer: the players that search sampled deals.
 func searches(p computer.Player) bool {
@@ -39,9 +55,11 @@ func (b *Bot) think(t *table, seat int, p computer.Player, forLate bool) {
 	b.handlers.Add(1)
 	go func() {
 		defer b.handlers.Done()
-		b.searchSlots <- struct{}{}
+		if !b.searchSlots.take(t.ended, b.quit) {
+			return // the table ended, or the bot is closing, before the search began
+		}
 		a := b.choose(p, v)
-		<-b.searchSlots
+		b.searchSlots.give()
 		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 		defer cancel()
 		t.mu.Lock()
@@ -87,8 +105,10 @@ func (b *Bot) choose(p computer.Player, v engine.View) engine.Action {
 // hint asks the expert what seat should do, off the table's writer, from the view given.
 // It waits for a place in the pool like a computer turn.
 func (b *Bot) hint(v engine.View, seed uint64) (engine.Action, string) {
-	b.searchSlots <- struct{}{}
-	defer func() { <-b.searchSlots }()
+	if !b.searchSlots.take(nil, b.quit) {
+		return engine.Action{}, "" // the bot is closing
+	}
+	defer b.searchSlots.give()
 	p, err := computer.New("expert", seed)
 	if h, ok := p.(computer.Hinter); ok && err == nil {
 		return h.Hint(v)
