@@ -168,7 +168,11 @@ func TestTimerRestart(t *testing.T) {
 	long := h.withComputers(bob, fakediscord.Opt("timer", "1h"))
 	h.waitThread(short.thread, "<@"+ana.ID+">, your turn")
 	// bob has just clicked Start: at a slow table his mention waits a minute after his
-	// last click.
+	// last click. Move the clock only once his turn has begun and its timer is armed (one
+	// timer a table): a timer armed while the clock moves would be due a minute late.
+	if err := h.clock.waitArmed(h.ctx, 2); err != nil {
+		t.Fatalf("waiting for both tables' timers before moving the clock: %v", err)
+	}
 	h.clock.Advance(time.Minute)
 	h.waitThread(long.thread, "<@"+bob.ID+">, your turn")
 	if err := h.clock.waitArmed(h.ctx, 2); err != nil {
