@@ -170,13 +170,6 @@ type state struct {
 	WinIdx int              `json:"win_idx"`
 	Tricks int              `json:"tricks"` // tricks completed this hand
 
-	// The last completed trick of the hand, kept as values so that play allocates nothing.
-	HasLast    bool             `json:"has_last"`
-	Last       [MaxPlayers]Card `json:"last"`
-	LastLeader int              `json:"last_leader"`
-	LastWinner int              `json:"last_winner"`
-	LastPoints int              `json:"last_points"`
-
 	Took      uint8           `json:"took"`       // seats that took a counter, one bit each
 	Points    [MaxPlayers]int `json:"points"`     // trick points each seat took, last-trick bonus included
 	TricksWon [MaxPlayers]int `json:"tricks_won"` // tricks each seat took
@@ -325,18 +318,15 @@ func (g *Game) TrickCards() []Played {
 	return g.st.Plays[n-g.st.TrickN : n : n]
 }
 
-// LastTrick returns the last completed trick of the hand, or nil.
+// LastTrick returns the last completed trick of the hand, or nil, read from the record of
+// cards played as a view reads it. Its cards are shared with the game: do not modify them.
 func (g *Game) LastTrick() *Trick {
-	st := &g.st
-	if !st.HasLast {
+	v := g.View(-1)
+	t, ok := v.LastTrick()
+	if !ok {
 		return nil
 	}
-	p := g.rules.Players
-	t := &Trick{Cards: make([]Played, p), Winner: st.LastWinner, Points: st.LastPoints}
-	for i := range p {
-		t.Cards[i] = Played{Seat: (st.LastLeader + i) % p, Card: st.Last[i]}
-	}
-	return t
+	return &t
 }
 
 // next returns the seat clockwise from seat.
@@ -365,14 +355,12 @@ func (g *Game) shuffle(deck []Card, hand int) {
 func boundedRand(src *rand.PCG, n uint64) uint64 {
 	for {
 		x := src.Uint64()
-		hi, lo := mul64(x, n)
+		hi, lo := bits.Mul64(x, n)
 		if lo >= n || lo >= (-n)%n {
 			return hi
 		}
 	}
 }
-
-func mul64(x, y uint64) (hi, lo uint64) { return bits.Mul64(x, y) }
 
 // startHand deals hand number n with dealer d and opens the auction.
 func (g *Game) startHand(n, dealer int) {
@@ -389,7 +377,7 @@ func (g *Game) startHand(n, dealer int) {
 	st.Points, st.TricksWon = [MaxPlayers]int{}, [MaxPlayers]int{}
 	st.Passed, st.High, st.Bidder, st.Trump = 0, 0, -1, NoSuit
 	st.Pending, st.MeldShown, st.Moon = 0, false, false
-	st.TrickN, st.WinIdx, st.Tricks, st.HasLast, st.LastSeat = 0, 0, 0, false, -1
+	st.TrickN, st.WinIdx, st.Tricks, st.LastSeat = 0, 0, 0, -1
 
 	var buf [80]Card
 	deck := buf[:0]
@@ -1007,8 +995,6 @@ func (g *Game) playCard(seat int, c Card) {
 	}
 	st.Points[winner] += points
 	st.TricksWon[winner]++
-	st.HasLast, st.Last = true, st.Trick
-	st.LastLeader, st.LastWinner, st.LastPoints = st.Leader, winner, points
 	st.TrickN, st.WinIdx = 0, 0
 	st.Leader, st.Turn = winner, winner
 	if last {

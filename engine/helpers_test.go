@@ -499,7 +499,7 @@ func (he handEnd) finish(tb testing.TB, g *Game) HandResult {
 	if tricks != r.HandSize()-1 || won[he.rest].Len()%p != 0 {
 		tb.Fatalf("handEnd: %d tricks before the last, want %d", tricks, r.HandSize()-1)
 	}
-	st.Tricks, st.LastSeat, st.HasLast = r.HandSize()-1, -1, false
+	st.Tricks, st.LastSeat = r.HandSize()-1, -1
 	st.Leader, st.Turn, st.TrickN, st.WinIdx = he.last, he.last, 0, 0
 	st.Scores = he.scores
 	syncDerived(g)
