@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"strconv"
 )
 
@@ -80,30 +79,81 @@ type Game struct {
 	seed  uint64
 	// names is replaced, never written, when the names change: views share it.
 	names *[MaxPlayers]string
-	log   []logEntry
+	log   actionLog
 	st    state
 	// shown is every seat's meld once it is counted this hand (nil before), shared with
-	// views: it points to the last block of melds, each count of the meld appending a new
-	// block and never rewriting an old one, so a view keeps the meld it was made with.
+	// views: it points to a block of melds taken from melds, a reserve of fresh blocks, so
+	// that each count of the meld fills a new block and never rewrites an old one, and a
+	// view keeps the meld it was made with.
 	shown *[MaxPlayers]Meld
 	melds []Meld
 }
 
-// newGame allocates a game and the first stretch of its records in one allocation: a
-// playout of one hand allocates nothing more. The records grow as slices do when a
-// longer game outgrows them.
+// The records of a game (its auctions, cards played, melds and actions) are kept in
+// chunks rather than in slices that copy themselves to grow: the first hand's records come
+// with the game, and from the second hand on every chunkHands hands start new chunks of
+// the auctions and the plays (so that the stored state depends on the actions only, never
+// on capacities). Views hold slices of old chunks, which stay as they are.
+const (
+	chunkHands = 16  // hands whose auctions, plays and melds one chunk holds
+	handBids   = 24  // bids a chunk reserves for each hand (a longer auction grows it)
+	logChunk   = 512 // actions a chunk of the log holds
+)
+
+// startsChunk reports whether hand n starts new chunks of the records.
+func startsChunk(n int) bool { return n >= 2 && (n-2)%chunkHands == 0 }
+
+// newGame allocates a game and its first hand's records in one allocation: a playout of
+// one hand allocates nothing more.
 func newGame() *Game {
 	m := new(struct {
 		g       Game
 		log     [80]logEntry
-		bids    [24]Bid
+		bids    [handBids]Bid
 		plays   [48]Played
 		melds   [2 * MaxPlayers]Meld
 		results [2]HandResult
 	})
 	g := &m.g
-	g.log, g.st.Bids, g.st.Plays, g.melds, g.st.Results = m.log[:0], m.bids[:0], m.plays[:0], m.melds[:0], m.results[:0]
+	g.log.cur, g.st.Bids, g.st.Plays, g.melds, g.st.Results = m.log[:0], m.bids[:0], m.plays[:0], m.melds[:], m.results[:0]
 	return g
+}
+
+// actionLog is the actions accepted so far, in chunks of at most logChunk: it only grows,
+// and no view reads it, so a full chunk is kept as it is and a new one started.
+type actionLog struct {
+	full [][]logEntry // full chunks, oldest first
+	n    int          // the entries in full
+	cur  []logEntry   // the chunk being filled
+}
+
+// len returns the number of actions logged.
+func (l *actionLog) len() int { return l.n + len(l.cur) }
+
+// add logs an action.
+func (l *actionLog) add(e logEntry) {
+	if len(l.cur) == cap(l.cur) {
+		if len(l.cur) > 0 {
+			l.full = append(l.full, l.cur)
+			l.n += len(l.cur)
+		}
+		l.cur = make([]logEntry, 0, logChunk)
+	}
+	l.cur = append(l.cur, e)
+}
+
+// actions returns every action logged, oldest first.
+func (l *actionLog) actions() []Action {
+	out := make([]Action, 0, l.len())
+	for _, chunk := range l.full {
+		for i := range chunk {
+			out = append(out, chunk[i].action())
+		}
+	}
+	for i := range l.cur {
+		out = append(out, l.cur[i].action())
+	}
+	return out
 }
 
 // logEntry is an accepted action, packed: games log thousands of actions in simulations.
@@ -140,9 +190,10 @@ type state struct {
 	// Sizes is how many cards each hand holds.
 	Sizes [MaxPlayers]uint8 `json:"sizes"`
 
-	// Bids is every auction of the game, oldest first, forced bids included; this hand's
-	// starts at BidStart. Plays is every card played in the game, in order; this hand's
-	// start at PlayStart. Both only grow, so that views can share them (see View).
+	// Bids holds the auctions of the game, oldest first, forced bids included; this hand's
+	// starts at BidStart. Plays holds the cards played in the game, in order; this hand's
+	// start at PlayStart. Both only grow, so that views can share them (see View), and
+	// hold the earlier hands of their chunk only (see chunkHands).
 	Bids      []Bid    `json:"bids"`
 	BidStart  int      `json:"bid_start"`
 	Plays     []Played `json:"plays"`
@@ -204,16 +255,10 @@ func (g *Game) Rules() *Rules { return &g.rules }
 func (g *Game) Seed() uint64 { return g.seed }
 
 // Log returns the actions applied so far, oldest first.
-func (g *Game) Log() []Action {
-	out := make([]Action, len(g.log))
-	for i := range g.log {
-		out[i] = g.log[i].action()
-	}
-	return out
-}
+func (g *Game) Log() []Action { return g.log.actions() }
 
 // LogLen returns the number of actions applied so far.
-func (g *Game) LogLen() int { return len(g.log) }
+func (g *Game) LogLen() int { return g.log.len() }
 
 // SetNames sets the names the engine uses for seats in its messages ("it is Ana's turn").
 // Names are not part of the game's state.
@@ -367,7 +412,11 @@ func (g *Game) startHand(n, dealer int) {
 	p := g.rules.Players
 	st := &g.st
 	st.HandNo, st.Dealer = n, dealer
-	st.HandStart = len(g.log)
+	st.HandStart = g.log.len()
+	if startsChunk(n) {
+		st.Bids = make([]Bid, 0, chunkHands*handBids)
+		st.Plays = make([]Played, 0, chunkHands*g.rules.DeckSize())
+	}
 	st.BidStart, st.PlayStart = len(st.Bids), len(st.Plays)
 	st.Passes, st.NPasses = [MaxPlayers]passEntry{}, 0
 	g.shown = nil
@@ -416,7 +465,7 @@ func (g *Game) Apply(a Action) error {
 	if err := g.check(&a); err != nil {
 		return err
 	}
-	g.log = append(g.log, packAction(&a))
+	g.log.add(packAction(&a))
 	g.apply(&a)
 	return nil
 }
@@ -928,12 +977,14 @@ func (g *Game) showMeld() {
 	g.startPlay()
 }
 
-// countMeld counts every seat's meld in trump into a new block of the meld record, which
-// g.shown then points to: views made before keep the one they have.
+// countMeld counts every seat's meld in trump into a fresh block of melds, which g.shown
+// then points to: views made before keep the one they have.
 func (g *Game) countMeld(trump Suit) {
-	n := len(g.melds)
-	g.melds = slices.Grow(g.melds, MaxPlayers)[:n+MaxPlayers]
-	block := (*[MaxPlayers]Meld)(g.melds[n:])
+	if len(g.melds) < MaxPlayers {
+		g.melds = make([]Meld, chunkHands*MaxPlayers)
+	}
+	block := (*[MaxPlayers]Meld)(g.melds)
+	g.melds = g.melds[MaxPlayers:]
 	for s := range block {
 		block[s] = Meld{}
 		if s < g.rules.Players {

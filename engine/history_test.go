@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -101,6 +103,61 @@ func TestViewHistory(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestRecordsAcrossChunks plays games long enough that every record of the game moves on to
+// new chunks (the auctions and plays every chunkHands hands, the melds, the log every
+// logChunk actions): views taken along the way read the same at the end, the log holds
+// every action in order, and replaying it rebuilds the same game.
+func TestRecordsAcrossChunks(t *testing.T) {
+	for _, preset := range []string{"racehorse", "double-deck", "six-handed"} {
+		hands := 2*chunkHands + 3
+		g := testGame(t, preset, "target=0", "floor=0", fmt.Sprintf("hands=%d", hands))
+		rng := newRand(11)
+		var applied []Action
+		type kept struct {
+			v    View
+			text string
+		}
+		var views []kept
+		for step := 0; !g.Over(); step++ {
+			seat := actingSeat(g, rng)
+			if step%29 == 0 {
+				views = append(views, kept{g.View(seat), viewJSON(t, g, seat)})
+			}
+			a := randomAction(g, seat, rng)
+			mustApply(t, g, a)
+			applied = append(applied, a)
+		}
+		if g.HandNumber() != hands || len(applied) < 2*logChunk {
+			t.Fatalf("%s: the game ended at hand %d after %d actions: too short to cross the chunks", preset, g.HandNumber(), len(applied))
+		}
+		for i, k := range views {
+			b, err := json.Marshal(k.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(b) != k.text {
+				t.Fatalf("%s: view %d changed as the game moved on:\nbefore %s\nafter  %s", preset, i, k.text, b)
+			}
+		}
+		log := g.Log()
+		if g.LogLen() != len(applied) || len(log) != len(applied) {
+			t.Fatalf("%s: the log holds %d actions (LogLen %d), want %d", preset, len(log), g.LogLen(), len(applied))
+		}
+		for i := range log {
+			if log[i].String() != applied[i].String() || !slices.Equal(log[i].Cards, applied[i].Cards) {
+				t.Fatalf("%s: action %d logged as %s, applied %s", preset, i, log[i], applied[i])
+			}
+		}
+		replayed, err := Replay(g.rules, g.seed, log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gameJSON(t, replayed) != gameJSON(t, g) {
+			t.Fatalf("%s: the replayed game differs", preset)
 		}
 	}
 }

@@ -95,7 +95,7 @@ func (g *Game) View(seat int) (v View) {
 	v.bids = st.Bids[st.BidStart:len(st.Bids):len(st.Bids)]
 	v.plays = st.Plays[st.PlayStart:len(st.Plays):len(st.Plays)]
 	v.results = st.Results[:len(st.Results):len(st.Results)]
-	v.step, v.handNo, v.high = int32(len(g.log)), int32(st.HandNo), int32(st.High)
+	v.step, v.handNo, v.high = int32(g.log.len()), int32(st.HandNo), int32(st.High)
 	v.scores = [2]int32{int32(st.Scores[0]), int32(st.Scores[1])}
 	v.seat, v.dealer, v.turn, v.bidder, v.leader = -1, int8(st.Dealer), int8(st.Turn), int8(st.Bidder), int8(st.Leader)
 	v.winner, v.winIdx, v.trickN = int8(st.Winner), int8(st.WinIdx), uint8(st.TrickN)
@@ -650,11 +650,10 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		if a.Seat < 0 || a.Seat >= s.Rules.Players || len(a.Cards) > 4 || a.Bid < 0 || a.Bid > s.Rules.MaxBid {
 			return fmt.Errorf("log holds an impossible action: %s", a)
 		}
-		g.log = append(g.log, packAction(&a))
+		g.log.add(packAction(&a))
 	}
 	g.SetNames(s.Names)
 	if s.Melds != nil {
-		g.melds = s.Melds[:]
 		g.shown = s.Melds
 	}
 	return nil
