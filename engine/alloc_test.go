@@ -9,7 +9,9 @@ import (
 
 // passAllocs is what a pass decision may allocate: the action's Cards, a slice the caller
 // keeps (the table stores the action, a recording holds it), so the player cannot lend it
-// a buffer of its own. Every other decision allocates nothing.
+// a buffer it will write again. The random player cuts each pass from a chunk of cards it
+// never rewrites, and allocates a new chunk now and then. Every other decision allocates
+// nothing.
 const passAllocs = 1
 
 // TestDecisionsDoNotAllocate guards the cost of a decision through the view, as every
