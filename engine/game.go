@@ -87,21 +87,29 @@ type Game struct {
 	// view keeps the meld it was made with.
 	shown *[MaxPlayers]Meld
 	melds []Meld
+	// pub is the spectator's view of the game as it stands (see sync).
+	pub View
 }
 
-// The records of a game (its auctions, cards played, melds and actions) are kept in
-// chunks rather than in slices that copy themselves to grow: the first hand's records come
-// with the game, and from the second hand on every chunkHands hands start new chunks of
-// the auctions and the plays (so that the stored state depends on the actions only, never
-// on capacities). Views hold slices of old chunks, which stay as they are.
+// The records of a game that views share (its auctions, cards played and melds) are kept
+// in chunks rather than in slices that copy themselves to grow: each hand's records start
+// where the last hand's ended, in the same chunk while it has room for a hand, else in a
+// new one. Views hold slices of old chunks, which stay as they are. The log, which no view
+// reads, is a list of chunks.
 const (
-	chunkHands = 16  // hands whose auctions, plays and melds one chunk holds
-	handBids   = 24  // bids a chunk reserves for each hand (a longer auction grows it)
+	chunkHands = 8   // hands whose auctions, plays and melds one chunk holds
+	handBids   = 24  // bids a hand's auction has room for (a longer one grows)
 	logChunk   = 512 // actions a chunk of the log holds
 )
 
-// startsChunk reports whether hand n starts new chunks of the records.
-func startsChunk(n int) bool { return n >= 2 && (n-2)%chunkHands == 0 }
+// nextRecord returns an empty record with room for n elements after those of rec, the
+// record of the hand before: in rec's chunk when it has room, else in a new chunk.
+func nextRecord[T any](rec []T, n int) []T {
+	if cap(rec)-len(rec) < n {
+		return make([]T, 0, chunkHands*n)
+	}
+	return rec[len(rec):len(rec)]
+}
 
 // newGame allocates a game and its first hand's records in one allocation: a playout of
 // one hand allocates nothing more.
@@ -130,8 +138,8 @@ type actionLog struct {
 // len returns the number of actions logged.
 func (l *actionLog) len() int { return l.n + len(l.cur) }
 
-// add logs an action.
-func (l *actionLog) add(e logEntry) {
+// add logs an action, packing it straight into its place.
+func (l *actionLog) add(a *Action) {
 	if len(l.cur) == cap(l.cur) {
 		if len(l.cur) > 0 {
 			l.full = append(l.full, l.cur)
@@ -139,7 +147,8 @@ func (l *actionLog) add(e logEntry) {
 		}
 		l.cur = make([]logEntry, 0, logChunk)
 	}
-	l.cur = append(l.cur, e)
+	l.cur = l.cur[:len(l.cur)+1]
+	l.cur[len(l.cur)-1].pack(a)
 }
 
 // actions returns every action logged, oldest first.
@@ -163,10 +172,11 @@ type logEntry struct {
 	bid                       uint16
 }
 
-func packAction(a *Action) logEntry {
-	e := logEntry{seat: uint8(a.Seat), kind: uint8(a.Kind), suit: uint8(a.Suit), card: uint8(a.Card), bid: uint16(a.Bid)}
+// pack sets e to the action, field by field: a packed entry built elsewhere and copied in
+// costs more than the packing.
+func (e *logEntry) pack(a *Action) {
+	e.seat, e.kind, e.suit, e.card, e.bid = uint8(a.Seat), uint8(a.Kind), uint8(a.Suit), uint8(a.Card), uint16(a.Bid)
 	e.n = uint8(copy(e.cards[:], a.Cards))
-	return e
 }
 
 func (e *logEntry) action() Action {
@@ -190,10 +200,10 @@ type state struct {
 	// Sizes is how many cards each hand holds.
 	Sizes [MaxPlayers]uint8 `json:"sizes"`
 
-	// Bids holds the auctions of the game, oldest first, forced bids included; this hand's
-	// starts at BidStart. Plays holds the cards played in the game, in order; this hand's
-	// start at PlayStart. Both only grow, so that views can share them (see View), and
-	// hold the earlier hands of their chunk only (see chunkHands).
+	// Bids holds this hand's auction from BidStart on (0 but in states stored by older
+	// versions, which kept every hand's), forced bids included; Plays the cards played this
+	// hand from PlayStart on. Both only grow within a hand, so that views can share them
+	// (see View), and each hand starts them afresh (see nextRecord).
 	Bids      []Bid    `json:"bids"`
 	BidStart  int      `json:"bid_start"`
 	Plays     []Played `json:"plays"`
@@ -242,6 +252,7 @@ func NewGame(rules Rules, seed uint64) (*Game, error) {
 	g.rules, g.seed = rules, seed
 	g.st.Winner = -1
 	g.startHand(1, 0)
+	g.sync()
 	return g, nil
 }
 
@@ -265,11 +276,11 @@ func (g *Game) LogLen() int { return g.log.len() }
 func (g *Game) SetNames(names []string) {
 	var n [MaxPlayers]string
 	copy(n[:], names)
-	if n == ([MaxPlayers]string{}) {
-		g.names = nil
-		return
+	g.names = nil
+	if n != ([MaxPlayers]string{}) {
+		g.names = &n
 	}
-	g.names = &n
+	g.pub.names = g.names
 }
 
 // Name returns a seat's name, or "seat N" (1-based) when none was set.
@@ -413,11 +424,8 @@ func (g *Game) startHand(n, dealer int) {
 	st := &g.st
 	st.HandNo, st.Dealer = n, dealer
 	st.HandStart = g.log.len()
-	if startsChunk(n) {
-		st.Bids = make([]Bid, 0, chunkHands*handBids)
-		st.Plays = make([]Played, 0, chunkHands*g.rules.DeckSize())
-	}
-	st.BidStart, st.PlayStart = len(st.Bids), len(st.Plays)
+	st.Bids, st.BidStart = nextRecord(st.Bids, handBids), 0
+	st.Plays, st.PlayStart = nextRecord(st.Plays, g.rules.DeckSize()), 0
 	st.Passes, st.NPasses = [MaxPlayers]passEntry{}, 0
 	g.shown = nil
 	st.Hands = [MaxPlayers]Hand{}
@@ -465,8 +473,9 @@ func (g *Game) Apply(a Action) error {
 	if err := g.check(&a); err != nil {
 		return err
 	}
-	g.log.add(packAction(&a))
+	g.log.add(&a)
 	g.apply(&a)
+	g.sync()
 	return nil
 }
 
@@ -533,7 +542,7 @@ func (g *Game) check(a *Action) error {
 		if !a.Card.Valid() || g.st.Hands[a.Seat][a.Card] == 0 {
 			return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", a.Card.Symbol()))
 		}
-		if !g.LegalCards(a.Seat).Has(a.Card) {
+		if !g.pub.legal.Has(a.Card) {
 			return g.illegalCardError(a.Seat)
 		}
 	}

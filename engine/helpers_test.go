@@ -137,6 +137,7 @@ func syncDerived(g *Game) {
 	if !st.MeldShown {
 		g.shown = nil
 	}
+	g.sync()
 }
 
 // setMelds makes meld[s] the total of seat s's counted meld (0 past the end of meld).

@@ -42,15 +42,17 @@ func (p *passEntry) pass() Pass {
 // A view is cheap to make and to copy: it holds the public scalars and the seat's own hand
 // by value, and shares the game's history (the auction, the cards played, the shown meld
 // and the hands' results) instead of copying it. That sharing is safe because the game
-// only ever appends to that history: a view holds each record capped at the length it had
-// when the view was made, and the game never writes an element below a length it has
-// handed out, never truncates a record, and replaces (rather than rewrites) the shown meld
-// and the names. So a view stays valid and unchanged while the game moves on, and may be
-// read on another goroutine (a computer player thinking off the table's writer) with no
-// lock, once it has been handed over (by a channel, say).
+// only ever appends to that history: a view holds each record at the length it had when
+// the view was made, reads nothing past that length and hands the record out capped at it;
+// the game never writes an element below a length it has handed out, never truncates a
+// record, and replaces (rather than rewrites) the shown meld and the names. So a view stays
+// valid and unchanged while the game moves on, and may be read on another goroutine (a
+// computer player thinking off the table's writer) with no lock, once it has been handed
+// over (by a channel, say).
 //
-// What a seat may do is derived when asked (Legal, NextBids, TrumpChoices, PassRule,
-// DecideChoices), never stored.
+// What a seat may do is derived when asked (NextBids, TrumpChoices, PassRule,
+// DecideChoices), never stored, except the cards it may play (Legal), which the game
+// works out once for the seat to play, for its own check and for that seat's view.
 type View struct {
 	rules   *Rules
 	names   *[MaxPlayers]string
@@ -83,38 +85,30 @@ type View struct {
 	over    bool
 	passed  uint8 // seats that passed in the auction, one bit each
 	waiting uint8 // seats expected to act, one bit each
+	// legal is the cards the seat may play, when it is to play (0 otherwise).
+	legal CardSet
 }
 
 // View returns what seat may know of the game; seat -1 gives the public table. It copies
-// no history and allocates nothing.
+// no history and allocates nothing: the part of a view that is the same for every seat is
+// kept up to date by the game (see sync), and a view copies it whole.
 func (g *Game) View(seat int) (v View) {
-	st := &g.st
-	r := &g.rules
-	// Field by field into the result: a composite literal would be built, then copied.
-	v.rules, v.names = r, g.names
-	v.bids = st.Bids[st.BidStart:len(st.Bids):len(st.Bids)]
-	v.plays = st.Plays[st.PlayStart:len(st.Plays):len(st.Plays)]
-	v.results = st.Results[:len(st.Results):len(st.Results)]
-	v.step, v.handNo, v.high = int32(g.log.len()), int32(st.HandNo), int32(st.High)
-	v.scores = [2]int32{int32(st.Scores[0]), int32(st.Scores[1])}
-	v.seat, v.dealer, v.turn, v.bidder, v.leader = -1, int8(st.Dealer), int8(st.Turn), int8(st.Bidder), int8(st.Leader)
-	v.winner, v.winIdx, v.trickN = int8(st.Winner), int8(st.WinIdx), uint8(st.TrickN)
-	v.phase, v.trump, v.moon, v.over, v.passed = st.Phase, st.Trump, st.Moon, st.Over, st.Passed
-	if st.MeldShown {
-		v.melds = g.shown
-	}
-	for s := range r.Players {
-		v.points[s] = int16(st.Points[s])
-		v.won[s] = uint8(st.TricksWon[s])
-	}
-	v.sizes = st.Sizes
-	v.waiting = g.waitingSeats()
-	if seat < 0 || seat >= r.Players {
+	v = g.pub
+	v.rules, v.names = &g.rules, g.names
+	if seat < 0 || seat >= g.rules.Players {
+		v.legal = 0
 		return v
 	}
+	st := &g.st
 	v.seat = int8(seat)
 	v.hand = st.Hands[seat]
-	pending := r.PassStyle == PassSixHanded && st.Phase == PhasePass
+	if seat != st.Turn {
+		v.legal = 0
+	}
+	if st.NPasses == 0 {
+		return v
+	}
+	pending := g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass
 	for i := range st.NPasses {
 		p := &st.Passes[i]
 		// A six-handed pass is secret until everyone has chosen: only the giver knows it.
@@ -124,6 +118,60 @@ func (g *Game) View(seat int) (v View) {
 		}
 	}
 	return v
+}
+
+// sync brings g.pub, the spectator's view, in line with the state: the game calls it after
+// every change of its state, so that View need only copy it and add the seat's own part.
+// It also holds, for Apply's check and the view of the seat to play, the cards that seat
+// may play; View clears them from every other seat's view.
+func (g *Game) sync() {
+	st := &g.st
+	r := &g.rules
+	v := &g.pub
+	// The pointers are written only when they change: while the collector marks, every
+	// pointer written to the heap costs a write barrier, and most actions change none.
+	melds := g.shown
+	if !st.MeldShown {
+		melds = nil
+	}
+	if v.melds != melds {
+		v.melds = melds
+	}
+	if v.rules != r {
+		v.rules = r
+	}
+	if v.names != g.names {
+		v.names = g.names
+	}
+	extend(&v.bids, st.Bids[st.BidStart:])
+	extend(&v.plays, st.Plays[st.PlayStart:])
+	extend(&v.results, st.Results)
+	v.step, v.handNo, v.high = int32(g.log.len()), int32(st.HandNo), int32(st.High)
+	v.scores = [2]int32{int32(st.Scores[0]), int32(st.Scores[1])}
+	v.seat, v.dealer, v.turn, v.bidder, v.leader = -1, int8(st.Dealer), int8(st.Turn), int8(st.Bidder), int8(st.Leader)
+	v.winner, v.winIdx, v.trickN = int8(st.Winner), int8(st.WinIdx), uint8(st.TrickN)
+	v.phase, v.trump, v.moon, v.over, v.passed = st.Phase, st.Trump, st.Moon, st.Over, st.Passed
+	for s := range MaxPlayers {
+		v.points[s] = int16(st.Points[s])
+		v.won[s] = uint8(st.TricksWon[s])
+	}
+	v.sizes = st.Sizes
+	v.waiting = g.waitingSeats()
+	v.legal = 0
+	if st.Phase == PhasePlay && st.Turn >= 0 {
+		v.legal = g.LegalCards(st.Turn)
+	}
+}
+
+// extend sets *dst to src, a record that only grows: when *dst already holds the start of
+// the same array (the record grew in place), only its length changes, and no pointer is
+// written.
+func extend[T any](dst *[]T, src []T) {
+	if d := *dst; cap(d) == cap(src) && cap(d) > 0 && &d[:1][0] == &src[:1][0] {
+		*dst = d[:len(src)]
+		return
+	}
+	*dst = src
 }
 
 // Seat returns the seat the view is for, or -1 for a spectator's.
@@ -191,7 +239,7 @@ func (v *View) HandSize(seat int) int { return int(v.sizes[seat]) }
 
 // Auction returns this hand's auction, oldest first. It is shared with the game: the
 // caller must not modify it.
-func (v *View) Auction() []Bid { return v.bids }
+func (v *View) Auction() []Bid { return capped(v.bids) }
 
 // High returns the highest bid so far, or 0.
 func (v *View) High() int { return int(v.high) }
@@ -244,11 +292,11 @@ func (v *View) TeamMeld(team int) int {
 
 // Plays returns the cards played this hand, in order: its completed tricks, then the trick
 // in progress. It is shared with the game: the caller must not modify it.
-func (v *View) Plays() []Played { return v.plays }
+func (v *View) Plays() []Played { return capped(v.plays) }
 
 // Trick returns the cards of the trick in progress, in the order played. It is shared with
 // the game: the caller must not modify it.
-func (v *View) Trick() []Played { return v.plays[len(v.plays)-int(v.trickN):] }
+func (v *View) Trick() []Played { return capped(v.plays)[len(v.plays)-int(v.trickN):] }
 
 // Leader returns the seat that led the trick in progress (or leads the next one).
 func (v *View) Leader() int { return int(v.leader) }
@@ -314,7 +362,11 @@ func (v *View) Scores() [2]int { return [2]int{int(v.scores[0]), int(v.scores[1]
 
 // Results returns every finished hand's result, oldest first. It is shared with the game:
 // the caller must not modify it.
-func (v *View) Results() []HandResult { return v.results }
+func (v *View) Results() []HandResult { return capped(v.results) }
+
+// capped returns s with its capacity cut to its length: the game's records hold room for
+// what comes next, which a view hands to no one.
+func capped[T any](s []T) []T { return s[:len(s):len(s)] }
 
 // Over reports whether the game has ended.
 func (v *View) Over() bool { return v.over }
@@ -402,12 +454,7 @@ func (v *View) Legal() CardSet {
 	if !v.waitingIn(PhasePlay) {
 		return 0
 	}
-	held := v.hand.Set()
-	if v.trickN == 0 {
-		return held
-	}
-	trick := v.Trick()
-	return legalCards(held, trick[0].Card.Suit(), trick[v.winIdx].Card, v.trump, v.rules.Play)
+	return v.legal
 }
 
 // Check reports whether the seat's action is one the view allows: the seat is expected to
@@ -526,8 +573,8 @@ func (v View) MarshalJSON() ([]byte, error) {
 	j := viewDoc{
 		Seat: v.Seat(), Preset: v.Preset(), Players: v.Players(), Step: v.Step(), HandNo: v.HandNo(),
 		Dealer: v.Dealer(), Phase: v.phase, Turn: v.Turn(), Waiting: v.Waiting(), Cards: v.Cards(),
-		Auction: v.bids, High: v.High(), Bidder: v.Bidder(), Trump: v.trump, Moon: v.moon, Melds: v.Melds(),
-		Trick: v.Trick(), Tricks: v.Tricks(), Leader: v.Leader(), Scores: v.Scores(), Results: v.results,
+		Auction: v.Auction(), High: v.High(), Bidder: v.Bidder(), Trump: v.trump, Moon: v.moon, Melds: v.Melds(),
+		Trick: v.Trick(), Tricks: v.Tricks(), Leader: v.Leader(), Scores: v.Scores(), Results: v.Results(),
 		Over: v.over, Winner: v.Winner(), Passes: v.Passes(), Legal: v.Legal().Cards(), Bids: v.NextBids(6),
 		MustBid: v.MustBid(), Choices: v.DecideChoices(),
 	}
@@ -650,12 +697,13 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		if a.Seat < 0 || a.Seat >= s.Rules.Players || len(a.Cards) > 4 || a.Bid < 0 || a.Bid > s.Rules.MaxBid {
 			return fmt.Errorf("log holds an impossible action: %s", a)
 		}
-		g.log.add(packAction(&a))
+		g.log.add(&a)
 	}
 	g.SetNames(s.Names)
 	if s.Melds != nil {
 		g.shown = s.Melds
 	}
+	g.sync()
 	return nil
 }
 
