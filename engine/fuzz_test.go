@@ -76,6 +76,7 @@ func playChecked(t testing.TB, r Rules, seed, playerSeed uint64, roundTrip bool)
 			checkActionJSON(t, a)
 		}
 		checkCards(t, g)
+		checkKeptView(t, g)
 		if len(g.Results()) > n {
 			checkResult(t, g, n)
 		}
@@ -164,6 +165,17 @@ func tryRandomAction(t testing.TB, g *Game, rng *rand.Rand) {
 		if !hand.Contains(&give) {
 			t.Fatalf("%s accepted from hand %s", a, hand)
 		}
+	}
+}
+
+// checkKeptView checks that the spectator's view the game keeps, brought up to date only
+// in part after some actions, is the one a full sync makes.
+func checkKeptView(t testing.TB, g *Game) {
+	t.Helper()
+	kept := g.pub
+	g.sync()
+	if !reflect.DeepEqual(kept, g.pub) {
+		t.Fatalf("after action %d (phase %s) the kept view is stale:\nkept %+v\nfull %+v", g.LogLen(), g.Phase(), kept, g.pub)
 	}
 }
 

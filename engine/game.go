@@ -474,8 +474,18 @@ func (g *Game) Apply(a Action) error {
 		return err
 	}
 	g.log.add(&a)
+	hand := g.st.HandNo
 	g.apply(&a)
-	g.sync()
+	// Most actions change a few things: a card played to a trick that goes on, a bid or
+	// a pass in an auction that goes on. Everything else syncs the whole kept view.
+	switch {
+	case a.Kind == ActPlayCard && g.st.TrickN > 0:
+		g.syncTrick()
+	case (a.Kind == ActBid || a.Kind == ActPass) && g.st.Phase == PhaseBidding && g.st.HandNo == hand:
+		g.syncAuction()
+	default:
+		g.sync()
+	}
 	return nil
 }
 
@@ -557,15 +567,7 @@ var actionPhase = [...]Phase{
 
 var phaseDoing = [...]string{"bidding", "naming trump", "passing cards", "passing cards back", "waiting for the bidder to play or throw in", "playing tricks", "finished"}
 
-func (g *Game) activeBidders() int {
-	n := 0
-	for s := range g.rules.Players {
-		if g.st.Passed&(1<<s) == 0 {
-			n++
-		}
-	}
-	return n
-}
+func (g *Game) activeBidders() int { return g.rules.Players - bits.OnesCount8(g.st.Passed) }
 
 // checkBid reports whether amount would be a legal bid now, ignoring whose turn it is.
 func (g *Game) checkBid(amount int) error {
@@ -994,11 +996,9 @@ func (g *Game) countMeld(trump Suit) {
 	}
 	block := (*[MaxPlayers]Meld)(g.melds)
 	g.melds = g.melds[MaxPlayers:]
-	for s := range block {
-		block[s] = Meld{}
-		if s < g.rules.Players {
-			block[s] = CountMeld(&g.st.Hands[s], trump, &g.rules.Meld)
-		}
+	// The block is fresh: every meld in it is zero, as countMeld needs.
+	for s := range g.rules.Players {
+		countMeld(&block[s], &g.st.Hands[s], trump, &g.rules.Meld)
 	}
 	g.shown = block
 }

@@ -160,54 +160,75 @@ func (m *Meld) Used() Hand {
 // runs is chosen so that runs plus the royal marriages left beside them score the most.
 func CountMeld(h *Hand, trump Suit, t *MeldTable) Meld {
 	var m Meld
+	countMeld(&m, h, trump, t)
+	return m
+}
+
+// countMeld counts the meld of h into m, which must be the zero Meld: the game counts
+// straight into its record of melds.
+func countMeld(m *Meld, h *Hand, trump Suit, t *MeldTable) {
 	if !h.plausible() {
-		return m
+		return
 	}
-	// Category I: runs, marriages and dix.
+	n := 0
+	// add appends an item, as Meld.add does, without a bounds check per field.
+	add := func(kind MeldKind, suit Suit, rank Rank, count uint8, points int) {
+		if points == 0 && kind != MeldRun {
+			return
+		}
+		m.items[n] = MeldItem{Kind: kind, Suit: suit, Rank: rank, Count: count, Points: int32(points)}
+		n++
+		m.Total += points
+	}
+	// Category I: runs, marriages and dix. A suit's cards are h[6s:6s+6], Nine to Ace.
 	for s := Spades; s < NoSuit; s++ {
-		k, q := h[NewCard(King, s)], h[NewCard(Queen, s)]
+		c := (*[NumRanks]uint8)(h[int(s)*NumRanks:])
+		k, q := c[King], c[Queen]
+		kq := min(k, q)
 		if s != trump {
-			if n := min(k, q); n > 0 {
-				m.add(MeldItem{Kind: MeldMarriage, Suit: s, Count: n, Points: int32(t.Marriage[n])})
+			if kq > 0 {
+				add(MeldMarriage, s, 0, kq, t.Marriage[kq])
 			}
 			continue
 		}
-		runs := min(h[NewCard(Ace, s)], h[NewCard(Ten, s)], k, q, h[NewCard(Jack, s)])
-		bestRuns, bestRoyal, best := uint8(0), uint8(0), -1
-		for r := uint8(0); r <= runs; r++ {
-			royal := min(k, q) - r
-			if r > 0 && !t.RoyalBesideRun {
-				royal = 0
-			}
-			// Runs that win the game outright beat any points (their table value is 0).
-			wins := t.RunWinsAt > 0 && int(r) >= t.RunWinsAt
-			if v := t.Run[r] + t.Royal[royal]; v >= best || wins {
-				bestRuns, bestRoyal, best = r, royal, v
+		runs := min(c[Ace], c[Ten], kq, c[Jack])
+		bestRuns, bestRoyal := uint8(0), kq
+		if runs > 0 {
+			best := t.Run[0] + t.Royal[kq]
+			for r := uint8(1); r <= runs; r++ {
+				royal := kq - r
+				if !t.RoyalBesideRun {
+					royal = 0
+				}
+				// Runs that win the game outright beat any points (their table value is 0).
+				wins := t.RunWinsAt > 0 && int(r) >= t.RunWinsAt
+				if v := t.Run[r] + t.Royal[royal]; v >= best || wins {
+					bestRuns, bestRoyal, best = r, royal, v
+				}
 			}
 		}
 		if bestRuns > 0 {
-			m.add(MeldItem{Kind: MeldRun, Suit: s, Count: bestRuns, Points: int32(t.Run[bestRuns])})
+			add(MeldRun, s, 0, bestRuns, t.Run[bestRuns])
 			if t.RunWinsAt > 0 && int(bestRuns) >= t.RunWinsAt {
 				m.WinsGame = true
 			}
 		}
 		if bestRoyal > 0 {
-			m.add(MeldItem{Kind: MeldRoyalMarriage, Suit: s, Count: bestRoyal, Points: int32(t.Royal[bestRoyal])})
+			add(MeldRoyalMarriage, s, 0, bestRoyal, t.Royal[bestRoyal])
 		}
-		if n := h[NewCard(Nine, s)]; n > 0 {
-			m.add(MeldItem{Kind: MeldDix, Suit: s, Count: n, Points: int32(int(n) * t.Dix)})
+		if nines := c[Nine]; nines > 0 {
+			add(MeldDix, s, 0, nines, int(nines)*t.Dix)
 		}
 	}
 	// Category II: pinochles.
-	if n := min(h[NewCard(Queen, Spades)], h[NewCard(Jack, Diamonds)]); n > 0 {
-		m.add(MeldItem{Kind: MeldPinochle, Suit: NoSuit, Count: n, Points: int32(t.Pinochle[n])})
+	if p := min(h[NewCard(Queen, Spades)], h[NewCard(Jack, Diamonds)]); p > 0 {
+		add(MeldPinochle, NoSuit, 0, p, t.Pinochle[p])
 	}
 	// Category III: arounds.
 	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
-		n := min(h[NewCard(r, Spades)], h[NewCard(r, Hearts)], h[NewCard(r, Diamonds)], h[NewCard(r, Clubs)])
-		if n > 0 {
-			m.add(MeldItem{Kind: MeldAround, Suit: NoSuit, Rank: r, Count: n, Points: int32(t.Around[r][n])})
+		if a := min(h[r], h[NumRanks+int(r)], h[2*NumRanks+int(r)], h[3*NumRanks+int(r)]); a > 0 {
+			add(MeldAround, NoSuit, r, a, t.Around[r][a])
 		}
 	}
-	return m
+	m.n = uint8(n)
 }

@@ -208,8 +208,8 @@ func (r *Rules) Deck() []Card {
 // TrickTotal returns the points available in one hand's tricks, last trick included.
 func (r *Rules) TrickTotal() int {
 	t := r.LastTrick
-	for c := Card(0); c < NumKinds; c++ {
-		t += r.Copies(c) * r.RankValue[c.Rank()]
+	for rank := Nine; rank <= Ace; rank++ {
+		t += NumSuits * r.Copies(NewCard(rank, Spades)) * r.RankValue[rank]
 	}
 	return t
 }

@@ -163,6 +163,28 @@ func (g *Game) sync() {
 	}
 }
 
+// syncTrick brings g.pub up to date after a card played to a trick that goes on: it
+// changes the player's hand size, the plays, the trick and the turn only.
+func (g *Game) syncTrick() {
+	st := &g.st
+	v := &g.pub
+	extend(&v.plays, st.Plays[st.PlayStart:])
+	v.step, v.turn, v.winIdx, v.trickN = int32(g.log.len()), int8(st.Turn), int8(st.WinIdx), uint8(st.TrickN)
+	v.sizes = st.Sizes
+	v.waiting = g.waitingSeats()
+	v.legal = g.LegalCards(st.Turn)
+}
+
+// syncAuction brings g.pub up to date after a bid or a pass in an auction that goes on:
+// it changes the auction, the high bid, the passes and the turn only.
+func (g *Game) syncAuction() {
+	st := &g.st
+	v := &g.pub
+	extend(&v.bids, st.Bids[st.BidStart:])
+	v.step, v.turn, v.high, v.bidder, v.passed = int32(g.log.len()), int8(st.Turn), int32(st.High), int8(st.Bidder), st.Passed
+	v.waiting = g.waitingSeats()
+}
+
 // extend sets *dst to src, a record that only grows: when *dst already holds the start of
 // the same array (the record grew in place), only its length changes, and no pointer is
 // written.
