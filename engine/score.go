@@ -1,6 +1,12 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
+
+// maxResultsAhead bounds the room for results a game of known length makes at once.
+const maxResultsAhead = 256
 
 // Outcome is how a hand ended.
 type Outcome uint8
@@ -153,6 +159,15 @@ func (g *Game) finishHand(outcome Outcome) {
 		win = g.gameWinner(bt, res.Made)
 	} else {
 		res.WinsGame = true
+	}
+	if n := len(st.Results); n == cap(st.Results) {
+		// The results are shared with views, so they grow by copying: make room at once
+		// for the rest of a game of known length, else for as many again.
+		more := max(n, 16)
+		if left := r.Hands - n; left > 0 && left <= maxResultsAhead {
+			more = left
+		}
+		st.Results = slices.Grow(st.Results, more)
 	}
 	st.Results = append(st.Results, res)
 	if win != -1 || (r.Hands > 0 && st.HandNo >= r.Hands) {
