@@ -103,10 +103,11 @@ const (
 )
 
 // nextRecord returns an empty record with room for n elements after those of rec, the
-// record of the hand before: in rec's chunk when it has room, else in a new chunk.
-func nextRecord[T any](rec []T, n int) []T {
+// record of the hand before: in rec's chunk when it has room, else in a new chunk with
+// room for that many hands.
+func nextRecord[T any](rec []T, n, hands int) []T {
 	if cap(rec)-len(rec) < n {
-		return make([]T, 0, chunkHands*n)
+		return make([]T, 0, hands*n)
 	}
 	return rec[len(rec):len(rec)]
 }
@@ -424,8 +425,11 @@ func (g *Game) startHand(n, dealer int) {
 	st := &g.st
 	st.HandNo, st.Dealer = n, dealer
 	st.HandStart = g.log.len()
-	st.Bids, st.BidStart = nextRecord(st.Bids, handBids), 0
-	st.Plays, st.PlayStart = nextRecord(st.Plays, g.rules.DeckSize()), 0
+	// A new chunk has room for as many hands as the game has had, up to chunkHands: a
+	// short game makes small ones.
+	hands := min(n, chunkHands)
+	st.Bids, st.BidStart = nextRecord(st.Bids, handBids, hands), 0
+	st.Plays, st.PlayStart = nextRecord(st.Plays, g.rules.DeckSize(), hands), 0
 	st.Passes, st.NPasses = [MaxPlayers]passEntry{}, 0
 	g.shown = nil
 	st.Hands = [MaxPlayers]Hand{}
@@ -992,7 +996,7 @@ func (g *Game) showMeld() {
 // then points to: views made before keep the one they have.
 func (g *Game) countMeld(trump Suit) {
 	if len(g.melds) < MaxPlayers {
-		g.melds = make([]Meld, chunkHands*MaxPlayers)
+		g.melds = make([]Meld, min(g.st.HandNo, chunkHands)*MaxPlayers)
 	}
 	block := (*[MaxPlayers]Meld)(g.melds)
 	g.melds = g.melds[MaxPlayers:]
