@@ -1,0 +1,191 @@
+package table
+
+import (
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// A Command is work for one table: something a person did, or a message the table asked
+// for that has been posted. Runtime.Do hands it to the table's goroutine, which handles its
+// commands one at a time, and returns the table's Reply. Deadlines, forced cards and the
+// computer players' decisions reach the table the same way, from inside the runtime.
+type Command interface{ command() }
+
+// Person is who sent a command.
+type Person struct {
+	// ID is the person's user ID and Name the name they go by in the server.
+	ID, Name string
+	// Manager is set when the person may manage the server: they may close any table.
+	Manager bool
+}
+
+// Join seats a person in a lobby: in Seat, or in the first open seat when Seat is negative.
+// A person already seated moves to Seat.
+type Join struct {
+	By   Person
+	Seat int
+}
+
+// Leave takes a person out of a lobby, or hands their seat in a game to a computer player
+// until they come back (Away{Away: false}). InPlace is set when the person clicked the
+// lobby message, which the reply then replaces.
+type Leave struct {
+	By      Person
+	InPlace bool
+}
+
+// AddComputer puts a computer player in a lobby's first open seat (the host only).
+type AddComputer struct{ By Person }
+
+// Start fills a lobby's open seats with computer players and deals (the host only).
+type Start struct{ By Person }
+
+// Cancel closes a lobby (its host, or a manager).
+type Cancel struct{ By Person }
+
+// Abandon closes a table, lobby or game, without a result (its host, or a manager).
+type Abandon struct{ By Person }
+
+// Away hands a person's seat to a computer player (Away) or takes it back.
+type Away struct {
+	By   Person
+	Away bool
+}
+
+// ShowHand asks for the person's private view of the table. Token names the private message
+// the answer goes to, so that the table can bring it up to date while it may (ViewLifetime).
+type ShowHand struct {
+	By    Person
+	Token string
+}
+
+// Move is a click on a private control: a bid, a pass, trump, cards to pass, the bidder's
+// decision or a card. At is the step the control was shown at, and Action makes the move it
+// stands for once the table knows the person's seat (an error says what is wrong with it).
+type Move struct {
+	By     Person
+	Token  string
+	At     Stamp
+	Action func(seat int) (engine.Action, error)
+}
+
+// AskBid asks for the form to bid an amount of one's own (the "Other amount" button).
+type AskBid struct {
+	By Person
+	At Stamp
+}
+
+// Hint asks what the expert would do in the person's place. The reply is ReplyDeferred, and
+// the hint comes later as an EditView effect on Token.
+type Hint struct {
+	By    Person
+	Token string
+	At    Stamp
+}
+
+// Repost shows the table again at the bottom of its thread.
+type Repost struct{ By Person }
+
+// Posted tells a table that the table message it asked for (PostTable) has been posted, as
+// Message, and whether it could be pinned; Err, when set, says it could not be posted.
+type Posted struct {
+	Message storage.Message
+	Pinned  bool
+	// Replaces is the message it replaces, from PostTable.
+	Replaces *storage.Message
+	Err      error
+}
+
+func (Join) command()        {}
+func (Leave) command()       {}
+func (AddComputer) command() {}
+func (Start) command()       {}
+func (Cancel) command()      {}
+func (Abandon) command()     {}
+func (Away) command()        {}
+func (ShowHand) command()    {}
+func (Move) command()        {}
+func (AskBid) command()      {}
+func (Hint) command()        {}
+func (Repost) command()      {}
+func (Posted) command()      {}
+
+// Stamp is the step of a game a control was shown at.
+type Stamp struct {
+	// Hand is the hand number, or 0 for a control valid at any time.
+	Hand int
+	// Step is the log's length. With Hand at least 1, a Step of 0 is a real step: the
+	// first action of the game.
+	Step int
+	// PassCards marks a control to pass cards: in six-handed passing, where a team passes
+	// together, it stays current while only other seats pass.
+	PassCards bool
+}
+
+// Current reports whether a control stamped s is still current for seat in g: its hand and
+// step are the game's, or (see PassCards) only other seats' passes came since.
+func (s Stamp) Current(g *engine.Game, seat int) bool {
+	if s.Hand == 0 {
+		return true
+	}
+	if s.Hand != g.HandNumber() {
+		return false
+	}
+	if s.Step == g.LogLen() {
+		return true
+	}
+	if !s.PassCards || s.Step > g.LogLen() || g.Phase() != engine.PhasePass ||
+		g.Rules().PassStyle != engine.PassSixHanded || !g.Waiting(seat) {
+		return false
+	}
+	for _, a := range g.Log()[s.Step:] {
+		if a.Kind != engine.ActPassCards || a.Seat == seat {
+			return false
+		}
+	}
+	return true
+}
+
+// Commands from inside the runtime.
+type (
+	// deadline: the table's timer seq, armed for at, is due (a reminder, a turn's end, a
+	// mention, an idle lobby).
+	deadline struct {
+		seq int
+		at  time.Time
+	}
+	// autoplayDue: a forced card's pause is over; step is the log length it was for.
+	autoplayDue struct{ step int }
+	// retryDue: the computer players try their moves again after one could not be saved.
+	retryDue struct{}
+	// decided: a computer player searched for seat at step and chose action; forLate marks
+	// a move for a person whose time ran out.
+	decided struct {
+		seat, step int
+		action     engine.Action
+		forLate    bool
+	}
+	// hinted: the expert's hint for seat at stamp at is ready, as why.
+	hinted struct {
+		seat  int
+		at    Stamp
+		token string
+		why   string
+	}
+	// wake arms the table's timers once the runtime starts, applying a deadline that
+	// passed while the bot was down.
+	wake struct{}
+	// resume lets the computer players take the turns that were theirs when the bot
+	// stopped.
+	resume struct{}
+)
+
+func (deadline) command()    {}
+func (autoplayDue) command() {}
+func (retryDue) command()    {}
+func (decided) command()     {}
+func (hinted) command()      {}
+func (wake) command()        {}
+func (resume) command()      {}

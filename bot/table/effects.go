@@ -1,0 +1,223 @@
+package table
+
+import (
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// ReplyKind is what a table answers the person who sent a command with.
+type ReplyKind int
+
+const (
+	// ReplyText: Text, privately (a refusal or a confirmation).
+	ReplyText ReplyKind = iota
+	// ReplyView: the person's private view of the table (Seat, View), with Text as a note
+	// above it, or none.
+	ReplyView
+	// ReplyLobby: the lobby as it now is (Game), in place of the lobby message clicked.
+	ReplyLobby
+	// ReplyStarted: the lobby clicked has started its game (Game); it no longer takes players.
+	ReplyStarted
+	// ReplyLobbyClosed: the lobby clicked is closed, as End says.
+	ReplyLobbyClosed
+	// ReplyBidForm: the form to bid an amount, at least MinBid, at stamp At.
+	ReplyBidForm
+	// ReplyDeferred: the answer comes later, as an EditView effect (a hint).
+	ReplyDeferred
+)
+
+// Reply is a table's answer to a command, for the person who sent it alone.
+type Reply struct {
+	Kind ReplyKind
+	Text string
+	// Game is the table's record as of the answer.
+	Game storage.Game
+	// Seat and View are the person's seat and view (ReplyView).
+	Seat int
+	View engine.View
+	// MinBid and At are the bid form's (ReplyBidForm).
+	MinBid int
+	At     Stamp
+	// End is how the lobby closed (ReplyLobbyClosed).
+	End Ending
+}
+
+// EndKind is how a table ended.
+type EndKind int
+
+const (
+	// EndFinished: the game was played to its result (Scores, Winner).
+	EndFinished EndKind = iota + 1
+	// EndForfeit: Seat's time ran out and Team forfeited the game.
+	EndForfeit
+	// EndCancelled: By cancelled the lobby.
+	EndCancelled
+	// EndAbandoned: By abandoned the table; it does not count.
+	EndAbandoned
+	// EndExpired: the lobby closed after a day without enough players.
+	EndExpired
+)
+
+// Ending is how a table ended.
+type Ending struct {
+	Kind EndKind
+	// By is the name of the person who closed the table (EndCancelled, EndAbandoned).
+	By string
+	// Seat and Team are the seat whose time ran out and its team (EndForfeit).
+	Seat, Team int
+	// Scores and Winner are the game's result (EndFinished; -1 for a draw).
+	Scores [2]int
+	Winner int
+}
+
+// An Effect is something a table asks of the world outside after a command has been
+// handled and what it changed saved: posts, edits and private views to bring up to date.
+// Effects reach Config.Effects in the order the table made them, after the commit. Every
+// record and view in an effect is the effect's own copy.
+type Effect interface{ effect() }
+
+// Narrate tells the table's thread what happened, in order.
+type Narrate struct {
+	// Channel is where the table's posts go: its thread, or its channel without one.
+	Channel string
+	// Game is the table's record as of the end of the narration.
+	Game  storage.Game
+	Items []Item
+	// Turn, when set, are the users whose turn is announced now (and mentioned).
+	Turn []string
+}
+
+// An Item is one thing a narration tells: a Step of the game or a Note.
+type Item interface{ item() }
+
+// Step is an action applied to the game, the events it made, and the public view right
+// after it.
+type Step struct {
+	Action engine.Action
+	Events []engine.Event
+	Public engine.View
+}
+
+// NoteKind is what a Note tells.
+type NoteKind int
+
+const (
+	// NoteGameStarts: the game starts; Seat deals the first hand.
+	NoteGameStarts NoteKind = iota + 1
+	// NoteLateMove: Seat's time ran out and a computer player moved for them.
+	NoteLateMove
+	// NoteForcedCard: Seat's only card, Card, is played for them.
+	NoteForcedCard
+	// NoteEnded: the table ended other than by its game's last hand, as End says.
+	NoteEnded
+	// NoteAway and NoteBack: Seat's player handed their seat to a computer player, or
+	// took it back.
+	NoteAway
+	NoteBack
+	// NoteFinished: the game is over and recorded; Finish says what it did to the ratings.
+	NoteFinished
+)
+
+// Note is a line of narration that is not an action of the game.
+type Note struct {
+	Kind   NoteKind
+	Seat   int
+	Card   engine.Card
+	End    Ending
+	Finish storage.Finish
+}
+
+func (Step) item() {}
+func (Note) item() {}
+
+// Remind reminds Users, in Channel, that the table waits for them: Left remains before
+// their time runs out, and then a computer player moves for them or, with Forfeit, their
+// team forfeits.
+type Remind struct {
+	Channel string
+	Users   []string
+	Left    time.Duration
+	Forfeit bool
+}
+
+// Mention mentions Users, in Channel, whose turn the table waits for.
+type Mention struct {
+	Channel string
+	Users   []string
+}
+
+// NotifyTurn tells Users privately (those who asked for it) that it is their turn at Game.
+type NotifyTurn struct {
+	Game  storage.Game
+	Users []string
+}
+
+// EditView brings a private message (Token) up to date: Seat's View, with Note above it.
+type EditView struct {
+	Token string
+	Game  storage.Game
+	Seat  int
+	View  engine.View
+	Note  string
+}
+
+// ShowTable edits the table message to the table as it is.
+type ShowTable struct {
+	Message storage.Message
+	Game    storage.Game
+	Public  engine.View
+}
+
+// PostTable posts the table message in Channel, pins it if it can, and sends the table a
+// Posted command with the message (and Replaces, the copy it replaces, if any).
+type PostTable struct {
+	Channel  string
+	Game     storage.Game
+	Public   engine.View
+	Replaces *storage.Message
+}
+
+// MovedTable turns the table message Old, replaced by New, into a link to New.
+type MovedTable struct {
+	Old, New storage.Message
+	GuildID  string
+}
+
+// CloseTable edits the table message to the table as it ended, without controls.
+type CloseTable struct {
+	Message storage.Message
+	Game    storage.Game
+	Public  engine.View
+	End     Ending
+}
+
+// ShowLobby edits the lobby message to the lobby's seats.
+type ShowLobby struct {
+	Message storage.Message
+	Game    storage.Game
+}
+
+// CloseLobby edits the lobby message to say that the table has ended, and how.
+type CloseLobby struct {
+	Message storage.Message
+	Game    storage.Game
+	End     Ending
+}
+
+// Archive archives the table's thread: the table has ended.
+type Archive struct{ Thread string }
+
+func (Narrate) effect()    {}
+func (Remind) effect()     {}
+func (Mention) effect()    {}
+func (NotifyTurn) effect() {}
+func (EditView) effect()   {}
+func (ShowTable) effect()  {}
+func (PostTable) effect()  {}
+func (MovedTable) effect() {}
+func (CloseTable) effect() {}
+func (ShowLobby) effect()  {}
+func (CloseLobby) effect() {}
+func (Archive) effect()    {}

@@ -1,0 +1,365 @@
+package table_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// start is when every test's clock starts.
+var start = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+
+// clock is a Clock the test moves by hand: Advance runs each function whose time has come,
+// in the order of their deadlines, with the clock set to its deadline.
+type clock struct {
+	mu      sync.Mutex
+	now     time.Time
+	pending []*timer
+}
+
+type timer struct {
+	c       *clock
+	at      time.Time
+	f       func()
+	stopped bool
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) AfterFunc(d time.Duration, f func()) table.Timer {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := &timer{c: c, at: c.now.Add(d), f: f}
+	c.pending = append(c.pending, t)
+	return t
+}
+
+func (t *timer) Stop() bool {
+	t.c.mu.Lock()
+	defer t.c.mu.Unlock()
+	was := !t.stopped
+	t.stopped = true
+	return was
+}
+
+// armed counts the functions waiting to run.
+func (c *clock) armed() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, t := range c.pending {
+		if !t.stopped {
+			n++
+		}
+	}
+	return n
+}
+
+// Advance moves the clock by d, running the functions that fall due.
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	end := c.now.Add(d)
+	c.mu.Unlock()
+	for {
+		c.mu.Lock()
+		var next *timer
+		k := -1
+		for i, t := range c.pending {
+			if !t.stopped && !t.at.After(end) && (next == nil || t.at.Before(next.at)) {
+				next, k = t, i
+			}
+		}
+		if next == nil {
+			c.now = end
+			c.mu.Unlock()
+			return
+		}
+		c.pending = slices.Delete(c.pending, k, k+1)
+		next.stopped = true
+		if next.at.After(c.now) {
+			c.now = next.at
+		}
+		c.mu.Unlock()
+		next.f()
+	}
+}
+
+// effects records what the tables asked for, in order.
+type effects struct {
+	mu      sync.Mutex
+	all     []table.Effect
+	changed chan struct{} // closed and replaced when an effect comes
+}
+
+func newEffects() *effects { return &effects{changed: make(chan struct{})} }
+
+func (e *effects) add(_ int64, out []table.Effect) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.all = append(e.all, out...)
+	close(e.changed)
+	e.changed = make(chan struct{})
+}
+
+// list returns the effects so far.
+func (e *effects) list() []table.Effect {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.all)
+}
+
+// waitFor waits until cond holds for the effects so far, failing the test with what it
+// waited for after a minute.
+func (e *effects) waitFor(t testing.TB, what string, cond func([]table.Effect) bool) []table.Effect {
+	t.Helper()
+	deadline := time.NewTimer(time.Minute)
+	defer deadline.Stop()
+	for {
+		e.mu.Lock()
+		all, ch := slices.Clone(e.all), e.changed
+		e.mu.Unlock()
+		if cond(all) {
+			return all
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			t.Fatalf("waited a minute for %s; effects so far:\n%s", what, describe(all))
+		}
+	}
+}
+
+// describe lists effects, one a line, for failure messages.
+func describe(all []table.Effect) string {
+	var b strings.Builder
+	for _, e := range all {
+		fmt.Fprintf(&b, "  %T %s\n", e, notes(e))
+	}
+	return b.String()
+}
+
+// notes lists what a narration tells, briefly.
+func notes(e table.Effect) string {
+	n, ok := e.(table.Narrate)
+	if !ok {
+		return ""
+	}
+	var parts []string
+	for _, it := range n.Items {
+		switch it := it.(type) {
+		case table.Step:
+			parts = append(parts, it.Action.String())
+		case table.Note:
+			parts = append(parts, fmt.Sprintf("note%d", it.Kind))
+		}
+	}
+	if len(n.Turn) > 0 {
+		parts = append(parts, "turn:"+strings.Join(n.Turn, ","))
+	}
+	return strings.Join(parts, " ")
+}
+
+// count counts the effects of type T that match.
+func count[T table.Effect](all []table.Effect, match func(T) bool) int {
+	n := 0
+	for _, e := range all {
+		if v, ok := e.(T); ok && (match == nil || match(v)) {
+			n++
+		}
+	}
+	return n
+}
+
+// hasNote reports whether a narration among all tells a note of kind k.
+func hasNote(all []table.Effect, k table.NoteKind) bool {
+	for _, e := range all {
+		if n, ok := e.(table.Narrate); ok {
+			for _, it := range n.Items {
+				if o, ok := it.(table.Note); ok && o.Kind == k {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rig is a runtime with a store, a clock and the effects it asks for.
+type rig struct {
+	t     *testing.T
+	ctx   context.Context
+	store *storage.DB
+	clock *clock
+	fx    *effects
+	rt    *table.Runtime
+	// decide stands in for the searching players when set.
+	decide atomic.Pointer[func(p computer.Player, v engine.View) engine.Action]
+}
+
+// setDecide makes f stand in for the searching players.
+func (r *rig) setDecide(f func(p computer.Player, v engine.View) engine.Action) { r.decide.Store(&f) }
+
+func newRig(t *testing.T) *rig {
+	t.Helper()
+	db, err := storage.Open(filepath.Join(t.TempDir(), "pinochle.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	r := &rig{t: t, ctx: ctx, store: db, clock: &clock{now: start}}
+	r.open()
+	return r
+}
+
+// open starts a new runtime on the rig's store and clock, as a bot that starts does.
+func (r *rig) open() {
+	r.fx = newEffects()
+	rt := table.New(table.Config{Store: r.store, Clock: r.clock, Effects: r.fx.add, Searches: 1,
+		Decide: func(p computer.Player, v engine.View) engine.Action {
+			if f := r.decide.Load(); f != nil {
+				return (*f)(p, v)
+			}
+			return p.Choose(v)
+		}})
+	r.rt = rt
+	r.t.Cleanup(func() {
+		if err := rt.Close(context.Background()); err != nil {
+			r.t.Errorf("close: %v", err)
+		}
+	})
+}
+
+// restart closes the runtime and opens a new one that resumes every game from the store.
+func (r *rig) restart() {
+	r.t.Helper()
+	if err := r.rt.Close(r.ctx); err != nil {
+		r.t.Fatalf("close: %v", err)
+	}
+	r.open()
+	active, err := r.store.LoadActiveGames(r.ctx)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for _, ag := range active {
+		var g *engine.Game
+		if ag.Game.Status == storage.StatusPlaying {
+			if g, err = ag.Replay(); err != nil {
+				r.t.Fatal(err)
+			}
+		}
+		if err := r.rt.Add(ag.Game, g); err != nil {
+			r.t.Fatal(err)
+		}
+	}
+	if err := r.rt.Start(r.ctx); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// person is a player by name; their ID is "u-" and the name.
+func person(name string) table.Person { return table.Person{ID: "u-" + name, Name: name} }
+
+// lobby opens a lobby of a preset hosted by host, with settings, and starts the runtime.
+func (r *rig) lobby(preset string, host table.Person, settings storage.TableSettings) int64 {
+	r.t.Helper()
+	rules, err := engine.NewRules(preset, nil)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	g := storage.Game{GuildID: "g1", ChannelID: "c1", HostID: host.ID, Preset: preset, Seed: 7,
+		Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby, CreatedAt: r.clock.Now(),
+		LastActivity: r.clock.Now(), Settings: settings, Messages: map[string]storage.Message{}}
+	g.Seats[0] = storage.Seat{UserID: host.ID, Name: host.Name}
+	id, err := r.store.CreateGame(r.ctx, g)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	g.ID = id
+	g.ThreadID = fmt.Sprintf("thread-%d", id)
+	g.Messages[table.RoleLobby] = storage.Message{ChannelID: "c1", MessageID: fmt.Sprintf("lobby-%d", id)}
+	if err := r.store.UpdateGame(r.ctx, g); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := r.rt.Add(g, nil); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := r.rt.Start(r.ctx); err != nil {
+		r.t.Fatal(err)
+	}
+	return id
+}
+
+// do sends a command and returns the reply, failing the test on an error.
+func (r *rig) do(id int64, c table.Command) table.Reply {
+	r.t.Helper()
+	rep, err := r.rt.Do(r.ctx, id, c)
+	if err != nil {
+		r.t.Fatalf("%T: %v", c, err)
+	}
+	return rep
+}
+
+// post answers the table's PostTable effects as Discord would: the message is posted (and
+// pinned when pinned is set).
+func (r *rig) post(id int64, pinned bool) {
+	r.t.Helper()
+	all := r.fx.waitFor(r.t, "the table message to be asked for", func(all []table.Effect) bool {
+		return count[table.PostTable](all, nil) > 0
+	})
+	for _, e := range all {
+		if p, ok := e.(table.PostTable); ok {
+			r.do(id, table.Posted{Message: storage.Message{ChannelID: p.Channel, MessageID: "table-msg"}, Pinned: pinned, Replaces: p.Replaces})
+			return
+		}
+	}
+}
+
+// logLen returns the length of a game's saved log.
+func (r *rig) logLen(id int64) int {
+	r.t.Helper()
+	recs, err := r.store.LoadActions(r.ctx, id)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return len(recs)
+}
+
+// view returns a seat's view through ShowHand.
+func (r *rig) view(id int64, p table.Person) table.Reply {
+	r.t.Helper()
+	rep := r.do(id, table.ShowHand{By: p})
+	if rep.Kind != table.ReplyView {
+		r.t.Fatalf("ShowHand for %s: %q, not a view", p.Name, rep.Text)
+	}
+	return rep
+}
+
+// stampOf is the stamp of a control shown in a view now.
+func stampOf(v *engine.View, cards bool) table.Stamp {
+	return table.Stamp{Hand: v.HandNo(), Step: v.Step(), PassCards: cards}
+}
+
+// moveFor is the Move that plays action a (with its seat set by the table).
+func moveFor(p table.Person, v *engine.View, a engine.Action) table.Move {
+	return table.Move{By: p, At: stampOf(v, a.Kind == engine.ActPassCards), Action: func(seat int) (engine.Action, error) {
+		a.Seat = seat
+		return a, nil
+	}}
+}

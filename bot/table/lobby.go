@@ -1,0 +1,290 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Answers that more than one command gives.
+const (
+	msgNotTaking = "This table is not taking players any more."
+	msgFull      = "The table is full."
+	msgNotSaved  = "That could not be saved, so nothing changed. Please try again."
+)
+
+// lobby returns the table's rules when it is a lobby that takes players, or the refusal.
+func (t *table) lobby() (engine.Rules, *Reply) {
+	if t.done || t.meta.Status != storage.StatusLobby {
+		return engine.Rules{}, ptr(text(msgNotTaking))
+	}
+	rules, err := t.meta.Rules()
+	if err != nil {
+		t.rt.log.Error("lobby", "game", t.meta.ID, "err", err)
+		return engine.Rules{}, ptr(text(msgNotTaking))
+	}
+	return rules, nil
+}
+
+// join seats a person in the lobby.
+func (t *table) join(ctx context.Context, c Join) Reply {
+	rules, refusal := t.lobby()
+	if refusal != nil {
+		return *refusal
+	}
+	seats := t.meta.Seats
+	seat := seatOf(&t.meta, c.By.ID)
+	want := c.Seat
+	switch {
+	case want >= len(seats):
+		return text("There is no seat %d at this table.", want+1)
+	case want >= 0 && !seats[want].IsOpen():
+		return text("Seat %d is taken.", want+1)
+	case want < 0 && seat >= 0:
+		return text("You are already in seat %d.", seat+1)
+	case want < 0:
+		if want = firstOpen(seats); want < 0 {
+			return text(msgFull)
+		}
+	}
+	next := slices.Clone(seats)
+	if seat >= 0 {
+		next[seat] = storage.Seat{}
+	}
+	next[want] = storage.Seat{UserID: c.By.ID, Name: c.By.Name}
+	return t.seat(ctx, next, &rules, true)
+}
+
+// leave takes a person out of the lobby, or hands their seat in the game to a computer
+// player.
+func (t *table) leave(ctx context.Context, c Leave) Reply {
+	seat := seatOf(&t.meta, c.By.ID)
+	if t.done || seat < 0 {
+		return text("You are not seated at this table.")
+	}
+	if t.meta.Status != storage.StatusLobby {
+		return t.setAway(ctx, seat, true, "You left the game: a computer player plays your seat from now on. `/pinochle back` takes it back.")
+	}
+	rules, refusal := t.lobby()
+	if refusal != nil {
+		return *refusal
+	}
+	next := slices.Clone(t.meta.Seats)
+	next[seat] = storage.Seat{}
+	r := t.seat(ctx, next, &rules, c.InPlace)
+	if r.Kind == ReplyLobby && !c.InPlace {
+		return text("You left the table.")
+	}
+	return r
+}
+
+// addComputer puts a computer player in the lobby's first open seat.
+func (t *table) addComputer(ctx context.Context, by Person) Reply {
+	rules, refusal := t.lobby()
+	if refusal != nil {
+		return *refusal
+	}
+	if by.ID != t.meta.HostID {
+		return text("Only the host, %s, can add computer players.", mention(t.meta.HostID))
+	}
+	open := firstOpen(t.meta.Seats)
+	if open < 0 {
+		return text(msgFull)
+	}
+	next := slices.Clone(t.meta.Seats)
+	next[open] = computerSeat(open, t.meta.Settings.Level)
+	return t.seat(ctx, next, &rules, true)
+}
+
+// start fills the open seats with computer players and deals.
+func (t *table) start(ctx context.Context, by Person) Reply {
+	rules, refusal := t.lobby()
+	if refusal != nil {
+		return *refusal
+	}
+	if by.ID != t.meta.HostID {
+		return text("Only the host, %s, can start the game.", mention(t.meta.HostID))
+	}
+	if humans(t.meta.Seats) == 0 {
+		return text("Nobody is seated yet: take a seat first.")
+	}
+	next := slices.Clone(t.meta.Seats)
+	for s := range next {
+		if next[s].IsOpen() {
+			next[s] = computerSeat(s, t.meta.Settings.Level)
+		}
+	}
+	return t.seat(ctx, next, &rules, true)
+}
+
+// seat saves the lobby's new seats and answers with the lobby as it now is (inPlace: the
+// answer shows it in place of the lobby message; otherwise the lobby message is edited), or
+// starts the game once every seat is taken. On an error nothing changes.
+func (t *table) seat(ctx context.Context, seats []storage.Seat, rules *engine.Rules, inPlace bool) Reply {
+	before, activity := t.meta.Seats, t.meta.LastActivity
+	t.meta.Seats, t.meta.LastActivity = seats, t.now()
+	if firstOpen(seats) < 0 {
+		return t.deal(ctx, rules, before, activity)
+	}
+	if err := t.save(ctx); err != nil {
+		t.meta.Seats, t.meta.LastActivity = before, activity
+		t.rt.log.Error("lobby", "game", t.meta.ID, "err", err)
+		return text(msgNotSaved)
+	}
+	t.arm() // the idle lobby's deadline moves on
+	if m, ok := t.meta.Messages[roleLobby]; ok && !inPlace {
+		t.emit(ShowLobby{Message: m, Game: t.record()})
+	}
+	return Reply{Kind: ReplyLobby}
+}
+
+// deal starts the game of a full table: it is saved as playing, the table message is asked
+// for, and computer players take their turns. On an error the lobby is as it was (before).
+func (t *table) deal(ctx context.Context, rules *engine.Rules, before []storage.Seat, activity time.Time) Reply {
+	g, err := engine.NewGame(*rules, t.meta.Seed)
+	if err != nil {
+		t.meta.Seats, t.meta.LastActivity = before, activity
+		t.rt.log.Error("start", "game", t.meta.ID, "err", err)
+		return text("The game could not be started. Please try again.")
+	}
+	names := make([]string, len(t.meta.Seats))
+	for s := range t.meta.Seats {
+		names[s] = t.meta.Seats[s].Name
+	}
+	g.SetNames(names)
+	t.meta.Status = storage.StatusPlaying
+	if err := t.save(ctx); err != nil {
+		t.meta.Status = storage.StatusLobby
+		t.meta.Seats, t.meta.LastActivity = before, activity
+		t.rt.log.Error("start", "game", t.meta.ID, "err", err)
+		return text("The game could not be started. Please try again.")
+	}
+	t.game = g
+	t.announced = -1
+	t.postTable(nil)
+	n := narration{items: []Item{Note{Kind: NoteGameStarts, Seat: g.Dealer()}}}
+	if err := t.advance(ctx, &n); err != nil {
+		t.rt.log.Error("start: computer moves", "game", t.meta.ID, "err", err)
+	}
+	t.publish(ctx, &n)
+	return Reply{Kind: ReplyStarted}
+}
+
+// cancel closes the lobby from its Cancel button.
+func (t *table) cancel(ctx context.Context, by Person) Reply {
+	if _, refusal := t.lobby(); refusal != nil {
+		return *refusal
+	}
+	if by.ID != t.meta.HostID && !by.Manager {
+		return text("Only the host, %s, can cancel this table.", mention(t.meta.HostID))
+	}
+	e := Ending{Kind: EndCancelled, By: by.Name}
+	if err := t.abandon(ctx, e); err != nil {
+		t.rt.log.Error("cancel", "game", t.meta.ID, "err", err)
+		return text("The table could not be closed. Please try again.")
+	}
+	return Reply{Kind: ReplyLobbyClosed, End: e}
+}
+
+// abandonBy closes the table, lobby or game, from /pinochle abandon.
+func (t *table) abandonBy(ctx context.Context, by Person) Reply {
+	if by.ID != t.meta.HostID && !by.Manager {
+		return text("Only the table's host or someone with Manage Server can abandon it.")
+	}
+	e := Ending{Kind: EndAbandoned, By: by.Name}
+	if err := t.abandon(ctx, e); err != nil {
+		t.rt.log.Error("abandon", "game", t.meta.ID, "err", err)
+		return text("The table could not be closed. Please try again.")
+	}
+	t.closeLobby(e)
+	return text("The table is closed.")
+}
+
+// abandon ends the table without a result and tells the thread. On an error nothing
+// changed.
+func (t *table) abandon(ctx context.Context, e Ending) error {
+	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
+		return err
+	}
+	t.rt.log.Info("table abandoned", "game", t.meta.ID, "by", e.By)
+	n := narration{items: []Item{Note{Kind: NoteEnded, End: e}}}
+	t.publish(ctx, &n)
+	return nil
+}
+
+// away hands a person's seat to a computer player, or takes it back.
+func (t *table) away(ctx context.Context, c Away) Reply {
+	seat := seatOf(&t.meta, c.By.ID)
+	if t.done || seat < 0 || t.game == nil {
+		return text("You are not seated at a game in play.")
+	}
+	if t.meta.Seats[seat].Away == c.Away {
+		if c.Away {
+			return text("A computer player already plays your seat. `/pinochle back` takes it back.")
+		}
+		return text("You already play your own seat.")
+	}
+	msg := "Welcome back: your seat is yours again."
+	if c.Away {
+		msg = "A computer player plays your seat while you are away. `/pinochle back` takes it back."
+	}
+	return t.setAway(ctx, seat, c.Away, msg)
+}
+
+// setAway changes who plays a seat, tells the thread, and lets the computer move if it is
+// now its turn.
+func (t *table) setAway(ctx context.Context, seat int, away bool, answer string) Reply {
+	before := t.meta.Seats
+	t.meta.Seats = slices.Clone(before)
+	t.meta.Seats[seat].Away = away
+	if err := t.save(ctx); err != nil {
+		t.meta.Seats = before
+		t.rt.log.Error("away", "game", t.meta.ID, "err", err)
+		return text("Something went wrong on my side; please try again in a moment.")
+	}
+	var n narration
+	if away {
+		n.note(Note{Kind: NoteAway, Seat: seat})
+	} else {
+		n.note(Note{Kind: NoteBack, Seat: seat})
+		t.announced = -1
+	}
+	if err := t.advance(ctx, &n); err != nil {
+		t.rt.log.Error("away: computer moves", "game", t.meta.ID, "err", err)
+	}
+	t.publish(ctx, &n)
+	return text("%s", answer)
+}
+
+// firstOpen returns the first open seat, or -1.
+func firstOpen(seats []storage.Seat) int {
+	for i, s := range seats {
+		if s.IsOpen() {
+			return i
+		}
+	}
+	return -1
+}
+
+// humans counts the seats held by people.
+func humans(seats []storage.Seat) int {
+	n := 0
+	for _, s := range seats {
+		if s.IsHuman() {
+			n++
+		}
+	}
+	return n
+}
+
+// computerSeat is a computer player of a level for a seat.
+func computerSeat(seat int, level storage.Level) storage.Seat {
+	return storage.Seat{Computer: level, Name: fmt.Sprintf("Computer %d", seat+1)}
+}
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }

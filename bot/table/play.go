@@ -1,0 +1,215 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+// retryAfter is how long the computer players, or a deadline, wait to try again after what
+// they did could not be saved (the store failed, or the bot's lease had lapsed).
+const retryAfter = time.Minute
+
+// narration collects what a command did, for the thread, and the events not yet recorded.
+type narration struct {
+	items  []Item
+	events []engine.Event
+}
+
+// note adds a note at the end, and first a note before everything told so far.
+func (n *narration) note(o Note)  { n.items = append(n.items, o) }
+func (n *narration) first(o Note) { n.items = append([]Item{o}, n.items...) }
+
+// act applies one action to the table's game: the engine checks it, the store saves it, and
+// only then is it applied and told. A refused action changes nothing.
+func (t *table) act(ctx context.Context, a engine.Action, n *narration) error {
+	g := t.game
+	if err := g.Check(a); err != nil {
+		return err
+	}
+	if err := t.rt.cfg.Store.SaveAction(ctx, t.meta.ID, g.LogLen(), a.Seat, a, t.now()); err != nil {
+		return fmt.Errorf("save action: %w", err)
+	}
+	events, err := g.ApplyEvents(a)
+	if err != nil {
+		// Check accepted it, so this cannot happen; the log and the game now differ.
+		return fmt.Errorf("apply a checked action: %w", err)
+	}
+	t.meta.LastActivity = t.now()
+	n.items = append(n.items, Step{Action: a, Events: events, Public: g.View(-1)})
+	n.events = append(n.events, events...)
+	return nil
+}
+
+// advance lets computer players (and seats handed to them) take their turns until a person
+// is to act or the game is over, then records the hands that finished and the game's end. A
+// player that decides at once moves here; one that searches does so in the pool (think) and
+// its move comes back as a command.
+func (t *table) advance(ctx context.Context, n *narration) error {
+	g := t.game
+	for range maxComputerMoves {
+		if g.Over() {
+			break
+		}
+		seat := t.computerToAct()
+		if seat < 0 {
+			break
+		}
+		p, err := t.computerFor(seat)
+		if err != nil {
+			return errors.Join(err, t.recordHands(ctx, n))
+		}
+		if searches(p) {
+			t.think(seat, p, false)
+			break
+		}
+		if err := t.act(ctx, p.Choose(g.View(seat)), n); err != nil {
+			t.retryLater()
+			return errors.Join(fmt.Errorf("computer player in seat %d: %w", seat+1, err), t.recordHands(ctx, n))
+		}
+	}
+	return t.recordHands(ctx, n)
+}
+
+// retryLater lets the computer players try their turns again after retryAfter, once a
+// computer move could not be saved: nobody else would move the table on.
+func (t *table) retryLater() {
+	if t.retry != nil {
+		t.retry.Stop()
+	}
+	t.retry = t.rt.later(t, retryAfter, retryDue{})
+}
+
+// retryMoves is the computer players' next try.
+func (t *table) retryMoves(ctx context.Context) {
+	t.retry = nil
+	if t.game == nil || t.thinking {
+		return
+	}
+	var n narration
+	if err := t.advance(ctx, &n); err != nil {
+		t.rt.log.Error("computer moves tried again", "game", t.meta.ID, "err", err)
+	}
+	t.publish(ctx, &n)
+}
+
+// computerToAct returns a seat played by the computer that the game waits for, or -1.
+func (t *table) computerToAct() int {
+	for seat := range t.meta.Seats {
+		if t.game.Waiting(seat) && t.playedByComputer(seat) {
+			return seat
+		}
+	}
+	return -1
+}
+
+// computerFor returns the computer player for a seat's next decision: a computer player's
+// seat plays at its own level, a person's seat (away, or out of time) at the table's. It is
+// seeded from the game and the step, so that a game's computer moves are the same after a
+// restart. Storage holds only levels computer.New knows; should one not be, the error is
+// logged and the seat plays as the baseline.
+func (t *table) computerFor(seat int) (computer.Player, error) {
+	level := string(t.meta.Settings.Level)
+	if s := t.meta.Seats[seat]; s.IsComputer() {
+		level = string(s.Computer)
+	}
+	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat)
+	p, err := computer.New(level, seed)
+	if err == nil {
+		return p, nil
+	}
+	t.rt.log.Error("computer level unknown: playing the baseline", "game", t.meta.ID, "level", level, "err", err)
+	p, berr := computer.New("baseline", seed)
+	if berr != nil {
+		return nil, fmt.Errorf("computer player for seat %d: %w", seat+1, errors.Join(err, berr))
+	}
+	return p, nil
+}
+
+// searches reports whether a player takes long enough to decide that it must not decide on
+// the table's goroutine: the players that search sampled deals.
+func searches(p computer.Player) bool {
+	_, ok := p.(*computer.Expert)
+	return ok
+}
+
+// think lets the computer decide for seat in the search pool, from the seat's view now; the
+// decision comes back as a command and is applied if the game is still where it was. While
+// it thinks, the table answers every other command at once. A search still waiting for a
+// place when the table ends or the runtime closes is given up. forLate marks a move for a
+// person whose time ran out.
+func (t *table) think(seat int, p computer.Player, forLate bool) {
+	if t.thinking || !t.rt.enter() {
+		return
+	}
+	t.thinking = true
+	v := t.game.View(seat)
+	step := t.game.LogLen()
+	go func() {
+		defer t.rt.wg.Done()
+		if !t.rt.take(t) {
+			return
+		}
+		a := t.rt.choose(p, v)
+		t.rt.give()
+		t.rt.send(t, decided{seat: seat, step: step, action: a, forLate: forLate})
+	}()
+}
+
+// applyDecision applies a computer player's decision if the game is where it was when the
+// search began.
+func (t *table) applyDecision(ctx context.Context, d decided) {
+	t.thinking = false
+	if t.game == nil {
+		return
+	}
+	var n narration
+	if t.game.LogLen() == d.step && t.game.Waiting(d.seat) && (d.forLate || t.playedByComputer(d.seat)) {
+		if err := t.act(ctx, d.action, &n); err != nil {
+			t.rt.log.Error("computer move: it is tried again later", "game", t.meta.ID, "seat", d.seat, "err", err)
+			if d.forLate {
+				t.retryDeadline() // the late player's timeout, again
+			} else {
+				t.retryLater()
+			}
+			return
+		}
+		if d.forLate {
+			n.first(Note{Kind: NoteLateMove, Seat: d.seat})
+		}
+	}
+	if err := t.advance(ctx, &n); err != nil {
+		t.rt.log.Error("after a computer move", "game", t.meta.ID, "err", err)
+	}
+	t.publish(ctx, &n)
+}
+
+// recordHands records the hands that just finished and, once the game is over, its end.
+func (t *table) recordHands(ctx context.Context, n *narration) error {
+	now := t.now()
+	for len(n.events) > 0 {
+		e := n.events[0]
+		if e.Kind == engine.EventHandFinished {
+			if err := t.rt.cfg.Store.RecordHand(ctx, t.meta.ID, e.Result, now); err != nil {
+				return fmt.Errorf("record hand %d: %w", e.Result.Hand, err)
+			}
+		}
+		n.events = n.events[1:]
+	}
+	if !t.game.Over() || t.done {
+		return nil
+	}
+	fin, err := t.end(ctx, ending{kind: endFinished})
+	if err != nil {
+		return err
+	}
+	n.note(Note{Kind: NoteFinished, Finish: fin})
+	t.closeLobby(Ending{Kind: EndFinished, Scores: t.game.Scores(), Winner: t.game.Winner()})
+	t.rt.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
+		"score0", t.game.Scores()[0], "score1", t.game.Scores()[1], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
+	return nil
+}

@@ -1,0 +1,149 @@
+package table
+
+import (
+	"context"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// repostAfter is about how many posts may go below a table message that could not be
+// pinned before the table is posted again at the bottom of its thread.
+const repostAfter = 12
+
+// publish shows the public side of what a command did: the narration for the thread with a
+// mention of the people whose turn it now is, the private views to bring up to date and the
+// table message. Then it starts the timer of a new turn and arms the table's timers for what
+// comes next.
+func (t *table) publish(ctx context.Context, n *narration) {
+	var turn []string
+	if t.game != nil && !t.game.Over() && t.announced != t.game.LogLen() {
+		turn = t.announceTurn()
+		t.announced = t.game.LogLen()
+		var waiting []string
+		for _, seat := range t.waitingHumans() {
+			waiting = append(waiting, t.meta.Seats[seat].UserID)
+		}
+		if len(waiting) > 0 {
+			t.emit(NotifyTurn{Game: t.record(), Users: waiting})
+		}
+	}
+	if len(n.items) > 0 || len(turn) > 0 {
+		t.emit(Narrate{Channel: t.channel(), Game: t.record(), Items: n.items, Turn: turn})
+		t.postsSince += postsOf(n.items)
+	}
+	n.items = nil
+	t.refreshViews()
+	if t.game != nil && !t.done && !t.pinned && !t.reposting && t.postsSince >= repostAfter {
+		if m, ok := t.meta.Messages[roleTable]; ok {
+			t.postTable(&m)
+		}
+	}
+	if t.game != nil {
+		if m, ok := t.meta.Messages[roleTable]; ok {
+			t.emit(ShowTable{Message: m, Game: t.record(), Public: t.game.View(-1)})
+		}
+	}
+	if t.done && t.meta.ThreadID != "" {
+		t.emit(Archive{Thread: t.meta.ThreadID})
+	}
+	if !t.done {
+		t.startTurn(ctx)
+		t.arm()
+		t.scheduleAutoplay()
+	}
+}
+
+// postsOf is about how many posts a narration makes: a hand's result and the game's end
+// close a post of their own.
+func postsOf(items []Item) int {
+	posts := 1
+	for _, it := range items {
+		if s, ok := it.(Step); ok {
+			for _, e := range s.Events {
+				if e.Kind == engine.EventHandFinished || e.Kind == engine.EventGameOver {
+					posts++
+				}
+			}
+		}
+	}
+	return posts
+}
+
+// refreshViews brings up to date the private messages of the seats the game now waits for,
+// where they may still be edited, so that a player who keeps their hand open sees their
+// controls arrive without pressing anything.
+func (t *table) refreshViews() {
+	if t.game == nil {
+		return
+	}
+	now := t.now()
+	for seat, v := range t.views {
+		if now.Sub(v.at) >= ViewLifetime {
+			delete(t.views, seat)
+			continue
+		}
+		if v.step == t.game.LogLen() || !(t.game.Waiting(seat) || t.game.Over() || t.done) {
+			continue
+		}
+		t.emit(EditView{Token: v.token, Game: t.record(), Seat: seat, View: t.game.View(seat)})
+		v.step = t.game.LogLen()
+		t.views[seat] = v
+	}
+}
+
+// keepView remembers the private message a seat was just shown, to bring it up to date.
+func (t *table) keepView(seat int, token string) {
+	if token != "" && t.game != nil {
+		t.views[seat] = privateView{token: token, at: t.now(), step: t.game.LogLen()}
+	}
+}
+
+// postTable asks for the table message to be posted in the thread, replacing old if set.
+func (t *table) postTable(old *storage.Message) {
+	t.reposting = true
+	t.emit(PostTable{Channel: t.channel(), Game: t.record(), Public: t.game.View(-1), Replaces: old})
+}
+
+// posted records the table message once it has been posted (and pinned, if it could be):
+// the message kept up to date from now on, also after a restart.
+func (t *table) posted(ctx context.Context, p Posted) {
+	t.reposting = false
+	if p.Err != nil {
+		t.rt.log.Error("post table", "game", t.meta.ID, "err", p.Err)
+		return
+	}
+	if t.meta.Messages == nil {
+		t.meta.Messages = map[string]storage.Message{}
+	}
+	t.meta.Messages[roleTable] = p.Message
+	if p.Pinned {
+		delete(t.meta.Messages, roleUnpinned)
+	} else {
+		t.meta.Messages[roleUnpinned] = p.Message
+	}
+	t.pinned, t.postsSince = p.Pinned, 0
+	if err := t.save(ctx); err != nil {
+		t.rt.log.Error("post table", "game", t.meta.ID, "err", err)
+	}
+	if p.Replaces != nil {
+		t.emit(MovedTable{Old: *p.Replaces, New: p.Message, GuildID: t.meta.GuildID})
+	}
+	if t.game != nil {
+		t.emit(ShowTable{Message: p.Message, Game: t.record(), Public: t.game.View(-1)})
+	}
+}
+
+// closeLobby edits the table's lobby message to say how the table ended.
+func (t *table) closeLobby(e Ending) {
+	if m, ok := t.meta.Messages[roleLobby]; ok {
+		t.emit(CloseLobby{Message: m, Game: t.record(), End: e})
+	}
+}
+
+// closeTable edits the table message to how the table ended, without controls.
+func (t *table) closeTable(e Ending) {
+	if m, ok := t.meta.Messages[roleTable]; ok && t.game != nil {
+		t.emit(CloseTable{Message: m, Game: t.record(), Public: t.game.View(-1), End: e})
+	}
+}

@@ -1,0 +1,346 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"runtime"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Store is what a table writes: the bot's store, fenced by its lease on its shards.
+type Store interface {
+	UpdateGame(ctx context.Context, g storage.Game) error
+	SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error
+	RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error
+	EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (storage.Finish, error)
+}
+
+// Config is what a Runtime needs.
+type Config struct {
+	// Store receives every change to a table before its effects go out.
+	Store Store
+	// Clock tells the time and runs the tables' timers; nil is the WallClock.
+	Clock Clock
+	// Effects receives what a table asks of the outside world after each command it has
+	// handled, in order. It is called on the table's goroutine: it must not block, and must
+	// not call Do (a table waiting for itself would never answer).
+	Effects func(gameID int64, effects []Effect)
+	// Logger receives one line per problem; nil discards them.
+	Logger *slog.Logger
+	// Searches is how many computer searches may run at once across every table; zero is
+	// one fewer than the processors Go may use (at least one), so that a burst of computer
+	// turns queues instead of slowing every click.
+	Searches int
+	// Decide, when set, stands in for the decision of every computer player that searches,
+	// run where the search runs. Tests set it.
+	Decide func(p computer.Player, v engine.View) engine.Action
+}
+
+// Errors of Do.
+var (
+	// ErrNoTable: no table with that ID is running here (it ended, or never ran here).
+	ErrNoTable = errors.New("table: no such table running")
+	// ErrClosed: the runtime is closed.
+	ErrClosed = errors.New("table: runtime closed")
+)
+
+// commandLimit bounds the time a command from inside the runtime (a deadline, a computer
+// move) may take to write to the store.
+const commandLimit = 30 * time.Second
+
+// Runtime runs the live tables: one goroutine per table owns it, and every change to a table
+// reaches it as a command in its inbox, so that each table has one writer by construction.
+// Tables run independently of each other; the searches of computer players run in a
+// bounded pool off the tables' goroutines and come back to them as commands.
+type Runtime struct {
+	cfg   Config
+	log   *slog.Logger
+	clock Clock
+	pool  chan struct{}
+
+	ctx    context.Context // ends when the runtime closes
+	cancel context.CancelFunc
+	quit   chan struct{} // closed when Close begins
+
+	mu      sync.Mutex
+	tables  map[int64]*table
+	closed  bool
+	started bool
+	// wg counts the goroutines the runtime started: table loops, searches and timer calls
+	// under way. Close waits for them.
+	wg sync.WaitGroup
+}
+
+// New returns a runtime with no tables.
+func New(cfg Config) *Runtime {
+	if cfg.Clock == nil {
+		cfg.Clock = WallClock{}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Effects == nil {
+		cfg.Effects = func(int64, []Effect) {}
+	}
+	if cfg.Searches <= 0 {
+		cfg.Searches = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Runtime{
+		cfg: cfg, log: cfg.Logger, clock: cfg.Clock, pool: make(chan struct{}, cfg.Searches),
+		ctx: ctx, cancel: cancel, quit: make(chan struct{}), tables: map[int64]*table{},
+	}
+}
+
+// Searches returns how many computer searches may run at once.
+func (rt *Runtime) Searches() int { return cap(rt.pool) }
+
+// enter counts a goroutine of the runtime's in, unless the runtime is closed: the caller
+// starts it only on true, and it calls rt.wg.Done when it ends.
+func (rt *Runtime) enter() bool {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if rt.closed {
+		return false
+	}
+	rt.wg.Add(1)
+	return true
+}
+
+// Add runs a table: a lobby (game nil) or a game being played, rebuilt from its log. A game
+// added before Start waits for Start to arm its timers and let its computer players move;
+// one added after runs at once.
+func (rt *Runtime) Add(meta storage.Game, game *engine.Game) error {
+	t := &table{
+		rt: rt, inbox: make(chan request, 16), exited: make(chan struct{}),
+		meta: meta, game: game, views: map[int]privateView{}, clicks: map[string]time.Time{},
+	}
+	if game != nil {
+		t.announced = game.LogLen()
+		// The table message was pinned when it was posted, unless the bot could not.
+		t.pinned = meta.Messages[roleUnpinned] != meta.Messages[roleTable]
+	}
+	t.publishSummary()
+	rt.mu.Lock()
+	switch {
+	case rt.closed:
+		rt.mu.Unlock()
+		return ErrClosed
+	case rt.tables[meta.ID] != nil:
+		rt.mu.Unlock()
+		return fmt.Errorf("table: game %d runs already", meta.ID)
+	}
+	rt.tables[meta.ID] = t
+	rt.wg.Add(1)
+	started := rt.started
+	rt.mu.Unlock()
+	go rt.run(t)
+	if started {
+		rt.send(t, wake{})
+	}
+	return nil
+}
+
+// Start arms every table's timers, applying the deadlines that passed while the bot was
+// down, oldest first, and lets computer players take the turns that were theirs. Tables
+// added later start at once.
+func (rt *Runtime) Start(ctx context.Context) error {
+	rt.mu.Lock()
+	rt.started = true
+	all := slices.Collect(maps.Values(rt.tables))
+	rt.mu.Unlock()
+	for _, t := range all {
+		if _, err := rt.do(ctx, t, resume{}); err != nil && !errors.Is(err, ErrNoTable) {
+			return err
+		}
+	}
+	// Overdue deadlines first, in the order they fell due.
+	sort.SliceStable(all, func(i, j int) bool {
+		a, aok := all[i].Summary().Due()
+		b, bok := all[j].Summary().Due()
+		return aok && (!bok || a.Before(b))
+	})
+	for _, t := range all {
+		if _, err := rt.do(ctx, t, wake{}); err != nil && !errors.Is(err, ErrNoTable) {
+			return err
+		}
+	}
+	return nil
+}
+
+// Do hands a command to table id and returns its reply, once the table has handled it and
+// saved what it changed. It fails with ErrNoTable when no such table runs (or it ended
+// before it took the command), and with ctx's error when ctx ends first.
+func (rt *Runtime) Do(ctx context.Context, id int64, c Command) (Reply, error) {
+	rt.mu.Lock()
+	t := rt.tables[id]
+	rt.mu.Unlock()
+	if t == nil {
+		return Reply{}, ErrNoTable
+	}
+	return rt.do(ctx, t, c)
+}
+
+// request is a command in a table's inbox, with where its reply goes (nil for commands from
+// inside the runtime).
+type request struct {
+	ctx   context.Context
+	cmd   Command
+	reply chan Reply
+}
+
+func (rt *Runtime) do(ctx context.Context, t *table, c Command) (Reply, error) {
+	req := request{ctx: ctx, cmd: c, reply: make(chan Reply, 1)}
+	select {
+	case t.inbox <- req:
+	case <-t.exited:
+		return Reply{}, ErrNoTable
+	case <-ctx.Done():
+		return Reply{}, fmt.Errorf("table %d: %w", t.meta.ID, ctx.Err())
+	}
+	select {
+	case r := <-req.reply:
+		return r, nil
+	case <-t.exited:
+		select {
+		case r := <-req.reply: // answered as the table ended
+			return r, nil
+		default:
+			return Reply{}, ErrNoTable
+		}
+	case <-ctx.Done():
+		return Reply{}, fmt.Errorf("table %d: %w", t.meta.ID, ctx.Err())
+	}
+}
+
+// send queues a command from inside the runtime, waiting for room in the inbox unless the
+// table ends first. It is called from the runtime's own goroutines, never a table's.
+func (rt *Runtime) send(t *table, c Command) {
+	select {
+	case t.inbox <- request{cmd: c}:
+	case <-t.exited:
+	}
+}
+
+// later hands the table command c once d has passed on the runtime's clock, and returns
+// once the table has handled it (or ended): a clock that runs its functions one after the
+// other, as a test's does, sees the timers the command arms before it moves on. The wait is
+// a goroutine of the runtime, which Close waits for; once the runtime has closed, nothing is
+// sent.
+func (rt *Runtime) later(t *table, d time.Duration, c Command) Timer {
+	return rt.clock.AfterFunc(d, func() {
+		if !rt.enter() {
+			return
+		}
+		defer rt.wg.Done()
+		_, _ = rt.do(context.Background(), t, c) // fails only once the table has ended
+	})
+}
+
+// Summary is a running table as it was after its last command: what queries across tables
+// (a person's tables, the table of a thread) read without waiting for the table.
+type Summary struct {
+	// Game is the table's record.
+	Game storage.Game
+	// Public is the game's public view; its zero value while the table is a lobby.
+	Public engine.View
+	// Playing is set once the game is dealt.
+	Playing bool
+	// due is the table's next deadline, if any.
+	due    time.Time
+	hasDue bool
+}
+
+// Due returns the table's next deadline, if it has one.
+func (s *Summary) Due() (time.Time, bool) { return s.due, s.hasDue }
+
+// Seat returns the seat userID holds at the table, or -1.
+func (s *Summary) Seat(userID string) int { return seatOf(&s.Game, userID) }
+
+// Tables returns the summaries of the running tables (lobbies and games in play) that
+// match, by game ID.
+func (rt *Runtime) Tables(match func(*Summary) bool) []*Summary {
+	rt.mu.Lock()
+	all := slices.Collect(maps.Values(rt.tables))
+	rt.mu.Unlock()
+	var out []*Summary
+	for _, t := range all {
+		s := t.Summary()
+		if st := s.Game.Status; st != storage.StatusLobby && st != storage.StatusPlaying {
+			continue // ended by the command it handles now
+		}
+		if match(s) {
+			out = append(out, s)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Game.ID < out[j].Game.ID })
+	return out
+}
+
+// Close stops every table and timer, lets the searches under way finish (until ctx ends) and
+// waits for every goroutine of the runtime. Commands after Close fail with ErrNoTable or
+// ErrClosed.
+func (rt *Runtime) Close(ctx context.Context) error {
+	rt.mu.Lock()
+	if rt.closed {
+		rt.mu.Unlock()
+		return nil
+	}
+	rt.closed = true
+	close(rt.quit)
+	rt.mu.Unlock()
+	done := make(chan struct{})
+	go func() { rt.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		rt.cancel()
+		return nil
+	case <-ctx.Done():
+		rt.cancel()
+		<-done
+		return fmt.Errorf("table: close: %w", ctx.Err())
+	}
+}
+
+// drop takes an ended table out of the registry.
+func (rt *Runtime) drop(t *table) {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if rt.tables[t.meta.ID] == t {
+		delete(rt.tables, t.meta.ID)
+	}
+}
+
+// take waits for a place in the search pool and reports true once it holds one, or false,
+// holding none, when the table ends or the runtime closes first.
+func (rt *Runtime) take(t *table) bool {
+	select {
+	case rt.pool <- struct{}{}:
+		return true
+	case <-t.exited:
+	case <-rt.quit:
+	}
+	return false
+}
+
+// give returns a place taken by take.
+func (rt *Runtime) give() { <-rt.pool }
+
+// choose makes a search's decision: p's choice for the view, or that of Config.Decide.
+func (rt *Runtime) choose(p computer.Player, v engine.View) engine.Action {
+	if rt.cfg.Decide != nil {
+		return rt.cfg.Decide(p, v)
+	}
+	return p.Choose(v)
+}

@@ -1,0 +1,318 @@
+package table_test
+
+import (
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// baseline are settings whose computer players decide at once, on the table's goroutine.
+var baseline = storage.TableSettings{Level: "easy", Autoplay: true}
+
+// TestLobbyToFinishedGame: a lobby fills, starts, and plays to its end with the person's seat
+// handed to a computer player, for every preset; the game is saved as it goes and ends
+// recorded in storage, its thread archived.
+func TestLobbyToFinishedGame(t *testing.T) {
+	for _, preset := range engine.PresetNames() {
+		t.Run(preset, func(t *testing.T) {
+			t.Parallel()
+			r := newRig(t)
+			ana, bob := person("ana"), person("bob")
+			id := r.lobby(preset, ana, baseline)
+			if rep := r.do(id, table.Join{By: bob, Seat: -1}); rep.Kind != table.ReplyLobby || rep.Game.Seats[1].UserID != bob.ID {
+				t.Fatalf("join: %+v", rep)
+			}
+			if rep := r.do(id, table.Start{By: bob}); rep.Kind != table.ReplyText || !strings.Contains(rep.Text, "Only the host") {
+				t.Fatalf("bob started ana's table: %+v", rep)
+			}
+			if rep := r.do(id, table.Start{By: ana}); rep.Kind != table.ReplyStarted {
+				t.Fatalf("start: %+v", rep)
+			}
+			r.post(id, true)
+			all := r.fx.list()
+			if !hasNote(all, table.NoteGameStarts) {
+				t.Fatalf("the thread was not told the game starts:\n%s", describe(all))
+			}
+			for _, p := range []table.Person{ana, bob} {
+				if rep := r.do(id, table.Away{By: p, Away: true}); rep.Kind != table.ReplyText || !strings.Contains(rep.Text, "computer player plays your seat") {
+					t.Fatalf("away: %+v", rep)
+				}
+			}
+			all = r.fx.waitFor(t, "the game's end", func(all []table.Effect) bool { return hasNote(all, table.NoteFinished) })
+			if count[table.Archive](all, nil) != 1 {
+				t.Errorf("the thread was archived %d times, want once", count[table.Archive](all, nil))
+			}
+			res, err := r.store.GameResult(r.ctx, id)
+			if err != nil {
+				t.Fatalf("no result saved: %v", err)
+			}
+			if res.Counted {
+				t.Errorf("a game played by computer players counted")
+			}
+			if _, err := r.rt.Do(r.ctx, id, table.ShowHand{By: ana}); !errors.Is(err, table.ErrNoTable) {
+				t.Errorf("a finished table still runs: %v", err)
+			}
+		})
+	}
+}
+
+// TestMisuseChangesNothing: commands from people not seated, out of turn, on a stale step or
+// a control no table made are refused privately, and nothing is saved.
+func TestMisuseChangesNothing(t *testing.T) {
+	r := newRig(t)
+	ana, eve := person("ana"), person("eve")
+	id := r.lobby("racehorse", ana, baseline)
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	v := r.view(id, ana).View
+	before := r.logLen(id)
+	pass := engine.Action{Kind: engine.ActPass}
+	cases := []struct {
+		name string
+		c    table.Command
+		want string
+	}{
+		{"not seated", moveFor(eve, &v, pass), "not seated"},
+		{"stale step", moveFor(ana, &v, pass), ""},
+		{"no stamp", table.Move{By: ana, Action: func(int) (engine.Action, error) { return pass, nil }}, "not one this bot made"},
+		{"bad action", table.Move{By: ana, At: stampOf(&v, false), Action: func(int) (engine.Action, error) {
+			return engine.Action{}, errors.New("no such card")
+		}}, "no such card"},
+		{"join a game", table.Join{By: eve, Seat: -1}, "not taking players"},
+		{"abandon, not host", table.Abandon{By: eve}, "Only the table's host"},
+	}
+	// Make "stale step" stale: its stamp is of an earlier step.
+	cases[1].c = table.Move{By: ana, At: table.Stamp{Hand: v.HandNo(), Step: v.Step() + 5}, Action: func(seat int) (engine.Action, error) {
+		return engine.Action{Seat: seat, Kind: engine.ActPass}, nil
+	}}
+	for _, c := range cases {
+		rep := r.do(id, c.c)
+		switch {
+		case c.name == "stale step":
+			if rep.Kind != table.ReplyView || rep.Text != table.MsgStale {
+				t.Errorf("%s: %+v", c.name, rep)
+			}
+		case !strings.Contains(rep.Text, c.want):
+			t.Errorf("%s: answer %q, want it to say %q", c.name, rep.Text, c.want)
+		}
+	}
+	if !v.MyTurn() {
+		// Out of turn: whatever ana does is refused by the rules.
+		rep := r.do(id, moveFor(ana, &v, pass))
+		if rep.Kind != table.ReplyView || !strings.HasPrefix(rep.Text, "⚠️") {
+			t.Errorf("out of turn: %+v", rep)
+		}
+	}
+	if got := r.logLen(id); got != before {
+		t.Errorf("misuse saved %d actions", got-before)
+	}
+}
+
+// TestNoHandInPublic: whatever the table shows in public (narration, the table message) is
+// the public view, and a private view goes only to its own seat.
+func TestNoHandInPublic(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("partnership", ana, baseline)
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	r.view(id, ana)
+	r.do(id, table.Away{By: ana, Away: true})
+	all := r.fx.waitFor(t, "the game's end", func(all []table.Effect) bool { return hasNote(all, table.NoteFinished) })
+	for _, e := range all {
+		switch e := e.(type) {
+		case table.Narrate:
+			for _, it := range e.Items {
+				if s, ok := it.(table.Step); ok && s.Public.Seat() != -1 {
+					t.Fatalf("a narrated step carries seat %d's view", s.Public.Seat())
+				}
+			}
+		case table.ShowTable:
+			if e.Public.Seat() != -1 {
+				t.Fatalf("the table message shows seat %d's view", e.Public.Seat())
+			}
+		case table.EditView:
+			if e.View.Seat() != e.Seat || e.Game.Seats[e.Seat].UserID != ana.ID {
+				t.Fatalf("a private view of seat %d went to seat %d", e.View.Seat(), e.Seat)
+			}
+		}
+	}
+}
+
+// TestTurnTimerOnTheClock: with a turn timer, the table reminds the person at half time and
+// near the end, then a computer player moves for them; nothing happens before its time.
+func TestTurnTimerOnTheClock(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: time.Hour, Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	r.fx.waitFor(t, "the game to wait for ana", func([]table.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
+	step := r.logLen(id)
+	reminders := func(all []table.Effect) int { return count[table.Remind](all, nil) }
+	r.clock.Advance(29 * time.Minute)
+	if n := reminders(r.fx.list()); n != 0 {
+		t.Fatalf("%d reminders before half time", n)
+	}
+	r.clock.Advance(time.Minute)
+	all := r.fx.waitFor(t, "the first reminder", func(all []table.Effect) bool { return reminders(all) == 1 })
+	for _, e := range all {
+		if rem, ok := e.(table.Remind); ok && (rem.Left != 30*time.Minute || len(rem.Users) != 1 || rem.Users[0] != ana.ID) {
+			t.Errorf("reminder %+v, want ana with 30 minutes left", rem)
+		}
+	}
+	r.fx.waitFor(t, "the timer armed again", func([]table.Effect) bool { return r.clock.armed() > 0 })
+	r.clock.Advance(24 * time.Minute) // 54m: the second reminder, 6 minutes before the end
+	r.fx.waitFor(t, "the second reminder", func(all []table.Effect) bool { return reminders(all) == 2 })
+	if r.logLen(id) != step {
+		t.Fatalf("the table moved for ana before her time ran out")
+	}
+	r.fx.waitFor(t, "the timer armed again", func([]table.Effect) bool { return r.clock.armed() > 0 })
+	r.clock.Advance(6 * time.Minute)
+	r.fx.waitFor(t, "a move for ana", func(all []table.Effect) bool { return hasNote(all, table.NoteLateMove) })
+	if r.logLen(id) <= step {
+		t.Errorf("no move saved for ana")
+	}
+}
+
+// TestRestartResumes: a game in progress is rebuilt from the store by a new runtime, which
+// goes on from the same step, and an overdue deadline is applied at start.
+func TestRestartResumes(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("classic", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	before := r.view(id, ana).View
+	if !before.MyTurn() {
+		t.Fatalf("the game does not wait for ana")
+	}
+	r.restart()
+	after := r.view(id, ana).View
+	if after.Step() != before.Step() || after.Hand() != before.Hand() {
+		t.Fatalf("after the restart the game is at step %d, want %d", after.Step(), before.Step())
+	}
+	if rep := r.do(id, moveFor(ana, &after, engine.Action{Kind: engine.ActPass})); rep.Text != "" {
+		// a pass may be refused when ana must bid; the point is that the table answers
+		t.Logf("pass: %q", rep.Text)
+	}
+	// Her next turn runs out while the bot is down: it is applied as the bot starts.
+	r.fx.waitFor(t, "ana's turn", func([]table.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
+	step := r.logLen(id)
+	if err := r.rt.Close(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	r.clock.Advance(16 * time.Minute)
+	r.restart()
+	r.fx.waitFor(t, "the overdue timeout", func(all []table.Effect) bool { return hasNote(all, table.NoteLateMove) })
+	if r.logLen(id) <= step {
+		t.Errorf("no move was saved for ana's lapsed turn")
+	}
+	if count[table.Remind](r.fx.list(), nil) != 0 {
+		t.Errorf("a reminder was sent for a turn that had already run out")
+	}
+}
+
+// TestSearchesOffTheTable: while a computer player searches, the table answers other
+// commands; its move comes back and is applied; and a search still waiting for the pool is
+// given up when its table ends.
+func TestSearchesOffTheTable(t *testing.T) {
+	r := newRig(t)
+	release := make(chan struct{})
+	started := make(chan struct{}, 16)
+	r.setDecide(func(p computer.Player, v engine.View) engine.Action {
+		started <- struct{}{}
+		<-release
+		return p.Choose(v)
+	})
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert"})
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	select {
+	case <-started:
+	case <-r.ctx.Done():
+		t.Fatal("no computer player searched")
+	}
+	step := r.logLen(id)
+	if rep := r.view(id, ana); rep.View.Step() != step {
+		t.Errorf("view at step %d while the log has %d", rep.View.Step(), step)
+	}
+	close(release)
+	r.fx.waitFor(t, "the searched move", func([]table.Effect) bool { return r.logLen(id) > step })
+
+	// Another table's search holds the pool's one place and does not end. A third table's
+	// computer player waits for the place; the third table is abandoned, and its search
+	// gives up without ever deciding.
+	block := make(chan struct{})
+	var thirdSearched atomic.Bool
+	r.setDecide(func(p computer.Player, v engine.View) engine.Action {
+		if v.Name(0) == "cy" {
+			thirdSearched.Store(true)
+		}
+		select {
+		case started <- struct{}{}:
+		default:
+		}
+		<-block
+		return p.Choose(v)
+	})
+	bob, cy := person("bob"), person("cy")
+	other := r.lobby("racehorse", bob, storage.TableSettings{Level: "expert"})
+	r.do(other, table.Start{By: bob})
+	otherStep := r.logLen(other)
+	select {
+	case <-started:
+	case <-r.ctx.Done():
+		t.Fatal("no computer player searched at the second table")
+	}
+	third := r.lobby("racehorse", cy, storage.TableSettings{Level: "expert"})
+	r.do(third, table.Start{By: cy})
+	if v := r.view(third, cy).View; v.MyTurn() || v.Over() {
+		t.Fatalf("the third table does not wait for a computer player")
+	}
+	if rep := r.do(third, table.Abandon{By: cy}); !strings.Contains(rep.Text, "closed") {
+		t.Fatalf("abandon: %+v", rep)
+	}
+	close(block)
+	// The pool's place is given back and taken again (a search waiting for it is served
+	// first) before the second table's second move.
+	r.fx.waitFor(t, "two more moves at the second table", func([]table.Effect) bool { return r.logLen(other) >= otherStep+2 })
+	if err := r.rt.Close(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if thirdSearched.Load() {
+		t.Errorf("the abandoned table's search ran")
+	}
+}
+
+// TestCloseStopsEverything: after Close no table takes commands, and Close has waited for
+// the searches under way.
+func TestCloseStopsEverything(t *testing.T) {
+	r := newRig(t)
+	var done bool
+	r.setDecide(func(p computer.Player, v engine.View) engine.Action {
+		done = true // written by the search, read after Close: the race detector checks the join
+		return p.Choose(v)
+	})
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert"})
+	r.do(id, table.Start{By: ana})
+	if err := r.rt.Close(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	_ = done
+	if _, err := r.rt.Do(r.ctx, id, table.ShowHand{By: ana}); !errors.Is(err, table.ErrNoTable) {
+		t.Errorf("a command after Close: %v", err)
+	}
+	if err := r.rt.Add(storage.Game{ID: 99}, nil); !errors.Is(err, table.ErrClosed) {
+		t.Errorf("Add after Close: %v", err)
+	}
+}

@@ -1,0 +1,313 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Roles of the messages a table keeps in its record (storage.Game.Messages).
+const (
+	roleLobby = "lobby"
+	roleTable = "table"
+	// roleUnpinned is the table message when it could not be pinned, so that after a restart
+	// the table knows to post it again as it scrolls away.
+	roleUnpinned = "table-unpinned"
+)
+
+// RoleLobby and RoleTable are the roles of the lobby message and of the table message in a
+// table's record.
+const (
+	RoleLobby = roleLobby
+	RoleTable = roleTable
+)
+
+// ViewLifetime is how long a table brings a private message up to date through its token:
+// Discord allows 15 minutes; a margin keeps clear of the end.
+const ViewLifetime = 14 * time.Minute
+
+// maxComputerMoves bounds the computer moves made in one go, as a guard: a whole hand of
+// computer moves is far less.
+const maxComputerMoves = 2000
+
+// table is one live table. Its goroutine (Runtime.run) is the only one that reads or
+// writes the fields below the line, one command at a time; other goroutines read the
+// summary it publishes after each command.
+type table struct {
+	rt      *Runtime
+	inbox   chan request
+	exited  chan struct{} // closed when the table's goroutine ends
+	summary atomic.Pointer[Summary]
+
+	// ---- owned by the table's goroutine ----
+
+	meta storage.Game
+	// game is the engine's game; nil while the table is a lobby.
+	game *engine.Game
+	// done is set once the table has finished or been abandoned; its goroutine then ends.
+	done bool
+	// announced is the log length at which the turn was last announced, so that a person
+	// is mentioned once per turn.
+	announced int
+	// views are the private messages last shown to each seat, to bring up to date when
+	// the seat's turn comes.
+	views map[int]privateView
+	// timer is the armed deadline, autoplay a forced card's pause and retry the computer
+	// players' next try after a move could not be saved.
+	timer, autoplay, retry Timer
+	// timerSeq numbers the deadlines armed, so that one from a timer replaced since is
+	// dropped.
+	timerSeq int
+	// autoplayStep is one more than the log length at which a forced card was last
+	// scheduled (0: none), so that each step schedules it once.
+	autoplayStep int
+	// thinking is set while a computer player searches for the table.
+	thinking bool
+	// clicks are the last commands at the table by user, and turns the turns of the seats
+	// the game waits for (turns.go).
+	clicks map[string]time.Time
+	turns  turnState
+	// pinned is set once the table message is pinned; otherwise, after postsSince posts
+	// below it the table is posted again at the bottom (reposting while under way).
+	pinned     bool
+	postsSince int
+	reposting  bool
+
+	// out collects the effects of the command being handled.
+	out []Effect
+}
+
+// privateView is a private message the table may still edit through its token.
+type privateView struct {
+	token string
+	at    time.Time // when the token was issued
+	step  int       // the log length the message shows
+}
+
+// run is the table's goroutine: it handles the table's commands one at a time until the
+// table ends or the runtime closes.
+func (rt *Runtime) run(t *table) {
+	defer rt.wg.Done()
+	defer close(t.exited)
+	defer t.stopTimers()
+	for {
+		select {
+		case req := <-t.inbox:
+			t.handle(req)
+			if t.done {
+				rt.drop(t)
+				return
+			}
+		case <-rt.quit:
+			return
+		}
+	}
+}
+
+// handle handles one command: it publishes the table's summary, hands the effects on and
+// answers the sender.
+func (t *table) handle(req request) {
+	ctx := req.ctx
+	if ctx == nil {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(t.rt.ctx, commandLimit)
+		defer cancel()
+	}
+	if p, ok := personOf(req.cmd); ok && p.ID != "" {
+		t.clicks[p.ID] = t.now()
+	}
+	reply := t.dispatch(ctx, req.cmd)
+	if reply.Game.ID == 0 {
+		reply.Game = t.record()
+	}
+	t.publishSummary()
+	if len(t.out) > 0 {
+		out := t.out
+		t.out = nil
+		t.rt.cfg.Effects(t.meta.ID, out)
+	}
+	// The reply goes last: once the sender has it, the command's effects have been handed
+	// on, and its summary is published.
+	if req.reply != nil {
+		req.reply <- reply
+	}
+}
+
+// personOf returns who sent a command, for commands people send.
+func personOf(c Command) (Person, bool) {
+	switch c := c.(type) {
+	case Join:
+		return c.By, true
+	case Leave:
+		return c.By, true
+	case AddComputer:
+		return c.By, true
+	case Start:
+		return c.By, true
+	case Cancel:
+		return c.By, true
+	case Abandon:
+		return c.By, true
+	case Away:
+		return c.By, true
+	case ShowHand:
+		return c.By, true
+	case Move:
+		return c.By, true
+	case AskBid:
+		return c.By, true
+	case Hint:
+		return c.By, true
+	case Repost:
+		return c.By, true
+	}
+	return Person{}, false
+}
+
+// dispatch handles a command.
+func (t *table) dispatch(ctx context.Context, c Command) Reply {
+	switch c := c.(type) {
+	case Join:
+		return t.join(ctx, c)
+	case Leave:
+		return t.leave(ctx, c)
+	case AddComputer:
+		return t.addComputer(ctx, c.By)
+	case Start:
+		return t.start(ctx, c.By)
+	case Cancel:
+		return t.cancel(ctx, c.By)
+	case Abandon:
+		return t.abandonBy(ctx, c.By)
+	case Away:
+		return t.away(ctx, c)
+	case ShowHand:
+		return t.showHand(c)
+	case Move:
+		return t.move(ctx, c)
+	case AskBid:
+		return t.askBid(c)
+	case Hint:
+		return t.hint(c)
+	case Repost:
+		return t.repost(c.By)
+	case Posted:
+		t.posted(ctx, c)
+	case deadline:
+		t.applyDeadline(ctx, c)
+	case autoplayDue:
+		t.playForced(ctx, c.step)
+	case retryDue:
+		t.retryMoves(ctx)
+	case decided:
+		t.applyDecision(ctx, c)
+	case hinted:
+		t.showHint(c)
+	case wake:
+		t.wake(ctx)
+	case resume:
+		t.resume(ctx)
+	default:
+		t.rt.log.Error("unknown command", "game", t.meta.ID, "command", fmt.Sprintf("%T", c))
+	}
+	return Reply{}
+}
+
+// publishSummary publishes the table as it is now for queries across tables.
+func (t *table) publishSummary() {
+	s := &Summary{Game: t.record(), Playing: t.game != nil}
+	if t.game != nil {
+		s.Public = t.game.View(-1)
+	}
+	s.due, s.hasDue = t.next()
+	t.summary.Store(s)
+}
+
+// Summary returns the table as it was after its last command.
+func (t *table) Summary() *Summary { return t.summary.Load() }
+
+// record returns a copy of the table's record that later changes to the table leave as it
+// is.
+func (t *table) record() storage.Game {
+	g := t.meta
+	g.Seats = slices.Clone(t.meta.Seats)
+	g.Messages = maps.Clone(t.meta.Messages)
+	return g
+}
+
+// emit adds effects to those of the command being handled.
+func (t *table) emit(e ...Effect) { t.out = append(t.out, e...) }
+
+// now is the runtime's clock.
+func (t *table) now() time.Time { return t.rt.clock.Now() }
+
+// save writes the table's record to the store.
+func (t *table) save(ctx context.Context) error {
+	if err := t.rt.cfg.Store.UpdateGame(ctx, t.meta); err != nil {
+		return fmt.Errorf("update game %d: %w", t.meta.ID, err)
+	}
+	return nil
+}
+
+// channel is where the table's posts go: its thread, or its channel when it has none.
+func (t *table) channel() string {
+	if t.meta.ThreadID != "" {
+		return t.meta.ThreadID
+	}
+	return t.meta.ChannelID
+}
+
+// seatOf returns the seat a user holds at a table, or -1.
+func seatOf(g *storage.Game, userID string) int {
+	if userID == "" {
+		return -1
+	}
+	for i, s := range g.Seats {
+		if s.UserID == userID {
+			return i
+		}
+	}
+	return -1
+}
+
+// playedByComputer reports whether the seat is played by the computer now: a computer
+// player, or a person who handed the seat over.
+func (t *table) playedByComputer(seat int) bool {
+	s := t.meta.Seats[seat]
+	return s.IsComputer() || s.Away
+}
+
+// waitingHumans lists the seats of people the game waits for.
+func (t *table) waitingHumans() []int {
+	var out []int
+	for s := range t.meta.Seats {
+		if t.game.Waiting(s) && !t.playedByComputer(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// stopTimers stops every timer armed for the table.
+func (t *table) stopTimers() {
+	for _, tm := range []*Timer{&t.timer, &t.autoplay, &t.retry} {
+		if *tm != nil {
+			(*tm).Stop()
+			*tm = nil
+		}
+	}
+}
+
+// text is a private answer.
+func text(format string, args ...any) Reply {
+	return Reply{Kind: ReplyText, Text: fmt.Sprintf(format, args...)}
+}
+
+// mention is how a private answer names a user.
+func mention(userID string) string { return "<@" + userID + ">" }

@@ -1,0 +1,260 @@
+package table_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// mentions counts the turn mentions of a user: the turn lines of narrations and the later
+// mentions of a quiet turn (reminders are not counted).
+func mentions(all []table.Effect, userID string) int {
+	n := 0
+	for _, e := range all {
+		switch e := e.(type) {
+		case table.Narrate:
+			if slices.Contains(e.Turn, userID) {
+				n++
+			}
+		case table.Mention:
+			if slices.Contains(e.Users, userID) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// act makes a legal move for p, as a person who opens their hand and clicks would (two
+// commands), and returns the view after it.
+func (r *rig) act(id int64, p table.Person) engine.View {
+	r.t.Helper()
+	v := r.view(id, p).View
+	if !v.MyTurn() {
+		r.t.Fatalf("%s has no move", p.Name)
+	}
+	chooser, err := computer.New("random", uint64(v.Step()))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	rep := r.do(id, moveFor(p, &v, chooser.Choose(v)))
+	if rep.Kind != table.ReplyView || rep.Text != "" {
+		r.t.Fatalf("%s's move: %+v", p.Name, rep)
+	}
+	return rep.View
+}
+
+// TestQuietTurns: the turn mentions of one player at a table of computer players, step by
+// step on the clock, for each policy. Her last command before the first step is Start, at
+// the time her first turn begins.
+func TestQuietTurns(t *testing.T) {
+	type step struct {
+		advance time.Duration
+		act     bool
+		want    int
+	}
+	act := func(d time.Duration, want int) step { return step{advance: d, act: true, want: want} }
+	wait := func(d time.Duration, want int) step { return step{advance: d, want: want} }
+	cases := []struct {
+		name     string
+		settings storage.TableSettings
+		steps    []step
+	}{
+		{"quick player is never mentioned", storage.TableSettings{},
+			[]step{act(20*time.Second, 0), act(40*time.Second, 0), act(20*time.Second, 0), act(44*time.Second, 0), act(20*time.Second, 0), wait(20*time.Second, 0)}},
+		{"slow player once, a minute after their last command", storage.TableSettings{},
+			[]step{wait(50*time.Second, 0), wait(11*time.Second, 1), wait(3*time.Minute, 1)}},
+		{"slow player at a long-timer table, postponed past a recent command", storage.TableSettings{Timer: 24 * time.Hour},
+			[]step{wait(0, 0), wait(59*time.Second, 0), wait(2*time.Second, 1), wait(time.Hour, 1),
+				// The next turn begins right after her own move: not at once either.
+				act(0, 1), wait(59*time.Second, 1), wait(2*time.Second, 2), wait(2*time.Hour, 2)}},
+		{"always: at once, every turn, once", storage.TableSettings{Ping: storage.PingAlways},
+			[]step{wait(0, 1), wait(3*time.Minute, 1), act(0, 2), wait(3*time.Minute, 2)}},
+		{"never", storage.TableSettings{Ping: storage.PingNever, Timer: 24 * time.Hour},
+			[]step{wait(time.Hour, 0), act(0, 0), wait(2*time.Hour, 0)}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRig(t)
+			ana := person("ana")
+			s := tc.settings
+			s.Level = "easy"
+			if s.Ping == "" {
+				s.Ping = storage.PingAuto
+			}
+			// No forced card is played for her: each of her turns waits for her.
+			id := r.lobby("racehorse", ana, s)
+			r.do(id, table.Start{By: ana})
+			r.post(id, true)
+			if v := r.view(id, ana).View; !v.MyTurn() {
+				t.Fatalf("the game does not wait for ana")
+			}
+			for k, st := range tc.steps {
+				r.clock.Advance(st.advance)
+				if st.act {
+					r.act(id, ana)
+				}
+				if got := mentions(r.fx.list(), ana.ID); got != st.want {
+					t.Fatalf("step %d (+%v, act %v): mentioned %d times, want %d\n%s", k+1, st.advance, st.act, got, st.want, describe(r.fx.list()))
+				}
+			}
+		})
+	}
+}
+
+// TestForfeit: with the forfeit policy, the team of the person whose time ran out forfeits:
+// the thread, the table and the lobby say so, and the result is saved.
+func TestForfeit(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Timeout: storage.PolicyForfeit, Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	r.clock.Advance(16 * time.Minute)
+	all := r.fx.list()
+	if count[table.Remind](all, func(r table.Remind) bool { return r.Forfeit }) != 2 {
+		t.Errorf("want two reminders that say the team will forfeit:\n%s", describe(all))
+	}
+	var ended []table.Ending
+	for _, e := range all {
+		switch e := e.(type) {
+		case table.CloseTable:
+			ended = append(ended, e.End)
+		case table.CloseLobby:
+			ended = append(ended, e.End)
+		}
+	}
+	if len(ended) != 2 || ended[0].Kind != table.EndForfeit || ended[0].Team != 0 || ended[1] != ended[0] {
+		t.Errorf("table and lobby closed as %+v, want both a forfeit of team 0", ended)
+	}
+	res, err := r.store.GameResult(r.ctx, id)
+	if err != nil || !res.Forfeited || res.Winner != 1 {
+		t.Errorf("result %+v (%v), want team 1 winning by forfeit", res, err)
+	}
+}
+
+// TestIdleLobbyCloses: a lobby nobody touches closes after a day; a join puts it off.
+func TestIdleLobbyCloses(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, baseline)
+	r.clock.Advance(23 * time.Hour)
+	r.do(id, table.Join{By: person("bob"), Seat: -1})
+	r.clock.Advance(23 * time.Hour)
+	if g, _ := r.store.GetGame(r.ctx, id); g.Status != storage.StatusLobby {
+		t.Fatalf("the lobby closed a day after it opened, though bob joined: %s", g.Status)
+	}
+	r.clock.Advance(time.Hour + time.Minute)
+	if g, _ := r.store.GetGame(r.ctx, id); g.Status != storage.StatusAbandoned {
+		t.Fatalf("status %s a day after the last join, want abandoned", g.Status)
+	}
+	if !hasNote(r.fx.list(), table.NoteEnded) || count[table.CloseLobby](r.fx.list(), func(c table.CloseLobby) bool { return c.End.Kind == table.EndExpired }) != 1 {
+		t.Errorf("the thread or the lobby was not told:\n%s", describe(r.fx.list()))
+	}
+}
+
+// TestForcedCardPlayed: a person's only legal card is played for them after a pause, unless
+// they play it first, and the thread says so.
+func TestForcedCardPlayed(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Autoplay: true, Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	// At the latest on a hand's last trick, her one card is forced.
+	for range 500 {
+		v := r.view(id, ana).View
+		if v.Over() {
+			break
+		}
+		if v.MyTurn() && v.Phase() == engine.PhasePlay && v.Legal().Len() == 1 {
+			before := r.logLen(id)
+			r.clock.Advance(time.Second)
+			if r.logLen(id) != before {
+				t.Fatalf("the forced card was played before the pause")
+			}
+			r.clock.Advance(time.Second)
+			if r.logLen(id) == before || !hasNote(r.fx.list(), table.NoteForcedCard) {
+				t.Fatalf("the forced card was not played after the pause, or not told")
+			}
+			return
+		}
+		if v.MyTurn() {
+			r.act(id, ana)
+		} else {
+			t.Fatalf("the game waits for someone else at step %d", v.Step())
+		}
+	}
+	t.Fatal("ana never had a forced card")
+}
+
+// TestRepostWhenNotPinned: a table message that could not be pinned is posted again once
+// enough posts have gone below it, and the old copy becomes a link to the new one.
+func TestRepostWhenNotPinned(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, false)
+	for range 100 {
+		if count[table.PostTable](r.fx.list(), func(p table.PostTable) bool { return p.Replaces != nil }) > 0 {
+			break
+		}
+		r.act(id, ana)
+	}
+	all := r.fx.list()
+	var repost *table.PostTable
+	for _, e := range all {
+		if p, ok := e.(table.PostTable); ok && p.Replaces != nil {
+			repost = &p
+		}
+	}
+	if repost == nil || repost.Replaces.MessageID != "table-msg" {
+		t.Fatalf("the unpinned table was not posted again:\n%s", describe(all))
+	}
+	r.do(id, table.Posted{Message: storage.Message{ChannelID: repost.Channel, MessageID: "table-2"}, Replaces: repost.Replaces, Pinned: true})
+	if count[table.MovedTable](r.fx.list(), func(m table.MovedTable) bool {
+		return m.Old.MessageID == "table-msg" && m.New.MessageID == "table-2"
+	}) != 1 {
+		t.Errorf("the old copy was not turned into a link to the new one")
+	}
+	g, _ := r.store.GetGame(r.ctx, id)
+	if g.Messages[table.RoleTable].MessageID != "table-2" {
+		t.Errorf("the store keeps table message %+v", g.Messages[table.RoleTable])
+	}
+}
+
+// TestHint: a hint comes as an edit of the message clicked, from the expert's search; hints
+// are refused when the table has them off or it is not the person's turn.
+func TestHint(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Hints: true, Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	v := r.view(id, ana).View
+	if rep := r.do(id, table.Hint{By: ana, Token: "tok", At: stampOf(&v, false)}); rep.Kind != table.ReplyDeferred {
+		t.Fatalf("hint: %+v", rep)
+	}
+	all := r.fx.waitFor(t, "the hint", func(all []table.Effect) bool {
+		return count[table.EditView](all, func(e table.EditView) bool { return e.Token == "tok" }) > 0
+	})
+	for _, e := range all {
+		if ev, ok := e.(table.EditView); ok && ev.Token == "tok" && !strings.HasPrefix(ev.Note, "💡 **Hint:**") {
+			t.Errorf("hint note %q", ev.Note)
+		}
+	}
+	off := r.lobby("racehorse", person("bob"), storage.TableSettings{Level: "easy"})
+	r.do(off, table.Start{By: person("bob")})
+	w := r.view(off, person("bob")).View
+	if rep := r.do(off, table.Hint{By: person("bob"), At: stampOf(&w, false)}); !strings.Contains(rep.Text, "Hints are off") {
+		t.Errorf("hint at a table without hints: %+v", rep)
+	}
+}
