@@ -1,8 +1,8 @@
-// Package bot runs Pinochle tables in Discord: the session (discordgo), the life of each
-// table from its lobby to its result with one writer per game, the computer players' turns,
-// turn timers and reminders, and posting and answering the messages the table shows. What
-// those messages say is rendered by package present, without I/O; bot decides when they
-// are posted, edited or answered.
+// Package bot is the Discord side of the Pinochle bot: the sessions and shards (with a lease
+// on them in the store), the routing of interactions and custom IDs to the tables' commands
+// (package table runs the tables, knowing no Discord), posting within Discord's rate limits,
+// and answering with what package present renders. Effects that tables ask for are turned
+// into requests after the table has saved what it did, never while a table waits.
 //
 // Every accepted action is saved to storage before any reply says it happened, so after a
 // restart every game continues where it was and the buttons of messages already posted
@@ -24,7 +24,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -75,20 +78,18 @@ type Bot struct {
 	post  *poster
 	appID string
 
-	mu     sync.RWMutex
-	tables map[int64]*table
+	// tables runs the live tables.
+	tables *table.Runtime
 
-	// handlers counts the interactions being handled, so that Close can wait for them.
+	// handlers counts the interactions being handled and the work started for them in the
+	// background, so that Close can wait for them.
 	handlers sync.WaitGroup
 	closing  atomic.Bool
-	timers   *timers
-	// searchSlots holds a place for each search running: computer turns and hints.
-	searchSlots thinkers
-	// quit is closed when Close begins: searches still waiting for a place give up.
-	quit     chan struct{}
-	quitOnce sync.Once
-	stop     context.CancelFunc
-	ctx      context.Context
+	// unanswered holds, by interaction token, a channel closed once the interaction has
+	// been answered (Bot.command).
+	unanswered sync.Map
+	stop       context.CancelFunc
+	ctx        context.Context
 
 	owner string // this process in the shard leases
 	// lease is the lease the bot took on its shards (acquireShards); nil before.
@@ -99,7 +100,7 @@ type Bot struct {
 	// renewNow asks renewShards to renew at once; the channel sent is closed once done. Only
 	// tests use it.
 	renewNow chan chan struct{}
-	// decide, when set, stands in for every search's decision (think). Only tests set it.
+	// decide, when set, stands in for every search's decision. Only tests set it.
 	decide   atomic.Pointer[decideFunc]
 	failOnce sync.Once
 	failErr  error
@@ -118,7 +119,7 @@ func New(cfg Config) (*Bot, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = realClock{}
+		cfg.Clock = table.WallClock{}
 	}
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
@@ -155,13 +156,12 @@ func New(cfg Config) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
-		tables: map[int64]*table{}, stop: cancel, ctx: ctx, searchSlots: newThinkers(), quit: make(chan struct{}),
-		owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
+		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
 	}
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, writer: b.writer}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
-	b.timers = newTimers(b)
+	b.tables = table.New(table.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Decide: b.choose})
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()
@@ -220,27 +220,33 @@ func (b *Bot) Start(ctx context.Context) error {
 		}
 	}
 	b.log.Info("listening for interactions")
-	b.timers.start()
+	// The tables' timers run from now on; deadlines that passed while the bot was down are
+	// applied, and computer players take the turns that were theirs.
+	if err := b.tables.Start(ctx); err != nil {
+		return fmt.Errorf("bot: start tables: %w", err)
+	}
 	return nil
 }
 
-// Close disconnects, lets the interactions in progress finish and the queued messages go
-// out (until ctx ends), and stops the timers. It does not close the store.
+// Close disconnects, lets the interactions in progress finish, stops the tables and their
+// timers (the searches under way finish first), lets the queued messages go out (until ctx
+// ends). It does not close the store.
 func (b *Bot) Close(ctx context.Context) error {
 	b.closing.Store(true)
-	b.quitOnce.Do(func() { close(b.quit) })
 	var errs []error
 	for _, se := range b.all {
 		errs = append(errs, se.Close())
 	}
 	err := errors.Join(errs...)
-	b.timers.stopAll()
 	done := make(chan struct{})
 	go func() { b.handlers.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-ctx.Done():
 		return fmt.Errorf("bot: close: interactions still running: %w", ctx.Err())
+	}
+	if terr := b.tables.Close(ctx); terr != nil {
+		return fmt.Errorf("bot: close: %w", terr)
 	}
 	if ferr := b.post.flush(ctx); ferr != nil {
 		return fmt.Errorf("bot: close: messages still queued: %w", ferr)
@@ -334,3 +340,18 @@ func (b *Bot) replyEmbed(i *discordgo.Interaction, private bool, e *discordgo.Me
 	}
 	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
+
+// decideFunc makes a searching player's decision for a view.
+type decideFunc func(p computer.Player, v engine.View) engine.Action
+
+// choose makes a search's decision: p's choice for the view, or that of the stand-in a test
+// set (Bot.decide).
+func (b *Bot) choose(p computer.Player, v engine.View) engine.Action {
+	if f := b.decide.Load(); f != nil {
+		return (*f)(p, v)
+	}
+	return p.Choose(v)
+}
+
+// now is the bot's clock.
+func (b *Bot) now() time.Time { return b.clock.Now() }

@@ -210,6 +210,20 @@ func (p *poster) run(channelID string, q *channelQueue) {
 			time.Sleep(wait)
 		}
 		p.mu.Lock()
+		var answered <-chan struct{}
+		if m = q.posts[0]; m.view != nil {
+			answered = m.view.answered
+		}
+		p.mu.Unlock()
+		if answered != nil {
+			// An edit of an interaction's answer waits for the answer itself.
+			select {
+			case <-answered:
+			case <-time.After(answerWait):
+			case <-p.stop:
+			}
+		}
+		p.mu.Lock()
 		// Posts queued while waiting may have merged into m: take it now.
 		m = q.posts[0]
 		q.posts = q.posts[1:]
@@ -235,6 +249,10 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		}
 	}
 }
+
+// answerWait bounds how long an edit of an interaction's answer waits for the answer:
+// Discord wants the answer within 3 seconds.
+const answerWait = 5 * time.Second
 
 // paceMargin is added to the rate window so that requests a little faster on the wire
 // than the one before them still arrive a whole window apart.

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -126,7 +127,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	if err != nil {
 		return b.editAnswer(i, "I could not post the table here: check that I may send messages in this channel.", err)
 	}
-	meta.Messages[roleLobby] = storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
+	meta.Messages[table.RoleLobby] = storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
 	thread, err := b.s.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{
 		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: 1440,
 	}, discordgo.WithContext(ctx))
@@ -136,17 +137,15 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	} else {
 		meta.ThreadID = thread.ID
 	}
-	t := newTable(meta)
-	if err := b.saveMeta(ctx, t); err != nil {
+	if err := b.store.UpdateGame(ctx, meta); err != nil {
 		return b.editAnswer(i, "The table could not be saved. Please try again.", err)
 	}
-	b.addTable(t)
-	// The lobby's timer closes it after a day without activity.
-	t.mu.Lock()
-	b.timers.arm(t)
-	t.mu.Unlock()
+	// The table runs from now on; its timer closes the lobby after a day without activity.
+	if err := b.tables.Add(meta, nil); err != nil {
+		return b.editAnswer(i, "The table could not be opened. Please try again.", err)
+	}
 	b.log.Info("table opened", "game", id, "guild", i.GuildID, "preset", rules.Preset)
-	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, t.channel()), nil)
+	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, channelOf(&meta)), nil)
 }
 
 // maxOpenLobbies is how many lobbies one person may host at once in a server, so that a
@@ -155,7 +154,8 @@ const maxOpenLobbies = 3
 
 // openLobbies counts the lobbies a user hosts in a guild.
 func (b *Bot) openLobbies(guildID, userID string) int {
-	return len(b.tablesWhere(func(g *storage.Game) bool {
+	return len(b.tables.Tables(func(s *table.Summary) bool {
+		g := &s.Game
 		return g.GuildID == guildID && g.HostID == userID && g.Status == storage.StatusLobby
 	}))
 }
@@ -174,59 +174,30 @@ func (b *Bot) failed(i *discordgo.Interaction, what string, err error) error {
 	return b.reply(i, "Something went wrong on my side; please try again in a moment.")
 }
 
-// findTable returns the table a command is about: the one whose thread (or channel) the
-// command was used in and where the user sits, else the user's most recently active table
-// in the guild.
-func (b *Bot) findTable(i *discordgo.Interaction, seatedOnly bool) *table {
-	user := userOf(i).ID
-	mine := b.tablesWhere(func(g *storage.Game) bool {
-		if g.GuildID != i.GuildID {
-			return false
-		}
-		for _, s := range g.Seats {
-			if s.UserID == user {
-				return true
-			}
-		}
-		return !seatedOnly && (g.ThreadID == i.ChannelID)
-	})
-	var best *table
-	for _, t := range mine {
-		if t.meta.ThreadID == i.ChannelID || (t.meta.ThreadID == "" && t.meta.ChannelID == i.ChannelID) {
-			return t
-		}
-		if best == nil || t.meta.LastActivity.After(best.meta.LastActivity) {
-			best = t
-		}
+// tableOf returns the table a command is about (findTable), or nil.
+func (b *Bot) tableOf(i *discordgo.Interaction, seatedOnly bool) *table.Summary {
+	return b.findTable(i.GuildID, i.ChannelID, userOf(i).ID, seatedOnly)
+}
+
+// tableCommand hands a slash command's command to the table it is about, answering with
+// notFound when there is none.
+func (b *Bot) tableCommand(ctx context.Context, i *discordgo.Interaction, seatedOnly bool, notFound string, c table.Command) error {
+	s := b.tableOf(i, seatedOnly)
+	if s == nil {
+		return b.reply(i, "%s", notFound)
 	}
-	return best
+	return b.command(ctx, i, s.Game.ID, c, false)
 }
 
 // cmdHand shows the caller's hand privately.
 func (b *Bot) cmdHand(ctx context.Context, i *discordgo.Interaction) error {
-	t := b.findTable(i, true)
-	if t == nil {
-		return b.reply(i, "You are not seated at a game in this server. Start one with `/pinochle new`.")
-	}
-	return b.showHand(ctx, i, t, discordgo.InteractionResponseChannelMessageWithSource, "")
+	return b.tableCommand(ctx, i, true, "You are not seated at a game in this server. Start one with `/pinochle new`.",
+		table.ShowHand{By: personOf(i), Token: i.Token})
 }
 
 // cmdStatus posts the table again at the bottom of its thread.
 func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) error {
-	t := b.findTable(i, false)
-	if t == nil {
-		return b.reply(i, "There is no game in play here.")
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.done || t.game == nil {
-		return b.reply(i, "That table has no game in play.")
-	}
-	if err := b.reply(i, "Here is the table again."); err != nil {
-		return err
-	}
-	b.postTable(t)
-	return nil
+	return b.tableCommand(ctx, i, false, "There is no game in play here.", table.Repost{By: personOf(i)})
 }
 
 // cmdRules shows a preset's rules and meld table.
@@ -239,11 +210,8 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 		return b.replyEmbed(i, true, e)
 	}
 	// Without a preset: the rules of the table the command is used at, options included.
-	if t := b.findTable(i, false); t != nil {
-		t.mu.Lock()
-		rules, err := t.rules()
-		t.mu.Unlock()
-		if err == nil {
+	if s := b.tableOf(i, false); s != nil {
+		if rules, err := s.Game.Rules(); err == nil {
 			return b.replyEmbed(i, true, commands.RulesEmbed(&rules))
 		}
 	}
@@ -260,122 +228,26 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 
 // cmdLeave leaves a lobby, or hands the caller's seat in a game to a computer player.
 func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction) error {
-	t := b.findTable(i, true)
-	if t == nil {
-		return b.reply(i, "You are not seated at a table in this server.")
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	seat := t.seatOf(userOf(i).ID)
-	if t.done || seat < 0 {
-		return b.reply(i, "You are not seated at a table in this server.")
-	}
-	if t.meta.Status == storage.StatusLobby {
-		before := t.meta.Seats
-		t.meta.Seats = append([]storage.Seat(nil), before...)
-		t.meta.Seats[seat] = storage.Seat{}
-		if err := b.saveMeta(ctx, t); err != nil {
-			t.meta.Seats = before
-			return b.failed(i, "leave", err)
-		}
-		b.refreshLobby(t)
-		return b.reply(i, "You left the table.")
-	}
-	return b.setAway(ctx, i, t, seat, true, "You left the game: a computer player plays your seat from now on. `/pinochle back` takes it back.")
-}
-
-// refreshLobby edits the lobby message to the table's seats. The caller holds t.mu.
-func (b *Bot) refreshLobby(t *table) {
-	m, ok := t.meta.Messages[roleLobby]
-	rules, err := t.rules()
-	if !ok || err != nil {
-		return
-	}
-	e, comps := present.Lobby(&t.meta, &rules)
-	b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, embeds: []*discordgo.MessageEmbed{e}, components: comps})
+	return b.tableCommand(ctx, i, true, "You are not seated at a table in this server.", table.Leave{By: personOf(i)})
 }
 
 // cmdAbandon stops a table: its host or someone with Manage Server.
 func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) error {
-	t := b.findTable(i, false)
-	if t == nil {
-		return b.reply(i, "There is no table of yours to abandon here. Use it in the table's thread.")
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.done {
-		return b.reply(i, "That table has already ended.")
-	}
-	if userOf(i).ID != t.meta.HostID && !canManage(i) {
-		return b.reply(i, "Only the table's host or someone with Manage Server can abandon it.")
-	}
-	return b.abandon(ctx, i, t, fmt.Sprintf("Abandoned by %s; it does not count.", displayName(i)), discordgo.InteractionResponseChannelMessageWithSource)
+	return b.tableCommand(ctx, i, false, "There is no table of yours to abandon here. Use it in the table's thread.",
+		table.Abandon{By: personOf(i)})
 }
 
 // cmdAway hands the caller's seat to a computer player, or takes it back.
 func (b *Bot) cmdAway(ctx context.Context, i *discordgo.Interaction, away bool) error {
-	t := b.findTable(i, true)
-	if t == nil {
-		return b.reply(i, "You are not seated at a game in this server.")
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	seat := t.seatOf(userOf(i).ID)
-	if t.done || seat < 0 || t.game == nil {
-		return b.reply(i, "You are not seated at a game in play.")
-	}
-	if t.meta.Seats[seat].Away == away {
-		if away {
-			return b.reply(i, "A computer player already plays your seat. `/pinochle back` takes it back.")
-		}
-		return b.reply(i, "You already play your own seat.")
-	}
-	text := "Welcome back: your seat is yours again."
-	if away {
-		text = "A computer player plays your seat while you are away. `/pinochle back` takes it back."
-	}
-	return b.setAway(ctx, i, t, seat, away, text)
-}
-
-// setAway changes who plays a seat, tells the thread, and lets the computer move if it is
-// now its turn. The caller holds t.mu.
-func (b *Bot) setAway(ctx context.Context, i *discordgo.Interaction, t *table, seat int, away bool, text string) error {
-	before := t.meta.Seats
-	t.meta.Seats = append([]storage.Seat(nil), before...)
-	t.meta.Seats[seat].Away = away
-	if err := b.saveMeta(ctx, t); err != nil {
-		t.meta.Seats = before
-		return b.failed(i, "away", err)
-	}
-	var n present.Narration
-	if away {
-		n.Say("%s is away: a computer player plays their seat.", present.PlainName(&t.meta, seat))
-	} else {
-		n.Say("%s is back.", present.PlainName(&t.meta, seat))
-		t.announced = -1
-	}
-	if err := b.advance(ctx, t, &n); err != nil {
-		b.log.Error("away: computer moves", "game", t.meta.ID, "err", err)
-	}
-	err := b.reply(i, "%s", text)
-	b.publish(ctx, t, &n)
-	return err
+	return b.tableCommand(ctx, i, true, "You are not seated at a game in this server.", table.Away{By: personOf(i), Away: away})
 }
 
 // cmdGames lists the caller's unfinished tables in the guild, with whose turn it is, the
 // caller's turns first.
 func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 	user := userOf(i).ID
-	tables := b.tablesWhere(func(g *storage.Game) bool {
-		if g.GuildID != i.GuildID {
-			return false
-		}
-		for _, s := range g.Seats {
-			if s.UserID == user {
-				return true
-			}
-		}
-		return false
+	tables := b.tables.Tables(func(s *table.Summary) bool {
+		return s.Game.GuildID == i.GuildID && seated(&s.Game, user)
 	})
 	if len(tables) == 0 {
 		return b.reply(i, "You have no unfinished tables in this server. `/pinochle new` opens one.")
@@ -385,29 +257,28 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 		text string
 	}
 	var lines []line
-	for _, t := range tables {
-		t.mu.Lock()
+	for _, s := range tables {
+		g, v := &s.Game, &s.Public
 		l := line{}
-		where := fmt.Sprintf("<#%s>", t.channel())
-		switch {
-		case t.game == nil:
-			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", t.meta.ID, t.meta.Preset, len(t.meta.Seats)-openSeats(t.meta.Seats), len(t.meta.Seats), where)
-		default:
+		where := fmt.Sprintf("<#%s>", channelOf(g))
+		if !s.Playing {
+			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", g.ID, g.Preset, len(g.Seats)-openSeats(g.Seats), len(g.Seats), where)
+		} else {
 			var waiting []string
-			for seat := range t.meta.Seats {
-				if t.game.Waiting(seat) {
-					if t.meta.Seats[seat].UserID == user {
+			for seat := range g.Seats {
+				if v.IsWaiting(seat) {
+					if g.Seats[seat].UserID == user {
 						l.mine = true
 						waiting = append(waiting, "**you**")
 					} else {
-						waiting = append(waiting, present.PlainName(&t.meta, seat))
+						waiting = append(waiting, present.PlainName(g, seat))
 					}
 				}
 			}
-			l.text = fmt.Sprintf("#%d %s · hand %d · %s %d–%d · turn: %s · %s", t.meta.ID, t.meta.Preset, t.game.HandNumber(),
-				"score", t.game.Scores()[0], t.game.Scores()[1], strings.Join(waiting, ", "), where)
+			scores := v.Scores()
+			l.text = fmt.Sprintf("#%d %s · hand %d · %s %d–%d · turn: %s · %s", g.ID, g.Preset, v.HandNo(),
+				"score", scores[0], scores[1], strings.Join(waiting, ", "), where)
 		}
-		t.mu.Unlock()
 		lines = append(lines, l)
 	}
 	sort.SliceStable(lines, func(a, b int) bool { return lines[a].mine && !lines[b].mine })

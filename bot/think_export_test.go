@@ -16,4 +16,4 @@ func SetDecide(b *Bot, f func(p computer.Player, v engine.View) engine.Action) {
 }
 
 // SearchPool returns how many searches may run at once.
-func SearchPool(b *Bot) int { return cap(b.searchSlots) }
+func SearchPool(b *Bot) int { return b.tables.Searches() }

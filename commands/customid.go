@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
@@ -246,26 +247,11 @@ func parseDecimal(s string, maxDigits int) (int64, error) {
 // six-handed pass, where the bidding team passes at once: a seat's select
 // menu stays valid while the other seats pass, because no hand changes
 // until all have.
-func (id ID) Current(g *engine.Game, seat int) bool {
-	if id.Hand == 0 {
-		return true
-	}
-	if id.Hand != g.HandNumber() {
-		return false
-	}
-	if id.Step == g.LogLen() {
-		return true
-	}
-	if id.Action != ActPassCards || id.Step > g.LogLen() || g.Phase() != engine.PhasePass ||
-		g.Rules().PassStyle != engine.PassSixHanded || !g.Waiting(seat) {
-		return false
-	}
-	for _, a := range g.Log()[id.Step:] {
-		if a.Kind != engine.ActPassCards || a.Seat == seat {
-			return false
-		}
-	}
-	return true
+func (id ID) Current(g *engine.Game, seat int) bool { return id.Stamp().Current(g, seat) }
+
+// Stamp is the step of the game the control was shown at, as a table checks it.
+func (id ID) Stamp() table.Stamp {
+	return table.Stamp{Hand: id.Hand, Step: id.Step, PassCards: id.Action == ActPassCards}
 }
 
 // suitByLetter returns the suit with the letter s (S, H, D or C), or

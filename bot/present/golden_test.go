@@ -137,7 +137,7 @@ func goldenGame(t *testing.T, preset string) []byte {
 			t.Fatalf("step %d: %v", g.LogLen(), err)
 		}
 		var narr Narration
-		narr.Add(meta, g, a, events)
+		narr.Add(meta, ptr(g.View(-1)), a, events)
 		section(&b, fmt.Sprintf("narration · step %d · seat %d", g.LogLen(), a.Seat+1))
 		writeNarration(&b, &narr)
 		v := g.View(-1)

@@ -27,8 +27,9 @@ type Narration struct {
 	SheetButtons []discordgo.MessageComponent
 }
 
-// Add describes action a, applied to g, from the events the engine reported for it.
-func (n *Narration) Add(meta *storage.Game, g *engine.Game, a engine.Action, events []engine.Event) {
+// Add describes action a from the events the engine reported for it; pub is the game's
+// public view right after it.
+func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, events []engine.Event) {
 	who := PlainName(meta, a.Seat)
 	switch a.Kind {
 	case engine.ActBid:
@@ -42,7 +43,7 @@ func (n *Narration) Add(meta *storage.Game, g *engine.Game, a engine.Action, eve
 	case engine.ActThrowIn:
 		n.Say("%s throws in the hand.", who)
 	case engine.ActShootMoon:
-		n.Say("%s **shoots the moon**: %s must take every trick.", who, TeamName(g.Rules().TeamOf(a.Seat)))
+		n.Say("%s **shoots the moon**: %s must take every trick.", who, TeamName(pub.Rules().TeamOf(a.Seat)))
 	}
 	n.Events = append(n.Events, events...)
 	for _, e := range events {
@@ -62,17 +63,18 @@ func (n *Narration) Add(meta *storage.Game, g *engine.Game, a engine.Action, eve
 				n.Say("%s wins the auction at **%d**.", PlainName(meta, e.Seat), e.Bid)
 			}
 		case engine.EventMeldShown:
-			n.meld(meta, g)
+			n.meld(meta, pub)
 		case engine.EventHandFinished:
-			n.handResult(meta, g, e.Result)
+			n.handResult(meta, e.Result)
 			if n.Buttons == nil {
 				n.Buttons = map[string][]discordgo.MessageComponent{}
 			}
 			n.Buttons[n.Lines[len(n.Lines)-1]] = SheetButtons(meta.ID, e.Result.Hand)
 		case engine.EventGameOver:
 			n.Say("**Game over.** %s", ResultLine(e.Scores, e.Winner))
-			pages := max(1, (len(g.Results())+SheetPageSize-1)/SheetPageSize)
-			n.Sheet, n.SheetButtons = Sheet(meta, g.Results(), pages)
+			results := pub.Results()
+			pages := max(1, (len(results)+SheetPageSize-1)/SheetPageSize)
+			n.Sheet, n.SheetButtons = Sheet(meta, results, pages)
 		case engine.EventHandDealt:
 			n.Say("— Hand %d: %s deals. —", e.Hand, PlainName(meta, e.Seat))
 		}
@@ -85,10 +87,9 @@ func (n *Narration) Say(format string, args ...any) {
 }
 
 // meld shows every seat's meld with its breakdown.
-func (n *Narration) meld(meta *storage.Game, g *engine.Game) {
-	v := g.View(-1)
+func (n *Narration) meld(meta *storage.Game, v *engine.View) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Meld** (trump %s):", g.Trump().Symbol())
+	fmt.Fprintf(&b, "**Meld** (trump %s):", v.Trump().Symbol())
 	for _, m := range v.Melds() {
 		fmt.Fprintf(&b, "\n• %s: **%d**", PlainName(meta, m.Seat), m.Total)
 		var parts []string
@@ -107,7 +108,7 @@ func (n *Narration) meld(meta *storage.Game, g *engine.Game) {
 }
 
 // handResult describes a finished hand.
-func (n *Narration) handResult(meta *storage.Game, g *engine.Game, res engine.HandResult) {
+func (n *Narration) handResult(meta *storage.Game, res engine.HandResult) {
 	bt := res.BiddingTeam()
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Hand %d result.** %s bid %d", res.Hand, PlainName(meta, res.Bidder), res.Bid)

@@ -1,0 +1,228 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// effects turns what a table asks for into Discord messages, after the table has saved what
+// it changed. It runs on the table's goroutine, so it only queues: posts and edits go to the
+// poster, and what must wait for Discord (a table message to post and pin, direct messages)
+// runs in a goroutine of its own that reports back to the table as a command.
+func (b *Bot) effects(gameID int64, effects []table.Effect) {
+	for _, e := range effects {
+		switch e := e.(type) {
+		case table.Narrate:
+			b.narrate(&e)
+		case table.Remind:
+			b.post.enqueue(e.Channel, &post{content: present.Reminder(&e), mentions: e.Users})
+		case table.Mention:
+			b.post.enqueue(e.Channel, &post{content: present.TurnLine(e.Users), mentions: e.Users})
+		case table.NotifyTurn:
+			b.notifyTurn(e)
+		case table.EditView:
+			data := present.Hand(&e.Game, &e.View, e.Note)
+			b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, answered: b.answering(e.Token),
+				edit: &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}},
+			}})
+		case table.ShowTable:
+			em, comps := present.Table(&e.Game, &e.Public)
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: comps})
+		case table.PostTable:
+			b.postTable(gameID, e)
+		case table.MovedTable:
+			link := fmt.Sprintf("https://discord.com/channels/%s/%s/%s", e.GuildID, e.New.ChannelID, e.New.MessageID)
+			b.post.enqueue(e.Old.ChannelID, &post{editID: e.Old.MessageID, content: "The table has moved down: " + link,
+				embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{}})
+		case table.CloseTable:
+			em, _ := present.Table(&e.Game, &e.Public)
+			em.Description = present.EndWhy(&e.Game, e.End)
+			em.Color = present.ColourOver
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: []discordgo.MessageComponent{}})
+		case table.ShowLobby:
+			rules, err := e.Game.Rules()
+			if err != nil {
+				b.log.Error("lobby", "game", gameID, "err", err)
+				continue
+			}
+			em, comps := present.Lobby(&e.Game, &rules)
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: comps})
+		case table.CloseLobby:
+			rules, err := e.Game.Rules()
+			if err != nil {
+				b.log.Error("lobby", "game", gameID, "err", err)
+				continue
+			}
+			em := present.ClosedLobby(&e.Game, &rules, present.LobbyEndWhy(&e.Game, e.End))
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: []discordgo.MessageComponent{}})
+		case table.Archive:
+			b.post.enqueue(e.Thread, &post{archive: true})
+		default:
+			b.log.Error("effect unknown", "game", gameID, "effect", fmt.Sprintf("%T", e))
+		}
+	}
+}
+
+// narrate posts a narration in the table's thread: consecutive lines gathered into as few
+// messages as fit, a hand's result with its buttons, the score sheet once the game is over,
+// and the turn's mention, which alone may ping.
+func (b *Bot) narrate(e *table.Narrate) {
+	n := present.Narrate(e)
+	lines := n.Lines
+	// A hand's result goes out with its buttons: the lines up to it make their own posts.
+	start := 0
+	for i := range lines {
+		buttons, ok := n.Buttons[lines[i]]
+		if !ok && i < len(lines)-1 {
+			continue
+		}
+		chunks := chunkLines(lines[start:i+1], maxContent)
+		for k, chunk := range chunks {
+			p := &post{content: chunk, mentions: mentionsIn(chunk, e.Turn)}
+			if k == len(chunks)-1 && ok {
+				p.components = buttons
+			}
+			b.post.enqueue(e.Channel, p)
+		}
+		start = i + 1
+	}
+	if n.Sheet != nil {
+		b.post.enqueue(e.Channel, &post{embeds: []*discordgo.MessageEmbed{n.Sheet}, components: n.SheetButtons})
+	}
+}
+
+// postTable posts a table message and, once Discord has it, pins it and tells the table,
+// which keeps it up to date from then on. The post waits its turn in the thread's queue,
+// which can take a rate window, so a goroutine waits for it, not the table.
+func (b *Bot) postTable(gameID int64, e table.PostTable) {
+	em, comps := present.Table(&e.Game, &e.Public)
+	done := make(chan sent, 1)
+	b.post.enqueue(e.Channel, &post{embeds: []*discordgo.MessageEmbed{em}, components: comps, done: done})
+	b.background(func(ctx context.Context) {
+		r := <-done
+		p := table.Posted{Replaces: e.Replaces, Err: r.err}
+		if r.err == nil {
+			p.Message = storage.Message{ChannelID: e.Channel, MessageID: r.msg.ID}
+			// The live table is pinned in its thread, so that it stays one click away however
+			// far the narration scrolls. Without the permission, it is posted again as it
+			// scrolls away.
+			err := b.s.ChannelMessagePin(e.Channel, r.msg.ID, discordgo.WithContext(ctx))
+			if err != nil {
+				b.log.Warn("the table could not be pinned: it will be posted again as it scrolls away", "game", gameID, "err", err)
+			}
+			p.Pinned = err == nil
+		}
+		if _, err := b.tables.Do(ctx, gameID, p); err != nil && !errors.Is(err, table.ErrNoTable) {
+			b.log.Error("post table", "game", gameID, "err", err)
+		}
+	})
+}
+
+// notifyTurn sends a direct message to the players who asked for one when it is their turn,
+// with a link to the table. A failed DM (closed DMs) is only logged: the mention in the
+// thread is there anyway. DMs go through the poster, paced like every channel.
+func (b *Bot) notifyTurn(e table.NotifyTurn) {
+	channel := e.Game.ThreadID
+	if channel == "" {
+		channel = e.Game.ChannelID
+	}
+	link := fmt.Sprintf("https://discord.com/channels/%s/%s", e.Game.GuildID, channel)
+	text := fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): %s", e.Game.ID, e.Game.Preset, link)
+	b.background(func(ctx context.Context) {
+		for _, u := range e.Users {
+			on, err := b.store.Notify(ctx, u)
+			if err != nil || !on {
+				continue
+			}
+			ch, err := b.s.UserChannelCreate(u, discordgo.WithContext(ctx))
+			if err != nil {
+				b.log.Info("turn DM not delivered; the mention stands", "user", u, "err", err)
+				continue
+			}
+			// Through the poster, so that quick turns keep within the DM channel's limit
+			// (turns that come while it waits gather into one message).
+			b.post.enqueue(ch.ID, &post{content: text})
+		}
+	})
+}
+
+// background runs f in a goroutine that Close waits for, with a context that ends after 30
+// seconds or when the bot stops; not once the bot is closing.
+func (b *Bot) background(f func(ctx context.Context)) {
+	if b.closing.Load() {
+		return
+	}
+	b.handlers.Add(1)
+	go func() {
+		defer b.handlers.Done()
+		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+		defer cancel()
+		f(ctx)
+	}()
+}
+
+// mentionsIn returns the users of list mentioned in text.
+func mentionsIn(text string, list []string) []string {
+	var out []string
+	for _, u := range list {
+		if strings.Contains(text, "<@"+u+">") {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// chunkLines joins lines into messages of at most n characters (runes, as Discord counts),
+// cutting a line only when it is longer than a message on its own.
+func chunkLines(lines []string, n int) []string {
+	var out []string
+	var cur strings.Builder
+	size := 0 // the runes in cur
+	for _, l := range lines {
+		l = present.Truncate(l, n)
+		ln := utf8.RuneCountInString(l)
+		if size > 0 && size+1+ln > n {
+			out = append(out, cur.String())
+			cur.Reset()
+			size = 0
+		}
+		if size > 0 {
+			cur.WriteByte('\n')
+			size++
+		}
+		cur.WriteString(l)
+		size += ln
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// viewEdit is an edit of a player's private message.
+type viewEdit struct {
+	appID, token string
+	edit         *discordgo.WebhookEdit
+	// answered, when set, is closed once the interaction has its first answer: the edit
+	// waits for it.
+	answered <-chan struct{}
+}
+
+// answering returns a channel closed once the interaction with token has been answered, or
+// nil if it is not being answered now.
+func (b *Bot) answering(token string) <-chan struct{} {
+	if ch, ok := b.unanswered.Load(token); ok {
+		return ch.(chan struct{})
+	}
+	return nil
+}

@@ -1,0 +1,122 @@
+package present
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Narrate is what a table's Narrate effect posts: its steps and notes in order, then the
+// turn's mention.
+func Narrate(e *table.Narrate) *Narration {
+	var n Narration
+	meta := &e.Game
+	for _, it := range e.Items {
+		switch it := it.(type) {
+		case table.Step:
+			n.Add(meta, &it.Public, it.Action, it.Events)
+		case table.Note:
+			n.note(meta, it)
+		}
+	}
+	if len(e.Turn) > 0 {
+		n.Lines = append(n.Lines, TurnLine(e.Turn))
+	}
+	return &n
+}
+
+// note tells a note of a table.
+func (n *Narration) note(meta *storage.Game, o table.Note) {
+	who := PlainName(meta, o.Seat)
+	switch o.Kind {
+	case table.NoteGameStarts:
+		n.Say("The game starts. Hand 1: %s deals. Press **My hand** on the table to see your cards.", who)
+	case table.NoteLateMove:
+		n.Say("⏰ %s's time ran out: a computer player moved for them.", who)
+	case table.NoteForcedCard:
+		n.Say("%s's only card, %s, is played for them.", who, o.Card.Symbol())
+	case table.NoteAway:
+		n.Say("%s is away: a computer player plays their seat.", who)
+	case table.NoteBack:
+		n.Say("%s is back.", who)
+	case table.NoteFinished:
+		n.Finished(meta, o.Finish)
+	case table.NoteEnded:
+		e := o.End
+		switch e.Kind {
+		case table.EndForfeit:
+			n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", PlainName(meta, e.Seat), TeamName(e.Team), TeamName(1-e.Team))
+		case table.EndExpired:
+			n.Say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
+		default:
+			n.Say("🛑 This table is closed. %s", EndWhy(meta, e))
+		}
+	}
+}
+
+// EndWhy says how a table ended, as its table message does once it has.
+func EndWhy(meta *storage.Game, e table.Ending) string {
+	switch e.Kind {
+	case table.EndFinished:
+		return ResultLine(e.Scores, e.Winner)
+	case table.EndForfeit:
+		return fmt.Sprintf("%s forfeited: %s's time ran out.", TeamName(e.Team), PlainName(meta, e.Seat))
+	case table.EndCancelled:
+		return fmt.Sprintf("Cancelled by %s.", e.By)
+	case table.EndAbandoned:
+		return fmt.Sprintf("Abandoned by %s; it does not count.", e.By)
+	case table.EndExpired:
+		return "Closed after a day without enough players."
+	}
+	return "Closed."
+}
+
+// LobbyEndWhy says how a table ended, as its lobby message does once it has.
+func LobbyEndWhy(meta *storage.Game, e table.Ending) string {
+	switch e.Kind {
+	case table.EndFinished:
+		return "Finished: " + ResultLine(e.Scores, e.Winner) + " Hands and tricks are in the thread."
+	case table.EndForfeit:
+		return "Finished: " + EndWhy(meta, e)
+	}
+	return EndWhy(meta, e)
+}
+
+// TurnLine mentions the players a turn waits for.
+func TurnLine(ids []string) string {
+	return fmt.Sprintf("%s, your turn: press **My hand**.", mentions(ids))
+}
+
+// Reminder reminds the players a turn waits for of the time they have left.
+func Reminder(r *table.Remind) string {
+	policy := "a computer player will move for you"
+	if r.Forfeit {
+		policy = "your team will forfeit the game"
+	}
+	return fmt.Sprintf("⏰ %s, reminder: the table waits for you. %s left, then %s.", mentions(r.Users), TimeLeft(r.Left), policy)
+}
+
+// mentions mentions users, separated by commas.
+func mentions(ids []string) string {
+	who := make([]string, len(ids))
+	for i, id := range ids {
+		who[i] = "<@" + id + ">"
+	}
+	return strings.Join(who, ", ")
+}
+
+// TimeLeft writes a time left for people, in its largest unit.
+func TimeLeft(d time.Duration) string {
+	switch {
+	case d >= 48*time.Hour:
+		return fmt.Sprintf("%d days", d/(24*time.Hour))
+	case d >= 2*time.Hour:
+		return fmt.Sprintf("%d hours", d/time.Hour)
+	case d >= 2*time.Minute:
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	}
+	return fmt.Sprintf("%d seconds", max(1, d/time.Second))
+}
