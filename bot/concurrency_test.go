@@ -9,12 +9,14 @@ import (
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
-// TestConcurrentGames plays 50 tables at once, each with one person and three computer
-// players, from 50 goroutines: every game finishes with its result in storage, and the fake
-// Discord sees no limit broken (checked when the harness stops). Run it with -race.
+// TestConcurrentGames plays 12 tables at once through Discord, each with one person and
+// three computer players, from 12 goroutines: every game finishes with its result in
+// storage, and the fake Discord sees no limit broken (checked when the harness stops). Run
+// it with -race. Many more tables at once are played on the runtime itself
+// (TestManyTablesAtOnce in package table).
 func TestConcurrentGames(t *testing.T) {
 	t.Parallel()
-	const games, perChannel = 50, 5
+	const games, perChannel = 12, 4
 	h := newHarness(t, harnessOptions{})
 	// Lobbies are posted in the channel where /pinochle new is used: spread them over a few
 	// channels, as busy servers are, so that opening them is not paced by Discord's limit.

@@ -9,14 +9,16 @@ import (
 )
 
 // TestFullGames plays every preset from /pinochle new to the final result, with people and
-// computer players, and checks what was public and what was private.
+// computer players, and checks what was public and what was private. The games are of two
+// hands: whole games of full length are played on the runtime (package table), and here
+// the wiring is what is tested.
 func TestFullGames(t *testing.T) {
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOptions{})
 			ana, bob := h.user("ana"), h.user("bob")
-			tb := h.newTable(ana, fakediscord.Opt("preset", preset))
+			tb := h.newTable(ana, fakediscord.Opt("preset", preset), fakediscord.Opt("hands", 2))
 			lobby := h.message(tb.lobbyID)
 			h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
 			r := h.click(ana, lobby.ID, buttonByLabel(t, lobby, "Start"))

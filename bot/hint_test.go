@@ -139,30 +139,3 @@ func TestTableRepostedWhenNotPinned(t *testing.T) {
 	}
 }
 
-// TestUnpinnedTableRepostedAfterRestart: a table the bot could not pin is still posted
-// again as it scrolls away after a restart, which must remember that it is not pinned.
-func TestUnpinnedTableRepostedAfterRestart(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t, harnessOptions{})
-	h.srv.RefusePins(true)
-	ana := h.user("ana")
-	tb := h.withComputers(ana, fakediscord.Opt("timer", "off"))
-	h.settle()
-	h.stop()
-	h.start(0)
-	for range 30 {
-		if strings.Contains(h.threadText(tb.thread), "The table has moved down") {
-			break
-		}
-		view, _ := h.myHand(ana, tb.thread)
-		if len(actionControls(view.Components)) == 0 {
-			break
-		}
-		h.actOnce(ana, view)
-	}
-	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
-		return strings.Contains(h.threadText(tb.thread), "The table has moved down: https://discord.com/channels/")
-	}); err != nil {
-		t.Fatalf("after a restart, the unpinned table was never posted again: %v", err)
-	}
-}

@@ -3,6 +3,7 @@ package table_test
 import (
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -314,5 +315,102 @@ func TestCloseStopsEverything(t *testing.T) {
 	}
 	if err := r.rt.Add(storage.Game{ID: 99}, nil); !errors.Is(err, table.ErrClosed) {
 		t.Errorf("Add after Close: %v", err)
+	}
+}
+
+// TestManyTablesAtOnce: 40 tables play at once, each driven by its own goroutine while
+// others read every table's summary: every game ends with its result saved. Run it with
+// -race.
+func TestManyTablesAtOnce(t *testing.T) {
+	r := newRig(t)
+	const tables = 40
+	ids := make([]int64, tables)
+	people := make([]table.Person, tables)
+	for k := range tables {
+		people[k] = person(strings.Repeat("p", k%5+1) + string(rune('a'+k%26)) + string(rune('0'+k/26)))
+		ids[k] = r.lobby("racehorse", people[k], storage.TableSettings{Level: "easy", Ping: storage.PingNever})
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, tables)
+	for k := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, c := range []table.Command{table.Start{By: people[k]}, table.ShowHand{By: people[k]}, table.Away{By: people[k], Away: true}} {
+				if _, err := r.rt.Do(r.ctx, ids[k], c); err != nil {
+					errs[k] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for range 200 {
+			r.rt.Tables(func(s *table.Summary) bool { return s.Seat(people[0].ID) >= 0 })
+		}
+	}()
+	wg.Wait()
+	for k, err := range errs {
+		if err != nil {
+			t.Errorf("table %d: %v", k, err)
+		}
+	}
+	r.fx.waitFor(t, "every game's end", func(all []table.Effect) bool { return count[table.Archive](all, nil) == tables })
+	for k, id := range ids {
+		if _, err := r.store.GameResult(r.ctx, id); err != nil {
+			t.Errorf("table %d: no result: %v", k, err)
+		}
+	}
+}
+
+// TestDeadlinesSurviveRestarts: while the bot is down one table's turn runs out and
+// another's is still pending: at start the overdue one is applied at once (with no reminder
+// for a turn already over) and the pending one is armed again; a reminder that fell due
+// while the bot was down is sent at once at the next start.
+func TestDeadlinesSurviveRestarts(t *testing.T) {
+	r := newRig(t)
+	ana, bob := person("ana"), person("bob")
+	short := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Ping: storage.PingNever})
+	long := r.lobby("racehorse", bob, storage.TableSettings{Level: "easy", Timer: time.Hour, Ping: storage.PingNever})
+	r.do(short, table.Start{By: ana})
+	r.do(long, table.Start{By: bob})
+	n, m := r.logLen(short), r.logLen(long)
+	reminders := func(id int64) int {
+		g, _ := r.store.GetGame(r.ctx, id)
+		return count[table.Remind](r.fx.list(), func(rem table.Remind) bool { return rem.Channel == g.ThreadID })
+	}
+
+	down := func(d time.Duration) {
+		t.Helper()
+		if err := r.rt.Close(r.ctx); err != nil {
+			t.Fatal(err)
+		}
+		r.clock.Advance(d)
+		r.restart()
+	}
+	down(16 * time.Minute)
+	if r.logLen(short) <= n || !hasNote(r.fx.list(), table.NoteLateMove) {
+		t.Fatalf("no move was made for ana after the restart")
+	}
+	if reminders(short) != 0 {
+		t.Errorf("a reminder was sent for a turn that had already run out")
+	}
+	if reminders(long) != 0 || r.logLen(long) != m {
+		t.Errorf("the long table moved or was reminded before half time")
+	}
+
+	down(15 * time.Minute) // 31m: the long table's first reminder fell due while down
+	if reminders(long) != 1 {
+		t.Fatalf("%d reminders at the long table after the restart, want the one that fell due", reminders(long))
+	}
+	r.clock.Advance(23 * time.Minute) // 54m: the second
+	if reminders(long) != 2 || r.logLen(long) != m {
+		t.Fatalf("at 54 minutes: %d reminders and %d moves, want 2 and none", reminders(long), r.logLen(long)-m)
+	}
+	r.clock.Advance(6 * time.Minute) // 1h: time is up
+	if r.logLen(long) <= m {
+		t.Errorf("no move was made for bob when his hour ran out")
 	}
 }

@@ -1,6 +1,7 @@
 package table_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -160,12 +161,18 @@ func TestIdleLobbyCloses(t *testing.T) {
 	}
 }
 
-// TestForcedCardPlayed: a person's only legal card is played for them after a pause, unless
-// they play it first, and the thread says so.
+// TestForcedCardPlayed: a person's only legal card is played for them after a pause, and the
+// thread says so; with autoplay off it waits for them.
 func TestForcedCardPlayed(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		t.Run(fmt.Sprintf("autoplay %v", on), func(t *testing.T) { testForcedCard(t, on) })
+	}
+}
+
+func testForcedCard(t *testing.T, on bool) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Autoplay: true, Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Autoplay: on, Ping: storage.PingNever})
 	r.do(id, table.Start{By: ana})
 	r.post(id, true)
 	// At the latest on a hand's last trick, her one card is forced.
@@ -181,8 +188,9 @@ func TestForcedCardPlayed(t *testing.T) {
 				t.Fatalf("the forced card was played before the pause")
 			}
 			r.clock.Advance(time.Second)
-			if r.logLen(id) == before || !hasNote(r.fx.list(), table.NoteForcedCard) {
-				t.Fatalf("the forced card was not played after the pause, or not told")
+			played := r.logLen(id) != before
+			if played != on || hasNote(r.fx.list(), table.NoteForcedCard) != on {
+				t.Fatalf("autoplay %v: the forced card was played: %v", on, played)
 			}
 			return
 		}
@@ -231,6 +239,24 @@ func TestRepostWhenNotPinned(t *testing.T) {
 	}
 }
 
+// TestUnpinnedAfterRestart: a restarted bot knows from the store that the table message
+// could not be pinned, and posts it again as it scrolls away.
+func TestUnpinnedAfterRestart(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, false)
+	r.restart()
+	for range 100 {
+		if count[table.PostTable](r.fx.list(), nil) > 0 {
+			return
+		}
+		r.act(id, ana)
+	}
+	t.Fatalf("the unpinned table was never posted again after the restart:\n%s", describe(r.fx.list()))
+}
+
 // TestHint: a hint comes as an edit of the message clicked, from the expert's search; hints
 // are refused when the table has them off or it is not the person's turn.
 func TestHint(t *testing.T) {
@@ -256,5 +282,76 @@ func TestHint(t *testing.T) {
 	w := r.view(off, person("bob")).View
 	if rep := r.do(off, table.Hint{By: person("bob"), At: stampOf(&w, false)}); !strings.Contains(rep.Text, "Hints are off") {
 		t.Errorf("hint at a table without hints: %+v", rep)
+	}
+}
+
+// TestQuietTurnsSixHandedPass: in six-handed the bidding team's three players pass at the
+// same time. Each is mentioned once for the pass: a teammate's pass does not begin a new
+// turn for the others, so the slowest passer is not mentioned again.
+func TestQuietTurnsSixHandedPass(t *testing.T) {
+	r := newRig(t)
+	var people []table.Person
+	for k := range 6 {
+		people = append(people, person(fmt.Sprintf("p%d", k+1)))
+	}
+	id := r.lobby("six-handed", people[0], storage.TableSettings{Level: "easy", Ping: storage.PingAuto})
+	for _, p := range people[1:] {
+		r.do(id, table.Join{By: p, Seat: -1})
+	}
+	r.post(id, true)
+	// Everyone acts at once when their turn comes, until the bidding team is to pass.
+	var passers []table.Person
+	var views []engine.View
+	for range 100 {
+		passers, views = nil, nil
+		var next table.Person
+		for _, p := range people {
+			v := r.view(id, p).View
+			if v.MyTurn() {
+				next = p
+				if v.Phase() == engine.PhasePass {
+					passers, views = append(passers, p), append(views, v)
+				}
+			}
+		}
+		if len(passers) > 0 || next.ID == "" {
+			break
+		}
+		r.act(id, next)
+	}
+	if len(passers) != 3 {
+		t.Fatalf("%d players are to pass, want the 3 of the bidding team", len(passers))
+	}
+	before := map[string]int{}
+	for _, p := range passers {
+		before[p.ID] = mentions(r.fx.list(), p.ID)
+	}
+	check := func(when string, want ...int) {
+		t.Helper()
+		for k, p := range passers {
+			if got := mentions(r.fx.list(), p.ID) - before[p.ID]; got != want[k] {
+				t.Errorf("%s: passer %d mentioned %d times, want %d", when, k+1, got, want[k])
+			}
+		}
+	}
+	// Each passes from the view already open: opening it again would be a command.
+	pass := func(k int) {
+		chooser, _ := computer.New("random", 1)
+		if rep := r.do(id, moveFor(passers[k], &views[k], chooser.Choose(views[k]))); rep.Text != "" {
+			t.Fatalf("passer %d: %+v", k+1, rep)
+		}
+	}
+	check("as the pass begins", 0, 0, 0)
+	r.clock.Advance(61 * time.Second)
+	check("a minute later", 1, 1, 1)
+	pass(0)
+	r.clock.Advance(61 * time.Second)
+	check("a minute after the first pass", 1, 1, 1)
+	pass(1)
+	r.clock.Advance(2 * time.Minute)
+	check("two minutes after the second pass", 1, 1, 1)
+	pass(2)
+	if v := r.view(id, passers[0]).View; v.Phase() == engine.PhasePass {
+		t.Errorf("the team passed and the game still waits for passes")
 	}
 }
