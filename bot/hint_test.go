@@ -138,4 +138,3 @@ func TestTableRepostedWhenNotPinned(t *testing.T) {
 		t.Errorf("%d copies of the table with a My hand button, want 1", live)
 	}
 }
-
