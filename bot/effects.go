@@ -108,7 +108,7 @@ func (b *Bot) postTable(gameID int64, e table.PostTable) {
 	em, comps := present.Table(&e.Game, &e.Public)
 	done := make(chan sent, 1)
 	b.post.enqueue(e.Channel, &post{embeds: []*discordgo.MessageEmbed{em}, components: comps, done: done})
-	b.background(func(ctx context.Context) {
+	b.background(gameID, func(ctx context.Context) {
 		r := <-done
 		p := table.Posted{Replaces: e.Replaces, Err: r.err}
 		if r.err == nil {
@@ -138,7 +138,7 @@ func (b *Bot) notifyTurn(e table.NotifyTurn) {
 	}
 	link := fmt.Sprintf("https://discord.com/channels/%s/%s", e.Game.GuildID, channel)
 	text := fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): %s", e.Game.ID, e.Game.Preset, link)
-	b.background(func(ctx context.Context) {
+	b.background(e.Game.ID, func(ctx context.Context) {
 		for _, u := range e.Users {
 			on, err := b.store.Notify(ctx, u)
 			if err != nil || !on {
@@ -156,15 +156,17 @@ func (b *Bot) notifyTurn(e table.NotifyTurn) {
 	})
 }
 
-// background runs f in a goroutine that Close waits for, with a context that ends after 30
-// seconds or when the bot stops; not once the bot is closing.
-func (b *Bot) background(f func(ctx context.Context)) {
+// background runs f, work for table gameID, in a goroutine that Close waits for, with a
+// context that ends after 30 seconds or when the bot stops; not once the bot is closing.
+func (b *Bot) background(gameID int64, f func(ctx context.Context)) {
 	if b.closing.Load() {
 		return
 	}
 	b.handlers.Add(1)
+	release := b.tables.Hold(gameID) // what it does may come back to the table
 	go func() {
 		defer b.handlers.Done()
+		defer release()
 		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 		defer cancel()
 		f(ctx)

@@ -477,12 +477,13 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 		}
 		u, ok := byName[m[1]]
 		if !ok {
-			// A computer player is thinking off the table's writer: look again shortly.
+			// A computer player is thinking off the table's writer: look again once the
+			// bot has nothing under way.
 			polls++
-			if polls > 20000 {
+			if polls > 100 {
 				return actions, fmt.Errorf("the table still waits for %q, who is not one of the test's players %v", m[1], keys(byName))
 			}
-			time.Sleep(time.Millisecond)
+			h.settle()
 			continue
 		}
 		next = u
@@ -754,12 +755,13 @@ func (h *harness) myHand(user fakediscord.User, thread string) (fakediscord.Resp
 		tm := h.waitTable(thread)
 		hd, err := h.srv.Click(user, tm.ID, buttonByLabel(h.t, tm, "My hand"))
 		r := h.wait(hd, err)
-		// A computer player thinks off the table's writer: while it does, look again, so
-		// that tests see the table once it waits for a person.
-		if m := waitingName.FindStringSubmatch(r.Content); m == nil || !strings.HasPrefix(m[1], "Computer") || try >= 5000 {
+		// A computer player thinks off the table's writer: while it does, look again once
+		// the bot has nothing under way, so that tests see the table once it waits for a
+		// person.
+		if m := waitingName.FindStringSubmatch(r.Content); m == nil || !strings.HasPrefix(m[1], "Computer") || try >= 100 {
 			return r, hd
 		}
-		time.Sleep(2 * time.Millisecond)
+		h.settle()
 	}
 }
 
@@ -768,14 +770,14 @@ func (h *harness) myHand(user fakediscord.User, thread string) (fakediscord.Resp
 func (h *harness) toAct(thread string, users []fakediscord.User) (fakediscord.User, fakediscord.Response, *fakediscord.Handle) {
 	h.t.Helper()
 	// Computer players think off the table's writer: while one does, nobody has a move yet.
-	for try := 0; try < 5000; try++ {
+	for try := 0; try < 100; try++ {
 		for _, u := range users {
 			r, hd := h.myHand(u, thread)
 			if len(actionControls(r.Components)) > 0 {
 				return u, r, hd
 			}
 		}
-		time.Sleep(2 * time.Millisecond)
+		h.settle()
 	}
 	h.t.Fatalf("no one of %v has a move", names(users))
 	return fakediscord.User{}, fakediscord.Response{}, nil
@@ -829,21 +831,13 @@ func (h *harness) logLen(game int64) int {
 	return len(recs)
 }
 
-// settle waits until the fake Discord has seen no change for a moment, so that messages the
-// bot queued before have gone out. It waits for no timer of the bot.
-func (h *harness) settle() {
+// settle waits until the bot has nothing under way at the tables of games (every table when
+// none is given; bot.Settle): they have done what the last clicks and clock moves led to,
+// and every post has gone out.
+func (h *harness) settle(games ...int64) {
 	h.t.Helper()
-	const quiet = 300 * time.Millisecond
-	for {
-		ch := h.srv.Changed()
-		select {
-		case <-ch:
-			continue
-		case <-time.After(quiet):
-			return
-		case <-h.ctx.Done():
-			h.t.Fatalf("settle: %v", h.ctx.Err())
-		}
+	if err := bot.Settle(h.ctx, h.bot, games...); err != nil {
+		h.t.Fatalf("waiting for the bot to settle at tables %v: %v", games, err)
 	}
 }
 
@@ -858,13 +852,7 @@ type publicState struct {
 // public captures a table's public state once the bot's messages have gone out.
 func (h *harness) public(game int64, tb testTable) publicState {
 	h.t.Helper()
-	h.settle()
-	// Posts are paced to Discord's 5 a channel in 5 seconds: silence for a moment does not
-	// mean the thread is complete.
-	if err := bot.FlushPosts(h.ctx, h.bot); err != nil {
-		h.t.Fatalf("waiting for the bot's queued posts: %v", err)
-	}
-	h.settle()
+	h.settle(game)
 	g, err := h.store.GetGame(h.ctx, game)
 	if err != nil {
 		h.t.Fatalf("get game %d: %v", game, err)

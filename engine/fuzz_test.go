@@ -293,12 +293,16 @@ func FuzzGame(f *testing.F) {
 }
 
 // TestRandomGames checks the properties of FuzzGame, so that a plain go test runs them: 300
-// seeds for each preset as it comes, 60 for each table with options.
+// seeds for each preset as it comes, 60 for each table with options (a fifth of them under
+// the race detector, a tenth with -short).
 func TestRandomGames(t *testing.T) {
 	for i, c := range gameConfigs {
 		seeds := 300
 		if len(c.options) > 0 {
 			seeds = 60
+		}
+		if raceEnabled {
+			seeds /= 5
 		}
 		if testing.Short() {
 			seeds /= 10

@@ -122,8 +122,10 @@ func (t *table) hint(c Hint) Reply {
 	}
 	v := t.game.View(seat)
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat) ^ 0x4817
+	t.rt.busy(t.id, 1)
 	go func() {
 		defer t.rt.wg.Done()
+		defer t.rt.busy(t.id, -1) // after the hint is queued, which counts on its own
 		if !t.rt.take(t) {
 			return
 		}

@@ -149,8 +149,10 @@ func (t *table) think(seat int, p computer.Player, forLate bool) {
 	t.thinking = true
 	v := t.game.View(seat)
 	step := t.game.LogLen()
+	t.rt.busy(t.id, 1)
 	go func() {
 		defer t.rt.wg.Done()
+		defer t.rt.busy(t.id, -1) // after its decision is queued, which counts on its own
 		if !t.rt.take(t) {
 			return
 		}

@@ -77,6 +77,11 @@ type Runtime struct {
 	tables  map[int64]*table
 	closed  bool
 	started bool
+	// pending counts, by table, the commands queued or being handled, the searches
+	// running and the work held (WaitIdle); changed is closed and replaced whenever a
+	// table's count falls to zero.
+	pending map[int64]int
+	changed chan struct{}
 	// wg counts the goroutines the runtime started: table loops, searches and timer calls
 	// under way. Close waits for them.
 	wg sync.WaitGroup
@@ -100,6 +105,55 @@ func New(cfg Config) *Runtime {
 	return &Runtime{
 		cfg: cfg, log: cfg.Logger, clock: cfg.Clock, pool: make(chan struct{}, cfg.Searches),
 		ctx: ctx, cancel: cancel, quit: make(chan struct{}), tables: map[int64]*table{},
+		pending: map[int64]int{}, changed: make(chan struct{}),
+	}
+}
+
+// WaitIdle waits until the tables ids (every table when none is given) have no command
+// queued or being handled, no computer search running and no work held for them (Hold):
+// what they do next then waits for a person, a message to be posted, or the clock. It fails
+// once ctx ends. Tests wait for it rather than for a moment of silence.
+func (rt *Runtime) WaitIdle(ctx context.Context, ids ...int64) error {
+	for {
+		rt.mu.Lock()
+		idle := len(rt.pending) == 0
+		if len(ids) > 0 {
+			idle = true
+			for _, id := range ids {
+				idle = idle && rt.pending[id] == 0
+			}
+		}
+		changed := rt.changed
+		rt.mu.Unlock()
+		if idle {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return fmt.Errorf("table: waiting for tables to be idle: %w", ctx.Err())
+		}
+	}
+}
+
+// Hold counts work outside the runtime that may come back to table id as a command (a
+// table message being posted, whose Posted follows) as pending, until the function it
+// returns is called: WaitIdle waits for it too.
+func (rt *Runtime) Hold(id int64) (release func()) {
+	rt.busy(id, 1)
+	var once sync.Once
+	return func() { once.Do(func() { rt.busy(id, -1) }) }
+}
+
+// busy adds n to the work pending for table id (see WaitIdle).
+func (rt *Runtime) busy(id int64, n int) {
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	rt.pending[id] += n
+	if rt.pending[id] == 0 {
+		delete(rt.pending, id)
+		close(rt.changed)
+		rt.changed = make(chan struct{})
 	}
 }
 
@@ -123,7 +177,7 @@ func (rt *Runtime) enter() bool {
 // one added after runs at once.
 func (rt *Runtime) Add(meta storage.Game, game *engine.Game) error {
 	t := &table{
-		rt: rt, inbox: make(chan request, 16), exited: make(chan struct{}),
+		rt: rt, id: meta.ID, inbox: make(chan request, 16), exited: make(chan struct{}),
 		meta: meta, game: game, views: map[int]privateView{}, clicks: map[string]time.Time{},
 	}
 	if game != nil {
@@ -192,8 +246,8 @@ func (rt *Runtime) Do(ctx context.Context, id int64, c Command) (Reply, error) {
 	return rt.do(ctx, t, c)
 }
 
-// request is a command in a table's inbox, with where its reply goes (nil for commands from
-// inside the runtime).
+// request is a command in a table's inbox, with where its reply goes. A command from inside
+// the runtime has no context of its own (ctx nil): the table bounds its writes.
 type request struct {
 	ctx   context.Context
 	cmd   Command
@@ -201,13 +255,20 @@ type request struct {
 }
 
 func (rt *Runtime) do(ctx context.Context, t *table, c Command) (Reply, error) {
-	req := request{ctx: ctx, cmd: c, reply: make(chan Reply, 1)}
+	return rt.request(ctx, t, request{ctx: ctx, cmd: c, reply: make(chan Reply, 1)})
+}
+
+// request queues req and waits for its reply.
+func (rt *Runtime) request(ctx context.Context, t *table, req request) (Reply, error) {
+	rt.busy(t.id, 1) // until the table has handled it (run), or it is not queued
 	select {
 	case t.inbox <- req:
 	case <-t.exited:
+		rt.busy(t.id, -1)
 		return Reply{}, ErrNoTable
 	case <-ctx.Done():
-		return Reply{}, fmt.Errorf("table %d: %w", t.meta.ID, ctx.Err())
+		rt.busy(t.id, -1)
+		return Reply{}, fmt.Errorf("table %d: %w", t.id, ctx.Err())
 	}
 	select {
 	case r := <-req.reply:
@@ -217,20 +278,19 @@ func (rt *Runtime) do(ctx context.Context, t *table, c Command) (Reply, error) {
 		case r := <-req.reply: // answered as the table ended
 			return r, nil
 		default:
+			rt.busy(t.id, -1) // never handled: the table ended first
 			return Reply{}, ErrNoTable
 		}
 	case <-ctx.Done():
-		return Reply{}, fmt.Errorf("table %d: %w", t.meta.ID, ctx.Err())
+		return Reply{}, fmt.Errorf("table %d: %w", t.id, ctx.Err())
 	}
 }
 
-// send queues a command from inside the runtime, waiting for room in the inbox unless the
-// table ends first. It is called from the runtime's own goroutines, never a table's.
+// send hands a command from inside the runtime to a table and waits until the table has
+// handled it or ended. It is called from the runtime's own goroutines, never a table's.
 func (rt *Runtime) send(t *table, c Command) {
-	select {
-	case t.inbox <- request{cmd: c}:
-	case <-t.exited:
-	}
+	// It fails only once the table has ended.
+	_, _ = rt.request(context.Background(), t, request{cmd: c, reply: make(chan Reply, 1)})
 }
 
 // later hands the table command c once d has passed on the runtime's clock, and returns
@@ -244,7 +304,7 @@ func (rt *Runtime) later(t *table, d time.Duration, c Command) Timer {
 			return
 		}
 		defer rt.wg.Done()
-		_, _ = rt.do(context.Background(), t, c) // fails only once the table has ended
+		rt.send(t, c)
 	})
 }
 
@@ -317,8 +377,8 @@ func (rt *Runtime) Close(ctx context.Context) error {
 func (rt *Runtime) drop(t *table) {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
-	if rt.tables[t.meta.ID] == t {
-		delete(rt.tables, t.meta.ID)
+	if rt.tables[t.id] == t {
+		delete(rt.tables, t.id)
 	}
 }
 

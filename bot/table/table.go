@@ -41,6 +41,7 @@ const maxComputerMoves = 2000
 // summary it publishes after each command.
 type table struct {
 	rt      *Runtime
+	id      int64 // the game's ID, which never changes
 	inbox   chan request
 	exited  chan struct{} // closed when the table's goroutine ends
 	summary atomic.Pointer[Summary]
@@ -100,6 +101,7 @@ func (rt *Runtime) run(t *table) {
 		select {
 		case req := <-t.inbox:
 			t.handle(req)
+			rt.busy(t.id, -1)
 			if t.done {
 				rt.drop(t)
 				return
@@ -115,6 +117,7 @@ func (rt *Runtime) run(t *table) {
 func (t *table) handle(req request) {
 	ctx := req.ctx
 	if ctx == nil {
+		// A command from inside the runtime: its writes are bounded, and end with the runtime.
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(t.rt.ctx, commandLimit)
 		defer cancel()
@@ -134,9 +137,7 @@ func (t *table) handle(req request) {
 	}
 	// The reply goes last: once the sender has it, the command's effects have been handed
 	// on, and its summary is published.
-	if req.reply != nil {
-		req.reply <- reply
-	}
+	req.reply <- reply
 }
 
 // personOf returns who sent a command, for commands people send.
