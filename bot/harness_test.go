@@ -148,7 +148,7 @@ func (h *harness) stop() {
 // restart stops the bot and starts a new one on the same database.
 func (h *harness) restart() {
 	h.stop()
-	h.start(0)
+	h.start(h.opts.postWindow)
 }
 
 // user returns the fake user of that name, creating it.
@@ -478,12 +478,12 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 		u, ok := byName[m[1]]
 		if !ok {
 			// A computer player is thinking off the table's writer: look again once the
-			// bot has nothing under way.
+			// tables have nothing under way.
 			polls++
 			if polls > 100 {
 				return actions, fmt.Errorf("the table still waits for %q, who is not one of the test's players %v", m[1], keys(byName))
 			}
-			h.settle()
+			h.waitTables()
 			continue
 		}
 		next = u
@@ -756,12 +756,12 @@ func (h *harness) myHand(user fakediscord.User, thread string) (fakediscord.Resp
 		hd, err := h.srv.Click(user, tm.ID, buttonByLabel(h.t, tm, "My hand"))
 		r := h.wait(hd, err)
 		// A computer player thinks off the table's writer: while it does, look again once
-		// the bot has nothing under way, so that tests see the table once it waits for a
-		// person.
+		// the tables have nothing under way, so that tests see the table once it waits for
+		// a person.
 		if m := waitingName.FindStringSubmatch(r.Content); m == nil || !strings.HasPrefix(m[1], "Computer") || try >= 100 {
 			return r, hd
 		}
-		h.settle()
+		h.waitTables()
 	}
 }
 
@@ -777,7 +777,7 @@ func (h *harness) toAct(thread string, users []fakediscord.User) (fakediscord.Us
 				return u, r, hd
 			}
 		}
-		h.settle()
+		h.waitTables()
 	}
 	h.t.Fatalf("no one of %v has a move", names(users))
 	return fakediscord.User{}, fakediscord.Response{}, nil
@@ -829,6 +829,15 @@ func (h *harness) logLen(game int64) int {
 		h.t.Fatalf("load actions of game %d: %v", game, err)
 	}
 	return len(recs)
+}
+
+// waitTables waits until the bot's tables have nothing under way (bot.WaitTables): a
+// computer player that was searching has moved.
+func (h *harness) waitTables() {
+	h.t.Helper()
+	if err := bot.WaitTables(h.ctx, h.bot); err != nil {
+		h.t.Fatalf("waiting for the tables to be idle: %v", err)
+	}
 }
 
 // settle waits until the bot has nothing under way at the tables of games (every table when

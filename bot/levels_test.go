@@ -88,7 +88,7 @@ func TestComputerSeatLevels(t *testing.T) {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	h.start(0)
+	h.start(h.opts.postWindow)
 	after := &seatSearches{}
 	bot.SetDecide(h.bot, after.decide)
 	if got, want := levels(), []storage.Level{"", storage.LevelEasy, storage.LevelNormal, storage.LevelNormal}; !slices.Equal(got, want) {

@@ -49,7 +49,7 @@ func TestMigrateMidGameToPostgres(t *testing.T) {
 	dst.Close()
 
 	h.dbURL = pgURL
-	h.start(0)
+	h.start(h.opts.postWindow)
 	if h.store.Backend() != "postgres" {
 		t.Fatalf("the bot runs on %s", h.store.Backend())
 	}

@@ -23,3 +23,9 @@ func Settle(ctx context.Context, b *Bot, ids ...int64) error {
 		}
 	}
 }
+
+// WaitTables waits until the tables ids (every table when none is given) have nothing under
+// way (table.Runtime.WaitIdle), or ctx ends; unlike Settle, it does not wait for the posts.
+func WaitTables(ctx context.Context, b *Bot, ids ...int64) error {
+	return b.tables.WaitIdle(ctx, ids...)
+}
