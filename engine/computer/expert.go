@@ -29,11 +29,6 @@ type Budget struct {
 	// Risk bounds what a bid may cost on average: the Expert bids b only when its side's
 	// expected score difference bidding it is above -Risk×b.
 	Risk float64
-	// ReadPartner makes the Expert read its teammates' bids: it deals the unseen cards of
-	// its bids so that each teammate's hand agrees with how it bid (inference.go), and it
-	// raises a bid a teammate holds only when its side expects more from its own contract
-	// at the next bid than from the teammate's at the current one.
-	ReadPartner bool
 }
 
 // The budgets of the levels "expert" and "normal". The bidding model (Confidence,
@@ -41,7 +36,7 @@ type Budget struct {
 // internal/fitbid).
 var (
 	expertBudget = Budget{PlaySamples: 600, AuctionSamples: 900, PassSamples: 180, ExactCards: 16,
-		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, ReadPartner: true}
+		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
 	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 24, ExactCards: 4,
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
 )
@@ -274,20 +269,8 @@ func (o *outlook) value(bid int) float64 {
 // outlooks plays out the hand in each sample with the view's seat as the bidder, once for
 // each suit it could name, passes included.
 func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
-	out, _ := e.outlooksBeside(v, choices, bid, -1)
-	return out
-}
-
-// outlooksBeside returns the outlooks, and, when mate is a teammate holding the bid, the
-// expected score difference for the team if mate plays it at the high bid instead, in the
-// same samples: mate names the trump the Baseline would and receives the passes. Reading
-// a teammate's bid (Budget.ReadPartner), the samples agree with how the teammates bid.
-func (e *Expert) outlooksBeside(v *engine.View, choices uint8, bid, mate int) ([]outlook, float64) {
 	r := v.Rules()
 	k := know(v)
-	if e.budget.ReadPartner {
-		k.readBids(v, true)
-	}
 	n := e.budget.AuctionSamples
 	var out []outlook
 	for t := engine.Spades; t < engine.NoSuit; t++ {
@@ -296,7 +279,7 @@ func (e *Expert) outlooksBeside(v *engine.View, choices uint8, bid, mate int) ([
 		}
 	}
 	if len(out) == 0 {
-		return nil, 0
+		return nil
 	}
 	me := v.Seat()
 	team := r.TeamOf(me)
@@ -304,10 +287,8 @@ func (e *Expert) outlooksBeside(v *engine.View, choices uint8, bid, mate int) ([
 	for i := range out {
 		tables[i] = newCardTable(r, out[i].trump)
 	}
-	var mateTables [engine.NumSuits]*cardTable
-	mateValue := 0.0
 	for range n {
-		hands := k.draw(e.rng)
+		hands := k.sample(e.rng)
 		for i := range out {
 			h := hands
 			if v.Phase() == engine.PhaseBidding || v.Phase() == engine.PhaseTrump {
@@ -328,41 +309,11 @@ func (e *Expert) outlooksBeside(v *engine.View, choices uint8, bid, mate int) ([
 			out[i].totals = append(out[i].totals, total)
 			out[i].opp += float64(opp) / float64(n)
 		}
-		if mate >= 0 {
-			h := hands
-			mc := uint8(0xF)
-			if r.TrumpNeedsMarriage {
-				if mc = marriageSuits(&h[mate]); mc == 0 {
-					mc = 0xF
-				}
-			}
-			trump, _ := bestTrump(r, &h[mate], mc, r.PassStyle != engine.PassNone)
-			if mateTables[trump] == nil {
-				mateTables[trump] = newCardTable(r, trump)
-			}
-			simulatePassesTo(v, mate, mateTables[trump], &h)
-			high := v.High()
-			sc := meldScoring(r, &h, trump, team, high)
-			d := startDeal(mateTables[trump], mate, &h)
-			for !d.over() {
-				d.play(d.quick())
-			}
-			e.Nodes += r.DeckSize()
-			e.Playouts++
-			total := sc.counted(&d, team)
-			if r.MadeNeedsCounters20 && d.counters[team] < 20 {
-				total = min(total, high-1)
-			}
-			if total < high {
-				total = -high
-			}
-			mateValue += float64(total-sc.counted(&d, 1-team)) / float64(n)
-		}
 	}
 	for i := range out {
 		sort.Ints(out[i].totals)
 	}
-	return out, mateValue
+	return out
 }
 
 // simulatePasses exchanges cards in a sampled deal as the bidding team would after the
@@ -370,13 +321,8 @@ func (e *Expert) outlooksBeside(v *engine.View, choices uint8, bid, mate int) ([
 // bidder and the bidder's least useful back (six-handed, each player of the team to a
 // teammate).
 func simulatePasses(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.Hand) {
-	simulatePassesTo(v, v.Seat(), t, h)
-}
-
-// simulatePassesTo is simulatePasses with seat me, not necessarily the view's, as the
-// bidder.
-func simulatePassesTo(v *engine.View, me int, t *cardTable, h *[engine.MaxPlayers]engine.Hand) {
 	r := v.Rules()
+	me := v.Seat()
 	n := r.PassCount
 	trump, ps := t.trump, &t.pass
 	// Room for the cards each seat passes, so that passing allocates nothing.
@@ -448,15 +394,7 @@ func (e *Expert) bid(v *engine.View) (engine.Action, string) {
 	if choices == 0 {
 		return pass, "Pass: you hold no marriage, so you could not name trump."
 	}
-	mate := -1
-	if hb := highBidder(seatView{v}, v.Seat()); hb >= 0 && hb != v.Seat() && sameTeam(r, hb, v.Seat()) {
-		mate = hb
-	}
-	weigh := mate
-	if !e.budget.ReadPartner {
-		weigh = -1
-	}
-	outs, mateValue := e.outlooksBeside(v, choices, next, weigh)
+	outs := e.outlooks(v, choices, next)
 	best := 0
 	for i := range outs {
 		if outs[i].value(next) > outs[best].value(next) {
@@ -465,15 +403,11 @@ func (e *Expert) bid(v *engine.View) (engine.Action, string) {
 	}
 	o := &outs[best]
 	need := e.budget.Confidence
-	if mate >= 0 {
+	if hb := highBidder(seatView{v}, v.Seat()); hb >= 0 && hb != v.Seat() && sameTeam(r, hb, v.Seat()) {
 		// The bid is the team's already: raise it only when that is all but sure.
 		need = e.budget.PartnerConfidence
 	}
 	top := o.limit(v, need, e.budget.Risk)
-	if weigh >= 0 && top > 0 && o.value(next) <= mateValue {
-		return pass, fmt.Sprintf("Pass: your partner's bid of %d is worth more to your side (%+.0f a hand in %d sampled deals) than yours of %d (%+.0f).",
-			v.High(), mateValue, len(o.totals), next, o.value(next))
-	}
 	if top == 0 {
 		return pass, fmt.Sprintf("Pass: with %s trump you would reach %d in only %.0f%% of %d sampled deals.",
 			o.trump.Name(), next, 100*o.made(next), len(o.totals))

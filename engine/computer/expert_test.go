@@ -261,10 +261,10 @@ func redealt(tb testing.TB, g *engine.Game, seat int, rng *rand.Rand) (*engine.G
 }
 
 // smallBudget is a small search budget that still reaches every part of the expert's
-// search: sampled auctions read against the teammates' bids, searched passes, quick
-// playouts and the exact search of the last 16 cards, as the expert's budget does.
+// search: sampled auctions, searched passes, quick playouts and the exact search of the
+// last 16 cards, as the expert's budget does.
 var smallBudget = Budget{PlaySamples: 6, AuctionSamples: 8, PassSamples: 3, ExactCards: expertBudget.ExactCards,
-	Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, ReadPartner: expertBudget.ReadPartner}
+	Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk}
 
 // decisionKind names the kind of decision the seat to act in g faces, for the hidden-state
 // test: the phase, and for card play whether the seat leads or follows and whether the

@@ -28,11 +28,6 @@ type knowledge struct {
 	// that some cards of the pool have fewer holders than others.
 	holders, relaxed [engine.NumKinds]uint8
 	constrained      bool
-	// evidence is what the auction shows of the other seats' hands (readBids), which draw
-	// weighs its deals by; none unless the player reads bids.
-	evidence []bidEvidence
-	// scale is the likelihood of the likeliest deal draw found, 0 until it looks.
-	scale float64
 }
 
 // played returns every card played this hand (completed tricks and the trick in
