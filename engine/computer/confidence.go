@@ -2,7 +2,8 @@
 
 package computer
 
-// The expert's bidding model: it bids when its side makes the contract in at least
+// The bidding model fitted against the Baseline, the normal level's (the expert bids more
+// boldly: expertConfidence, expertRisk): it bids when its side makes the contract in at least
 // bidConfidence of its sampled deals (bidPartnerConfidence to raise its partner's bid),
 // and loses on average less than bidRisk times the bid.
 //
