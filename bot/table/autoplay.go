@@ -67,5 +67,5 @@ func (t *table) playForced(ctx context.Context, step int) {
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("after autoplay", "game", t.meta.ID, "err", err)
 	}
-	t.publish(ctx, &n)
+	t.publish(&n)
 }

@@ -44,6 +44,7 @@ func (t *table) arm() {
 // retryDeadline arms the table's timer to apply its deadline again after retryAfter, once
 // applying it failed: nothing of it was saved, so nothing of it was done.
 func (t *table) retryDeadline() {
+	t.rearm = false // the retry is the table's timer now, not its next deadline
 	if t.timer != nil {
 		t.timer.Stop()
 		t.timer = nil
@@ -135,7 +136,7 @@ func (t *table) resume(ctx context.Context) {
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("resume: computer moves failed", "game", t.meta.ID, "err", err)
 	}
-	t.publish(ctx, &n)
+	t.publish(&n)
 }
 
 // applyDeadline applies the table's deadline if it is due: a pending mention, a reminder,
@@ -217,14 +218,14 @@ func (t *table) timeout(ctx context.Context) error {
 		n.note(Note{Kind: NoteFinished, Finish: fin})
 		t.closeTable(e)
 		t.closeLobby(e)
-		t.publish(ctx, &n)
+		t.publish(&n)
 		return nil
 	}
 	for _, seat := range late {
 		p, err := t.computerFor(seat)
 		if err != nil {
 			if len(n.items) > 0 {
-				t.publish(ctx, &n) // another late seat moved already: say so
+				t.publish(&n) // another late seat moved already: say so
 			}
 			return fmt.Errorf("timeout move for seat %d: %w", seat+1, err)
 		}
@@ -236,7 +237,7 @@ func (t *table) timeout(ctx context.Context) error {
 		}
 		if err := t.act(ctx, p.Choose(t.game.View(seat)), &n); err != nil {
 			if len(n.items) > 0 {
-				t.publish(ctx, &n)
+				t.publish(&n)
 			}
 			return fmt.Errorf("timeout move for seat %d: %w", seat+1, err)
 		}
@@ -245,7 +246,7 @@ func (t *table) timeout(ctx context.Context) error {
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("after timeout", "game", t.meta.ID, "err", err)
 	}
-	t.publish(ctx, &n)
+	t.publish(&n)
 	return nil
 }
 
@@ -257,6 +258,6 @@ func (t *table) closeIdleLobby(ctx context.Context) error {
 	e := Ending{Kind: EndExpired}
 	t.closeLobby(e)
 	n := narration{items: []Item{Note{Kind: NoteEnded, End: e}}}
-	t.publish(ctx, &n)
+	t.publish(&n)
 	return nil
 }

@@ -97,7 +97,7 @@ func (t *table) move(ctx context.Context, c Move) Reply {
 		t.rt.log.Error("after a move", "game", t.meta.ID, "err", err)
 	}
 	r := t.view(seat, c.Token, "")
-	t.publish(ctx, &n)
+	t.publish(&n)
 	return r
 }
 
@@ -122,10 +122,10 @@ func (t *table) hint(c Hint) Reply {
 	}
 	v := t.game.View(seat)
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat) ^ 0x4817
-	t.rt.busy(t.id, 1)
+	t.rt.search(t.id, 1)
 	go func() {
 		defer t.rt.wg.Done()
-		defer t.rt.busy(t.id, -1) // after the hint is queued, which counts on its own
+		defer t.rt.search(t.id, -1) // after the hint is queued, which counts on its own
 		if !t.rt.take(t) {
 			return
 		}

@@ -271,6 +271,7 @@ func (r *rig) restart() {
 	if err := r.rt.Start(r.ctx); err != nil {
 		r.t.Fatal(err)
 	}
+	r.handled()
 }
 
 // person is a player by name; their ID is "u-" and the name.
@@ -303,17 +304,36 @@ func (r *rig) lobby(preset string, host table.Person, settings storage.TableSett
 	if err := r.rt.Start(r.ctx); err != nil {
 		r.t.Fatal(err)
 	}
+	r.handled()
 	return id
 }
 
-// do sends a command and returns the reply, failing the test on an error.
+// do sends a command and returns the reply once the table has handed on the command's
+// effects, failing the test on an error.
 func (r *rig) do(id int64, c table.Command) table.Reply {
 	r.t.Helper()
 	rep, err := r.rt.Do(r.ctx, id, c)
 	if err != nil {
 		r.t.Fatalf("%T: %v", c, err)
 	}
+	r.handled()
 	return rep
+}
+
+// handled waits until every table has handled what it was sent and handed on the effects
+// (searches may go on).
+func (r *rig) handled() {
+	r.t.Helper()
+	if err := r.rt.WaitHandled(r.ctx); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// advance moves the clock by d and waits for what falls due to be done.
+func (r *rig) advance(d time.Duration) {
+	r.t.Helper()
+	r.clock.Advance(d)
+	r.handled()
 }
 
 // post answers the table's PostTable effects as Discord would: the message is posted (and

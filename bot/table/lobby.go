@@ -170,7 +170,7 @@ func (t *table) deal(ctx context.Context, rules *engine.Rules, before []storage.
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("start: computer moves", "game", t.meta.ID, "err", err)
 	}
-	t.publish(ctx, &n)
+	t.publish(&n)
 	return Reply{Kind: ReplyStarted}
 }
 
@@ -212,7 +212,7 @@ func (t *table) abandon(ctx context.Context, e Ending) error {
 	}
 	t.rt.log.Info("table abandoned", "game", t.meta.ID, "by", e.By)
 	n := narration{items: []Item{Note{Kind: NoteEnded, End: e}}}
-	t.publish(ctx, &n)
+	t.publish(&n)
 	return nil
 }
 
@@ -256,7 +256,7 @@ func (t *table) setAway(ctx context.Context, seat int, away bool, answer string)
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("away: computer moves", "game", t.meta.ID, "err", err)
 	}
-	t.publish(ctx, &n)
+	t.publish(&n)
 	return text("%s", answer)
 }
 

@@ -94,7 +94,7 @@ func (t *table) retryMoves(ctx context.Context) {
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("computer moves tried again", "game", t.meta.ID, "err", err)
 	}
-	t.publish(ctx, &n)
+	t.publish(&n)
 }
 
 // computerToAct returns a seat played by the computer that the game waits for, or -1.
@@ -149,10 +149,10 @@ func (t *table) think(seat int, p computer.Player, forLate bool) {
 	t.thinking = true
 	v := t.game.View(seat)
 	step := t.game.LogLen()
-	t.rt.busy(t.id, 1)
+	t.rt.search(t.id, 1)
 	go func() {
 		defer t.rt.wg.Done()
-		defer t.rt.busy(t.id, -1) // after its decision is queued, which counts on its own
+		defer t.rt.search(t.id, -1) // after its decision is queued, which counts on its own
 		if !t.rt.take(t) {
 			return
 		}
@@ -187,7 +187,7 @@ func (t *table) applyDecision(ctx context.Context, d decided) {
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("after a computer move", "game", t.meta.ID, "err", err)
 	}
-	t.publish(ctx, &n)
+	t.publish(&n)
 }
 
 // recordHands records the hands that just finished and, once the game is over, its end.

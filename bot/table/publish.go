@@ -13,9 +13,9 @@ const repostAfter = 12
 
 // publish shows the public side of what a command did: the narration for the thread with a
 // mention of the people whose turn it now is, the private views to bring up to date and the
-// table message. Then it starts the timer of a new turn and arms the table's timers for what
-// comes next.
-func (t *table) publish(ctx context.Context, n *narration) {
+// table message. Once the sender has its answer, the timer of a turn that began is saved and
+// the table's timers are armed for what comes next (handle).
+func (t *table) publish(n *narration) {
 	var turn []string
 	if t.game != nil && !t.game.Over() && t.announced != t.game.LogLen() {
 		turn = t.announceTurn()
@@ -47,11 +47,7 @@ func (t *table) publish(ctx context.Context, n *narration) {
 	if t.done && t.meta.ThreadID != "" {
 		t.emit(Archive{Thread: t.meta.ThreadID})
 	}
-	if !t.done {
-		t.startTurn(ctx)
-		t.arm()
-		t.scheduleAutoplay()
-	}
+	t.rearm = true // once the sender has its answer (handle)
 }
 
 // postsOf is about how many posts a narration makes: a hand's result and the game's end

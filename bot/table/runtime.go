@@ -77,11 +77,11 @@ type Runtime struct {
 	tables  map[int64]*table
 	closed  bool
 	started bool
-	// pending counts, by table, the commands queued or being handled, the searches
-	// running and the work held (WaitIdle); changed is closed and replaced whenever a
-	// table's count falls to zero.
-	pending map[int64]int
-	changed chan struct{}
+	// pending counts, by table, the commands queued or being handled and the work held,
+	// and searching the searches running (WaitIdle); changed is closed and replaced
+	// whenever a table's count falls to zero.
+	pending, searching map[int64]int
+	changed            chan struct{}
 	// wg counts the goroutines the runtime started: table loops, searches and timer calls
 	// under way. Close waits for them.
 	wg sync.WaitGroup
@@ -105,7 +105,7 @@ func New(cfg Config) *Runtime {
 	return &Runtime{
 		cfg: cfg, log: cfg.Logger, clock: cfg.Clock, pool: make(chan struct{}, cfg.Searches),
 		ctx: ctx, cancel: cancel, quit: make(chan struct{}), tables: map[int64]*table{},
-		pending: map[int64]int{}, changed: make(chan struct{}),
+		pending: map[int64]int{}, searching: map[int64]int{}, changed: make(chan struct{}),
 	}
 }
 
@@ -114,14 +114,33 @@ func New(cfg Config) *Runtime {
 // what they do next then waits for a person, a message to be posted, or the clock. It fails
 // once ctx ends. Tests wait for it rather than for a moment of silence.
 func (rt *Runtime) WaitIdle(ctx context.Context, ids ...int64) error {
+	return rt.wait(ctx, true, ids)
+}
+
+// WaitHandled is WaitIdle but for the searches: it waits until the tables have handled every
+// command sent to them and handed on its effects, while their computer players may still
+// be searching.
+func (rt *Runtime) WaitHandled(ctx context.Context, ids ...int64) error {
+	return rt.wait(ctx, false, ids)
+}
+
+// wait waits until the tables ids (every table when none is given) have nothing pending,
+// counting their searches when searches is set.
+func (rt *Runtime) wait(ctx context.Context, searches bool, ids []int64) error {
 	for {
 		rt.mu.Lock()
-		idle := len(rt.pending) == 0
-		if len(ids) > 0 {
-			idle = true
-			for _, id := range ids {
-				idle = idle && rt.pending[id] == 0
+		busy := func(id int64) bool { return rt.pending[id] > 0 || (searches && rt.searching[id] > 0) }
+		idle := true
+		if len(ids) == 0 {
+			for id := range rt.pending {
+				idle = idle && !busy(id)
 			}
+			for id := range rt.searching {
+				idle = idle && !busy(id)
+			}
+		}
+		for _, id := range ids {
+			idle = idle && !busy(id)
 		}
 		changed := rt.changed
 		rt.mu.Unlock()
@@ -145,13 +164,19 @@ func (rt *Runtime) Hold(id int64) (release func()) {
 	return func() { once.Do(func() { rt.busy(id, -1) }) }
 }
 
-// busy adds n to the work pending for table id (see WaitIdle).
-func (rt *Runtime) busy(id int64, n int) {
+// busy adds n to the commands and work pending for table id (see WaitIdle).
+func (rt *Runtime) busy(id int64, n int) { rt.count(rt.pending, id, n) }
+
+// search adds n to the searches running for table id (see WaitIdle).
+func (rt *Runtime) search(id int64, n int) { rt.count(rt.searching, id, n) }
+
+// count adds n to a table's count in counts, telling the waiters when it falls to zero.
+func (rt *Runtime) count(counts map[int64]int, id int64, n int) {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
-	rt.pending[id] += n
-	if rt.pending[id] == 0 {
-		delete(rt.pending, id)
+	counts[id] += n
+	if counts[id] == 0 {
+		delete(counts, id)
 		close(rt.changed)
 		rt.changed = make(chan struct{})
 	}

@@ -158,11 +158,11 @@ func TestTurnTimerOnTheClock(t *testing.T) {
 	r.fx.waitFor(t, "the game to wait for ana", func([]table.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
 	step := r.logLen(id)
 	reminders := func(all []table.Effect) int { return count[table.Remind](all, nil) }
-	r.clock.Advance(29 * time.Minute)
+	r.advance(29 * time.Minute)
 	if n := reminders(r.fx.list()); n != 0 {
 		t.Fatalf("%d reminders before half time", n)
 	}
-	r.clock.Advance(time.Minute)
+	r.advance(time.Minute)
 	all := r.fx.waitFor(t, "the first reminder", func(all []table.Effect) bool { return reminders(all) == 1 })
 	for _, e := range all {
 		if rem, ok := e.(table.Remind); ok && (rem.Left != 30*time.Minute || len(rem.Users) != 1 || rem.Users[0] != ana.ID) {
@@ -170,13 +170,13 @@ func TestTurnTimerOnTheClock(t *testing.T) {
 		}
 	}
 	r.fx.waitFor(t, "the timer armed again", func([]table.Effect) bool { return r.clock.armed() > 0 })
-	r.clock.Advance(24 * time.Minute) // 54m: the second reminder, 6 minutes before the end
+	r.advance(24 * time.Minute) // 54m: the second reminder, 6 minutes before the end
 	r.fx.waitFor(t, "the second reminder", func(all []table.Effect) bool { return reminders(all) == 2 })
 	if r.logLen(id) != step {
 		t.Fatalf("the table moved for ana before her time ran out")
 	}
 	r.fx.waitFor(t, "the timer armed again", func([]table.Effect) bool { return r.clock.armed() > 0 })
-	r.clock.Advance(6 * time.Minute)
+	r.advance(6 * time.Minute)
 	r.fx.waitFor(t, "a move for ana", func(all []table.Effect) bool { return hasNote(all, table.NoteLateMove) })
 	if r.logLen(id) <= step {
 		t.Errorf("no move saved for ana")
@@ -210,7 +210,7 @@ func TestRestartResumes(t *testing.T) {
 	if err := r.rt.Close(r.ctx); err != nil {
 		t.Fatal(err)
 	}
-	r.clock.Advance(16 * time.Minute)
+	r.advance(16 * time.Minute)
 	r.restart()
 	r.fx.waitFor(t, "the overdue timeout", func(all []table.Effect) bool { return hasNote(all, table.NoteLateMove) })
 	if r.logLen(id) <= step {
@@ -387,7 +387,7 @@ func TestDeadlinesSurviveRestarts(t *testing.T) {
 		if err := r.rt.Close(r.ctx); err != nil {
 			t.Fatal(err)
 		}
-		r.clock.Advance(d)
+		r.advance(d)
 		r.restart()
 	}
 	down(16 * time.Minute)
@@ -405,11 +405,11 @@ func TestDeadlinesSurviveRestarts(t *testing.T) {
 	if reminders(long) != 1 {
 		t.Fatalf("%d reminders at the long table after the restart, want the one that fell due", reminders(long))
 	}
-	r.clock.Advance(23 * time.Minute) // 54m: the second
+	r.advance(23 * time.Minute) // 54m: the second
 	if reminders(long) != 2 || r.logLen(long) != m {
 		t.Fatalf("at 54 minutes: %d reminders and %d moves, want 2 and none", reminders(long), r.logLen(long)-m)
 	}
-	r.clock.Advance(6 * time.Minute) // 1h: time is up
+	r.advance(6 * time.Minute) // 1h: time is up
 	if r.logLen(long) <= m {
 		t.Errorf("no move was made for bob when his hour ran out")
 	}

@@ -73,11 +73,11 @@ func TestStoreDown(t *testing.T) {
 		t.Fatalf("log %d after ana's bid, want %d", got, before+1)
 	}
 	store.others.Store(false)
-	r.clock.Advance(59 * time.Second)
+	r.advance(59 * time.Second)
 	if got := r.logLen(id); got != before+1 {
 		t.Fatalf("the computer players moved before trying again")
 	}
-	r.clock.Advance(time.Second)
+	r.advance(time.Second)
 	if got := r.logLen(id); got <= before+1 {
 		t.Fatalf("the computer players did not try again a minute later")
 	}

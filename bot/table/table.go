@@ -80,8 +80,10 @@ type table struct {
 	postsSince int
 	reposting  bool
 
-	// out collects the effects of the command being handled.
-	out []Effect
+	// out collects the effects of the command being handled, and rearm is set when the
+	// table's timers are to be armed again once it is answered (publish).
+	out   []Effect
+	rearm bool
 }
 
 // privateView is a private message the table may still edit through its token.
@@ -112,8 +114,8 @@ func (rt *Runtime) run(t *table) {
 	}
 }
 
-// handle handles one command: it publishes the table's summary, hands the effects on and
-// answers the sender.
+// handle handles one command: it answers the sender, arms the table's timers, publishes its
+// summary and hands the effects on.
 func (t *table) handle(req request) {
 	ctx := req.ctx
 	if ctx == nil {
@@ -129,15 +131,28 @@ func (t *table) handle(req request) {
 	if reply.Game.ID == 0 {
 		reply.Game = t.record()
 	}
+	// The sender has its answer first. Then the timer of a turn that began is saved and
+	// the table's timers armed, its summary published and its effects handed on: once the
+	// command is no longer pending (WaitIdle), all of that is done.
+	req.reply <- reply
+	if t.rearm {
+		t.rearm = false
+		if !t.done {
+			// The sender may stop waiting once answered: what follows writes on the
+			// runtime's own time.
+			after, cancel := context.WithTimeout(t.rt.ctx, commandLimit)
+			defer cancel()
+			t.startTurn(after)
+			t.arm()
+			t.scheduleAutoplay()
+		}
+	}
 	t.publishSummary()
 	if len(t.out) > 0 {
 		out := t.out
 		t.out = nil
 		t.rt.cfg.Effects(t.meta.ID, out)
 	}
-	// The reply goes last: once the sender has it, the command's effects have been handed
-	// on, and its summary is published.
-	req.reply <- reply
 }
 
 // personOf returns who sent a command, for commands people send.

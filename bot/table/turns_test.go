@@ -98,7 +98,7 @@ func TestQuietTurns(t *testing.T) {
 				t.Fatalf("the game does not wait for ana")
 			}
 			for k, st := range tc.steps {
-				r.clock.Advance(st.advance)
+				r.advance(st.advance)
 				if st.act {
 					r.act(id, ana)
 				}
@@ -118,7 +118,7 @@ func TestForfeit(t *testing.T) {
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Timeout: storage.PolicyForfeit, Ping: storage.PingNever})
 	r.do(id, table.Start{By: ana})
 	r.post(id, true)
-	r.clock.Advance(16 * time.Minute)
+	r.advance(16 * time.Minute)
 	all := r.fx.list()
 	if count[table.Remind](all, func(r table.Remind) bool { return r.Forfeit }) != 2 {
 		t.Errorf("want two reminders that say the team will forfeit:\n%s", describe(all))
@@ -146,13 +146,13 @@ func TestIdleLobbyCloses(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, baseline)
-	r.clock.Advance(23 * time.Hour)
+	r.advance(23 * time.Hour)
 	r.do(id, table.Join{By: person("bob"), Seat: -1})
-	r.clock.Advance(23 * time.Hour)
+	r.advance(23 * time.Hour)
 	if g, _ := r.store.GetGame(r.ctx, id); g.Status != storage.StatusLobby {
 		t.Fatalf("the lobby closed a day after it opened, though bob joined: %s", g.Status)
 	}
-	r.clock.Advance(time.Hour + time.Minute)
+	r.advance(time.Hour + time.Minute)
 	if g, _ := r.store.GetGame(r.ctx, id); g.Status != storage.StatusAbandoned {
 		t.Fatalf("status %s a day after the last join, want abandoned", g.Status)
 	}
@@ -183,11 +183,11 @@ func testForcedCard(t *testing.T, on bool) {
 		}
 		if v.MyTurn() && v.Phase() == engine.PhasePlay && v.Legal().Len() == 1 {
 			before := r.logLen(id)
-			r.clock.Advance(time.Second)
+			r.advance(time.Second)
 			if r.logLen(id) != before {
 				t.Fatalf("the forced card was played before the pause")
 			}
-			r.clock.Advance(time.Second)
+			r.advance(time.Second)
 			played := r.logLen(id) != before
 			if played != on || hasNote(r.fx.list(), table.NoteForcedCard) != on {
 				t.Fatalf("autoplay %v: the forced card was played: %v", on, played)
@@ -342,13 +342,13 @@ func TestQuietTurnsSixHandedPass(t *testing.T) {
 		}
 	}
 	check("as the pass begins", 0, 0, 0)
-	r.clock.Advance(61 * time.Second)
+	r.advance(61 * time.Second)
 	check("a minute later", 1, 1, 1)
 	pass(0)
-	r.clock.Advance(61 * time.Second)
+	r.advance(61 * time.Second)
 	check("a minute after the first pass", 1, 1, 1)
 	pass(1)
-	r.clock.Advance(2 * time.Minute)
+	r.advance(2 * time.Minute)
 	check("two minutes after the second pass", 1, 1, 1)
 	pass(2)
 	if v := r.view(id, passers[0]).View; v.Phase() == engine.PhasePass {
