@@ -833,8 +833,20 @@ func (h *harness) logLen(game int64) int {
 
 // waitTables waits until the bot's tables have nothing under way (bot.WaitTables): a
 // computer player that was searching has moved.
+// A harness whose bot runs in another process (a shard process) cannot see its tables: it
+// waits for the next change at the fake Discord, or 50 ms should the change have come
+// before it looked, and the caller looks again.
 func (h *harness) waitTables() {
 	h.t.Helper()
+	if h.bot == nil {
+		select {
+		case <-h.srv.Changed():
+		case <-time.After(50 * time.Millisecond):
+		case <-h.ctx.Done():
+			h.t.Fatalf("waiting for the other process's bot to change something: %v", h.ctx.Err())
+		}
+		return
+	}
 	if err := bot.WaitTables(h.ctx, h.bot); err != nil {
 		h.t.Fatalf("waiting for the tables to be idle: %v", err)
 	}
@@ -845,6 +857,9 @@ func (h *harness) waitTables() {
 // and every post has gone out.
 func (h *harness) settle(games ...int64) {
 	h.t.Helper()
+	if h.bot == nil {
+		h.t.Fatalf("settle: the bot runs in another process")
+	}
 	if err := bot.Settle(h.ctx, h.bot, games...); err != nil {
 		h.t.Fatalf("waiting for the bot to settle at tables %v: %v", games, err)
 	}
