@@ -66,7 +66,7 @@ type harnessOptions struct {
 // testPostWindow is the window of 5 messages per channel the tests run with, the fake
 // holding the bot to it: a game's narration would otherwise wait out Discord's 5 seconds
 // again and again. The pacing itself is the same; only its unit of time is shorter.
-const testPostWindow = 250 * time.Millisecond
+const testPostWindow = 100 * time.Millisecond
 
 func newHarness(t testing.TB, o harnessOptions) *harness {
 	t.Helper()
