@@ -86,6 +86,8 @@ type poster struct {
 	closed bool          // set by close: no queue starts after it
 	stop   chan struct{} // closed by close: idle queues end at once
 	wg     sync.WaitGroup
+	// delivered is closed and replaced each time a post has been delivered (flush).
+	delivered chan struct{}
 }
 
 type channelQueue struct {
@@ -99,7 +101,8 @@ type channelQueue struct {
 }
 
 func newPoster(s *discordgo.Session, log *slog.Logger, limit int, window time.Duration) *poster {
-	return &poster{s: s, log: log, limit: limit, window: window, queues: map[string]*channelQueue{}, stop: make(chan struct{})}
+	return &poster{s: s, log: log, limit: limit, window: window, queues: map[string]*channelQueue{}, stop: make(chan struct{}),
+		delivered: make(chan struct{})}
 }
 
 // queueLocked returns a channel's queue, starting it (and its goroutine) if it has none.
@@ -243,6 +246,8 @@ func (p *poster) run(channelID string, q *channelQueue) {
 			*history = (*history)[len(*history)-p.limit:]
 		}
 		q.sending = false
+		close(p.delivered)
+		p.delivered = make(chan struct{})
 		p.mu.Unlock()
 		if m.done != nil {
 			m.done <- sent{msg, err}
@@ -308,22 +313,30 @@ func (p *poster) close() {
 
 // flush blocks until every queued post has been delivered, or ctx ends.
 func (p *poster) flush(ctx context.Context) error {
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for !p.idle() {
+	for {
+		p.mu.Lock()
+		idle, delivered := p.idleLocked(), p.delivered
+		p.mu.Unlock()
+		if idle {
+			return nil
+		}
 		select {
-		case <-tick.C:
+		case <-delivered:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
-	return nil
 }
 
 // idle reports whether no post is queued or being delivered.
 func (p *poster) idle() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	return p.idleLocked()
+}
+
+// idleLocked is idle with p.mu held.
+func (p *poster) idleLocked() bool {
 	for _, q := range p.queues {
 		if len(q.posts) > 0 || q.sending {
 			return false
