@@ -144,7 +144,7 @@ func (b *Bot) answer(i *discordgo.Interaction, r *table.Reply, inPlace bool) err
 		}
 		why := present.LobbyEndWhy(&r.Game, r.End)
 		if r.Kind == table.ReplyStarted {
-			why = fmt.Sprintf("The game is on: follow it in <#%s>.", channelOf(&r.Game))
+			why = fmt.Sprintf("The game is on: follow it in <#%s>.", r.Game.PostChannel())
 		}
 		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: &discordgo.InteractionResponseData{
 			Embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&r.Game, &rules, why)}, Components: []discordgo.MessageComponent{},

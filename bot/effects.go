@@ -132,11 +132,7 @@ func (b *Bot) postTable(gameID int64, e table.PostTable) {
 // with a link to the table. A failed DM (closed DMs) is only logged: the mention in the
 // thread is there anyway. DMs go through the poster, paced like every channel.
 func (b *Bot) notifyTurn(e table.NotifyTurn) {
-	channel := e.Game.ThreadID
-	if channel == "" {
-		channel = e.Game.ChannelID
-	}
-	link := fmt.Sprintf("https://discord.com/channels/%s/%s", e.Game.GuildID, channel)
+	link := fmt.Sprintf("https://discord.com/channels/%s/%s", e.Game.GuildID, e.Game.PostChannel())
 	text := fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): %s", e.Game.ID, e.Game.Preset, link)
 	b.background(e.Game.ID, func(ctx context.Context) {
 		for _, u := range e.Users {

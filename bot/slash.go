@@ -145,7 +145,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		return b.editAnswer(i, "The table could not be opened. Please try again.", err)
 	}
 	b.log.Info("table opened", "game", id, "guild", i.GuildID, "preset", rules.Preset)
-	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, channelOf(&meta)), nil)
+	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, meta.PostChannel()), nil)
 }
 
 // maxOpenLobbies is how many lobbies one person may host at once in a server, so that a
@@ -247,7 +247,7 @@ func (b *Bot) cmdAway(ctx context.Context, i *discordgo.Interaction, away bool) 
 func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 	user := userOf(i).ID
 	tables := b.tables.Tables(func(s *table.Summary) bool {
-		return s.Game.GuildID == i.GuildID && seated(&s.Game, user)
+		return s.Game.GuildID == i.GuildID && s.Game.SeatOf(user) >= 0
 	})
 	if len(tables) == 0 {
 		return b.reply(i, "You have no unfinished tables in this server. `/pinochle new` opens one.")
@@ -260,7 +260,7 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 	for _, s := range tables {
 		g, v := &s.Game, &s.Public
 		l := line{}
-		where := fmt.Sprintf("<#%s>", channelOf(g))
+		where := fmt.Sprintf("<#%s>", g.PostChannel())
 		if !s.Playing {
 			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", g.ID, g.Preset, len(g.Seats)-openSeats(g.Seats), len(g.Seats), where)
 		} else {

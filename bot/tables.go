@@ -47,27 +47,9 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 		if err := b.tables.Add(g, game); err != nil {
 			return served, fmt.Errorf("resume game %d: %w", g.ID, err)
 		}
-		b.post.assumeBusy(channelOf(&g))
+		b.post.assumeBusy(g.PostChannel())
 	}
 	return served, nil
-}
-
-// channelOf is where a table's posts go: its thread, or its channel when it has none.
-func channelOf(g *storage.Game) string {
-	if g.ThreadID != "" {
-		return g.ThreadID
-	}
-	return g.ChannelID
-}
-
-// seated reports whether userID holds a seat at a table.
-func seated(g *storage.Game, userID string) bool {
-	for _, s := range g.Seats {
-		if s.UserID == userID && userID != "" {
-			return true
-		}
-	}
-	return false
 }
 
 // findTable returns the table a command is about: the one whose thread (or channel) the
@@ -76,11 +58,11 @@ func seated(g *storage.Game, userID string) bool {
 func (b *Bot) findTable(guildID, channelID, userID string, seatedOnly bool) *table.Summary {
 	mine := b.tables.Tables(func(s *table.Summary) bool {
 		g := &s.Game
-		return g.GuildID == guildID && (seated(g, userID) || (!seatedOnly && g.ThreadID == channelID))
+		return g.GuildID == guildID && (g.SeatOf(userID) >= 0 || (!seatedOnly && g.ThreadID == channelID))
 	})
 	var best *table.Summary
 	for _, s := range mine {
-		if s.Game.ThreadID == channelID || (s.Game.ThreadID == "" && s.Game.ChannelID == channelID) {
+		if s.Game.PostChannel() == channelID {
 			return s
 		}
 		if best == nil || s.Game.LastActivity.After(best.Game.LastActivity) {

@@ -216,6 +216,27 @@ type TurnState struct {
 	Reminders int
 }
 
+// PostChannel is where the game's posts go: its thread, or its channel when it has none.
+func (g *Game) PostChannel() string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
+}
+
+// SeatOf returns the seat userID holds in the game, or -1 (always for an empty ID).
+func (g *Game) SeatOf(userID string) int {
+	if userID == "" {
+		return -1
+	}
+	for i, s := range g.Seats {
+		if s.UserID == userID {
+			return i
+		}
+	}
+	return -1
+}
+
 // Rules returns the game's rules: its preset with its options.
 func (g *Game) Rules() (engine.Rules, error) {
 	r, err := engine.NewRules(g.Preset, g.Options)

@@ -193,7 +193,7 @@ func (t *table) remind(ctx context.Context, end, now time.Time) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	t.emit(Remind{Channel: t.channel(), Users: ids, Left: end.Sub(now).Round(time.Second),
+	t.emit(Remind{Channel: t.meta.PostChannel(), Users: ids, Left: end.Sub(now).Round(time.Second),
 		Forfeit: t.meta.Settings.Timeout == storage.PolicyForfeit})
 	t.postsSince++
 	return nil

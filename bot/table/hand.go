@@ -22,7 +22,7 @@ const (
 // playerSeat returns the seat of a person at a game in play, or the refusal: the game is
 // over, not started, or the person is not seated (notSeated).
 func (t *table) playerSeat(by Person, notSeated string) (int, *Reply) {
-	seat := seatOf(&t.meta, by.ID)
+	seat := t.meta.SeatOf(by.ID)
 	switch {
 	case t.done:
 		return -1, ptr(text("That game is over."))

@@ -37,7 +37,7 @@ func (t *table) join(ctx context.Context, c Join) Reply {
 		return *refusal
 	}
 	seats := t.meta.Seats
-	seat := seatOf(&t.meta, c.By.ID)
+	seat := t.meta.SeatOf(c.By.ID)
 	want := c.Seat
 	switch {
 	case want >= len(seats):
@@ -62,7 +62,7 @@ func (t *table) join(ctx context.Context, c Join) Reply {
 // leave takes a person out of the lobby, or hands their seat in the game to a computer
 // player.
 func (t *table) leave(ctx context.Context, c Leave) Reply {
-	seat := seatOf(&t.meta, c.By.ID)
+	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 {
 		return text("You are not seated at this table.")
 	}
@@ -218,7 +218,7 @@ func (t *table) abandon(ctx context.Context, e Ending) error {
 
 // away hands a person's seat to a computer player, or takes it back.
 func (t *table) away(ctx context.Context, c Away) Reply {
-	seat := seatOf(&t.meta, c.By.ID)
+	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 || t.game == nil {
 		return text("You are not seated at a game in play.")
 	}

@@ -29,7 +29,7 @@ func (t *table) publish(n *narration) {
 		}
 	}
 	if len(n.items) > 0 || len(turn) > 0 {
-		t.emit(Narrate{Channel: t.channel(), Game: t.record(), Items: n.items, Turn: turn})
+		t.emit(Narrate{Channel: t.meta.PostChannel(), Game: t.record(), Items: n.items, Turn: turn})
 		t.postsSince += postsOf(n.items)
 	}
 	n.items = nil
@@ -98,7 +98,7 @@ func (t *table) keepView(seat int, token string) {
 // postTable asks for the table message to be posted in the thread, replacing old if set.
 func (t *table) postTable(old *storage.Message) {
 	t.reposting = true
-	t.emit(PostTable{Channel: t.channel(), Game: t.record(), Public: t.game.View(-1), Replaces: old})
+	t.emit(PostTable{Channel: t.meta.PostChannel(), Game: t.record(), Public: t.game.View(-1), Replaces: old})
 }
 
 // posted records the table message once it has been posted (and pinned, if it could be):

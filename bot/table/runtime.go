@@ -351,7 +351,7 @@ type Summary struct {
 func (s *Summary) Due() (time.Time, bool) { return s.due, s.hasDue }
 
 // Seat returns the seat userID holds at the table, or -1.
-func (s *Summary) Seat(userID string) int { return seatOf(&s.Game, userID) }
+func (s *Summary) Seat(userID string) int { return s.Game.SeatOf(userID) }
 
 // Tables returns the summaries of the running tables (lobbies and games in play) that
 // match, by game ID.

@@ -271,27 +271,6 @@ func (t *table) save(ctx context.Context) error {
 	return nil
 }
 
-// channel is where the table's posts go: its thread, or its channel when it has none.
-func (t *table) channel() string {
-	if t.meta.ThreadID != "" {
-		return t.meta.ThreadID
-	}
-	return t.meta.ChannelID
-}
-
-// seatOf returns the seat a user holds at a table, or -1.
-func seatOf(g *storage.Game, userID string) int {
-	if userID == "" {
-		return -1
-	}
-	for i, s := range g.Seats {
-		if s.UserID == userID {
-			return i
-		}
-	}
-	return -1
-}
-
 // playedByComputer reports whether the seat is played by the computer now: a computer
 // player, or a person who handed the seat over.
 func (t *table) playedByComputer(seat int) bool {

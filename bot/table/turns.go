@@ -141,7 +141,7 @@ func (t *table) pingLate(now time.Time) {
 		}
 	}
 	if len(ids) > 0 {
-		t.emit(Mention{Channel: t.channel(), Users: ids})
+		t.emit(Mention{Channel: t.meta.PostChannel(), Users: ids})
 		t.postsSince++
 	}
 }
