@@ -14,90 +14,23 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // start is when every test's clock starts.
 var start = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
-// clock is a Clock the test moves by hand: Advance runs each function whose time has come,
-// in the order of their deadlines, with the clock set to its deadline.
-type clock struct {
-	mu      sync.Mutex
-	now     time.Time
-	pending []*timer
-}
+// clock is the fake Discord's manual clock, as a table.Clock: Advance runs each function
+// whose time has come, in the order of their deadlines, with the clock set to its deadline.
+type clock struct{ *fakediscord.ManualClock }
 
-type timer struct {
-	c       *clock
-	at      time.Time
-	f       func()
-	stopped bool
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) AfterFunc(d time.Duration, f func()) table.Timer {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	t := &timer{c: c, at: c.now.Add(d), f: f}
-	c.pending = append(c.pending, t)
-	return t
-}
-
-func (t *timer) Stop() bool {
-	t.c.mu.Lock()
-	defer t.c.mu.Unlock()
-	was := !t.stopped
-	t.stopped = true
-	return was
+func (c clock) AfterFunc(d time.Duration, f func()) table.Timer {
+	return c.ManualClock.AfterFunc(d, f)
 }
 
 // armed counts the functions waiting to run.
-func (c *clock) armed() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := 0
-	for _, t := range c.pending {
-		if !t.stopped {
-			n++
-		}
-	}
-	return n
-}
-
-// Advance moves the clock by d, running the functions that fall due.
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	end := c.now.Add(d)
-	c.mu.Unlock()
-	for {
-		c.mu.Lock()
-		var next *timer
-		k := -1
-		for i, t := range c.pending {
-			if !t.stopped && !t.at.After(end) && (next == nil || t.at.Before(next.at)) {
-				next, k = t, i
-			}
-		}
-		if next == nil {
-			c.now = end
-			c.mu.Unlock()
-			return
-		}
-		c.pending = slices.Delete(c.pending, k, k+1)
-		next.stopped = true
-		if next.at.After(c.now) {
-			c.now = next.at
-		}
-		c.mu.Unlock()
-		next.f()
-	}
-}
+func (c clock) armed() int { return c.Pending() }
 
 // effects records what the tables asked for, in order.
 type effects struct {
@@ -204,7 +137,7 @@ type rig struct {
 	t     *testing.T
 	ctx   context.Context
 	store *storage.DB
-	clock *clock
+	clock clock
 	fx    *effects
 	rt    *table.Runtime
 	// decide stands in for the searching players when set.
@@ -223,7 +156,7 @@ func newRig(t *testing.T) *rig {
 	t.Cleanup(func() { db.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	r := &rig{t: t, ctx: ctx, store: db, clock: &clock{now: start}}
+	r := &rig{t: t, ctx: ctx, store: db, clock: clock{fakediscord.NewManualClock(start)}}
 	r.open()
 	return r
 }
