@@ -35,12 +35,12 @@ func (t *table) publish(n *narration) {
 	n.items = nil
 	t.refreshViews()
 	if t.game != nil && !t.done && !t.pinned && !t.reposting && t.postsSince >= repostAfter {
-		if m, ok := t.meta.Messages[roleTable]; ok {
+		if m, ok := t.meta.Messages[RoleTable]; ok {
 			t.postTable(&m)
 		}
 	}
 	if t.game != nil {
-		if m, ok := t.meta.Messages[roleTable]; ok {
+		if m, ok := t.meta.Messages[RoleTable]; ok {
 			t.emit(ShowTable{Message: m, Game: t.record(), Public: t.game.View(-1)})
 		}
 	}
@@ -112,7 +112,7 @@ func (t *table) posted(ctx context.Context, p Posted) {
 	if t.meta.Messages == nil {
 		t.meta.Messages = map[string]storage.Message{}
 	}
-	t.meta.Messages[roleTable] = p.Message
+	t.meta.Messages[RoleTable] = p.Message
 	if p.Pinned {
 		delete(t.meta.Messages, roleUnpinned)
 	} else {
@@ -132,14 +132,14 @@ func (t *table) posted(ctx context.Context, p Posted) {
 
 // closeLobby edits the table's lobby message to say how the table ended.
 func (t *table) closeLobby(e Ending) {
-	if m, ok := t.meta.Messages[roleLobby]; ok {
+	if m, ok := t.meta.Messages[RoleLobby]; ok {
 		t.emit(CloseLobby{Message: m, Game: t.record(), End: e})
 	}
 }
 
 // closeTable edits the table message to how the table ended, without controls.
 func (t *table) closeTable(e Ending) {
-	if m, ok := t.meta.Messages[roleTable]; ok && t.game != nil {
+	if m, ok := t.meta.Messages[RoleTable]; ok && t.game != nil {
 		t.emit(CloseTable{Message: m, Game: t.record(), Public: t.game.View(-1), End: e})
 	}
 }

@@ -14,18 +14,12 @@ import (
 
 // Roles of the messages a table keeps in its record (storage.Game.Messages).
 const (
-	roleLobby = "lobby"
-	roleTable = "table"
+	// RoleLobby is the lobby message, in the channel, and RoleTable the table message.
+	RoleLobby = "lobby"
+	RoleTable = "table"
 	// roleUnpinned is the table message when it could not be pinned, so that after a restart
 	// the table knows to post it again as it scrolls away.
 	roleUnpinned = "table-unpinned"
-)
-
-// RoleLobby and RoleTable are the roles of the lobby message and of the table message in a
-// table's record.
-const (
-	RoleLobby = roleLobby
-	RoleTable = roleTable
 )
 
 // ViewLifetime is how long a table brings a private message up to date through its token:
