@@ -345,12 +345,15 @@ func (b *Bot) replyEmbed(i *discordgo.Interaction, private bool, e *discordgo.Me
 type decideFunc func(p computer.Player, v engine.View) engine.Action
 
 // choose makes a search's decision: p's choice for the view, or that of the stand-in a test
-// set (Bot.decide).
-func (b *Bot) choose(p computer.Player, v engine.View) engine.Action {
+// set (Bot.decide), given up once ctx is done.
+func (b *Bot) choose(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
 	if f := b.decide.Load(); f != nil {
-		return (*f)(p, v)
+		return (*f)(p, v), nil
 	}
-	return p.Choose(v)
+	if s, ok := p.(computer.Searcher); ok {
+		return s.ChooseContext(ctx, v)
+	}
+	return p.Choose(v), nil
 }
 
 // now is the bot's clock.

@@ -160,12 +160,14 @@ type (
 	autoplayDue struct{ step int }
 	// retryDue: the computer players try their moves again after one could not be saved.
 	retryDue struct{}
-	// decided: a computer player searched for seat at step and chose action; forLate marks
-	// a move for a person whose time ran out.
+	// decided: a computer player searched for seat at step and chose action, or stopped
+	// searching because the game moved on; forLate marks a move for a person whose time
+	// ran out.
 	decided struct {
 		seat, step int
 		action     engine.Action
 		forLate    bool
+		stopped    bool
 	}
 	// hinted: the expert's hint for seat at stamp at is ready, as why.
 	hinted struct {

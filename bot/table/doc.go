@@ -16,7 +16,7 @@
 //
 // Computer players that search do so in a bounded pool off the tables' goroutines, from the
 // seat's view; their decisions come back as commands and count only if the game is still
-// where it was. A search still waiting for the pool is given up when its table ends or the
-// runtime closes. Time is read from a Clock, so tests move it by hand. Close stops every
+// where it was. A search is given up, waiting for the pool or part way, when its table ends,
+// the game moves on without it (a late player moves after all) or the runtime closes. Time is read from a Clock, so tests move it by hand. Close stops every
 // table and timer and waits for every goroutine the runtime started.
 package table

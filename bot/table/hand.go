@@ -126,13 +126,17 @@ func (t *table) hint(c Hint) Reply {
 	go func() {
 		defer t.rt.wg.Done()
 		defer t.rt.search(t.id, -1) // after the hint is queued, which counts on its own
-		if !t.rt.take(t) {
-			return
+		if !t.rt.take(t.searches) {
+			return // the table has ended
 		}
 		why := ""
 		if p, err := computer.New("expert", seed); err == nil {
-			if h, ok := p.(computer.Hinter); ok {
-				_, why = h.Hint(v)
+			if h, ok := p.(*computer.Expert); ok {
+				_, why, err = h.HintContext(t.searches, v)
+			}
+			if err != nil {
+				t.rt.give()
+				return // the table has ended
 			}
 		}
 		t.rt.give()

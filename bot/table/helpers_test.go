@@ -141,11 +141,19 @@ type rig struct {
 	fx    *effects
 	rt    *table.Runtime
 	// decide stands in for the searching players when set.
-	decide atomic.Pointer[func(p computer.Player, v engine.View) engine.Action]
+	decide atomic.Pointer[searchFunc]
 }
 
+// searchFunc is a search of a computer player: Config.Decide.
+type searchFunc = func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error)
+
 // setDecide makes f stand in for the searching players.
-func (r *rig) setDecide(f func(p computer.Player, v engine.View) engine.Action) { r.decide.Store(&f) }
+func (r *rig) setDecide(f func(p computer.Player, v engine.View) engine.Action) {
+	r.setSearch(func(_ context.Context, p computer.Player, v engine.View) (engine.Action, error) { return f(p, v), nil })
+}
+
+// setSearch makes f stand in for the searching players, with the search's context.
+func (r *rig) setSearch(f searchFunc) { r.decide.Store(&f) }
 
 func newRig(t *testing.T) *rig {
 	t.Helper()
@@ -165,11 +173,11 @@ func newRig(t *testing.T) *rig {
 func (r *rig) open() {
 	r.fx = newEffects()
 	rt := table.New(table.Config{Store: r.store, Clock: r.clock, Effects: r.fx.add, Searches: 1,
-		Decide: func(p computer.Player, v engine.View) engine.Action {
+		Decide: func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
 			if f := r.decide.Load(); f != nil {
-				return (*f)(p, v)
+				return (*f)(ctx, p, v)
 			}
-			return p.Choose(v)
+			return p.Choose(v), nil
 		}})
 	r.rt = rt
 	r.t.Cleanup(func() {

@@ -133,7 +133,7 @@ func (t *table) computerFor(seat int) (computer.Player, error) {
 // searches reports whether a player takes long enough to decide that it must not decide on
 // the table's goroutine: the players that search sampled deals.
 func searches(p computer.Player) bool {
-	_, ok := p.(*computer.Expert)
+	_, ok := p.(computer.Searcher)
 	return ok
 }
 
@@ -146,19 +146,24 @@ func (t *table) think(seat int, p computer.Player, forLate bool) {
 	if t.thinking || !t.rt.enter() {
 		return
 	}
-	t.thinking = true
 	v := t.game.View(seat)
 	step := t.game.LogLen()
+	ctx, stop := context.WithCancel(t.searches)
+	t.thinking, t.thinkingStep, t.stopThinking = true, step, stop
 	t.rt.search(t.id, 1)
 	go func() {
 		defer t.rt.wg.Done()
 		defer t.rt.search(t.id, -1) // after its decision is queued, which counts on its own
-		if !t.rt.take(t) {
+		defer stop()
+		if !t.rt.take(ctx) {
+			// Given up before it began: the table has ended (and takes no more commands)
+			// or moved on (and learns that it may search again).
+			t.rt.send(t, decided{seat: seat, step: step, stopped: true})
 			return
 		}
-		a := t.rt.choose(p, v)
+		a, err := t.rt.choose(ctx, p, v)
 		t.rt.give()
-		t.rt.send(t, decided{seat: seat, step: step, action: a, forLate: forLate})
+		t.rt.send(t, decided{seat: seat, step: step, action: a, forLate: forLate, stopped: err != nil})
 	}()
 }
 
@@ -166,11 +171,12 @@ func (t *table) think(seat int, p computer.Player, forLate bool) {
 // search began.
 func (t *table) applyDecision(ctx context.Context, d decided) {
 	t.thinking = false
+	t.stopThinking()
 	if t.game == nil {
 		return
 	}
 	var n narration
-	if t.game.LogLen() == d.step && t.game.Waiting(d.seat) && (d.forLate || t.playedByComputer(d.seat)) {
+	if !d.stopped && t.game.LogLen() == d.step && t.game.Waiting(d.seat) && (d.forLate || t.playedByComputer(d.seat)) {
 		if err := t.act(ctx, d.action, &n); err != nil {
 			t.rt.log.Error("computer move: it is tried again later", "game", t.meta.ID, "seat", d.seat, "err", err)
 			if d.forLate {

@@ -43,8 +43,9 @@ type Config struct {
 	// turns queues instead of slowing every click.
 	Searches int
 	// Decide, when set, stands in for the decision of every computer player that searches,
-	// run where the search runs. Tests set it.
-	Decide func(p computer.Player, v engine.View) engine.Action
+	// run where the search runs, with the search's context: it is done when the table ends
+	// or moves on. Tests set it.
+	Decide func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error)
 }
 
 // Errors of Do.
@@ -205,6 +206,7 @@ func (rt *Runtime) Add(meta storage.Game, game *engine.Game) error {
 		rt: rt, id: meta.ID, inbox: make(chan request, 16), exited: make(chan struct{}),
 		meta: meta, game: game, views: map[int]privateView{}, clicks: map[string]time.Time{},
 	}
+	t.searches, t.endSearches = context.WithCancel(context.Background())
 	if game != nil {
 		t.announced = game.LogLen()
 		// The table message was pinned when it was posted, unless the bot could not.
@@ -408,12 +410,12 @@ func (rt *Runtime) drop(t *table) {
 }
 
 // take waits for a place in the search pool and reports true once it holds one, or false,
-// holding none, when the table ends or the runtime closes first.
-func (rt *Runtime) take(t *table) bool {
+// holding none, when ctx is done (the table ended or moved on) or the runtime closes first.
+func (rt *Runtime) take(ctx context.Context) bool {
 	select {
 	case rt.pool <- struct{}{}:
 		return true
-	case <-t.exited:
+	case <-ctx.Done():
 	case <-rt.quit:
 	}
 	return false
@@ -422,10 +424,14 @@ func (rt *Runtime) take(t *table) bool {
 // give returns a place taken by take.
 func (rt *Runtime) give() { <-rt.pool }
 
-// choose makes a search's decision: p's choice for the view, or that of Config.Decide.
-func (rt *Runtime) choose(p computer.Player, v engine.View) engine.Action {
+// choose makes a search's decision: p's choice for the view, or that of Config.Decide,
+// given up once ctx is done.
+func (rt *Runtime) choose(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
 	if rt.cfg.Decide != nil {
-		return rt.cfg.Decide(p, v)
+		return rt.cfg.Decide(ctx, p, v)
 	}
-	return p.Choose(v)
+	if s, ok := p.(computer.Searcher); ok {
+		return s.ChooseContext(ctx, v)
+	}
+	return p.Choose(v), nil
 }

@@ -1,6 +1,7 @@
 package table_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -412,5 +413,84 @@ func TestDeadlinesSurviveRestarts(t *testing.T) {
 	r.advance(6 * time.Minute) // 1h: time is up
 	if r.logLen(long) <= m {
 		t.Errorf("no move was made for bob when his hour ran out")
+	}
+}
+
+// TestSearchStops: a computer player's search for a person whose time ran out is given up
+// part way when the person moves after all, or when the table ends, and nothing it would
+// have chosen is played.
+func TestSearchStops(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		stop func(r *rig, id int64, ana table.Person)
+	}{
+		{"the person moves", func(r *rig, id int64, ana table.Person) { r.act(id, ana) }},
+		{"the table ends", func(r *rig, id int64, ana table.Person) {
+			if rep := r.do(id, table.Abandon{By: ana}); !strings.Contains(rep.Text, "closed") {
+				r.t.Fatalf("abandon: %+v", rep)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t)
+			ana := person("ana")
+			// The computer players decide at once (as the easy level does), except in the
+			// search for ana, which runs until it is stopped.
+			started, stopped := make(chan struct{}), make(chan error, 1)
+			quick, err := computer.New("easy", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.setSearch(func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
+				if v.Name(v.Seat()) != ana.Name {
+					return quick.Choose(v), nil
+				}
+				close(started)
+				<-ctx.Done()
+				stopped <- ctx.Err()
+				return engine.Action{}, ctx.Err()
+			})
+			id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert", Timer: 15 * time.Minute, Timeout: storage.PolicyComputer, Ping: storage.PingNever})
+			r.do(id, table.Start{By: ana})
+			r.post(id, true)
+			if err := r.rt.WaitIdle(r.ctx); err != nil { // the computer players' turns
+				t.Fatal(err)
+			}
+			if v := r.view(id, ana).View; !v.MyTurn() {
+				t.Fatal("the game does not wait for ana")
+			}
+			step := r.logLen(id)
+			r.advance(15 * time.Minute)
+			select {
+			case <-started:
+			case <-r.ctx.Done():
+				t.Fatal("no computer player searched for ana once her time ran out")
+			}
+			tc.stop(r, id, ana)
+			select {
+			case err := <-stopped:
+				if !errors.Is(err, context.Canceled) {
+					t.Errorf("the search ended with %v, want context.Canceled", err)
+				}
+			case <-r.ctx.Done():
+				t.Fatal("the search for ana was not stopped")
+			}
+			if err := r.rt.WaitIdle(r.ctx); err != nil {
+				t.Fatal(err)
+			}
+			recs, err := r.store.LoadActions(r.ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moved := 0
+			for _, rec := range recs[step:] {
+				if rec.Action.Seat == 0 {
+					moved++
+				}
+			}
+			if want := map[bool]int{true: 1, false: 0}[tc.name == "the person moves"]; moved != want {
+				t.Errorf("ana's seat moved %d times after her time ran out, want %d (her own move only)", moved, want)
+			}
+		})
 	}
 }

@@ -62,8 +62,15 @@ type table struct {
 	// autoplayStep is one more than the log length at which a forced card was last
 	// scheduled (0: none), so that each step schedules it once.
 	autoplayStep int
-	// thinking is set while a computer player searches for the table.
-	thinking bool
+	// thinking is set while a computer player searches for the table, from the game at
+	// log length thinkingStep; stopThinking gives that search up, once the game has moved
+	// on. searches is the context of every search for the table, ended with the table by
+	// endSearches.
+	thinking     bool
+	thinkingStep int
+	stopThinking context.CancelFunc
+	searches     context.Context
+	endSearches  context.CancelFunc
 	// clicks are the last commands at the table by user, and turns the turns of the seats
 	// the game waits for (turns.go).
 	clicks map[string]time.Time
@@ -93,6 +100,7 @@ func (rt *Runtime) run(t *table) {
 	defer rt.wg.Done()
 	defer close(t.exited)
 	defer t.stopTimers()
+	defer t.endSearches()
 	for {
 		select {
 		case req := <-t.inbox:
@@ -122,6 +130,9 @@ func (t *table) handle(req request) {
 		t.clicks[p.ID] = t.now()
 	}
 	reply := t.dispatch(ctx, req.cmd)
+	if t.thinking && (t.game == nil || t.game.LogLen() != t.thinkingStep) {
+		t.stopThinking() // its decision would come too late to be applied
+	}
 	if reply.Game.ID == 0 {
 		reply.Game = t.record()
 	}

@@ -1,6 +1,7 @@
 package computer
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -86,6 +87,9 @@ type Expert struct {
 	// for one candidate action.
 	Nodes    int
 	Playouts int
+	// done, while ChooseContext runs, is the context's Done channel: the search loops
+	// look at it between samples and stop early once it is closed.
+	done <-chan struct{}
 }
 
 // newExpert returns an expert player with the given budget, drawing from seed.
@@ -97,6 +101,39 @@ func newExpert(b Budget, seed uint64) *Expert {
 func (e *Expert) Choose(v engine.View) engine.Action {
 	a, _ := e.Hint(v)
 	return a
+}
+
+// ChooseContext is Choose, stopped part way when ctx is done: the search looks at ctx
+// between sampled deals, and when ctx is done by the time the search ends it returns ctx's
+// cause and no action. Otherwise it returns what Choose would: the expert's budget is
+// samples, never time, so a choice never depends on the machine's speed.
+func (e *Expert) ChooseContext(ctx context.Context, v engine.View) (engine.Action, error) {
+	a, _, err := e.HintContext(ctx, v)
+	return a, err
+}
+
+// HintContext is Hint, stopped part way when ctx is done, as ChooseContext is.
+func (e *Expert) HintContext(ctx context.Context, v engine.View) (engine.Action, string, error) {
+	e.done = ctx.Done()
+	defer func() { e.done = nil }()
+	a, why := e.Hint(v)
+	if e.stopped() {
+		return engine.Action{}, "", fmt.Errorf("expert search for seat %d: %w", v.Seat(), context.Cause(ctx))
+	}
+	return a, why, nil
+}
+
+// stopped reports whether the context of ChooseContext is done.
+func (e *Expert) stopped() bool {
+	if e.done == nil {
+		return false
+	}
+	select {
+	case <-e.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // Hint returns the expert's action for the view's seat and one line saying why.
@@ -152,6 +189,9 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 	var sv *solver // the exact search, made when a sample is searched exactly
 	start := newDeal(v)
 	for range samples {
+		if e.stopped() {
+			break
+		}
 		hands := k.sample(e.rng)
 		base := start
 		base.setHands(&hands)
@@ -300,6 +340,9 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int) []outlook {
 		tables[i] = newCardTable(r, out[i].trump)
 	}
 	for range n {
+		if e.stopped() {
+			break
+		}
 		hands := k.sample(e.rng)
 		for i := range out {
 			h := hands
@@ -497,6 +540,9 @@ func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
 	made, sweep, playValue := 0, 0, 0
 	start := newDeal(v)
 	for range n {
+		if e.stopped() {
+			break
+		}
 		hands := k.sample(e.rng)
 		d := start
 		d.setHands(&hands)

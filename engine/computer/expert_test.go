@@ -1,7 +1,9 @@
 package computer
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -615,6 +617,38 @@ func TestPassCandidates(t *testing.T) {
 		})
 		if checked == 0 {
 			t.Errorf("%s: no pass decided", preset)
+		}
+	}
+}
+
+// TestExpertChooseContext checks that a search that is not stopped chooses what Choose
+// does, and that one whose context is done gives up before searching a single sample, at
+// every kind of decision: bids, trump, passes, play or throw in, and cards.
+func TestExpertChooseContext(t *testing.T) {
+	budget := Budget{PlaySamples: 4, AuctionSamples: 6, PassSamples: 3, ExactCards: 8,
+		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
+	stopped, stop := context.WithCancel(context.Background())
+	stop()
+	phases := map[engine.Phase]int{}
+	decisionPoints(t, "racehorse", nil, 3, func(g *engine.Game, seat int) {
+		v := g.View(seat)
+		phases[v.Phase()]++
+		want := newExpert(budget, 9).Choose(v)
+		got, err := newExpert(budget, 9).ChooseContext(context.Background(), v)
+		if err != nil || got.String() != want.String() {
+			t.Fatalf("%v, seat %d: ChooseContext = %v, %v; Choose = %v", v.Phase(), seat, got, err, want)
+		}
+		e := newExpert(budget, 9)
+		if a, err := e.ChooseContext(stopped, v); !errors.Is(err, context.Canceled) || a.String() != (engine.Action{}).String() {
+			t.Fatalf("%v, seat %d: stopped search = %v, %v; want no action and context.Canceled", v.Phase(), seat, a, err)
+		}
+		if e.Playouts != 0 {
+			t.Fatalf("%v, seat %d: a search stopped before it began played out %d samples", v.Phase(), seat, e.Playouts)
+		}
+	})
+	for _, p := range []engine.Phase{engine.PhaseBidding, engine.PhasePlay} {
+		if phases[p] == 0 {
+			t.Errorf("no decision of phase %v was tried", p)
 		}
 	}
 }

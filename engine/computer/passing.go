@@ -40,6 +40,9 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 	n := e.budget.PassSamples
 	t := newCardTable(r, v.Trump())
 	for range n {
+		if e.stopped() {
+			break
+		}
 		hands := k.sample(e.rng)
 		// The exchange stays within the team: the other team's meld is the same for every
 		// candidate.
