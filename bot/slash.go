@@ -114,7 +114,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	meta := storage.Game{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, HostID: user.ID, Preset: rules.Preset, Options: req.Options,
 		Seed: b.cfg.Seed(), Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby,
-		CreatedAt: now, LastActivity: now, Settings: req.Settings, Messages: map[string]storage.Message{},
+		CreatedAt: now, LastActivity: now, Settings: req.Settings, Messages: map[storage.MessageRole]storage.Message{},
 	}
 	meta.Seats[0] = storage.Seat{UserID: user.ID, Name: displayName(i)}
 	id, err := b.store.CreateGame(ctx, meta)
@@ -127,7 +127,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	if err != nil {
 		return b.editAnswer(i, "I could not post the table here: check that I may send messages in this channel.", err)
 	}
-	meta.Messages[table.RoleLobby] = storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
+	meta.Messages[storage.RoleLobby] = storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
 	thread, err := b.s.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{
 		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: 1440,
 	}, discordgo.WithContext(ctx))

@@ -101,8 +101,11 @@ func checkGame(g *Game) (engine.Rules, error) {
 		}
 	}
 	for role, m := range g.Messages {
-		if role == "" || m.ChannelID == "" || m.MessageID == "" {
-			return engine.Rules{}, fmt.Errorf("%w: message %q needs a role, a channel and an ID", ErrInvalid, role)
+		if !role.known() {
+			return engine.Rules{}, fmt.Errorf("%w: message role %q is not one of %q, %q and %q", ErrInvalid, role, RoleLobby, RoleTable, RoleTableUnpinned)
+		}
+		if m.ChannelID == "" || m.MessageID == "" {
+			return engine.Rules{}, fmt.Errorf("%w: message %q needs a channel and an ID", ErrInvalid, role)
 		}
 	}
 	return r, nil
@@ -198,7 +201,7 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 	}
 	ins = in(ctx, tx, s.wr.insertMsg)
 	for role, m := range g.Messages {
-		if _, err := ins.ExecContext(ctx, id, role, m.ChannelID, m.MessageID); err != nil {
+		if _, err := ins.ExecContext(ctx, id, string(role), m.ChannelID, m.MessageID); err != nil {
 			return classify(err)
 		}
 	}
@@ -338,9 +341,9 @@ func getGame(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (Game, error)
 			return Game{}, err
 		}
 		if g.Messages == nil {
-			g.Messages = make(map[string]Message)
+			g.Messages = make(map[MessageRole]Message)
 		}
-		g.Messages[role] = m
+		g.Messages[MessageRole(role)] = m
 	}
 	return g, closeRows(rows)
 }
@@ -595,9 +598,9 @@ func (s *DB) activeMessages(ctx context.Context, tx *sql.Tx, byID map[int64]*Act
 		}
 		if ag := byID[id]; ag != nil {
 			if ag.Game.Messages == nil {
-				ag.Game.Messages = make(map[string]Message)
+				ag.Game.Messages = make(map[MessageRole]Message)
 			}
-			ag.Game.Messages[role] = m
+			ag.Game.Messages[MessageRole(role)] = m
 		}
 	}
 	return closeRows(rows)

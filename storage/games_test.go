@@ -78,7 +78,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 		Options: map[string]string{"hands": "5", "pass": "3"}, Seed: 1<<63 + 12345,
 		Seats:  []Seat{{UserID: "333", Name: "Ana"}, {}, {Computer: LevelEasy, Name: "Bot"}, {UserID: "444", Name: "Ben"}},
 		Status: StatusLobby, CreatedAt: t0,
-		Messages: map[string]Message{"lobby": {ChannelID: "222", MessageID: "999"}},
+		Messages: map[MessageRole]Message{"lobby": {ChannelID: "222", MessageID: "999"}},
 		Settings: TableSettings{Level: LevelExpert, Hints: false, Ping: PingNever, Autoplay: true,
 			Timer: 36*time.Hour + 1500*time.Microsecond, Timeout: PolicyForfeit},
 	}
@@ -165,7 +165,8 @@ func testCreateGameRejects(t *testing.T, db backend) {
 		"no time":          func(g *Game) { g.CreatedAt = time.Time{} },
 		"bad status":       func(g *Game) { g.Status = "paused" },
 		"finished":         func(g *Game) { g.Status = StatusFinished },
-		"message without":  func(g *Game) { g.Messages = map[string]Message{"table": {ChannelID: "c"}} },
+		"message without":  func(g *Game) { g.Messages = map[MessageRole]Message{RoleTable: {ChannelID: "c"}} },
+		"message role":     func(g *Game) { g.Messages = map[MessageRole]Message{"pinned": {ChannelID: "c", MessageID: "m"}} },
 		"bot away":         func(g *Game) { g.Seats[2] = Seat{Computer: LevelEasy, Away: true} },
 		"unknown computer": func(g *Game) { g.Seats[2] = Seat{Computer: "random"} },
 		"legacy computer":  func(g *Game) { g.Seats[2] = Seat{Computer: "baseline"} },

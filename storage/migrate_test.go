@@ -157,7 +157,7 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 			// The bot stored every computer player as "baseline", which played at the
 			// table's level: the seat reads as that level.
 			Seats:    []Seat{{UserID: "u1", Name: "P1"}, {Name: "Bot", Computer: DefaultLevel}, {UserID: "u3", Name: "P3"}, {}},
-			Messages: map[string]Message{"table": {ChannelID: "t1", MessageID: "m1"}},
+			Messages: map[MessageRole]Message{"table": {ChannelID: "t1", MessageID: "m1"}},
 			// Tables stored before they had settings (version 5) run as the defaults
 			// say, with no timer: the column's default.
 			Settings: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer}}

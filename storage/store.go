@@ -190,9 +190,9 @@ type Game struct {
 	// Seats has one entry per seat of the preset, in seat order; an open seat is the zero Seat.
 	Seats  []Seat
 	Status Status
-	// Messages are the messages the bot posted for the game, by role (for instance "lobby"
-	// or "table"), so that it can edit them after a restart.
-	Messages     map[string]Message
+	// Messages are the messages the bot posted for the game, by role, so that it can edit
+	// them after a restart.
+	Messages     map[MessageRole]Message
 	CreatedAt    time.Time
 	LastActivity time.Time
 	// EndedAt is when the game finished or was abandoned; zero before.
@@ -287,6 +287,24 @@ func (s Seat) IsHuman() bool { return s.UserID != "" }
 
 // IsOpen reports whether nobody holds the seat.
 func (s Seat) IsOpen() bool { return s.UserID == "" && s.Computer == "" }
+
+// MessageRole says what a message the bot posted for a game is (Game.Messages).
+type MessageRole string
+
+// Roles of the messages of a game.
+const (
+	// RoleLobby is the lobby message, in the channel, and RoleTable the table message.
+	RoleLobby MessageRole = "lobby"
+	RoleTable MessageRole = "table"
+	// RoleTableUnpinned is the table message when it could not be pinned, so that after a
+	// restart the table knows to post it again as it scrolls away.
+	RoleTableUnpinned MessageRole = "table-unpinned"
+)
+
+// known reports whether r is one of the roles above.
+func (r MessageRole) known() bool {
+	return r == RoleLobby || r == RoleTable || r == RoleTableUnpinned
+}
 
 // Message identifies a Discord message.
 type Message struct {

@@ -168,7 +168,7 @@ func (t *table) repost(by Person) Reply {
 		return text("The table is being posted again already.")
 	}
 	var old *storage.Message
-	if m, ok := t.meta.Messages[RoleTable]; ok {
+	if m, ok := t.meta.Messages[storage.RoleTable]; ok {
 		old = &m
 	}
 	t.postTable(old)

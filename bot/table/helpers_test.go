@@ -227,7 +227,7 @@ func (r *rig) lobby(preset string, host table.Person, settings storage.TableSett
 	}
 	g := storage.Game{GuildID: "g1", ChannelID: "c1", HostID: host.ID, Preset: preset, Seed: 7,
 		Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby, CreatedAt: r.clock.Now(),
-		LastActivity: r.clock.Now(), Settings: settings, Messages: map[string]storage.Message{}}
+		LastActivity: r.clock.Now(), Settings: settings, Messages: map[storage.MessageRole]storage.Message{}}
 	g.Seats[0] = storage.Seat{UserID: host.ID, Name: host.Name}
 	id, err := r.store.CreateGame(r.ctx, g)
 	if err != nil {
@@ -235,7 +235,7 @@ func (r *rig) lobby(preset string, host table.Person, settings storage.TableSett
 	}
 	g.ID = id
 	g.ThreadID = fmt.Sprintf("thread-%d", id)
-	g.Messages[table.RoleLobby] = storage.Message{ChannelID: "c1", MessageID: fmt.Sprintf("lobby-%d", id)}
+	g.Messages[storage.RoleLobby] = storage.Message{ChannelID: "c1", MessageID: fmt.Sprintf("lobby-%d", id)}
 	if err := r.store.UpdateGame(r.ctx, g); err != nil {
 		r.t.Fatal(err)
 	}

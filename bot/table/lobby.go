@@ -136,7 +136,7 @@ func (t *table) seat(ctx context.Context, seats []storage.Seat, rules *engine.Ru
 		return text(msgNotSaved)
 	}
 	t.arm() // the idle lobby's deadline moves on
-	if m, ok := t.meta.Messages[RoleLobby]; ok && !inPlace {
+	if m, ok := t.meta.Messages[storage.RoleLobby]; ok && !inPlace {
 		t.emit(ShowLobby{Message: m, Game: t.record()})
 	}
 	return Reply{Kind: ReplyLobby}

@@ -35,12 +35,12 @@ func (t *table) publish(n *narration) {
 	n.items = nil
 	t.refreshViews()
 	if t.game != nil && !t.done && !t.pinned && !t.reposting && t.postsSince >= repostAfter {
-		if m, ok := t.meta.Messages[RoleTable]; ok {
+		if m, ok := t.meta.Messages[storage.RoleTable]; ok {
 			t.postTable(&m)
 		}
 	}
 	if t.game != nil {
-		if m, ok := t.meta.Messages[RoleTable]; ok {
+		if m, ok := t.meta.Messages[storage.RoleTable]; ok {
 			t.emit(ShowTable{Message: m, Game: t.record(), Public: t.game.View(-1)})
 		}
 	}
@@ -110,13 +110,13 @@ func (t *table) posted(ctx context.Context, p Posted) {
 		return
 	}
 	if t.meta.Messages == nil {
-		t.meta.Messages = map[string]storage.Message{}
+		t.meta.Messages = map[storage.MessageRole]storage.Message{}
 	}
-	t.meta.Messages[RoleTable] = p.Message
+	t.meta.Messages[storage.RoleTable] = p.Message
 	if p.Pinned {
-		delete(t.meta.Messages, roleUnpinned)
+		delete(t.meta.Messages, storage.RoleTableUnpinned)
 	} else {
-		t.meta.Messages[roleUnpinned] = p.Message
+		t.meta.Messages[storage.RoleTableUnpinned] = p.Message
 	}
 	t.pinned, t.postsSince = p.Pinned, 0
 	if err := t.save(ctx); err != nil {
@@ -132,14 +132,14 @@ func (t *table) posted(ctx context.Context, p Posted) {
 
 // closeLobby edits the table's lobby message to say how the table ended.
 func (t *table) closeLobby(e Ending) {
-	if m, ok := t.meta.Messages[RoleLobby]; ok {
+	if m, ok := t.meta.Messages[storage.RoleLobby]; ok {
 		t.emit(CloseLobby{Message: m, Game: t.record(), End: e})
 	}
 }
 
 // closeTable edits the table message to how the table ended, without controls.
 func (t *table) closeTable(e Ending) {
-	if m, ok := t.meta.Messages[RoleTable]; ok && t.game != nil {
+	if m, ok := t.meta.Messages[storage.RoleTable]; ok && t.game != nil {
 		t.emit(CloseTable{Message: m, Game: t.record(), Public: t.game.View(-1), End: e})
 	}
 }

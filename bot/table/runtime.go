@@ -210,7 +210,7 @@ func (rt *Runtime) Add(meta storage.Game, game *engine.Game) error {
 	if game != nil {
 		t.announced = game.LogLen()
 		// The table message was pinned when it was posted, unless the bot could not.
-		t.pinned = meta.Messages[roleUnpinned] != meta.Messages[RoleTable]
+		t.pinned = meta.Messages[storage.RoleTableUnpinned] != meta.Messages[storage.RoleTable]
 	}
 	t.publishSummary()
 	rt.mu.Lock()

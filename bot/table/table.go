@@ -12,16 +12,6 @@ import (
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
-// Roles of the messages a table keeps in its record (storage.Game.Messages).
-const (
-	// RoleLobby is the lobby message, in the channel, and RoleTable the table message.
-	RoleLobby = "lobby"
-	RoleTable = "table"
-	// roleUnpinned is the table message when it could not be pinned, so that after a restart
-	// the table knows to post it again as it scrolls away.
-	roleUnpinned = "table-unpinned"
-)
-
 // ViewLifetime is how long a table brings a private message up to date through its token:
 // Discord allows 15 minutes; a margin keeps clear of the end.
 const ViewLifetime = 14 * time.Minute

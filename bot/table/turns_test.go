@@ -234,8 +234,8 @@ func TestRepostWhenNotPinned(t *testing.T) {
 		t.Errorf("the old copy was not turned into a link to the new one")
 	}
 	g, _ := r.store.GetGame(r.ctx, id)
-	if g.Messages[table.RoleTable].MessageID != "table-2" {
-		t.Errorf("the store keeps table message %+v", g.Messages[table.RoleTable])
+	if g.Messages[storage.RoleTable].MessageID != "table-2" {
+		t.Errorf("the store keeps table message %+v", g.Messages[storage.RoleTable])
 	}
 }
 
