@@ -65,7 +65,18 @@ func TestMisuseOutOfTurn(t *testing.T) {
 	h.actOnce(first, fresh)
 
 	before := h.public(game, tb)
-	stale := choose(actionControls(old.Components)).CustomID
+	// Another control of that earlier step than the one used (that one is answered as
+	// done: TestMisuseDoubleClick).
+	used, stale := choose(actionControls(old.Components)).CustomID, ""
+	for _, c := range actionControls(old.Components) {
+		if c.CustomID != used && c.Type == 2 {
+			stale = c.CustomID
+			break
+		}
+	}
+	if stale == "" {
+		t.Fatalf("the first view offers one control only: %q", old.Content)
+	}
 	r := h.click(first, old.MessageID, stale)
 	h.private(first, r, "earlier step")
 	h.unchanged(game, tb, before)
@@ -124,7 +135,8 @@ func TestMisuseEarlierHand(t *testing.T) {
 	h.unchanged(game, tb, before)
 }
 
-// TestMisuseDoubleClick: the same control clicked twice before the first answer: one move.
+// TestMisuseDoubleClick: the same control clicked twice before the first answer: one move,
+// and the other click is answered as done already.
 func TestMisuseDoubleClick(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
@@ -143,17 +155,17 @@ func TestMisuseDoubleClick(t *testing.T) {
 	if after <= n {
 		t.Fatalf("the log did not grow: %d actions", after)
 	}
-	stale := 0
+	done := 0
 	for _, r := range []fakediscord.Response{r1, r2} {
 		if !r.Ephemeral || r.Type != 7 {
 			t.Errorf("answer type %d ephemeral=%v, want a private update", r.Type, r.Ephemeral)
 		}
-		if strings.Contains(r.Content, "earlier step") {
-			stale++
+		if strings.Contains(r.Content, "done already") {
+			done++
 		}
 	}
-	if stale != 1 {
-		t.Errorf("%d of the two clicks were refused as stale, want 1:\n%q\n%q", stale, r1.Content, r2.Content)
+	if done != 1 {
+		t.Errorf("%d of the two clicks were answered as done already, want 1:\n%q\n%q", done, r1.Content, r2.Content)
 	}
 	recs, err := h.store.LoadActions(h.ctx, game)
 	if err != nil {

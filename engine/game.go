@@ -152,6 +152,17 @@ func (l *actionLog) add(a *Action) {
 	l.cur[len(l.cur)-1].pack(a)
 }
 
+// at returns the action logged at i, 0 <= i < l.len().
+func (l *actionLog) at(i int) Action {
+	for _, chunk := range l.full {
+		if i < len(chunk) {
+			return chunk[i].action()
+		}
+		i -= len(chunk)
+	}
+	return l.cur[i].action()
+}
+
 // actions returns every action logged, oldest first.
 func (l *actionLog) actions() []Action {
 	out := make([]Action, 0, l.len())
@@ -271,6 +282,15 @@ func (g *Game) Log() []Action { return g.log.actions() }
 
 // LogLen returns the number of actions applied so far.
 func (g *Game) LogLen() int { return g.log.len() }
+
+// LogAction returns the action applied at step i of the log (the first is 0), and false
+// when no action has been applied at i.
+func (g *Game) LogAction(i int) (Action, bool) {
+	if i < 0 || i >= g.log.len() {
+		return Action{}, false
+	}
+	return g.log.at(i), true
+}
 
 // SetNames sets the names the engine uses for seats in its messages ("it is Ana's turn").
 // Names are not part of the game's state.

@@ -151,6 +151,14 @@ func TestRecordsAcrossChunks(t *testing.T) {
 			if log[i].String() != applied[i].String() || !slices.Equal(log[i].Cards, applied[i].Cards) {
 				t.Fatalf("%s: action %d logged as %s, applied %s", preset, i, log[i], applied[i])
 			}
+			if a, ok := g.LogAction(i); !ok || a.String() != applied[i].String() || !slices.Equal(a.Cards, applied[i].Cards) {
+				t.Fatalf("%s: LogAction(%d) = %s, %v; applied %s", preset, i, a, ok, applied[i])
+			}
+		}
+		for _, i := range []int{-1, len(applied)} {
+			if a, ok := g.LogAction(i); ok {
+				t.Fatalf("%s: LogAction(%d) = %s, true; no action was applied there", preset, i, a)
+			}
 		}
 		replayed, err := Replay(g.rules, g.seed, log)
 		if err != nil {

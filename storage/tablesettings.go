@@ -27,8 +27,8 @@ type TableSettings struct {
 	Hints bool
 	// Ping is when the thread mentions the player whose turn it is.
 	Ping PingMode
-	// Autoplay plays a player's forced card, their only legal one, for them after a short
-	// pause.
+	// Autoplay plays a player's forced card, their only legal one, for them as soon as
+	// their turn comes.
 	Autoplay bool
 	// Timer is how long a seat has to act; 0 for no limit. It is kept to the millisecond.
 	Timer time.Duration

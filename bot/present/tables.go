@@ -36,8 +36,6 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 		n.Say("The game starts. Hand 1: %s deals. Press **My hand** on the table to see your cards.", who)
 	case table.NoteLateMove:
 		n.Say("⏰ %s's time ran out: a computer player moved for them.", who)
-	case table.NoteForcedCard:
-		n.Say("%s's only card, %s, is played for them.", who, o.Card.Symbol())
 	case table.NoteAway:
 		n.Say("%s is away: a computer player plays their seat.", who)
 	case table.NoteBack:

@@ -1,15 +1,10 @@
 package table
 
 import (
-	"context"
-	"time"
+	"slices"
 
 	"github.com/pinochle-discord/pinochle/engine"
 )
-
-// autoplayPause is how long a forced card waits before the table plays it: long enough to
-// see the trick, short enough not to hold the table up.
-const autoplayPause = 2 * time.Second
 
 // forcedCard returns the only card seat may play now, if the seat is a person waiting to
 // play and has exactly one legal card.
@@ -24,48 +19,54 @@ func (t *table) forcedCard(seat int) (engine.Card, bool) {
 	return legal.Cards()[0], true
 }
 
-// autoplays reports whether the table plays seat's forced card for it now.
+// autoplays reports whether the table plays seat's forced card for it: at once, as soon as
+// the turn comes, so that no pause races the player's own click on the card (a click that
+// comes after is answered as done: see alreadyDone).
 func (t *table) autoplays(seat int) bool {
 	_, forced := t.forcedCard(seat)
 	return forced && t.meta.Settings.Autoplay
 }
 
-// scheduleAutoplay plays, after a short pause, the forced card of the person the table waits
-// for, unless they play it first (the step moves on and the pause ends in nothing).
-func (t *table) scheduleAutoplay() {
-	if t.game == nil || !t.meta.Settings.Autoplay || t.autoplayStep == t.game.LogLen()+1 {
-		return
+// forcedToPlay returns a person whose forced card the table plays now, or -1.
+func (t *table) forcedToPlay() int {
+	if t.game == nil || !t.meta.Settings.Autoplay || t.game.Phase() != engine.PhasePlay {
+		return -1
 	}
-	if !t.autoplays(t.game.Turn()) || !t.rt.isStarted() {
-		return
+	if seat := t.game.Turn(); seat >= 0 && t.autoplays(seat) {
+		return seat
 	}
-	step := t.game.LogLen()
-	t.autoplayStep = step + 1
-	if t.autoplay != nil {
-		t.autoplay.Stop()
-	}
-	t.autoplay = t.rt.later(t, autoplayPause, autoplayDue{step: step})
+	return -1
 }
 
-// playForced plays a forced card whose pause is over, if the game is still at its step.
-func (t *table) playForced(ctx context.Context, step int) {
-	if t.game == nil || t.game.LogLen() != step {
-		return
+// alreadyDone reports whether a control stamped at an earlier step of this hand asks seat
+// for what was done at that very step for it (its forced card, a move a computer made when
+// its time ran out) or by it (a second click of the same button), and if so says so: the
+// click is answered as done rather than refused as stale.
+func (t *table) alreadyDone(seat int, c Move) (string, bool) {
+	if c.At.Hand != t.game.HandNumber() {
+		return "", false // a control of an earlier hand is stale, whatever it did
 	}
-	t.autoplay = nil
-	seat := t.game.Turn()
-	c, ok := t.forcedCard(seat)
-	if !ok {
-		return
+	logged, ok := t.game.LogAction(c.At.Step)
+	if !ok || logged.Seat != seat {
+		return "", false
 	}
-	var n narration
-	if err := t.act(ctx, engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: c}, &n); err != nil {
-		t.rt.log.Error("autoplay", "game", t.meta.ID, "seat", seat, "err", err)
-		return
+	a, err := c.Action(seat)
+	if err != nil || !sameAction(a, logged) {
+		return "", false
 	}
-	n.first(Note{Kind: NoteForcedCard, Seat: seat, Card: c})
-	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("after autoplay", "game", t.meta.ID, "err", err)
+	if logged.Kind == engine.ActPlayCard {
+		return "✅ " + logged.Card.Symbol() + " is played already: nothing more to do.", true
 	}
-	t.publish(&n)
+	return "✅ That is done already: nothing more to do.", true
+}
+
+// sameAction reports whether a and b are the same action; the cards of a pass in any order.
+func sameAction(a, b engine.Action) bool {
+	if a.Seat != b.Seat || a.Kind != b.Kind || a.Bid != b.Bid || a.Suit != b.Suit || a.Card != b.Card || len(a.Cards) != len(b.Cards) {
+		return false
+	}
+	x, y := slices.Clone(a.Cards), slices.Clone(b.Cards)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
 }

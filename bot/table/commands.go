@@ -156,8 +156,6 @@ type (
 		seq int
 		at  time.Time
 	}
-	// autoplayDue: a forced card's pause is over; step is the log length it was for.
-	autoplayDue struct{ step int }
 	// retryDue: the computer players try their moves again after one could not be saved.
 	retryDue struct{}
 	// decided: a computer player searched for seat at step and chose action, or stopped
@@ -184,10 +182,9 @@ type (
 	resume struct{}
 )
 
-func (deadline) command()    {}
-func (autoplayDue) command() {}
-func (retryDue) command()    {}
-func (decided) command()     {}
-func (hinted) command()      {}
-func (wake) command()        {}
-func (resume) command()      {}
+func (deadline) command() {}
+func (retryDue) command() {}
+func (decided) command()  {}
+func (hinted) command()   {}
+func (wake) command()     {}
+func (resume) command()   {}

@@ -108,8 +108,6 @@ const (
 	NoteGameStarts NoteKind = iota + 1
 	// NoteLateMove: Seat's time ran out and a computer player moved for them.
 	NoteLateMove
-	// NoteForcedCard: Seat's only card, Card, is played for them.
-	NoteForcedCard
 	// NoteEnded: the table ended other than by its game's last hand, as End says.
 	NoteEnded
 	// NoteAway and NoteBack: Seat's player handed their seat to a computer player, or

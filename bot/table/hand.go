@@ -75,6 +75,9 @@ func (t *table) move(ctx context.Context, c Move) Reply {
 		return text(MsgForged)
 	}
 	if !c.At.Current(t.game, seat) {
+		if done, ok := t.alreadyDone(seat, c); ok {
+			return t.view(seat, c.Token, done)
+		}
 		return t.view(seat, c.Token, MsgStale)
 	}
 	if t.meta.Seats[seat].Away {

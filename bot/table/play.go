@@ -45,15 +45,23 @@ func (t *table) act(ctx context.Context, a engine.Action, n *narration) error {
 	return nil
 }
 
-// advance lets computer players (and seats handed to them) take their turns until a person
-// is to act or the game is over, then records the hands that finished and the game's end. A
-// player that decides at once moves here; one that searches does so in the pool (think) and
-// its move comes back as a command.
+// advance lets computer players (and seats handed to them) take their turns, and plays the
+// forced cards of people (autoplays), until a person is to act or the game is over, then
+// records the hands that finished and the game's end. A player that decides at once moves
+// here; one that searches does so in the pool (think) and its move comes back as a command.
 func (t *table) advance(ctx context.Context, n *narration) error {
 	g := t.game
 	for range maxComputerMoves {
 		if g.Over() {
 			break
+		}
+		if seat := t.forcedToPlay(); seat >= 0 {
+			c, _ := t.forcedCard(seat)
+			if err := t.act(ctx, engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: c}, n); err != nil {
+				t.retryLater()
+				return errors.Join(fmt.Errorf("forced card of seat %d: %w", seat+1, err), t.recordHands(ctx, n))
+			}
+			continue
 		}
 		seat := t.computerToAct()
 		if seat < 0 {

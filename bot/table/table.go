@@ -43,15 +43,12 @@ type table struct {
 	// views are the private messages last shown to each seat, to bring up to date when
 	// the seat's turn comes.
 	views map[int]privateView
-	// timer is the armed deadline, autoplay a forced card's pause and retry the computer
-	// players' next try after a move could not be saved.
-	timer, autoplay, retry Timer
+	// timer is the armed deadline, and retry the computer players' next try after a move
+	// could not be saved.
+	timer, retry Timer
 	// timerSeq numbers the deadlines armed, so that one from a timer replaced since is
 	// dropped.
 	timerSeq int
-	// autoplayStep is one more than the log length at which a forced card was last
-	// scheduled (0: none), so that each step schedules it once.
-	autoplayStep int
 	// thinking is set while a computer player searches for the table, from the game at
 	// log length thinkingStep; stopThinking gives that search up, once the game has moved
 	// on. searches is the context of every search for the table, ended with the table by
@@ -139,7 +136,6 @@ func (t *table) handle(req request) {
 			defer cancel()
 			t.startTurn(after)
 			t.arm()
-			t.scheduleAutoplay()
 		}
 	}
 	t.publishSummary()
@@ -212,8 +208,6 @@ func (t *table) dispatch(ctx context.Context, c Command) Reply {
 		t.posted(ctx, c)
 	case deadline:
 		t.applyDeadline(ctx, c)
-	case autoplayDue:
-		t.playForced(ctx, c.step)
 	case retryDue:
 		t.retryMoves(ctx)
 	case decided:
@@ -286,7 +280,7 @@ func (t *table) waitingHumans() []int {
 
 // stopTimers stops every timer armed for the table.
 func (t *table) stopTimers() {
-	for _, tm := range []*Timer{&t.timer, &t.autoplay, &t.retry} {
+	for _, tm := range []*Timer{&t.timer, &t.retry} {
 		if *tm != nil {
 			(*tm).Stop()
 			*tm = nil

@@ -161,8 +161,9 @@ func TestIdleLobbyCloses(t *testing.T) {
 	}
 }
 
-// TestForcedCardPlayed: a person's only legal card is played for them after a pause, and the
-// thread says so; with autoplay off it waits for them.
+// TestForcedCardPlayed: a person's only legal card is played for them the moment their turn
+// comes, with no pause for a click to race and no notice in the thread; with autoplay off the
+// table waits for them. A second click of a card already played is answered as done.
 func TestForcedCardPlayed(t *testing.T) {
 	for _, on := range []bool{true, false} {
 		t.Run(fmt.Sprintf("autoplay %v", on), func(t *testing.T) { testForcedCard(t, on) })
@@ -175,32 +176,58 @@ func testForcedCard(t *testing.T, on bool) {
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Autoplay: on, Ping: storage.PingNever})
 	r.do(id, table.Start{By: ana})
 	r.post(id, true)
-	// At the latest on a hand's last trick, her one card is forced.
-	for range 500 {
+	// Her last card of every hand that is played is forced.
+	ownPlays, clickedTwice := 0, false
+	for range 1000 {
+		if g, err := r.store.GetGame(r.ctx, id); err != nil || g.Status != storage.StatusPlaying {
+			break // the game is over, and its table gone
+		}
 		v := r.view(id, ana).View
-		if v.Over() {
-			break
-		}
 		if v.MyTurn() && v.Phase() == engine.PhasePlay && v.Legal().Len() == 1 {
-			before := r.logLen(id)
-			r.advance(time.Second)
-			if r.logLen(id) != before {
-				t.Fatalf("the forced card was played before the pause")
+			if on {
+				t.Fatalf("the table waits for ana's forced card at step %d", v.Step())
 			}
-			r.advance(time.Second)
-			played := r.logLen(id) != before
-			if played != on || hasNote(r.fx.list(), table.NoteForcedCard) != on {
-				t.Fatalf("autoplay %v: the forced card was played: %v", on, played)
-			}
-			return
+			return // autoplay off: her turn waits for her
 		}
-		if v.MyTurn() {
-			r.act(id, ana)
-		} else {
+		if !v.MyTurn() {
 			t.Fatalf("the game waits for someone else at step %d", v.Step())
 		}
+		if v.Phase() != engine.PhasePlay {
+			r.act(id, ana)
+			continue
+		}
+		ownPlays++
+		m := moveFor(ana, &v, engine.Action{Kind: engine.ActPlayCard, Card: v.Legal().Cards()[0]})
+		if rep := r.do(id, m); rep.Kind != table.ReplyView || rep.Text != "" {
+			t.Fatalf("ana's card: %+v", rep)
+		}
+		if !clickedTwice {
+			clickedTwice = true
+			rep := r.do(id, m)
+			if rep.Kind != table.ReplyView || !strings.Contains(rep.Text, "played already") {
+				t.Errorf("the same card clicked again: %q, want it answered as played already", rep.Text)
+			}
+		}
 	}
-	t.Fatal("ana never had a forced card")
+	if !on {
+		t.Fatal("ana never had a forced card")
+	}
+	recs, err := r.store.LoadActions(r.ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	for _, rec := range recs {
+		if rec.Action.Kind == engine.ActPlayCard && rec.Action.Seat == 0 {
+			played++
+		}
+	}
+	if played == 0 || ownPlays >= played {
+		t.Errorf("ana's seat played %d cards, %d of them by her: no forced card was played for her", played, ownPlays)
+	}
+	if s := describe(r.fx.list()); strings.Contains(s, "only card") {
+		t.Errorf("the thread was told of a forced card:\n%s", s)
+	}
 }
 
 // TestRepostWhenNotPinned: a table message that could not be pinned is posted again once
