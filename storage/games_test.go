@@ -80,7 +80,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 		Status: StatusLobby, CreatedAt: t0,
 		Messages: map[MessageRole]Message{"lobby": {ChannelID: "222", MessageID: "999"}},
 		Settings: TableSettings{Level: LevelExpert, Hints: false, Ping: PingNever, Autoplay: true,
-			Timer: 36*time.Hour + 1500*time.Microsecond, Timeout: PolicyForfeit},
+			Timer: 36*time.Hour + 1500*time.Microsecond, Timeout: PolicyForfeit, Pace: PaceQuick},
 	}
 	id, err := s.CreateGame(ctx, g)
 	if err != nil {
@@ -107,7 +107,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	got.Seats[3].Away = true
 	got.Turn = TurnState{Seq: 17, Seat: 2, Started: t0.Add(90 * time.Second), Reminders: 2}
 	got.Settings = TableSettings{Level: LevelEasy, Hints: true, Ping: PingAlways, Autoplay: false,
-		Timer: 2 * time.Minute, Timeout: PolicyComputer}
+		Timer: 2 * time.Minute, Timeout: PolicyComputer, Pace: PaceSlow}
 	if err := s.UpdateGame(ctx, got); err != nil {
 		t.Fatal(err)
 	}
@@ -175,6 +175,7 @@ func testCreateGameRejects(t *testing.T, db backend) {
 		"unknown policy":   func(g *Game) { g.Settings.Timeout = "pause" },
 		"unknown level":    func(g *Game) { g.Settings.Level = "godlike" },
 		"unknown ping":     func(g *Game) { g.Settings.Ping = "sometimes" },
+		"unknown pace":     func(g *Game) { g.Settings.Pace = "lazy" },
 		"turn seat":        func(g *Game) { g.Turn = TurnState{Seat: 4, Started: t0} },
 		"turn seq":         func(g *Game) { g.Turn = TurnState{Seq: -1} },
 		"reminders":        func(g *Game) { g.Turn = TurnState{Reminders: -1} },

@@ -160,7 +160,7 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 			Messages: map[MessageRole]Message{"table": {ChannelID: "t1", MessageID: "m1"}},
 			// Tables stored before they had settings (version 5) run as the defaults
 			// say, with no timer: the column's default.
-			Settings: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer}}
+			Settings: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer, Pace: PaceNormal}}
 		if k >= 5 {
 			want.Settings.Level, want.Seats[1].Computer = LevelExpert, LevelExpert
 		}
@@ -200,7 +200,7 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	if k >= 3 {
 		want = Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
 			TableDefaults: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true,
-				Timer: 2 * time.Minute, Timeout: PolicyComputer},
+				Timer: 2 * time.Minute, Timeout: PolicyComputer, Pace: PaceNormal},
 			ComputerGamesCount: true, Channels: []string{"c1", "c2"}}
 	}
 	if k >= 5 {

@@ -322,7 +322,7 @@ func testSettingsRoundTrip(t *testing.T, db backend) {
 	st := Settings{
 		DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
 		TableDefaults: TableSettings{Level: LevelExpert, Hints: false, Ping: PingNever, Autoplay: false,
-			Timer: 7 * 24 * time.Hour, Timeout: PolicyForfeit},
+			Timer: 7 * 24 * time.Hour, Timeout: PolicyForfeit, Pace: PaceSlow},
 		HintsChosen: true, ComputerGamesCount: true, Channels: []string{"c3", "c1", "c2"},
 	}
 	if err := s.UpdateSettings(ctx, "g1", st, t0); err != nil {
@@ -345,7 +345,7 @@ func testSettingsRoundTrip(t *testing.T, db backend) {
 	}
 	got, _ = s.Settings(ctx, "g1")
 	want = Settings{DefaultPreset: "racehorse", TableDefaults: TableSettings{Level: DefaultLevel, Hints: true,
-		Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer}}
+		Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer, Pace: PaceNormal}}
 	if !reflect.DeepEqual(got, want) || !got.AllowsChannel("any") {
 		t.Errorf("settings %+v, want %+v", got, want)
 	}
@@ -363,6 +363,7 @@ func testSettingsRoundTrip(t *testing.T, db backend) {
 		"policy":        {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timeout: "skip"}},
 		"level":         {DefaultPreset: "racehorse", TableDefaults: TableSettings{Level: "godlike"}},
 		"ping":          {DefaultPreset: "racehorse", TableDefaults: TableSettings{Ping: "loud"}},
+		"pace":          {DefaultPreset: "racehorse", TableDefaults: TableSettings{Pace: "lazy"}},
 		"empty channel": {DefaultPreset: "racehorse", Channels: []string{""}},
 	} {
 		if err := s.UpdateSettings(ctx, "g1", st, t0); !errors.Is(err, ErrInvalid) {

@@ -17,7 +17,8 @@ import (
 // target, pass or counters), which engine.NewRules reads.
 //
 // In the zero value hints and autoplay are off; DefaultTableSettings are a table's
-// settings when nobody chose. An empty Level, Ping or Timeout is stored as its default.
+// settings when nobody chose. An empty Level, Ping, Timeout or Pace is stored as its
+// default.
 type TableSettings struct {
 	// Level is how well the table's computer players play: one of Levels. A seat keeps
 	// the level it was given (Seat.Computer); a computer player moving for a human (away,
@@ -34,6 +35,8 @@ type TableSettings struct {
 	Timer time.Duration
 	// Timeout is what happens when a seat's time runs out.
 	Timeout TimeoutPolicy
+	// Pace is how quickly the computer players move while people watch.
+	Pace Pace
 }
 
 // DefaultTableSettings returns the settings of a table in a guild that chose none: the
@@ -41,7 +44,7 @@ type TableSettings struct {
 // help, and ten minutes a turn, after which a computer player moves.
 func DefaultTableSettings() TableSettings {
 	return TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true,
-		Timer: 10 * time.Minute, Timeout: PolicyComputer}
+		Timer: 10 * time.Minute, Timeout: PolicyComputer, Pace: PaceNormal}
 }
 
 // Level is how well a computer player plays: one of Levels.
@@ -98,6 +101,21 @@ const (
 // PingModes returns the ping modes, PingAuto first.
 func PingModes() []PingMode { return []PingMode{PingAuto, PingAlways, PingNever} }
 
+// Pace is how quickly a table's computer players move while people play with them: they
+// pause before each move, longer once a trick is taken and after a hand, so that the people
+// see what happened (the bot's table runtime says how long).
+type Pace string
+
+// The paces.
+const (
+	PaceQuick  Pace = "quick"
+	PaceNormal Pace = "normal"
+	PaceSlow   Pace = "slow"
+)
+
+// Paces returns the paces, quickest first.
+func Paces() []Pace { return []Pace{PaceQuick, PaceNormal, PaceSlow} }
+
 // TimeoutPolicy is what happens when a seat's time runs out.
 type TimeoutPolicy string
 
@@ -137,6 +155,9 @@ func (s *TableSettings) normalize() {
 	if s.Timeout == "" {
 		s.Timeout = PolicyComputer
 	}
+	if s.Pace == "" {
+		s.Pace = PaceNormal
+	}
 	s.Timer = s.Timer.Truncate(time.Millisecond)
 }
 
@@ -146,11 +167,11 @@ func (s *TableSettings) check() error {
 		return fmt.Errorf("negative turn timer %v", s.Timer)
 	}
 	return errors.Join(oneOf("level", s.Level, Levels()), oneOf("ping mode", s.Ping, PingModes()),
-		oneOf("timeout policy", s.Timeout, TimeoutPolicies()))
+		oneOf("timeout policy", s.Timeout, TimeoutPolicies()), oneOf("pace", s.Pace, Paces()))
 }
 
 // The keys of a table's settings as stored: a JSON object of strings (the level, "on" or
-// "off" for hints and autoplay, the ping mode), beside the timer and the timeout policy,
+// "off" for hints and autoplay, the ping mode, the pace), beside the timer and the timeout policy,
 // which have columns of their own. An object that leaves a key out stands for its default,
 // as tables stored before the key existed do.
 const (
@@ -158,6 +179,7 @@ const (
 	keyHints    = "hints"
 	keyPing     = "ping"
 	keyAutoplay = "autoplay"
+	keyPace     = "pace"
 )
 
 // onOff writes a switch as stored.
@@ -171,7 +193,7 @@ func onOff(b bool) string {
 // encodeTableSettings returns the JSON object of normalized settings, for their column.
 // Hints is written only with withHints: a guild that never chose them leaves the key out.
 func encodeTableSettings(s TableSettings, withHints bool) (string, error) {
-	o := map[string]string{keyLevel: string(s.Level), keyPing: string(s.Ping), keyAutoplay: onOff(s.Autoplay)}
+	o := map[string]string{keyLevel: string(s.Level), keyPing: string(s.Ping), keyAutoplay: onOff(s.Autoplay), keyPace: string(s.Pace)}
 	if withHints {
 		o[keyHints] = onOff(s.Hints)
 	}
@@ -200,6 +222,8 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s TableSettin
 			s.Level = Level(v)
 		case keyPing:
 			s.Ping = PingMode(v)
+		case keyPace:
+			s.Pace = Pace(v)
 		case keyHints, keyAutoplay:
 			if v != "on" && v != "off" {
 				return TableSettings{}, false, fmt.Errorf("decode table settings %s: %s %q is neither on nor off", js, k, v)

@@ -36,8 +36,10 @@ func TestDecodeTableSettings(t *testing.T) {
 		{"a level only", `{"level":"expert"}`, 0, "computer", with(func(s *TableSettings) { s.Level = LevelExpert }), false, ""},
 		{"hints off", `{"hints":"off"}`, 0, "computer", with(func(s *TableSettings) { s.Hints = false }), true, ""},
 		{"hints on", `{"hints":"on"}`, 0, "computer", with(func(*TableSettings) {}), true, ""},
-		{"every key, timer and policy", `{"autoplay":"off","hints":"off","level":"easy","ping":"never"}`, 90_000, "forfeit",
-			TableSettings{Level: LevelEasy, Ping: PingNever, Timer: 90 * time.Second, Timeout: PolicyForfeit}, true, ""},
+		{"every key, timer and policy", `{"autoplay":"off","hints":"off","level":"easy","pace":"slow","ping":"never"}`, 90_000, "forfeit",
+			TableSettings{Level: LevelEasy, Ping: PingNever, Timer: 90 * time.Second, Timeout: PolicyForfeit, Pace: PaceSlow}, true, ""},
+		{"a pace only", `{"pace":"quick"}`, 0, "computer", with(func(s *TableSettings) { s.Pace = PaceQuick }), false, ""},
+		{"unknown pace", `{"pace":"fast"}`, 0, "computer", TableSettings{}, false, `pace "fast" is not one of quick, normal, slow`},
 		{"unknown level", `{"level":"godlike"}`, 0, "computer", TableSettings{}, false, `level "godlike" is not one of easy, normal, expert`},
 		{"empty level", `{"level":""}`, 0, "computer", TableSettings{}, false, `level "" is not one of`},
 		{"unknown ping", `{"ping":"loud"}`, 0, "computer", TableSettings{}, false, `ping mode "loud" is not one of auto, always, never`},
@@ -71,7 +73,8 @@ func TestEncodeTableSettings(t *testing.T) {
 		for _, p := range PingModes() {
 			for _, pol := range TimeoutPolicies() {
 				for _, b := range []bool{false, true} {
-					all = append(all, TableSettings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol})
+					pace := Paces()[len(all)%len(Paces())]
+					all = append(all, TableSettings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace})
 				}
 			}
 		}
@@ -86,26 +89,26 @@ func TestEncodeTableSettings(t *testing.T) {
 			t.Errorf("%+v: stored as %s, read back %+v, hints stored %v, %v", s, js, got, hasHints, err)
 		}
 	}
-	s := TableSettings{Level: LevelEasy, Hints: false, Ping: PingAlways, Timeout: PolicyComputer}
+	s := TableSettings{Level: LevelEasy, Hints: false, Ping: PingAlways, Timeout: PolicyComputer, Pace: PaceQuick}
 	js, err := encodeTableSettings(s, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if js != `{"autoplay":"off","level":"easy","ping":"always"}` {
+	if js != `{"autoplay":"off","level":"easy","pace":"quick","ping":"always"}` {
 		t.Errorf("settings without hints stored as %s", js)
 	}
 	got, hasHints, err := decodeTableSettings(js, 0, "computer")
-	if want := (TableSettings{Level: LevelEasy, Hints: true, Ping: PingAlways, Timeout: PolicyComputer}); err != nil || got != want || hasHints {
+	if want := (TableSettings{Level: LevelEasy, Hints: true, Ping: PingAlways, Timeout: PolicyComputer, Pace: PaceQuick}); err != nil || got != want || hasHints {
 		t.Errorf("settings without hints read back as %+v, hints stored %v, %v; want %+v", got, hasHints, err, want)
 	}
 }
 
-// TestNormalizeTableSettings: an empty level, ping mode or policy is stored as its default,
+// TestNormalizeTableSettings: an empty level, ping mode, policy or pace is stored as its default,
 // the timer to the millisecond; anything else that is not a setting's value is refused.
 func TestNormalizeTableSettings(t *testing.T) {
 	s := TableSettings{Timer: time.Minute + time.Microsecond}
 	s.normalize()
-	if want := (TableSettings{Level: DefaultLevel, Ping: PingAuto, Timer: time.Minute, Timeout: PolicyComputer}); s != want {
+	if want := (TableSettings{Level: DefaultLevel, Ping: PingAuto, Timer: time.Minute, Timeout: PolicyComputer, Pace: PaceNormal}); s != want {
 		t.Errorf("normalized %+v, want %+v", s, want)
 	}
 	if err := s.check(); err != nil {
@@ -116,6 +119,7 @@ func TestNormalizeTableSettings(t *testing.T) {
 		{Level: LevelEasy, Ping: "ALWAYS", Timeout: PolicyComputer},
 		{Level: LevelEasy, Ping: PingAuto, Timeout: "skip"},
 		{Level: LevelEasy, Ping: PingAuto, Timeout: PolicyComputer, Timer: -time.Millisecond},
+		{Level: LevelEasy, Ping: PingAuto, Timeout: PolicyComputer, Pace: "Quick"},
 	} {
 		if err := bad.check(); err == nil {
 			t.Errorf("%+v accepted", bad)
@@ -142,6 +146,7 @@ func testBadStoredTableSettings(t *testing.T, db backend) {
 	for _, bad := range []struct{ value, err string }{
 		{`{"level":"godlike"}`, `level "godlike"`},
 		{`{"ping":"loud"}`, `ping mode "loud"`},
+		{`{"pace":"lazy"}`, `pace "lazy"`},
 		{`{"hints":"maybe"}`, `hints "maybe"`},
 		{`not json`, "decode table settings"},
 	} {
