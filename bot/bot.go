@@ -52,6 +52,8 @@ type Config struct {
 	Clock Clock
 	// Seed returns a seed for a new game's shuffle; nil draws one from crypto/rand.
 	Seed func() uint64
+	// Pauses gives the computer players' pauses at each pace; nil is table.DefaultPauses.
+	Pauses func(storage.Pace) table.Pauses
 	// PostLimit and PostWindow bound the messages sent to one channel: at most PostLimit
 	// per PostWindow (default 5 per 5 seconds, as Discord).
 	PostLimit  int
@@ -161,7 +163,7 @@ func New(cfg Config) (*Bot, error) {
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, writer: b.writer}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
-	b.tables = table.New(table.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Decide: b.choose})
+	b.tables = table.New(table.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Decide: b.choose, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot"
+	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -60,6 +61,9 @@ type harnessOptions struct {
 	// fake and the bot alike (testPostWindow unless set): a test about pacing sets
 	// realPacing to keep Discord's.
 	postWindow time.Duration
+	// pauses are the computer players' pauses (bot.Config.Pauses): none unless set, so
+	// that the tests not about the pace need not move the clock for every computer move.
+	pauses     func(storage.Pace) table.Pauses
 	realPacing bool
 }
 
@@ -77,6 +81,9 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 	}
 	if o.fake.RateWindow == 0 {
 		o.fake.RateWindow = o.postWindow
+	}
+	if o.pauses == nil {
+		o.pauses = func(storage.Pace) table.Pauses { return table.Pauses{} }
 	}
 	if o.fake.InteractionTimeout == 0 {
 		// The tests check that every interaction is answered, and with what, not how
@@ -121,7 +128,7 @@ func (h *harness) start(window time.Duration) {
 	h.store = store
 	var mu sync.Mutex
 	b, err := bot.New(bot.Config{
-		Token: h.srv.Token(), APIURL: h.srv.URL(), Store: store, Clock: h.clock, PostWindow: window,
+		Token: h.srv.Token(), APIURL: h.srv.URL(), Store: store, Clock: h.clock, PostWindow: window, Pauses: h.opts.pauses,
 		Seed:       func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
 		Logger:     testLogger(h.t, h.logs),
 		ShardCount: h.opts.shardCount, ShardIDs: h.opts.shardIDs, LeaseTTL: h.opts.leaseTTL,

@@ -88,6 +88,14 @@ type Hint struct {
 // Repost shows the table again at the bottom of its thread.
 type Repost struct{ By Person }
 
+// NextHand is a person's Next hand during the pause after a hand (Pauses): once everyone at
+// the table has asked, the game goes on at once. Token names the private message it came
+// from.
+type NextHand struct {
+	By    Person
+	Token string
+}
+
 // Posted tells a table that the table message it asked for (PostTable) has been posted, as
 // Message, and whether it could be pinned; Err, when set, says it could not be posted.
 type Posted struct {
@@ -158,6 +166,8 @@ type (
 	}
 	// retryDue: the computer players try their moves again after one could not be saved.
 	retryDue struct{}
+	// pauseDue: the computer players' pause after the action at log length step is over.
+	pauseDue struct{ step int }
 	// decided: a computer player searched for seat at step and chose action, or stopped
 	// searching because the game moved on; forLate marks a move for a person whose time
 	// ran out.
@@ -187,4 +197,6 @@ func (retryDue) command() {}
 func (decided) command()  {}
 func (hinted) command()   {}
 func (wake) command()     {}
+func (pauseDue) command() {}
+func (NextHand) command() {}
 func (resume) command()   {}

@@ -34,9 +34,11 @@ type Reply struct {
 	Text string
 	// Game is the table's record as of the answer.
 	Game storage.Game
-	// Seat and View are the person's seat and view (ReplyView).
-	Seat int
-	View engine.View
+	// Seat and View are the person's seat and view (ReplyView); NextHand is set while the
+	// table pauses after a hand and the person has not asked for the next one.
+	Seat     int
+	View     engine.View
+	NextHand bool
 	// MinBid and At are the bid form's (ReplyBidForm).
 	MinBid int
 	At     Stamp
@@ -159,6 +161,8 @@ type EditView struct {
 	Seat  int
 	View  engine.View
 	Note  string
+	// NextHand is Reply.NextHand.
+	NextHand bool
 }
 
 // ShowTable edits the table message to the table as it is.

@@ -37,7 +37,7 @@ func (t *table) playerSeat(by Person, notSeated string) (int, *Reply) {
 // view answers with a seat's private view, and keeps its token to bring it up to date.
 func (t *table) view(seat int, token, note string) Reply {
 	t.keepView(seat, token)
-	return Reply{Kind: ReplyView, Seat: seat, View: t.game.View(seat), Text: note}
+	return Reply{Kind: ReplyView, Seat: seat, View: t.game.View(seat), Text: note, NextHand: t.offersNextHand(seat)}
 }
 
 // showHand answers with the person's private view of the table.

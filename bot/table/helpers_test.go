@@ -140,6 +140,9 @@ type rig struct {
 	clock clock
 	fx    *effects
 	rt    *table.Runtime
+	// pauses are the computer players' pauses: none, unless a test about the pace sets
+	// them before open (newPacedRig).
+	pauses func(storage.Pace) table.Pauses
 	// decide stands in for the searching players when set.
 	decide atomic.Pointer[searchFunc]
 }
@@ -164,7 +167,8 @@ func newRig(t *testing.T) *rig {
 	t.Cleanup(func() { db.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	r := &rig{t: t, ctx: ctx, store: db, clock: clock{fakediscord.NewManualClock(start)}}
+	r := &rig{t: t, ctx: ctx, store: db, clock: clock{fakediscord.NewManualClock(start)},
+		pauses: func(storage.Pace) table.Pauses { return table.Pauses{} }}
 	r.open()
 	return r
 }
@@ -172,7 +176,7 @@ func newRig(t *testing.T) *rig {
 // open starts a new runtime on the rig's store and clock, as a bot that starts does.
 func (r *rig) open() {
 	r.fx = newEffects()
-	rt := table.New(table.Config{Store: r.store, Clock: r.clock, Effects: r.fx.add, Searches: 1,
+	rt := table.New(table.Config{Store: r.store, Clock: r.clock, Effects: r.fx.add, Searches: 1, Pauses: r.pauses,
 		Decide: func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
 			if f := r.decide.Load(); f != nil {
 				return (*f)(ctx, p, v)

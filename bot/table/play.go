@@ -39,15 +39,17 @@ func (t *table) act(ctx context.Context, a engine.Action, n *narration) error {
 		// Check accepted it, so this cannot happen; the log and the game now differ.
 		return fmt.Errorf("apply a checked action: %w", err)
 	}
+	t.lastEnded = endedBy(events)
 	t.meta.LastActivity = t.now()
 	n.items = append(n.items, Step{Action: a, Events: events, Public: g.View(-1)})
 	n.events = append(n.events, events...)
 	return nil
 }
 
-// advance lets computer players (and seats handed to them) take their turns, and plays the
-// forced cards of people (autoplays), until a person is to act or the game is over, then
-// records the hands that finished and the game's end. A player that decides at once moves
+// advance lets computer players (and seats handed to them) take their turns, each after its
+// pause (pace.go), and plays the forced cards of people (autoplays), until a person is to
+// act, a pause is under way or the game is over, then records the hands that finished and
+// the game's end. A player that decides at once moves
 // here; one that searches does so in the pool (think) and its move comes back as a command.
 func (t *table) advance(ctx context.Context, n *narration) error {
 	g := t.game
@@ -64,7 +66,7 @@ func (t *table) advance(ctx context.Context, n *narration) error {
 			continue
 		}
 		seat := t.computerToAct()
-		if seat < 0 {
+		if seat < 0 || !t.mayMove() {
 			break
 		}
 		p, err := t.computerFor(seat)

@@ -66,9 +66,10 @@ func postsOf(items []Item) int {
 	return posts
 }
 
-// refreshViews brings up to date the private messages of the seats the game now waits for,
-// where they may still be edited, so that a player who keeps their hand open sees their
-// controls arrive without pressing anything.
+// refreshViews brings up to date the private messages of the seats the game now waits for
+// (and of everyone once a hand is over, for its result), where they may still be edited, so
+// that a player who keeps their hand open sees their controls arrive without pressing
+// anything.
 func (t *table) refreshViews() {
 	if t.game == nil {
 		return
@@ -79,10 +80,10 @@ func (t *table) refreshViews() {
 			delete(t.views, seat)
 			continue
 		}
-		if v.step == t.game.LogLen() || !(t.game.Waiting(seat) || t.game.Over() || t.done) {
+		if v.step == t.game.LogLen() || !(t.game.Waiting(seat) || t.game.Over() || t.done || t.handPause()) {
 			continue
 		}
-		t.emit(EditView{Token: v.token, Game: t.record(), Seat: seat, View: t.game.View(seat)})
+		t.emit(EditView{Token: v.token, Game: t.record(), Seat: seat, View: t.game.View(seat), NextHand: t.offersNextHand(seat)})
 		v.step = t.game.LogLen()
 		t.views[seat] = v
 	}

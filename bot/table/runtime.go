@@ -42,6 +42,9 @@ type Config struct {
 	// one fewer than the processors Go may use (at least one), so that a burst of computer
 	// turns queues instead of slowing every click.
 	Searches int
+	// Pauses, when set, gives the pauses of the computer players at each pace; nil is
+	// DefaultPauses.
+	Pauses func(storage.Pace) Pauses
 	// Decide, when set, stands in for the decision of every computer player that searches,
 	// run where the search runs, with the search's context: it is done when the table ends
 	// or moves on. Tests set it.
@@ -205,6 +208,7 @@ func (rt *Runtime) Add(meta storage.Game, game *engine.Game) error {
 	t := &table{
 		rt: rt, id: meta.ID, inbox: make(chan request, 16), exited: make(chan struct{}),
 		meta: meta, game: game, views: map[int]privateView{}, clicks: map[string]time.Time{},
+		pacedStep: -1, ready: map[int]bool{},
 	}
 	t.searches, t.endSearches = context.WithCancel(context.Background())
 	if game != nil {

@@ -43,7 +43,7 @@ func TestStoreDown(t *testing.T) {
 	r := newRig(t)
 	store := &flakyStore{DB: r.store}
 	r.fx = newEffects()
-	r.rt = table.New(table.Config{Store: store, Clock: r.clock, Effects: r.fx.add})
+	r.rt = table.New(table.Config{Store: store, Clock: r.clock, Effects: r.fx.add, Pauses: r.pauses})
 	t.Cleanup(func() { r.rt.Close(context.Background()) })
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})

@@ -43,9 +43,17 @@ type table struct {
 	// views are the private messages last shown to each seat, to bring up to date when
 	// the seat's turn comes.
 	views map[int]privateView
-	// timer is the armed deadline, and retry the computer players' next try after a move
-	// could not be saved.
-	timer, retry Timer
+	// timer is the armed deadline, retry the computer players' next try after a move could
+	// not be saved, and pause the computer players' pause (pace.go) after the action at log
+	// length pauseStep.
+	timer, retry, pause Timer
+	pauseStep           int
+	// pacedStep is the log length whose pause is over; lastEnded is what the last action
+	// ended; ready are the seats whose people asked for the next hand during the pause
+	// after a hand.
+	pacedStep int
+	lastEnded ended
+	ready     map[int]bool
 	// timerSeq numbers the deadlines armed, so that one from a timer replaced since is
 	// dropped.
 	timerSeq int
@@ -173,6 +181,8 @@ func personOf(c Command) (Person, bool) {
 		return c.By, true
 	case Repost:
 		return c.By, true
+	case NextHand:
+		return c.By, true
 	}
 	return Person{}, false
 }
@@ -204,12 +214,16 @@ func (t *table) dispatch(ctx context.Context, c Command) Reply {
 		return t.hint(c)
 	case Repost:
 		return t.repost(c.By)
+	case NextHand:
+		return t.nextHand(ctx, c)
 	case Posted:
 		t.posted(ctx, c)
 	case deadline:
 		t.applyDeadline(ctx, c)
 	case retryDue:
 		t.retryMoves(ctx)
+	case pauseDue:
+		t.endPause(ctx, c.step)
 	case decided:
 		t.applyDecision(ctx, c)
 	case hinted:
@@ -280,7 +294,7 @@ func (t *table) waitingHumans() []int {
 
 // stopTimers stops every timer armed for the table.
 func (t *table) stopTimers() {
-	for _, tm := range []*Timer{&t.timer, &t.retry} {
+	for _, tm := range []*Timer{&t.timer, &t.retry, &t.pause} {
 		if *tm != nil {
 			(*tm).Stop()
 			*tm = nil

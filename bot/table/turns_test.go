@@ -382,3 +382,72 @@ func TestQuietTurnsSixHandedPass(t *testing.T) {
 		t.Errorf("the team passed and the game still waits for passes")
 	}
 }
+
+// TestComputerPace: at a table where a person plays, each computer move waits its pause on
+// the clock (a bid or a card the Move pause, the lead after a trick the Trick pause, the
+// first move of a hand the Hand pause), never less; a person's own move waits for nothing.
+// After a hand, Next hand from every person deals on at once.
+func TestComputerPace(t *testing.T) {
+	r := newRig(t)
+	r.pauses = table.DefaultPauses
+	r.restart()
+	p := table.DefaultPauses(storage.PaceNormal)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Pace: storage.PaceNormal, Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	seen := map[string]int{}
+	for range 600 {
+		shown := r.view(id, ana)
+		v := shown.View
+		if v.Over() || v.HandNo() > 3 {
+			break
+		}
+		if v.MyTurn() {
+			r.act(id, ana) // answered at once: nothing of hers waits
+			continue
+		}
+		// A computer player is to move: the pause it waits depends on what the last action
+		// ended.
+		kind, pause := "move", p.Move
+		switch {
+		case v.Phase() == engine.PhaseBidding && len(v.Auction()) == 0 && v.HandNo() > 1:
+			kind, pause = "hand", p.Hand
+		case v.Phase() == engine.PhasePlay && len(v.Trick()) == 0 && v.NumTricks() > 0:
+			kind, pause = "trick", p.Trick
+		}
+		if shown.NextHand != (kind == "hand") {
+			t.Fatalf("step %d, a %s pause: the view offers Next hand: %v", v.Step(), kind, shown.NextHand)
+		}
+		before := r.logLen(id)
+		if kind == "hand" && seen["hand"] == 0 {
+			// The first time, ana asks for the next hand: it is dealt on at once.
+			rep := r.do(id, table.NextHand{By: ana})
+			if rep.Kind != table.ReplyView {
+				t.Fatalf("Next hand: %+v", rep)
+			}
+			if err := r.rt.WaitIdle(r.ctx); err != nil {
+				t.Fatal(err)
+			}
+			if r.logLen(id) == before {
+				t.Fatalf("Next hand from the only person at the table did not deal on")
+			}
+			seen[kind]++
+			continue
+		}
+		r.advance(pause - time.Millisecond)
+		if got := r.logLen(id); got != before {
+			t.Fatalf("step %d: a computer player moved %v into a %s pause of %v", before, pause-time.Millisecond, kind, pause)
+		}
+		r.advance(time.Millisecond)
+		if got := r.logLen(id); got == before {
+			t.Fatalf("step %d: no computer player moved once the %s pause of %v was over", before, kind, pause)
+		}
+		seen[kind]++
+	}
+	for k, want := range map[string]int{"move": 1, "trick": 1, "hand": 2} {
+		if seen[k] < want {
+			t.Errorf("no %s pause was seen (%v)", k, seen)
+		}
+	}
+}

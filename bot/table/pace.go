@@ -1,0 +1,165 @@
+package table
+
+import (
+	"context"
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// Pauses are how long a table's computer players wait before they move while people play
+// with them: Move before a bid or a card, Trick once a trick is taken, so that it stays in
+// view, and Hand once a hand is over, so that its result is read, unless every person at
+// the table asks for the next hand first (NextHand). Zero is no pause. At a table with no
+// person present (every seat a computer player, or away), nothing waits.
+type Pauses struct {
+	Move, Trick, Hand time.Duration
+}
+
+// DefaultPauses returns the pauses of a pace. At the normal pace a four-handed trick of
+// computer players takes about six seconds, within what Discord lets a thread show (five
+// posts in five seconds), and a hand's result stays ten seconds before the next deal.
+func DefaultPauses(p storage.Pace) Pauses {
+	switch p {
+	case storage.PaceQuick:
+		return Pauses{Move: 600 * time.Millisecond, Trick: 1500 * time.Millisecond, Hand: 5 * time.Second}
+	case storage.PaceSlow:
+		return Pauses{Move: 2 * time.Second, Trick: 4 * time.Second, Hand: 20 * time.Second}
+	}
+	return Pauses{Move: 1200 * time.Millisecond, Trick: 2500 * time.Millisecond, Hand: 10 * time.Second}
+}
+
+// ended is what the last action at a table ended, for the pause that follows it.
+type ended uint8
+
+const (
+	endedNothing ended = iota
+	endedTrick
+	endedHand
+)
+
+// endedBy returns what an action's events ended.
+func endedBy(events []engine.Event) ended {
+	e := endedNothing
+	for _, ev := range events {
+		switch ev.Kind {
+		case engine.EventHandFinished:
+			return endedHand
+		case engine.EventTrickTaken:
+			e = endedTrick
+		}
+	}
+	return e
+}
+
+// pauses returns the table's pauses, by its pace.
+func (t *table) pauses() Pauses {
+	if f := t.rt.cfg.Pauses; f != nil {
+		return f(t.meta.Settings.Pace)
+	}
+	return DefaultPauses(t.meta.Settings.Pace)
+}
+
+// watched reports whether a person plays at the table (seated, and not away): only then do
+// the computer players pause.
+func (t *table) watched() bool {
+	for _, s := range t.meta.Seats {
+		if s.UserID != "" && !s.Away {
+			return true
+		}
+	}
+	return false
+}
+
+// pauseFor returns how long the computer players wait after the last action.
+func (t *table) pauseFor() time.Duration {
+	if !t.watched() {
+		return 0
+	}
+	p := t.pauses()
+	switch t.lastEnded {
+	case endedHand:
+		return p.Hand
+	case endedTrick:
+		return p.Trick
+	}
+	return p.Move
+}
+
+// mayMove reports whether the computer players may move now: the pause after the last
+// action is over. If it is not, it arms the pause (once per step); its end (pauseDue) lets
+// them move.
+func (t *table) mayMove() bool {
+	step := t.game.LogLen()
+	if t.pacedStep == step {
+		return true
+	}
+	d := t.pauseFor()
+	if d <= 0 {
+		t.pacedStep = step
+		return true
+	}
+	if t.pause != nil && t.pauseStep == step {
+		return false // under way
+	}
+	if t.pause != nil {
+		t.pause.Stop()
+	}
+	if t.lastEnded == endedHand {
+		clear(t.ready)
+	}
+	t.pauseStep = step
+	t.pause = t.rt.later(t, d, pauseDue{step: step})
+	return false
+}
+
+// handPause reports whether the table pauses after a hand: the computer players wait for
+// the people to read its result, or to ask for the next hand.
+func (t *table) handPause() bool {
+	return t.game != nil && t.pause != nil && t.lastEnded == endedHand && t.pauseStep == t.game.LogLen()
+}
+
+// offersNextHand reports whether seat's view offers Next hand: the table pauses after a hand
+// and the seat's person has not asked for the next one.
+func (t *table) offersNextHand(seat int) bool {
+	return t.handPause() && !t.ready[seat] && !t.meta.Seats[seat].Away
+}
+
+// endPause lets the computer players move once a pause is over, if the game is still at the
+// step it was for.
+func (t *table) endPause(ctx context.Context, step int) {
+	if t.game == nil || t.game.LogLen() != step {
+		return
+	}
+	if t.pause != nil {
+		t.pause.Stop()
+		t.pause = nil
+	}
+	t.pacedStep = step
+	var n narration
+	if err := t.advance(ctx, &n); err != nil {
+		t.rt.log.Error("after a pause", "game", t.meta.ID, "err", err)
+	}
+	t.publish(&n)
+}
+
+// nextHand answers a person's Next hand during the pause after a hand: once every person
+// at the table has asked, the computer players deal on at once.
+func (t *table) nextHand(ctx context.Context, c NextHand) Reply {
+	seat, refusal := t.playerSeat(c.By, "You are not seated at this table.")
+	if refusal != nil {
+		return *refusal
+	}
+	if !t.handPause() {
+		return t.view(seat, c.Token, "")
+	}
+	t.ready[seat] = true
+	for s, st := range t.meta.Seats {
+		if st.UserID != "" && !st.Away && !t.ready[s] {
+			return t.view(seat, c.Token, "✅ The next hand starts when everyone is ready, or in a few seconds.")
+		}
+	}
+	t.endPause(ctx, t.game.LogLen())
+	return t.view(seat, c.Token, "")
+}
