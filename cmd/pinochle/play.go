@@ -119,7 +119,8 @@ func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*s
 func (s *session) run() error {
 	s.printf("Pinochle, %s. You are %s, on team %d with %s. Seed %d.\n",
 		s.r.Preset, seatLabel(s.user), s.r.TeamOf(s.user)+1, s.partners(), s.g.Seed())
-	s.printf("At each prompt, Enter takes the suggestion in brackets; help explains; quit leaves.\n")
+	s.printf("At each prompt, ok takes the suggestion in brackets, and so does Enter except when you bid or decide to play.\n" +
+		"Type help for more; quit leaves.\n")
 	for !s.g.Over() {
 		if s.g.HandNumber() != s.hand {
 			s.startHand()
@@ -278,7 +279,7 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 		case e.To == s.user:
 			s.printf("  %s passes you %s\n", s.name(e.Seat), symbols(sortCards(a.Cards)))
 		default:
-			s.printf("  %s %d cards to %s\n", s.says(e.Seat, "passes", "pass"), e.Count, s.name(e.To))
+			s.printf("  %s %s to %s\n", s.says(e.Seat, "passes", "pass"), plural(e.Count, "card"), s.name(e.To))
 		}
 	case engine.EventTrickTaken:
 		w := e.Trick[0]
@@ -287,7 +288,7 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 				w = p
 			}
 		}
-		s.printf("  → %s the trick with %s for %d points", s.says(e.Seat, "takes", "take"), w.Card.Symbol(), e.Points)
+		s.printf("  → %s the trick with %s for %s", s.says(e.Seat, "takes", "take"), w.Card.Symbol(), plural(e.Points, "point"))
 		if e.Last {
 			s.printf(" (last trick)")
 		}
@@ -303,7 +304,7 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 
 // showMelds writes every seat's meld once it is shown.
 func (s *session) showMelds() {
-	s.printf("Meld (%s trump):\n", s.g.Trump().Name())
+	s.printf("Meld (%s):\n", trumpText(s.g.Trump()))
 	for seat := range s.r.Players {
 		m, _ := s.g.Meld(seat)
 		s.printf(" %s: %d\n", s.name(seat), m.Total)
@@ -329,6 +330,8 @@ func (s *session) showResult(res *engine.HandResult) {
 		what = outcomeText[res.Outcome]
 	case res.Made:
 		what = "made it"
+	case res.Bidder == s.user:
+		what = "were set"
 	default:
 		what = "was set"
 	}
@@ -368,22 +371,27 @@ func (s *session) ask() (engine.Action, error) {
 	prompt := s.describeTurn(hint)
 	for {
 		s.printf("%s [%s]: ", prompt, hintText(hint))
-		if !s.in.Scan() {
-			if err := s.in.Err(); err != nil {
-				return engine.Action{}, fmt.Errorf("reading your move: %w", err)
-			}
-			return engine.Action{}, errQuit
+		line, err := s.readLine()
+		if err != nil {
+			return engine.Action{}, err
 		}
-		line := strings.TrimSpace(s.in.Text())
-		switch strings.ToLower(line) {
-		case "":
-			return hint, nil
-		case "quit", "exit", "q":
-			return engine.Action{}, errQuit
-		case "help", "?":
-			s.printf("%s\n", s.help())
+		switch low := strings.ToLower(line); {
+		case low == "" && s.g.Phase() == engine.PhaseBidding:
+			// A stray Enter must not bid or pass for the user, nor play or throw in the
+			// hand: each is for good.
+			s.printf("  Enter does not bid: type %s (or ok) to take the suggestion, another bid, or pass.\n", hintText(hint))
 			continue
-		case "hand":
+		case low == "" && s.g.Phase() == engine.PhaseDecide:
+			s.printf("  Enter does not decide: type %s (or ok) to take the suggestion, or another choice.\n", hintText(hint))
+			continue
+		case low == "" || low == "ok":
+			return hint, nil
+		case low == "quit" || low == "exit" || low == "q":
+			return engine.Action{}, errQuit
+		case low == "help" || low == "?":
+			s.printf("%s\n%s\n", s.help(), commandsHelp)
+			continue
+		case low == "hand":
 			s.showHand(s.g.LegalCards(s.user))
 			continue
 		}
@@ -397,6 +405,21 @@ func (s *session) ask() (engine.Action, error) {
 		}
 		return a, nil
 	}
+}
+
+// commandsHelp lists what the user may type at any prompt besides a move.
+const commandsHelp = "At any prompt: ok takes the suggestion in brackets (so does Enter, except when you bid or decide to play); " +
+	"hand shows your hand; quit leaves."
+
+// readLine reads the user's next line, trimmed. The end of the input is errQuit.
+func (s *session) readLine() (string, error) {
+	if !s.in.Scan() {
+		if err := s.in.Err(); err != nil {
+			return "", fmt.Errorf("reading your answer: %w", err)
+		}
+		return "", errQuit
+	}
+	return strings.TrimSpace(s.in.Text()), nil
 }
 
 // describeTurn writes what the user must decide and returns the prompt.
@@ -426,13 +449,13 @@ func (s *session) describeTurn(hint engine.Action) string {
 		if rule.Need > 0 {
 			s.printf("Your meld is shown: at least %d must come from %s.\n", rule.Need, symbols(rule.Prefer.Cards()))
 		}
-		return fmt.Sprintf("Pass %d cards to %s", rule.Count, s.name(g.PassTarget(s.user)))
+		return fmt.Sprintf("Pass %s to %s", plural(rule.Count, "card"), s.name(g.PassTarget(s.user)))
 	case engine.PhaseDecide:
 		s.showHand(0)
 		v := g.View(s.user)
 		team := s.r.TeamOf(s.user)
-		s.printf("Your bid is %d; your team's meld is %d, and the tricks hold %d points.\n",
-			g.HighBid(), v.TeamMeld(team), s.r.TrickTotal())
+		s.printf("Your bid is %d; your team's meld is %d, and the tricks hold %s.\n",
+			g.HighBid(), v.TeamMeld(team), plural(s.r.TrickTotal(), "point"))
 		var opts []string
 		for _, k := range g.DecideChoices() {
 			opts = append(opts, decideWord[k])
@@ -446,7 +469,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 			}
 			s.printf("Trick (%s trump): %s\n", g.Trump().Symbol(), strings.Join(parts, ", "))
 		} else {
-			s.printf("You lead (%s trump).\n", g.Trump().Name())
+			s.printf("You lead (%s).\n", trumpText(g.Trump()))
 		}
 		s.showHand(g.LegalCards(s.user))
 		return "Your card"
@@ -561,6 +584,23 @@ func (s *session) auctionText(bids []engine.Bid) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// trumpText names a trump suit for narration: "spades trump", or "no trump".
+func trumpText(t engine.Suit) string {
+	if t == engine.NoSuit {
+		return "no trump"
+	}
+	return t.Name() + " trump"
+}
+
+// plural writes a count and a noun, the noun in the plural unless the count is one:
+// "1 point", "0 points", "3 cards".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func joinInts(ns []int) string {

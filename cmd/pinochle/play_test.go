@@ -3,15 +3,17 @@ package main
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/engine/record"
 )
 
-// TestPlayWholeGameWithSuggestions plays whole games in which the user presses Enter at
-// every prompt, taking the suggested move.
+// TestPlayWholeGameWithSuggestions plays whole games in which the user types ok at every
+// prompt, taking the suggested move, and reads what they say for slips of grammar.
 func TestPlayWholeGameWithSuggestions(t *testing.T) {
 	for _, tc := range []struct {
 		variant, seat, seed string
@@ -23,7 +25,7 @@ func TestPlayWholeGameWithSuggestions(t *testing.T) {
 		{"six-handed", "5", "7"},
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
-			input := strings.Repeat("\n", 100000)
+			input := strings.Repeat("ok\n", 100000)
 			stdout, stderr, code := runTool(t, input, "play", "--variant", tc.variant, "--seat", tc.seat, "--seed", tc.seed)
 			if code != 0 || stderr != "" {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -37,12 +39,21 @@ func TestPlayWholeGameWithSuggestions(t *testing.T) {
 					t.Errorf("output lacks %q", want)
 				}
 			}
+			for _, l := range lines(stdout) {
+				if slip := grammarSlip.FindString(l); slip != "" {
+					t.Errorf("%q in %q", slip, l)
+				}
+			}
 			if strings.Contains(stdout, "Goodbye") {
 				t.Error("the game ended before its end")
 			}
 		})
 	}
 }
+
+// grammarSlip finds the slips the narration once made: a count of one with a plural
+// noun, and "you" with a verb in the third person.
+var grammarSlip = regexp.MustCompile(`\b1 (points|cards|hands|actions|moves)\b|\byou\b[^.:]* (was|has|takes|plays|passes|bids|names|shows its|decides|throws)\b`)
 
 // scriptGame plays the game that pinochle play deals from seed, choosing the user's moves
 // with chooser, and returns the moves as the user would type them and the game at its end.
@@ -187,7 +198,7 @@ func TestPlayRejectsIllegalCard(t *testing.T) {
 			var a engine.Action
 			if seat == 0 {
 				a = s.hint.Choose(g.View(0))
-				script.WriteString("\n")
+				script.WriteString("ok\n")
 			} else {
 				a = s.bots[seat].Choose(g.View(seat))
 			}
@@ -247,7 +258,7 @@ func tail(s string, n int) string {
 // of the user's turns shows a hint with its reason, and taking every suggestion finishes
 // the game. An unknown level is bad input.
 func TestPlayLevelAndHints(t *testing.T) {
-	input := strings.Repeat("\n", 10000)
+	input := strings.Repeat("ok\n", 10000)
 	stdout, stderr, code := runTool(t, input, "play", "--level", "normal", "--hints", "--seed", "5", "--options", "hands=1")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -260,5 +271,133 @@ func TestPlayLevelAndHints(t *testing.T) {
 	}
 	if _, stderr, code := runTool(t, "", "play", "--level", "wizard"); code != 2 || !strings.Contains(stderr, "unknown computer level") {
 		t.Errorf("--level wizard: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// okScript plays the game that pinochle play deals from seed, with options, the user in
+// seat user taking every suggestion as ok does, until stop reports true (asked before
+// every action) or the game ends. It returns the user's answers so far and the game as it
+// stands then.
+func okScript(t *testing.T, variant, options string, seed uint64, user int, stop func(*engine.Game) bool) (string, *engine.Game) {
+	t.Helper()
+	r, err := rulesFor(variant, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(r, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newSession(g, user, strings.NewReader(""), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var script strings.Builder
+	for !g.Over() && (stop == nil || !stop(g)) {
+		seat := s.nextSeat()
+		var a engine.Action
+		if seat == user {
+			a = s.hint.Choose(g.View(seat))
+			script.WriteString("ok\n")
+		} else {
+			a = s.bots[seat].Choose(g.View(seat))
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return script.String(), g
+}
+
+// playArgs returns the arguments of pinochle play for a game.
+func playArgs(variant, options string, seed uint64, user int) []string {
+	return []string{"play", "--variant", variant, "--options", options, "--seed", fmt.Sprint(seed), "--seat", fmt.Sprint(user + 1)}
+}
+
+// userTurn returns a stop for okScript: the user's turn in phase.
+func userTurn(user int, phase engine.Phase) func(*engine.Game) bool {
+	return func(g *engine.Game) bool { return g.Phase() == phase && g.Waiting(user) }
+}
+
+// TestPlayStrayEnter checks that Enter alone neither bids nor passes in the auction, nor
+// plays or throws in the hand: the prompt says so and asks again.
+func TestPlayStrayEnter(t *testing.T) {
+	script, g := okScript(t, "racehorse", "", 11, 0, userTurn(0, engine.PhaseBidding))
+	v := g.View(0)
+	bids := len(v.Auction())
+	stdout, _, _ := runTool(t, script+"\n\nquit\n", playArgs("racehorse", "", 11, 0)...)
+	if n := strings.Count(stdout, "  Enter does not bid: type "); n != 2 {
+		t.Errorf("%d refusals of Enter in the auction, want 2:\n%s", n, tail(stdout, 12))
+	}
+	if strings.Contains(stdout, "  you bid ") || strings.Contains(stdout, "  you pass\n") {
+		t.Errorf("Enter made a call:\n%s", tail(stdout, 12))
+	}
+	if v := g.View(0); g.Phase() != engine.PhaseBidding || len(v.Auction()) != bids {
+		t.Fatal("the script moved past the user's first call")
+	}
+
+	// A decision to play or throw in: find a partnership deal that asks the user for one.
+	for seed := uint64(1); seed < 40; seed++ {
+		script, g := okScript(t, "partnership", "hands=3", seed, 0, userTurn(0, engine.PhaseDecide))
+		if g.Over() {
+			continue
+		}
+		stdout, _, _ := runTool(t, script+"\nquit\n", playArgs("partnership", "hands=3", seed, 0)...)
+		if !strings.Contains(stdout, "  Enter does not decide: type ") {
+			t.Errorf("seed %d: Enter at the decision is not refused:\n%s", seed, tail(stdout, 12))
+		}
+		if strings.Contains(stdout, "  you decide to play") || strings.Contains(stdout, "  you throw in") {
+			t.Errorf("seed %d: Enter decided:\n%s", seed, tail(stdout, 12))
+		}
+		return
+	}
+	t.Fatal("no partnership deal in 40 asks the user to play or throw in")
+}
+
+// TestPlayGrammar finds a hand in which the user bid and was set, and a trick worth one
+// point, and checks their lines.
+func TestPlayGrammar(t *testing.T) {
+	found := false
+	for seed := uint64(1); seed < 60 && !found; seed++ {
+		script, g := okScript(t, "racehorse", "hands=4", seed, 0, nil)
+		for _, res := range g.Results() {
+			if res.Bidder != 0 || res.Outcome != engine.OutcomePlayed || res.Made {
+				continue
+			}
+			found = true
+			stdout, _, _ := runTool(t, script, playArgs("racehorse", "hands=4", seed, 0)...)
+			want := fmt.Sprintf("Hand %d: you bid %d (%s trump) and were set.\n", res.Hand, res.Bid, res.Trump.Symbol())
+			if !strings.Contains(stdout, want) {
+				t.Errorf("seed %d: output lacks %q", seed, want)
+			}
+			break
+		}
+	}
+	if !found {
+		t.Error("no racehorse game in 60 sets the user")
+	}
+
+	found = false
+	for seed := uint64(1); seed < 20 && !found; seed++ {
+		script, g := okScript(t, "six-handed", "hands=2", seed, 0, nil)
+		hands, err := record.Hands(*g.Rules(), g.Seed(), g.Log())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hands {
+			for _, tr := range h.Tricks {
+				found = found || tr.Points == 1
+			}
+		}
+		if !found {
+			continue
+		}
+		stdout, _, _ := runTool(t, script, playArgs("six-handed", "hands=2", seed, 0)...)
+		if !strings.Contains(stdout, " for 1 point\n") || strings.Contains(stdout, "for 1 points") {
+			t.Errorf("seed %d: a trick of one point reads wrong:\n%s", seed, tail(stdout, 40))
+		}
+	}
+	if !found {
+		t.Error("no six-handed game in 20 has a trick of one point")
 	}
 }
