@@ -207,7 +207,8 @@ func (s *session) startHand() {
 
 // showHand writes the user's hand, one suit a line, with the cards of legal in brackets.
 func (s *session) showHand(legal engine.CardSet) {
-	h := s.g.Hand(s.user)
+	h, got := s.g.Hand(s.user), s.received()
+	marked := false
 	if legal != 0 {
 		s.printf("Your hand (you may play the cards in brackets):\n")
 	} else {
@@ -220,14 +221,19 @@ func (s *session) showHand(legal engine.CardSet) {
 		var b strings.Builder
 		for r := engine.Ace; ; r-- {
 			c := engine.NewCard(r, suit)
-			for range h.Count(c) {
+			for i := range h.Count(c) {
+				text := c.Symbol()
+				if i < got.Count(c) {
+					text += "+"
+					marked = true
+				}
 				switch {
 				case legal == 0:
-					fmt.Fprintf(&b, " %s", c.Symbol())
+					fmt.Fprintf(&b, " %s", text)
 				case legal.Has(c):
-					fmt.Fprintf(&b, " [%s]", c.Symbol())
+					fmt.Fprintf(&b, " [%s]", text)
 				default:
-					fmt.Fprintf(&b, "  %s ", c.Symbol())
+					fmt.Fprintf(&b, "  %s ", text)
 				}
 			}
 			if r == engine.Nine {
@@ -236,10 +242,14 @@ func (s *session) showHand(legal engine.CardSet) {
 		}
 		s.printf("  %s %s\n", suit.Symbol(), b.String())
 	}
+	if marked {
+		s.printf("  (+ marks the cards passed to you)\n")
+	}
 }
 
 // apply applies an action and narrates it and what it did, from the engine's events.
 func (s *session) apply(a engine.Action) error {
+	phase := s.g.Phase()
 	events, err := s.g.ApplyEvents(a)
 	if err != nil {
 		if a.Seat == s.user {
@@ -266,7 +276,50 @@ func (s *session) apply(a engine.Action) error {
 	for _, e := range events {
 		s.narrate(a, e)
 	}
+	if phase == engine.PhasePass && s.g.Phase() == engine.PhasePassBack {
+		s.showPassBackMeld()
+	}
 	return nil
+}
+
+// received returns the cards passed to the user this hand that it holds, once they are
+// in its hand (six-handed teammates pass all at once, when the last has chosen).
+func (s *session) received() engine.Hand {
+	var got engine.Hand
+	if s.g.Phase() == engine.PhasePass {
+		return got
+	}
+	v := s.g.View(s.user)
+	for _, p := range v.Passes() {
+		if p.To == s.user {
+			for _, c := range p.Cards {
+				got[c]++
+			}
+		}
+	}
+	h := s.g.Hand(s.user)
+	for c := range got {
+		got[c] = min(got[c], h[c])
+	}
+	return got
+}
+
+// showPassBackMeld writes the bidder's meld before it passes back: to everyone when the
+// rules show it, else to the bidder alone.
+func (s *session) showPassBackMeld() {
+	m, shown := s.g.PassBackMeld()
+	bidder := s.g.Bidder()
+	switch {
+	case shown && bidder == s.user:
+		s.printf("Your meld, shown to the table before you pass back (%s): %d\n", trumpText(s.g.Trump()), m.Total)
+	case shown:
+		s.printf("%s meld before passing back (%s): %d\n", s.says(bidder, "shows its", "show your"), trumpText(s.g.Trump()), m.Total)
+	case bidder == s.user:
+		s.printf("Your meld as your hand stands (%s; only you see it): %d\n", trumpText(s.g.Trump()), m.Total)
+	default:
+		return
+	}
+	writeMeldItems(s.out, &m, "    ")
 }
 
 // narrate writes what an event of action a says.
@@ -308,12 +361,42 @@ func (s *session) showMelds() {
 	for seat := range s.r.Players {
 		m, _ := s.g.Meld(seat)
 		s.printf(" %s: %d\n", s.name(seat), m.Total)
-		for _, it := range m.Items() {
-			s.printf("    %-22s %-28s %5d\n", it.Name(), symbols(it.Cards()), it.Points)
-		}
+		writeMeldItems(s.out, &m, "    ")
 	}
 	v := s.g.View(s.user)
 	s.printf(" team meld: team 1 %d, team 2 %d\n", v.TeamMeld(0), v.TeamMeld(1))
+	if need := s.needText(true); need != "" {
+		s.printf(" %s bid %d: %s.\n", s.name(s.g.Bidder()), s.g.HighBid(), need)
+	}
+}
+
+// needText says what the bidding side still needs in tricks to make its bid, once meld
+// is shown; empty before. The long form says it in a sentence, the short one in a few
+// words for the head of a trick.
+func (s *session) needText(long bool) string {
+	v := s.g.View(s.user)
+	need, ok := v.BiddersNeed()
+	if !ok {
+		return ""
+	}
+	bt := s.r.TeamOf(s.g.Bidder())
+	who, verb := "the bidders", "need"
+	if bt == s.r.TeamOf(s.user) {
+		who, verb = "your side", "needs"
+	}
+	switch {
+	case v.Moon():
+		return who + " must take every trick"
+	case need == 0 && long:
+		return fmt.Sprintf("%s %s nothing more in tricks: meld %d and tricks %d reach the bid", who, verb, v.TeamMeld(bt), v.TrickPoints(bt))
+	case need == 0:
+		return "bid reached"
+	case long && v.TrickPoints(bt) == 0:
+		return fmt.Sprintf("%s %s %d of the %d points in the tricks", who, verb, need, s.r.TrickTotal())
+	case long:
+		return fmt.Sprintf("%s %s %d more in tricks", who, verb, need)
+	}
+	return fmt.Sprintf("%s %s %d more", who, verb, need)
 }
 
 var outcomeText = map[engine.Outcome]string{
@@ -430,6 +513,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 		v := g.View(s.user)
 		s.printf("Auction: %s\n", s.auctionText(v.Auction()))
 		bids := g.NextBids(4)
+		s.bidOutlook(bids[0])
 		if g.MustBid() {
 			return fmt.Sprintf("Everyone else passed: you must bid (%s …)", joinInts(bids))
 		}
@@ -453,9 +537,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 	case engine.PhaseDecide:
 		s.showHand(0)
 		v := g.View(s.user)
-		team := s.r.TeamOf(s.user)
-		s.printf("Your bid is %d; your team's meld is %d, and the tricks hold %s.\n",
-			g.HighBid(), v.TeamMeld(team), plural(s.r.TrickTotal(), "point"))
+		s.printf("Your bid is %d and your side's meld %d: %s.\n", g.HighBid(), v.TeamMeld(s.r.TeamOf(s.user)), s.needText(true))
 		var opts []string
 		for _, k := range g.DecideChoices() {
 			opts = append(opts, decideWord[k])
@@ -467,14 +549,36 @@ func (s *session) describeTurn(hint engine.Action) string {
 			for _, p := range trick {
 				parts = append(parts, s.name(p.Seat)+" "+p.Card.Symbol())
 			}
-			s.printf("Trick (%s trump): %s\n", g.Trump().Symbol(), strings.Join(parts, ", "))
+			s.printf("Trick (%s trump; %s): %s\n", g.Trump().Symbol(), s.needText(false), strings.Join(parts, ", "))
 		} else {
-			s.printf("You lead (%s).\n", trumpText(g.Trump()))
+			s.printf("You lead (%s; %s).\n", trumpText(g.Trump()), s.needText(false))
 		}
 		s.showHand(g.LegalCards(s.user))
 		return "Your card"
 	}
 	return "Your move"
+}
+
+// bidOutlook writes the user's meld in each trump and what its side would need in tricks
+// at the lowest bid it may make, on the user's meld alone.
+func (s *session) bidOutlook(bid int) {
+	h := s.g.Hand(s.user)
+	best, bestSuit := -1, engine.NoSuit
+	var parts []string
+	for suit := engine.Spades; suit < engine.NoSuit; suit++ {
+		m := engine.CountMeld(&h, suit, &s.r.Meld)
+		parts = append(parts, fmt.Sprintf("%s %d", suit.Symbol(), m.Total))
+		if m.Total > best {
+			best, bestSuit = m.Total, suit
+		}
+	}
+	s.printf("Your meld by trump: %s (before any pass).\n", strings.Join(parts, " · "))
+	partners := "partner melds"
+	if strings.Contains(s.partners(), " and ") {
+		partners = "partners meld"
+	}
+	s.printf("Bidding %d with %s trump, your side would need %d of the %d points in the tricks, less what your %s.\n",
+		bid, bestSuit.Symbol(), s.r.TricksNeeded(bid, best), s.r.TrickTotal(), partners)
 }
 
 var decideWord = map[engine.ActionKind]string{

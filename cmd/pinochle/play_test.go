@@ -401,3 +401,213 @@ func TestPlayGrammar(t *testing.T) {
 		t.Error("no six-handed game in 20 has a trick of one point")
 	}
 }
+
+// TestPlayBiddersNeed checks what the bidders still need where the user decides to bid,
+// to play on, and at each trick, against the engine's count.
+func TestPlayBiddersNeed(t *testing.T) {
+	// In the auction: the user's meld in each trump and what its side would need at the
+	// lowest bid it may make, on that meld alone.
+	script, g := okScript(t, "racehorse", "", 11, 0, userTurn(0, engine.PhaseBidding))
+	stdout, _, _ := runTool(t, script+"quit\n", playArgs("racehorse", "", 11, 0)...)
+	h := g.Hand(0)
+	best, bestSuit := -1, engine.NoSuit
+	var melds []string
+	for suit := engine.Spades; suit < engine.NoSuit; suit++ {
+		m := engine.CountMeld(&h, suit, &g.Rules().Meld)
+		melds = append(melds, fmt.Sprintf("%s %d", suit.Symbol(), m.Total))
+		if m.Total > best {
+			best, bestSuit = m.Total, suit
+		}
+	}
+	bid := g.MinNextBid()
+	want := fmt.Sprintf("Your meld by trump: %s (before any pass).\n"+
+		"Bidding %d with %s trump, your side would need %d of the 250 points in the tricks, less what your partner melds.\nYour bid (",
+		strings.Join(melds, " · "), bid, bestSuit.Symbol(), max(0, bid-best))
+	if !strings.Contains(stdout, want) {
+		t.Errorf("the auction lacks %q:\n%s", want, stdout)
+	}
+
+	// At the decision: a partnership deal that asks the user to play or throw in.
+	decided := false
+	for seed := uint64(1); seed < 40 && !decided; seed++ {
+		script, g := okScript(t, "partnership", "hands=3", seed, 0, userTurn(0, engine.PhaseDecide))
+		if g.Over() {
+			continue
+		}
+		decided = true
+		v := g.View(0)
+		need, ok := v.BiddersNeed()
+		if !ok || need == 0 {
+			t.Fatalf("seed %d: BiddersNeed at the decision = %d, %v", seed, need, ok)
+		}
+		stdout, _, _ := runTool(t, script+"quit\n", playArgs("partnership", "hands=3", seed, 0)...)
+		want := fmt.Sprintf("Your bid is %d and your side's meld %d: your side needs %d of the 250 points in the tricks.\n",
+			g.HighBid(), v.TeamMeld(0), need)
+		if !strings.Contains(stdout, want+"Play the hand? (") {
+			t.Errorf("seed %d: the decision lacks %q:\n%s", seed, want, tail(stdout, 12))
+		}
+	}
+	if !decided {
+		t.Fatal("no partnership deal in 40 asks the user to play or throw in")
+	}
+
+	// In play: the user follows to a trick after the bidders took points but still need some.
+	midHand := func(g *engine.Game) bool {
+		if g.Phase() != engine.PhasePlay || !g.Waiting(0) || len(g.TrickCards()) == 0 {
+			return false
+		}
+		v := g.View(0)
+		need, _ := v.BiddersNeed()
+		return need > 0 && v.TrickPoints(g.Rules().TeamOf(g.Bidder())) > 0
+	}
+	for seed := uint64(1); seed < 40; seed++ {
+		script, g := okScript(t, "racehorse", "hands=2", seed, 0, midHand)
+		if g.Over() {
+			continue
+		}
+		v := g.View(0)
+		need, _ := v.BiddersNeed()
+		who := "the bidders need"
+		if g.Rules().TeamOf(g.Bidder()) == 0 {
+			who = "your side needs"
+		}
+		stdout, _, _ := runTool(t, script+"quit\n", playArgs("racehorse", "hands=2", seed, 0)...)
+		want := fmt.Sprintf("Trick (%s trump; %s %d more): ", g.Trump().Symbol(), who, need)
+		if !strings.Contains(stdout, want) {
+			t.Errorf("seed %d: output lacks %q:\n%s", seed, want, tail(stdout, 12))
+		}
+		// The meld shows what the bidders need before a card is played.
+		if !strings.Contains(stdout, fmt.Sprintf(" %s bid %d: %s ", seatLabelOrYou(g.Bidder(), 0), g.HighBid(), who)) {
+			t.Errorf("seed %d: the meld does not say what the bidders need:\n%s", seed, stdout)
+		}
+		return
+	}
+	t.Fatal("no racehorse deal in 40 has the user follow to a trick the bidders still need points from")
+}
+
+// seatLabelOrYou names a seat as the narration does for a user in seat user.
+func seatLabelOrYou(seat, user int) string {
+	if seat == user {
+		return "you"
+	}
+	return seatLabel(seat)
+}
+
+// firstPass finds the narration of a pass as its giver, its receiver or another player
+// reads it.
+var firstPass = regexp.MustCompile(`you pass [^\n]* to seat \d+\n|seat \d+ passes you [^\n]*\n|seat \d+ passes \d cards to seat \d+\n`)
+
+// TestPlayPassBackMeld checks that the bidder's meld is shown before it passes back: to
+// the table in racehorse, whose pass back must avoid it, and to the bidder alone in
+// classic, and not to the others there.
+func TestPlayPassBackMeld(t *testing.T) {
+	passBack := func(g *engine.Game) bool { return g.Phase() == engine.PhasePassBack }
+	for _, tc := range []struct {
+		variant string
+		bidder  bool // the user is the bidder
+		shown   string
+	}{
+		{"racehorse", false, "%s shows its meld before passing back (%s): %d\n"},
+		{"racehorse", true, "Your meld, shown to the table before you pass back (%[2]s): %[3]d\n"},
+		{"classic", true, "Your meld as your hand stands (%[2]s; only you see it): %[3]d\n"},
+		{"classic", false, ""},
+	} {
+		found := false
+		for seed := uint64(1); seed < 60 && !found; seed++ {
+			script, g := okScript(t, tc.variant, "hands=1", seed, 0, passBack)
+			if g.Over() || (g.Bidder() == 0) != tc.bidder {
+				continue
+			}
+			found = true
+			m, _ := g.PassBackMeld()
+			stdout, _, _ := runTool(t, script+"quit\n", playArgs(tc.variant, "hands=1", seed, 0)...)
+			// What follows the first pass, the partner's to the bidder.
+			loc := firstPass.FindStringIndex(stdout)
+			if loc == nil {
+				t.Fatalf("%s seed %d: no pass to the bidder:\n%s", tc.variant, seed, stdout)
+			}
+			after := stdout[loc[1]:]
+			if tc.shown == "" {
+				if strings.Contains(stdout, "meld before passing back") || strings.Contains(stdout, "only you see it") {
+					t.Errorf("%s seed %d: another seat's meld shown before the pass back:\n%s", tc.variant, seed, after)
+				}
+				continue
+			}
+			want := fmt.Sprintf(tc.shown, seatLabel(g.Bidder()), trumpText(g.Trump()), m.Total)
+			if !strings.HasPrefix(after, want) {
+				t.Errorf("%s seed %d: after the pass to the bidder, want %q:\n%s", tc.variant, seed, want, after)
+				continue
+			}
+			for _, it := range m.Items() {
+				if !strings.Contains(after, it.Name()) {
+					t.Errorf("%s seed %d: the meld shown lacks %s", tc.variant, seed, it.Name())
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no deal in 60 where the user bids: %v", tc.variant, tc.bidder)
+		}
+	}
+}
+
+// TestPlayReceivedMarks checks that the cards passed to the user are marked in its hand
+// after the pass, and only those.
+func TestPlayReceivedMarks(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		user    int
+	}{
+		{"racehorse", 0},
+		{"classic", 1},
+		{"six-handed", 0},
+	} {
+		t.Run(tc.variant, func(t *testing.T) {
+			got := false
+			afterPass := func(g *engine.Game) bool {
+				if g.Phase() != engine.PhasePlay || !g.Waiting(tc.user) {
+					return false
+				}
+				v := g.View(tc.user)
+				for _, p := range v.Passes() {
+					got = got || p.To == tc.user
+				}
+				return got
+			}
+			for seed := uint64(1); seed < 60; seed++ {
+				got = false
+				script, g := okScript(t, tc.variant, "hands=3", seed, tc.user, afterPass)
+				if g.Over() {
+					continue
+				}
+				var want engine.Hand
+				v := g.View(tc.user)
+				for _, p := range v.Passes() {
+					if p.To == tc.user {
+						for _, c := range p.Cards {
+							want[c]++
+						}
+					}
+				}
+				stdout, _, _ := runTool(t, script+"quit\n", playArgs(tc.variant, "hands=3", seed, tc.user)...)
+				i := strings.LastIndex(stdout, "Your hand (you may play")
+				if i < 0 {
+					t.Fatalf("seed %d: no hand shown in play:\n%s", seed, stdout)
+				}
+				shown := stdout[i:]
+				shown = shown[:strings.Index(shown, "Your card")]
+				if !strings.Contains(shown, "(+ marks the cards passed to you)") {
+					t.Errorf("seed %d: the hand does not explain its marks:\n%s", seed, shown)
+				}
+				h := g.Hand(tc.user)
+				for c := engine.Card(0); c < engine.NumKinds; c++ {
+					n := strings.Count(shown, c.Symbol()+"+")
+					if w := min(want.Count(c), h.Count(c)); n != w {
+						t.Errorf("seed %d: %s marked %d times, want %d (passed %d, held %d):\n%s", seed, c.Symbol(), n, w, want.Count(c), h.Count(c), shown)
+					}
+				}
+				return
+			}
+			t.Fatal("no deal in 60 passes the user cards")
+		})
+	}
+}
