@@ -10,6 +10,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
@@ -94,6 +95,11 @@ type session struct {
 	hinter computer.Hinter
 	in     *bufio.Scanner
 	out    io.Writer
+	// now tells the time the game started and ended, for its export file; create makes
+	// a new file for an export and refuses one that exists.
+	now     func() time.Time
+	started time.Time
+	create  func(path string) (io.WriteCloser, error)
 
 	hand int // the hand being narrated
 }
@@ -104,7 +110,7 @@ func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*s
 	if err != nil {
 		return nil, err
 	}
-	s := &session{g: g, r: r, user: user, in: bufio.NewScanner(stdin), out: stdout, hint: hint}
+	s := &session{g: g, r: r, user: user, in: bufio.NewScanner(stdin), out: stdout, hint: hint, now: time.Now, create: createNew}
 	for seat := range r.Players {
 		p, err := computer.New("baseline", g.Seed()+uint64(seat))
 		if err != nil {
@@ -120,7 +126,8 @@ func (s *session) run() error {
 	s.printf("Pinochle, %s. You are %s, on team %d with %s. Seed %d.\n",
 		s.r.Preset, seatLabel(s.user), s.r.TeamOf(s.user)+1, s.partners(), s.g.Seed())
 	s.printf("At each prompt, ok takes the suggestion in brackets, and so does Enter except when you bid or decide to play.\n" +
-		"Type help for more; quit leaves.\n")
+		"Type help for more: you may review the game, export it or see the scores at any prompt; quit leaves.\n")
+	s.started = s.now()
 	for !s.g.Over() {
 		if s.g.HandNumber() != s.hand {
 			s.startHand()
@@ -131,7 +138,11 @@ func (s *session) run() error {
 			var err error
 			if a, err = s.ask(); err != nil {
 				if errors.Is(err, errQuit) {
-					s.printf("\nGoodbye.\n")
+					s.printf("\n%s", s.sheet())
+					if err := s.offerExport(); err != nil {
+						return err
+					}
+					s.printf("Goodbye.\n")
 					return nil
 				}
 				return err
@@ -143,8 +154,8 @@ func (s *session) run() error {
 			return err
 		}
 	}
-	s.printf("\nGame over. %s\n", s.winnerText())
-	return nil
+	s.printf("\nGame over. %s\n\n%s", s.winnerText(), s.sheet())
+	return s.offerExport()
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
@@ -458,6 +469,8 @@ func (s *session) ask() (engine.Action, error) {
 		if err != nil {
 			return engine.Action{}, err
 		}
+		word, rest, _ := strings.Cut(line, " ")
+		rest = strings.TrimSpace(rest)
 		switch low := strings.ToLower(line); {
 		case low == "" && s.g.Phase() == engine.PhaseBidding:
 			// A stray Enter must not bid or pass for the user, nor play or throw in the
@@ -477,6 +490,19 @@ func (s *session) ask() (engine.Action, error) {
 		case low == "hand":
 			s.showHand(s.g.LegalCards(s.user))
 			continue
+		case low == "score" || low == "scores":
+			s.printf("%s", s.sheet())
+			continue
+		case strings.EqualFold(word, "review"):
+			s.review(rest)
+			continue
+		case strings.EqualFold(word, "export"):
+			if rest == "" {
+				s.printf("  name the file to write, such as: export game.json\n")
+			} else if err := s.export(rest); err != nil {
+				s.printf("  %v\n", err)
+			}
+			continue
 		}
 		a, err := s.parse(line)
 		if err == nil {
@@ -492,7 +518,8 @@ func (s *session) ask() (engine.Action, error) {
 
 // commandsHelp lists what the user may type at any prompt besides a move.
 const commandsHelp = "At any prompt: ok takes the suggestion in brackets (so does Enter, except when you bid or decide to play); " +
-	"hand shows your hand; quit leaves."
+	"hand shows your hand; score the score sheet; review shows the finished hands, review N hand N; " +
+	"export FILE writes the game so far to FILE, for pinochle review and replay; quit leaves."
 
 // readLine reads the user's next line, trimmed. The end of the input is errQuit.
 func (s *session) readLine() (string, error) {

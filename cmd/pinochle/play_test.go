@@ -33,7 +33,7 @@ func TestPlayWholeGameWithSuggestions(t *testing.T) {
 			for _, want := range []string{
 				"Pinochle, " + tc.variant + ". You are seat " + tc.seat,
 				"=== Hand 1:", "Your hand:", "Auction:", "Meld (", "the trick with", "Scores: team 1",
-				"\nGame over. ",
+				"\nGame over. ", "\nScore sheet, ", "type export FILE; anything else leaves: ",
 			} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("output lacks %q", want)
