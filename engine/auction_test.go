@@ -421,6 +421,7 @@ func TestRacehorsePassBack(t *testing.T) {
 		bidder string // seat 1's hand as dealt; the partner passes it K♥ Q♥ J♦
 		free   string // the bidder's cards outside its meld after receiving them
 		need   int
+		shown  int // the bidder's meld shown before it passes back
 		meld   int
 		bad    string // a pass back refused
 		good   string // a pass back accepted
@@ -430,7 +431,7 @@ func TestRacehorsePassBack(t *testing.T) {
 			// around 80 = 320. The three clubs 9 9 J are outside it.
 			name:   "three cards outside the meld",
 			bidder: "AS 10S KS QS JS 9S KD QD KC 9C 9C JC",
-			free:   "9C 9C JC", need: 3, meld: 320,
+			free:   "9C 9C JC", need: 3, shown: 320, meld: 320,
 			bad:  "9C 9C KH",
 			good: "9C JC 9C",
 		},
@@ -441,7 +442,7 @@ func TestRacehorsePassBack(t *testing.T) {
 			// the meld shown is 400 - 20 - 80 = 300.
 			name:   "two cards outside the meld",
 			bidder: "AS 10S KS QS JS 9S KD QD KC QC 9C 9C",
-			free:   "9C 9C", need: 2, meld: 300,
+			free:   "9C 9C", need: 2, shown: 400, meld: 300,
 			bad:  "9C KD QD",
 			good: "9C 9C KD",
 		},
@@ -455,6 +456,9 @@ func TestRacehorsePassBack(t *testing.T) {
 		}
 		if pr := g.PassRuleFor(3); pr.Count != 3 || pr.Need != 0 {
 			t.Errorf("%s: partner's rule %+v, want 3 cards, any", tc.name, pr)
+		}
+		if _, shown := g.PassBackMeld(); shown {
+			t.Errorf("%s: the bidder's meld is shown before the partner passes", tc.name)
 		}
 		dealt1, dealt3 := g.Hand(1), g.Hand(3)
 		mustApply(t, g, giveAct(t, 3, "KH QH JD"))
@@ -472,6 +476,9 @@ func TestRacehorsePassBack(t *testing.T) {
 		pr := g.PassRuleFor(1)
 		if pr.Count != 3 || pr.Need != tc.need || pr.Prefer != parseHand(t, tc.free) {
 			t.Errorf("%s: PassRuleFor(bidder) = %d cards, %d of %s; want %d of %s", tc.name, pr.Count, pr.Need, pr.Prefer, tc.need, tc.free)
+		}
+		if m, shown := g.PassBackMeld(); !shown || m.Total != tc.shown {
+			t.Errorf("%s: PassBackMeld = %d, shown %v; want %d, shown", tc.name, m.Total, shown, tc.shown)
 		}
 		mustReject(t, g, giveAct(t, 1, tc.bad), CodeBadPass, "your meld is shown: pass back")
 		before1, before3 := g.Hand(1), g.Hand(3)
@@ -529,6 +536,10 @@ func TestFreePassBack(t *testing.T) {
 		mustApply(t, g, Action{Seat: 3, Kind: ActPassCards, Cards: given})
 		if pr := g.PassRuleFor(1); pr.Count != tc.count || pr.Need != 0 {
 			t.Errorf("%s %v: bidder's rule %+v, want %d cards, any", tc.preset, tc.options, pr, tc.count)
+		}
+		h1 := g.Hand(1)
+		if m, shown := g.PassBackMeld(); shown || m.Total != CountMeld(&h1, Hearts, &g.rules.Meld).Total {
+			t.Errorf("%s %v: PassBackMeld = %d, shown %v; want the bidder's own meld, not shown", tc.preset, tc.options, m.Total, shown)
 		}
 		mustApply(t, g, Action{Seat: 1, Kind: ActPassCards, Cards: given})
 		if g.Hand(3) != h3 {

@@ -781,7 +781,18 @@ func (g *Game) checkPass(seat int, cards []Card) error {
 
 // hopeless reports whether the bidding team cannot make its bid even taking every trick.
 func (g *Game) hopeless() bool {
-	return g.teamMeld(g.rules.TeamOf(g.st.Bidder), nil)+g.rules.TrickTotal() < g.st.High
+	return g.rules.TricksNeeded(g.st.High, g.teamMeld(g.rules.TeamOf(g.st.Bidder), nil)) > g.rules.TrickTotal()
+}
+
+// PassBackMeld returns the bidder's meld in trump as its hand stands while it is to pass
+// back (PhasePassBack), and whether the rules show it to the table: they do when the pass
+// back must avoid it (Rules.PassBackFree false; see PassRuleFor). In other phases it
+// returns the zero Meld and false.
+func (g *Game) PassBackMeld() (m Meld, shown bool) {
+	if g.st.Phase != PhasePassBack {
+		return Meld{}, false
+	}
+	return CountMeld(&g.st.Hands[g.st.Bidder], g.st.Trump, &g.rules.Meld), !g.rules.PassBackFree
 }
 
 func (g *Game) throwInAllowed() bool { return throwInAllowed(&g.rules, g.hopeless()) }

@@ -191,6 +191,17 @@ func (r *Rules) SetDelta(bidTeam, bid int) [2]int {
 	return d
 }
 
+// TricksNeeded returns the trick points a bidding team whose players' meld adds up to
+// meld must take to make bid: the bid less the meld as it counts (nothing below
+// TeamMeldMin), never below zero. The rules' other conditions of a made bid come on top:
+// saving (Save), 20 in counters (MadeNeedsCounters20), every trick on a moon.
+func (r *Rules) TricksNeeded(bid, meld int) int {
+	if meld < r.TeamMeldMin {
+		meld = 0
+	}
+	return max(0, bid-meld)
+}
+
 // ThrowInMeld returns what the other side's meld of meld counts when the bidder throws in
 // or is board set: nothing below the rules' minimum.
 func (r *Rules) ThrowInMeld(meld int) int {

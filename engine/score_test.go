@@ -666,3 +666,58 @@ func TestTrickTotals(t *testing.T) {
 		}
 	}
 }
+
+func TestTricksNeeded(t *testing.T) {
+	cases := []struct {
+		preset    string
+		bid, meld int
+		need      int
+	}{
+		{"racehorse", 300, 120, 180},
+		{"racehorse", 300, 0, 300},
+		{"racehorse", 300, 300, 0},
+		{"racehorse", 300, 420, 0}, // meld past the bid needs nothing, not less
+		{"double-deck", 60, 25, 35},
+		{"double-deck", 60, 20, 40}, // the team minimum counts
+		{"double-deck", 60, 19, 60}, // below it the meld counts nothing
+		{"six-handed", 24, 2, 22},
+	}
+	for _, tc := range cases {
+		r := testRules(t, tc.preset)
+		if got := r.TricksNeeded(tc.bid, tc.meld); got != tc.need {
+			t.Errorf("%s: TricksNeeded(%d, %d) = %d, want %d", tc.preset, tc.bid, tc.meld, got, tc.need)
+		}
+	}
+}
+
+// TestBiddersNeed follows what the bidders still need through meld and a trick, as every
+// seat sees it.
+func TestBiddersNeed(t *testing.T) {
+	g := testGame(t, "racehorse")
+	v := g.View(0)
+	if _, ok := v.BiddersNeed(); ok {
+		t.Error("BiddersNeed before meld is shown")
+	}
+	setDecide(g, 1, 300, Spades, []int{40, 100, 0, 60})
+	for seat := range 4 {
+		v := g.View(seat)
+		if need, ok := v.BiddersNeed(); !ok || need != 140 {
+			t.Errorf("seat %d at the decision: BiddersNeed = %d, %v; want 140 (300 - 100 - 60)", seat, need, ok)
+		}
+	}
+	setPlay(t, g, 1, 300, Spades, 1, map[int]string{0: "9S 9H", 1: "AS AH", 2: "KS KH", 3: "10S 10H"})
+	mustApply(t, g, playAct(t, 1, "AS"), playAct(t, 2, "KS"), playAct(t, 3, "10S"), playAct(t, 0, "9S"))
+	for seat := range 4 {
+		v := g.View(seat)
+		if need, ok := v.BiddersNeed(); !ok || need != 110 {
+			t.Errorf("seat %d after a trick of 30: BiddersNeed = %d, %v; want 110", seat, need, ok)
+		}
+	}
+
+	g = testGame(t, "double-deck")
+	setDecide(g, 1, 60, Spades, []int{30, 12, 0, 6})
+	v = g.View(2)
+	if need, ok := v.BiddersNeed(); !ok || need != 60 {
+		t.Errorf("double-deck, team meld 18 below the minimum 20: BiddersNeed = %d, %v; want 60", need, ok)
+	}
+}

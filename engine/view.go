@@ -467,7 +467,20 @@ func (v *View) DecideChoices() []ActionKind {
 
 // hopeless reports whether the bidding team cannot make its bid even taking every trick.
 func (v *View) hopeless() bool {
-	return v.TeamMeld(v.rules.TeamOf(int(v.bidder)))+v.rules.TrickTotal() < int(v.high)
+	return v.rules.TricksNeeded(int(v.high), v.TeamMeld(v.rules.TeamOf(int(v.bidder)))) > v.rules.TrickTotal()
+}
+
+// BiddersNeed returns the trick points the bidding team still needs to make its bid: the
+// bid less its shown meld as it counts (Rules.TricksNeeded) and the trick points it has
+// taken this hand, never below zero. It is false before meld is shown. The rules' other
+// conditions of a made bid come on top (see TricksNeeded); on a moon the bidders need
+// every trick instead.
+func (v *View) BiddersNeed() (int, bool) {
+	if v.melds == nil {
+		return 0, false
+	}
+	bt := v.rules.TeamOf(int(v.bidder))
+	return max(0, v.rules.TricksNeeded(int(v.high), v.TeamMeld(bt))-v.TrickPoints(bt)), true
 }
 
 // Legal returns the distinct cards the seat may play now; empty unless it is the seat's

@@ -89,12 +89,17 @@ func writeMeld(w io.Writer, m *engine.Meld, indent string) {
 	if len(m.Items()) == 0 {
 		fmt.Fprintf(w, "%sno meld\n", indent)
 	}
-	for _, it := range m.Items() {
-		fmt.Fprintf(w, "%s%-22s %-28s %5d\n", indent, it.Name(), symbols(it.Cards()), it.Points)
-	}
+	writeMeldItems(w, m, indent)
 	fmt.Fprintf(w, "%s%-22s %-28s %5d\n", indent, "total", "", m.Total)
 	if m.WinsGame {
 		fmt.Fprintf(w, "%sthese runs win the game outright\n", indent)
+	}
+}
+
+// writeMeldItems writes a meld's breakdown, one line per meld.
+func writeMeldItems(w io.Writer, m *engine.Meld, indent string) {
+	for _, it := range m.Items() {
+		fmt.Fprintf(w, "%s%-22s %-28s %5d\n", indent, it.Name(), symbols(it.Cards()), it.Points)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
@@ -94,6 +95,11 @@ type session struct {
 	hinter computer.Hinter
 	in     *bufio.Scanner
 	out    io.Writer
+	// now tells the time the game started and ended, for its export file; create makes
+	// a new file for an export and refuses one that exists.
+	now     func() time.Time
+	started time.Time
+	create  func(path string) (io.WriteCloser, error)
 
 	hand int // the hand being narrated
 }
@@ -104,7 +110,7 @@ func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*s
 	if err != nil {
 		return nil, err
 	}
-	s := &session{g: g, r: r, user: user, in: bufio.NewScanner(stdin), out: stdout, hint: hint}
+	s := &session{g: g, r: r, user: user, in: bufio.NewScanner(stdin), out: stdout, hint: hint, now: time.Now, create: createNew}
 	for seat := range r.Players {
 		p, err := computer.New("baseline", g.Seed()+uint64(seat))
 		if err != nil {
@@ -119,7 +125,9 @@ func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*s
 func (s *session) run() error {
 	s.printf("Pinochle, %s. You are %s, on team %d with %s. Seed %d.\n",
 		s.r.Preset, seatLabel(s.user), s.r.TeamOf(s.user)+1, s.partners(), s.g.Seed())
-	s.printf("At each prompt, Enter takes the suggestion in brackets; help explains; quit leaves.\n")
+	s.printf("At each prompt, ok takes the suggestion in brackets, and so does Enter except when you bid or decide to play.\n" +
+		"Type help for more: you may review the game, export it or see the scores at any prompt; quit leaves.\n")
+	s.started = s.now()
 	for !s.g.Over() {
 		if s.g.HandNumber() != s.hand {
 			s.startHand()
@@ -130,7 +138,11 @@ func (s *session) run() error {
 			var err error
 			if a, err = s.ask(); err != nil {
 				if errors.Is(err, errQuit) {
-					s.printf("\nGoodbye.\n")
+					s.printf("\n%s", s.sheet())
+					if err := s.offerExport(); err != nil {
+						return err
+					}
+					s.printf("Goodbye.\n")
 					return nil
 				}
 				return err
@@ -142,8 +154,8 @@ func (s *session) run() error {
 			return err
 		}
 	}
-	s.printf("\nGame over. %s\n", s.winnerText())
-	return nil
+	s.printf("\nGame over. %s\n\n%s", s.winnerText(), s.sheet())
+	return s.offerExport()
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
@@ -206,7 +218,8 @@ func (s *session) startHand() {
 
 // showHand writes the user's hand, one suit a line, with the cards of legal in brackets.
 func (s *session) showHand(legal engine.CardSet) {
-	h := s.g.Hand(s.user)
+	h, got := s.g.Hand(s.user), s.received()
+	marked := false
 	if legal != 0 {
 		s.printf("Your hand (you may play the cards in brackets):\n")
 	} else {
@@ -219,14 +232,19 @@ func (s *session) showHand(legal engine.CardSet) {
 		var b strings.Builder
 		for r := engine.Ace; ; r-- {
 			c := engine.NewCard(r, suit)
-			for range h.Count(c) {
+			for i := range h.Count(c) {
+				text := c.Symbol()
+				if i < got.Count(c) {
+					text += "+"
+					marked = true
+				}
 				switch {
 				case legal == 0:
-					fmt.Fprintf(&b, " %s", c.Symbol())
+					fmt.Fprintf(&b, " %s", text)
 				case legal.Has(c):
-					fmt.Fprintf(&b, " [%s]", c.Symbol())
+					fmt.Fprintf(&b, " [%s]", text)
 				default:
-					fmt.Fprintf(&b, "  %s ", c.Symbol())
+					fmt.Fprintf(&b, "  %s ", text)
 				}
 			}
 			if r == engine.Nine {
@@ -235,10 +253,14 @@ func (s *session) showHand(legal engine.CardSet) {
 		}
 		s.printf("  %s %s\n", suit.Symbol(), b.String())
 	}
+	if marked {
+		s.printf("  (+ marks the cards passed to you)\n")
+	}
 }
 
 // apply applies an action and narrates it and what it did, from the engine's events.
 func (s *session) apply(a engine.Action) error {
+	phase := s.g.Phase()
 	events, err := s.g.ApplyEvents(a)
 	if err != nil {
 		if a.Seat == s.user {
@@ -265,7 +287,50 @@ func (s *session) apply(a engine.Action) error {
 	for _, e := range events {
 		s.narrate(a, e)
 	}
+	if phase == engine.PhasePass && s.g.Phase() == engine.PhasePassBack {
+		s.showPassBackMeld()
+	}
 	return nil
+}
+
+// received returns the cards passed to the user this hand that it holds, once they are
+// in its hand (six-handed teammates pass all at once, when the last has chosen).
+func (s *session) received() engine.Hand {
+	var got engine.Hand
+	if s.g.Phase() == engine.PhasePass {
+		return got
+	}
+	v := s.g.View(s.user)
+	for _, p := range v.Passes() {
+		if p.To == s.user {
+			for _, c := range p.Cards {
+				got[c]++
+			}
+		}
+	}
+	h := s.g.Hand(s.user)
+	for c := range got {
+		got[c] = min(got[c], h[c])
+	}
+	return got
+}
+
+// showPassBackMeld writes the bidder's meld before it passes back: to everyone when the
+// rules show it, else to the bidder alone.
+func (s *session) showPassBackMeld() {
+	m, shown := s.g.PassBackMeld()
+	bidder := s.g.Bidder()
+	switch {
+	case shown && bidder == s.user:
+		s.printf("Your meld, shown to the table before you pass back (%s): %d\n", trumpText(s.g.Trump()), m.Total)
+	case shown:
+		s.printf("%s meld before passing back (%s): %d\n", s.says(bidder, "shows its", "show your"), trumpText(s.g.Trump()), m.Total)
+	case bidder == s.user:
+		s.printf("Your meld as your hand stands (%s; only you see it): %d\n", trumpText(s.g.Trump()), m.Total)
+	default:
+		return
+	}
+	writeMeldItems(s.out, &m, "    ")
 }
 
 // narrate writes what an event of action a says.
@@ -278,7 +343,7 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 		case e.To == s.user:
 			s.printf("  %s passes you %s\n", s.name(e.Seat), symbols(sortCards(a.Cards)))
 		default:
-			s.printf("  %s %d cards to %s\n", s.says(e.Seat, "passes", "pass"), e.Count, s.name(e.To))
+			s.printf("  %s %s to %s\n", s.says(e.Seat, "passes", "pass"), plural(e.Count, "card"), s.name(e.To))
 		}
 	case engine.EventTrickTaken:
 		w := e.Trick[0]
@@ -287,7 +352,7 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 				w = p
 			}
 		}
-		s.printf("  → %s the trick with %s for %d points", s.says(e.Seat, "takes", "take"), w.Card.Symbol(), e.Points)
+		s.printf("  → %s the trick with %s for %s", s.says(e.Seat, "takes", "take"), w.Card.Symbol(), plural(e.Points, "point"))
 		if e.Last {
 			s.printf(" (last trick)")
 		}
@@ -303,16 +368,46 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 
 // showMelds writes every seat's meld once it is shown.
 func (s *session) showMelds() {
-	s.printf("Meld (%s trump):\n", s.g.Trump().Name())
+	s.printf("Meld (%s):\n", trumpText(s.g.Trump()))
 	for seat := range s.r.Players {
 		m, _ := s.g.Meld(seat)
 		s.printf(" %s: %d\n", s.name(seat), m.Total)
-		for _, it := range m.Items() {
-			s.printf("    %-22s %-28s %5d\n", it.Name(), symbols(it.Cards()), it.Points)
-		}
+		writeMeldItems(s.out, &m, "    ")
 	}
 	v := s.g.View(s.user)
 	s.printf(" team meld: team 1 %d, team 2 %d\n", v.TeamMeld(0), v.TeamMeld(1))
+	if need := s.needText(true); need != "" {
+		s.printf(" %s bid %d: %s.\n", s.name(s.g.Bidder()), s.g.HighBid(), need)
+	}
+}
+
+// needText says what the bidding side still needs in tricks to make its bid, once meld
+// is shown; empty before. The long form says it in a sentence, the short one in a few
+// words for the head of a trick.
+func (s *session) needText(long bool) string {
+	v := s.g.View(s.user)
+	need, ok := v.BiddersNeed()
+	if !ok {
+		return ""
+	}
+	bt := s.r.TeamOf(s.g.Bidder())
+	who, verb := "the bidders", "need"
+	if bt == s.r.TeamOf(s.user) {
+		who, verb = "your side", "needs"
+	}
+	switch {
+	case v.Moon():
+		return who + " must take every trick"
+	case need == 0 && long:
+		return fmt.Sprintf("%s %s nothing more in tricks: meld %d and tricks %d reach the bid", who, verb, v.TeamMeld(bt), v.TrickPoints(bt))
+	case need == 0:
+		return "bid reached"
+	case long && v.TrickPoints(bt) == 0:
+		return fmt.Sprintf("%s %s %d of the %d points in the tricks", who, verb, need, s.r.TrickTotal())
+	case long:
+		return fmt.Sprintf("%s %s %d more in tricks", who, verb, need)
+	}
+	return fmt.Sprintf("%s %s %d more", who, verb, need)
 }
 
 var outcomeText = map[engine.Outcome]string{
@@ -329,6 +424,8 @@ func (s *session) showResult(res *engine.HandResult) {
 		what = outcomeText[res.Outcome]
 	case res.Made:
 		what = "made it"
+	case res.Bidder == s.user:
+		what = "were set"
 	default:
 		what = "was set"
 	}
@@ -368,23 +465,43 @@ func (s *session) ask() (engine.Action, error) {
 	prompt := s.describeTurn(hint)
 	for {
 		s.printf("%s [%s]: ", prompt, hintText(hint))
-		if !s.in.Scan() {
-			if err := s.in.Err(); err != nil {
-				return engine.Action{}, fmt.Errorf("reading your move: %w", err)
-			}
-			return engine.Action{}, errQuit
+		line, err := s.readLine()
+		if err != nil {
+			return engine.Action{}, err
 		}
-		line := strings.TrimSpace(s.in.Text())
-		switch strings.ToLower(line) {
-		case "":
-			return hint, nil
-		case "quit", "exit", "q":
-			return engine.Action{}, errQuit
-		case "help", "?":
-			s.printf("%s\n", s.help())
+		word, rest, _ := strings.Cut(line, " ")
+		rest = strings.TrimSpace(rest)
+		switch low := strings.ToLower(line); {
+		case low == "" && s.g.Phase() == engine.PhaseBidding:
+			// A stray Enter must not bid or pass for the user, nor play or throw in the
+			// hand: each is for good.
+			s.printf("  Enter does not bid: type %s (or ok) to take the suggestion, another bid, or pass.\n", hintText(hint))
 			continue
-		case "hand":
+		case low == "" && s.g.Phase() == engine.PhaseDecide:
+			s.printf("  Enter does not decide: type %s (or ok) to take the suggestion, or another choice.\n", hintText(hint))
+			continue
+		case low == "" || low == "ok":
+			return hint, nil
+		case low == "quit" || low == "exit" || low == "q":
+			return engine.Action{}, errQuit
+		case low == "help" || low == "?":
+			s.printf("%s\n%s\n", s.help(), commandsHelp)
+			continue
+		case low == "hand":
 			s.showHand(s.g.LegalCards(s.user))
+			continue
+		case low == "score" || low == "scores":
+			s.printf("%s", s.sheet())
+			continue
+		case strings.EqualFold(word, "review"):
+			s.review(rest)
+			continue
+		case strings.EqualFold(word, "export"):
+			if rest == "" {
+				s.printf("  name the file to write, such as: export game.json\n")
+			} else if err := s.export(rest); err != nil {
+				s.printf("  %v\n", err)
+			}
 			continue
 		}
 		a, err := s.parse(line)
@@ -399,6 +516,22 @@ func (s *session) ask() (engine.Action, error) {
 	}
 }
 
+// commandsHelp lists what the user may type at any prompt besides a move.
+const commandsHelp = "At any prompt: ok takes the suggestion in brackets (so does Enter, except when you bid or decide to play); " +
+	"hand shows your hand; score the score sheet; review shows the finished hands, review N hand N; " +
+	"export FILE writes the game so far to FILE, for pinochle review and replay; quit leaves."
+
+// readLine reads the user's next line, trimmed. The end of the input is errQuit.
+func (s *session) readLine() (string, error) {
+	if !s.in.Scan() {
+		if err := s.in.Err(); err != nil {
+			return "", fmt.Errorf("reading your answer: %w", err)
+		}
+		return "", errQuit
+	}
+	return strings.TrimSpace(s.in.Text()), nil
+}
+
 // describeTurn writes what the user must decide and returns the prompt.
 func (s *session) describeTurn(hint engine.Action) string {
 	g := s.g
@@ -407,6 +540,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 		v := g.View(s.user)
 		s.printf("Auction: %s\n", s.auctionText(v.Auction()))
 		bids := g.NextBids(4)
+		s.bidOutlook(bids[0])
 		if g.MustBid() {
 			return fmt.Sprintf("Everyone else passed: you must bid (%s …)", joinInts(bids))
 		}
@@ -426,13 +560,11 @@ func (s *session) describeTurn(hint engine.Action) string {
 		if rule.Need > 0 {
 			s.printf("Your meld is shown: at least %d must come from %s.\n", rule.Need, symbols(rule.Prefer.Cards()))
 		}
-		return fmt.Sprintf("Pass %d cards to %s", rule.Count, s.name(g.PassTarget(s.user)))
+		return fmt.Sprintf("Pass %s to %s", plural(rule.Count, "card"), s.name(g.PassTarget(s.user)))
 	case engine.PhaseDecide:
 		s.showHand(0)
 		v := g.View(s.user)
-		team := s.r.TeamOf(s.user)
-		s.printf("Your bid is %d; your team's meld is %d, and the tricks hold %d points.\n",
-			g.HighBid(), v.TeamMeld(team), s.r.TrickTotal())
+		s.printf("Your bid is %d and your side's meld %d: %s.\n", g.HighBid(), v.TeamMeld(s.r.TeamOf(s.user)), s.needText(true))
 		var opts []string
 		for _, k := range g.DecideChoices() {
 			opts = append(opts, decideWord[k])
@@ -444,14 +576,36 @@ func (s *session) describeTurn(hint engine.Action) string {
 			for _, p := range trick {
 				parts = append(parts, s.name(p.Seat)+" "+p.Card.Symbol())
 			}
-			s.printf("Trick (%s trump): %s\n", g.Trump().Symbol(), strings.Join(parts, ", "))
+			s.printf("Trick (%s trump; %s): %s\n", g.Trump().Symbol(), s.needText(false), strings.Join(parts, ", "))
 		} else {
-			s.printf("You lead (%s trump).\n", g.Trump().Name())
+			s.printf("You lead (%s; %s).\n", trumpText(g.Trump()), s.needText(false))
 		}
 		s.showHand(g.LegalCards(s.user))
 		return "Your card"
 	}
 	return "Your move"
+}
+
+// bidOutlook writes the user's meld in each trump and what its side would need in tricks
+// at the lowest bid it may make, on the user's meld alone.
+func (s *session) bidOutlook(bid int) {
+	h := s.g.Hand(s.user)
+	best, bestSuit := -1, engine.NoSuit
+	var parts []string
+	for suit := engine.Spades; suit < engine.NoSuit; suit++ {
+		m := engine.CountMeld(&h, suit, &s.r.Meld)
+		parts = append(parts, fmt.Sprintf("%s %d", suit.Symbol(), m.Total))
+		if m.Total > best {
+			best, bestSuit = m.Total, suit
+		}
+	}
+	s.printf("Your meld by trump: %s (before any pass).\n", strings.Join(parts, " · "))
+	partners := "partner melds"
+	if strings.Contains(s.partners(), " and ") {
+		partners = "partners meld"
+	}
+	s.printf("Bidding %d with %s trump, your side would need %d of the %d points in the tricks, less what your %s.\n",
+		bid, bestSuit.Symbol(), s.r.TricksNeeded(bid, best), s.r.TrickTotal(), partners)
 }
 
 var decideWord = map[engine.ActionKind]string{
@@ -561,6 +715,23 @@ func (s *session) auctionText(bids []engine.Bid) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// trumpText names a trump suit for narration: "spades trump", or "no trump".
+func trumpText(t engine.Suit) string {
+	if t == engine.NoSuit {
+		return "no trump"
+	}
+	return t.Name() + " trump"
+}
+
+// plural writes a count and a noun, the noun in the plural unless the count is one:
+// "1 point", "0 points", "3 cards".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func joinInts(ns []int) string {

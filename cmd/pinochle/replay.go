@@ -32,7 +32,7 @@ func replay(args []string, stdout io.Writer) error {
 			end = fmt.Sprintf("team %d wins", f.Winner+1)
 		}
 	}
-	_, err = fmt.Fprintf(stdout, "The replay reproduces the file: %d actions, %d hands, scores %d to %d, %s.\n",
-		len(f.Actions), len(f.Results), f.Scores[0], f.Scores[1], end)
+	_, err = fmt.Fprintf(stdout, "The replay reproduces the file: %s, %s, scores %d to %d, %s.\n",
+		plural(len(f.Actions), "action"), plural(len(f.Results), "hand"), f.Scores[0], f.Scores[1], end)
 	return err
 }

@@ -28,7 +28,6 @@ func review(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	names := f.Names()
 	var hands []record.Hand
 	switch {
 	case *hand < 0:
@@ -48,8 +47,16 @@ func review(args []string, stdout io.Writer) error {
 			return usageError{err}
 		}
 	}
+	_, err = io.WriteString(stdout, reviewText(&f, hands))
+	return err
+}
+
+// reviewText writes the review of hands, finished hands of the game of f: a line naming
+// the game, then each hand's sections.
+func reviewText(f *record.File, hands []record.Hand) string {
+	names := f.Names()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s game%s, seed %d: %s\n", f.Rules.Preset, gameIDText(f.GameID), f.Seed, seatsText(f))
+	fmt.Fprintf(&b, "%s game%s, seed %d: %s\n", f.Rules.Preset, gameIDText(f.GameID), f.Seed, seatsText(*f))
 	if len(hands) == 0 {
 		b.WriteString("No hand has finished yet.\n")
 	}
@@ -63,8 +70,7 @@ func review(args []string, stdout io.Writer) error {
 			}
 		}
 	}
-	_, err = io.WriteString(stdout, b.String())
-	return err
+	return b.String()
 }
 
 // readGameFile reads and decodes the one export file named in pos. Every failure is bad
