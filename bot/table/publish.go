@@ -83,8 +83,13 @@ func (t *table) refreshViews() {
 		if v.step == t.game.LogLen() || !(t.game.Waiting(seat) || t.game.Over() || t.done || t.handPause()) {
 			continue
 		}
+		if v.waiting && t.game.Waiting(seat) && v.hand == t.game.HandNumber() && !t.game.Over() && !t.done {
+			// Its controls are still the ones to use (six-handed passes come in any
+			// order): redrawing them would undo a choice being made in them.
+			continue
+		}
 		t.emit(EditView{Token: v.token, Game: t.record(), Seat: seat, View: t.game.View(seat), NextHand: t.offersNextHand(seat)})
-		v.step = t.game.LogLen()
+		v.step, v.hand, v.waiting = t.game.LogLen(), t.game.HandNumber(), t.game.Waiting(seat)
 		t.views[seat] = v
 	}
 }
@@ -92,7 +97,8 @@ func (t *table) refreshViews() {
 // keepView remembers the private message a seat was just shown, to bring it up to date.
 func (t *table) keepView(seat int, token string) {
 	if token != "" && t.game != nil {
-		t.views[seat] = privateView{token: token, at: t.now(), step: t.game.LogLen()}
+		t.views[seat] = privateView{token: token, at: t.now(), step: t.game.LogLen(),
+			hand: t.game.HandNumber(), waiting: t.game.Waiting(seat)}
 	}
 }
 

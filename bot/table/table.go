@@ -87,6 +87,9 @@ type privateView struct {
 	token string
 	at    time.Time // when the token was issued
 	step  int       // the log length the message shows
+	// hand is the hand it shows, and waiting whether it showed the seat's controls to act.
+	hand    int
+	waiting bool
 }
 
 // run is the table's goroutine: it handles the table's commands one at a time until the

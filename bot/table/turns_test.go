@@ -314,7 +314,8 @@ func TestHint(t *testing.T) {
 
 // TestQuietTurnsSixHandedPass: in six-handed the bidding team's three players pass at the
 // same time. Each is mentioned once for the pass: a teammate's pass does not begin a new
-// turn for the others, so the slowest passer is not mentioned again.
+// turn for the others, so the slowest passer is not mentioned again; nor is the open view
+// of one still choosing redrawn under them.
 func TestQuietTurnsSixHandedPass(t *testing.T) {
 	r := newRig(t)
 	var people []table.Person
@@ -349,6 +350,13 @@ func TestQuietTurnsSixHandedPass(t *testing.T) {
 	if len(passers) != 3 {
 		t.Fatalf("%d players are to pass, want the 3 of the bidding team", len(passers))
 	}
+	token := func(p table.Person) string { return "token-" + p.ID }
+	for _, p := range passers {
+		r.do(id, table.ShowHand{By: p, Token: token(p)}) // their hands open, to be kept up to date
+	}
+	redrawn := func(p table.Person) int {
+		return count(r.fx.list(), func(e table.EditView) bool { return e.Token == token(p) })
+	}
 	before := map[string]int{}
 	for _, p := range passers {
 		before[p.ID] = mentions(r.fx.list(), p.ID)
@@ -372,6 +380,11 @@ func TestQuietTurnsSixHandedPass(t *testing.T) {
 	r.advance(61 * time.Second)
 	check("a minute later", 1, 1, 1)
 	pass(0)
+	for _, p := range passers[1:] {
+		if n := redrawn(p); n != 0 {
+			t.Errorf("%s's open pass menu was redrawn %d times after a teammate passed", p.Name, n)
+		}
+	}
 	r.advance(61 * time.Second)
 	check("a minute after the first pass", 1, 1, 1)
 	pass(1)
