@@ -148,8 +148,8 @@ func (s Stamp) Current(g *engine.Game, seat int) bool {
 		g.Rules().PassStyle != engine.PassSixHanded || !g.Waiting(seat) {
 		return false
 	}
-	for _, a := range g.Log()[s.Step:] {
-		if a.Kind != engine.ActPassCards || a.Seat == seat {
+	for i := s.Step; i < g.LogLen(); i++ {
+		if a, _ := g.LogAction(i); a.Kind != engine.ActPassCards || a.Seat == seat {
 			return false
 		}
 	}

@@ -83,9 +83,9 @@ func (t *table) refreshViews() {
 		if v.step == t.game.LogLen() || !(t.game.Waiting(seat) || t.game.Over() || t.done || t.handPause()) {
 			continue
 		}
-		if v.waiting && t.game.Waiting(seat) && v.hand == t.game.HandNumber() && !t.game.Over() && !t.done {
-			// Its controls are still the ones to use (six-handed passes come in any
-			// order): redrawing them would undo a choice being made in them.
+		if v.waiting && (Stamp{Hand: v.hand, Step: v.step, PassCards: true}).Current(t.game, seat) {
+			// Its pass menu is still the one to use (only others' six-handed passes came
+			// since): redrawing it would undo a choice being made in it.
 			continue
 		}
 		t.emit(EditView{Token: v.token, Game: t.record(), Seat: seat, View: t.game.View(seat), NextHand: t.offersNextHand(seat)})

@@ -464,3 +464,32 @@ func TestComputerPace(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenViewFollowsTheGame: a person's open hand is brought up to date each time their
+// turn comes again, also after a computer player moved for them when their time ran out.
+func TestOpenViewFollowsTheGame(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 2 * time.Minute, Timeout: storage.PolicyComputer, Ping: storage.PingNever})
+	r.do(id, table.Start{By: ana})
+	r.post(id, true)
+	if rep := r.do(id, table.ShowHand{By: ana, Token: "ana-token"}); !rep.View.MyTurn() {
+		t.Fatal("the game does not wait for ana")
+	}
+	edits := func() int {
+		return count(r.fx.list(), func(e table.EditView) bool { return e.Token == "ana-token" })
+	}
+	for turn := 1; turn <= 3; turn++ {
+		before, step := edits(), r.logLen(id)
+		r.advance(2 * time.Minute) // her time runs out; a computer player moves for her
+		if r.logLen(id) == step {
+			t.Fatalf("turn %d: nobody moved for ana when her time ran out", turn)
+		}
+		if v := r.view(id, ana).View; v.Over() || !v.MyTurn() {
+			break // the hand's auction or the game has moved past her
+		}
+		if edits() == before {
+			t.Fatalf("turn %d: her turn came again and her open hand was not brought up to date", turn)
+		}
+	}
+}
