@@ -191,12 +191,9 @@ func TestReviewDoubleDeckKeepsEveryTrick(t *testing.T) {
 		for k, tr := range hand.Tricks {
 			cards := make([]string, len(tr.Cards))
 			for i, p := range tr.Cards {
-				cards[i] = p.Card.Symbol()
-				if p.Seat == tr.Winner {
-					cards[i] += "*"
-				}
+				cards[i] = `.+ ` + regexp.QuoteMeta(p.Card.Symbol())
 			}
-			want := regexp.MustCompile(fmt.Sprintf(`^%d\. .+ leads %s → .+ %d$`, tr.Number, regexp.QuoteMeta(strings.Join(cards, " ")), tr.Points))
+			want := regexp.MustCompile(fmt.Sprintf(`^%d\. %s → .+ takes %d$`, tr.Number, strings.Join(cards, ", "), tr.Points))
 			if k >= len(lines) || !want.MatchString(lines[k]) {
 				got := "(missing)"
 				if k < len(lines) {

@@ -41,7 +41,8 @@ func (h *Hand) Title(names []string) string {
 }
 
 // Sections renders the hand for review: the deal, the auction and contract, the passes,
-// the meld, the tricks (grouped so that each group fits SectionLimit) and the result.
+// the meld, the tricks (grouped so that each group fits SectionLimit; each card with its
+// player) and the result.
 // names holds the seat names; a missing or empty name is written "Seat N". Names are cut
 // to NameLimit characters.
 func (h *Hand) Sections(names []string) []Section {
@@ -72,23 +73,60 @@ func (h *Hand) Sections(names []string) []Section {
 		add("Meld", lines)
 	}
 
+	result := pack("Result", h.resultLines(names))
 	if len(h.Tricks) > 0 {
-		lines := make([]string, len(h.Tricks))
-		for i, t := range h.Tricks {
-			cards := make([]string, len(t.Cards))
-			for k, pl := range t.Cards {
-				cards[k] = pl.Card.Symbol()
-				if pl.Seat == t.Winner {
-					cards[k] += "*"
-				}
-			}
-			lines[i] = fmt.Sprintf("%d. %s leads %s → %s %d", t.Number, seatName(names, t.Leader), strings.Join(cards, " "), seatName(names, t.Winner), t.Points)
+		// Each card is written with its player's name; should the names make the hand too
+		// long, with its seat's number, and failing that the cards follow the leader.
+		budget := HandLimit - size(out) - size(result)
+		tricks := h.trickSections(names, trickLine)
+		if size(tricks) > budget {
+			tricks = h.trickSections(nil, trickLine)
 		}
-		out = append(out, packTricks(lines, h.Tricks)...)
+		if size(tricks) > budget {
+			tricks = h.trickSections(names, shortTrickLine)
+		}
+		out = append(out, tricks...)
 	}
+	return append(out, result...)
+}
 
-	add("Result", h.resultLines(names))
-	return out
+// trickSections writes the tricks, each by line, grouped so that each group fits
+// SectionLimit.
+func (h *Hand) trickSections(names []string, line func([]string, *Trick) string) []Section {
+	lines := make([]string, len(h.Tricks))
+	for i, t := range h.Tricks {
+		lines[i] = line(names, &t)
+	}
+	return packTricks(lines, h.Tricks)
+}
+
+// size is the characters of sections' titles and texts.
+func size(secs []Section) int {
+	n := 0
+	for _, s := range secs {
+		n += s.Len()
+	}
+	return n
+}
+
+// trickLine writes a trick with each card's player, in the order played (the leader first),
+// and who took it for how many points: "3. Ann A♦, Bob 9♥, Cy J♦, Dee 9♦ → Ann takes 14".
+func trickLine(names []string, t *Trick) string {
+	cards := make([]string, len(t.Cards))
+	for k, pl := range t.Cards {
+		cards[k] = seatName(names, pl.Seat) + " " + pl.Card.Symbol()
+	}
+	return fmt.Sprintf("%d. %s → %s takes %d", t.Number, strings.Join(cards, ", "), seatName(names, t.Winner), t.Points)
+}
+
+// shortTrickLine writes a trick's cards in the order played from its leader, round the
+// table: "3. Ann leads A♦ 9♥ J♦ 9♦ → Ann takes 14".
+func shortTrickLine(names []string, t *Trick) string {
+	cards := make([]string, len(t.Cards))
+	for k, pl := range t.Cards {
+		cards[k] = pl.Card.Symbol()
+	}
+	return fmt.Sprintf("%d. %s leads %s → %s takes %d", t.Number, seatName(names, t.Leader), strings.Join(cards, " "), seatName(names, t.Winner), t.Points)
 }
 
 // auctionLines writes the auction, the contract and the bidder's decision. A long auction

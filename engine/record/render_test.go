@@ -161,7 +161,7 @@ func TestSectionsContent(t *testing.T) {
 				t.Errorf("hand %d: no passes section in %q", h.Number, order)
 			}
 			first := h.Tricks[0]
-			want := fmt.Sprintf("1. %s leads %s", names[first.Leader], first.Cards[0].Card.Symbol())
+			want := fmt.Sprintf("1. %s %s, %s %s", names[first.Leader], first.Cards[0].Card.Symbol(), names[first.Cards[1].Seat], first.Cards[1].Card.Symbol())
 			var tricks []string
 			for _, s := range secs {
 				if strings.HasPrefix(s.Title, "Trick") {
