@@ -20,12 +20,13 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 	if !canManage(i) {
 		return b.reply(i, "Starting a league season needs the Manage Server permission.")
 	}
-	name := ""
+	raw := ""
 	if o, ok := opts[commands.OptName]; ok {
-		name = strings.TrimSpace(o.StringValue())
+		raw = o.StringValue()
 	}
-	if name == "" || len(name) > 64 || strings.EqualFold(name, "overall") {
-		return b.reply(i, "Give the season a name of 1 to 64 characters (not “overall”).")
+	name, err := commands.SeasonName(raw)
+	if err != nil {
+		return b.reply(i, "%s.", present.Capitalise(err.Error()))
 	}
 	s, err := b.store.StartSeason(ctx, i.GuildID, name, i.ChannelID, b.now(), time.Time{})
 	switch {
@@ -39,7 +40,7 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content:         fmt.Sprintf("🏁 League season **%s** has started. Every finished game between people in this server counts for it until `/league end`.", s.Name),
+			Content:         fmt.Sprintf("🏁 League season **%s** has started. Every finished game between people in this server counts for it until `/league end`.", present.Escape(s.Name)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		},
 	})
@@ -63,8 +64,8 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction) error 
 		return b.failed(i, "standings", err)
 	}
 	e := standingsEmbed(s, recs)
-	e.Title = "Final standings · " + s.Name
-	content := fmt.Sprintf("🏁 Season **%s** is over.", s.Name)
+	e.Title = "Final standings · " + present.Escape(s.Name)
+	content := fmt.Sprintf("🏁 Season **%s** is over.", present.Escape(s.Name))
 	var champions []string
 	for _, r := range recs {
 		if r.Rank == 1 {
@@ -79,7 +80,7 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction) error 
 		channel = i.ChannelID
 	}
 	b.post.enqueue(channel, &post{content: content, embeds: []*discordgo.MessageEmbed{e}, mentions: userIDs(recs[:min(1, len(recs))])})
-	return b.reply(i, "Season **%s** ended; the final standings are posted in <#%s>.", s.Name, channel)
+	return b.reply(i, "Season **%s** ended; the final standings are posted in <#%s>.", present.Escape(s.Name), channel)
 }
 
 // userIDs lists the users of records.
@@ -106,9 +107,9 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction) error {
 		if !s.End.IsZero() {
 			end = "ended " + s.End.UTC().Format("2 Jan 2006")
 		}
-		line := fmt.Sprintf("• **%s**: from %s, %s", s.Name, s.Start.UTC().Format("2 Jan 2006"), end)
+		line := fmt.Sprintf("• **%s**: from %s, %s", present.Escape(s.Name), s.Start.UTC().Format("2 Jan 2006"), end)
 		if recs, err := b.store.Standings(ctx, i.GuildID, s.ID, 1, 0); err == nil && len(recs) > 0 {
-			line += fmt.Sprintf(" · leader %s (%.0f)", recs[0].Name, recs[0].Rating.Display())
+			line += fmt.Sprintf(" · leader %s (%.0f)", present.Escape(recs[0].Name), recs[0].Rating.Display())
 		}
 		lines = append(lines, line)
 	}

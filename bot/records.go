@@ -44,7 +44,7 @@ func (b *Bot) cmdStandings(ctx context.Context, i *discordgo.Interaction, opts o
 func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name string, overallToo bool) error {
 	season, err := b.seasonFor(ctx, i.GuildID, name)
 	if errors.Is(err, errNoSeason) {
-		return b.reply(i, "There is no season called %q here. `/league history` lists them.", name)
+		return b.reply(i, "There is no season called “%s” here. `/league history` lists them.", present.Escape(name))
 	}
 	if err != nil {
 		return b.failed(i, "season", err)
@@ -147,7 +147,7 @@ func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, customID str
 func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.MessageEmbed {
 	title := "Leaderboard · overall"
 	if season.ID != storage.Overall {
-		title = "Standings · " + season.Name
+		title = "Standings · " + present.Escape(season.Name)
 	}
 	e := &discordgo.MessageEmbed{Title: title, Color: present.ColourActive}
 	if len(recs) == 0 {
@@ -161,7 +161,7 @@ func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.Mes
 			mark = "🏆"
 		}
 		fmt.Fprintf(&b, "%s **%s** · rating %.0f · %d games, %d won (%.0f%%) · points %d/%d · bids %d made, %d set\n",
-			mark, r.Name, r.Rating.Display(), r.Games, r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
+			mark, present.Escape(r.Name), r.Rating.Display(), r.Games, r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
 	}
 	e.Description = present.Truncate(b.String(), 4000)
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Rating: a team-aware skill estimate (mean − 3σ); points in tens."}
@@ -183,7 +183,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	r := st.Overall
 	e := &discordgo.MessageEmbed{
-		Title: "Record of " + r.Name,
+		Title: "Record of " + present.Escape(r.Name),
 		Color: present.ColourActive,
 		Description: fmt.Sprintf("Rank %d · rating %.0f\n%d games: %d won, %d lost, %d drawn (%.0f%%)\n%d hands, bid %d: %d made, %d set\nMeld: %.0f a hand on average, %d at best",
 			r.Rank, r.Rating.Display(), r.Games, r.Wins, r.Losses, r.Draws, 100*r.WinRate(), r.Hands, r.HandsBid, r.BidsMade, r.BidsSet, r.AverageMeld(), r.HighMeld),
@@ -192,7 +192,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 		if len(e.Fields) == 10 {
 			break
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: s.Season.Name,
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: present.Escape(s.Season.Name),
 			Value: fmt.Sprintf("rank %d · rating %.0f · %d games, %d won", s.Record.Rank, s.Record.Rating.Display(), s.Record.Games, s.Record.Wins), Inline: true})
 	}
 	// Drawing the chart may take longer than Discord waits for an answer under load: the

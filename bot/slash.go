@@ -271,7 +271,7 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 						l.mine = true
 						waiting = append(waiting, "**you**")
 					} else {
-						waiting = append(waiting, present.PlainName(g, seat))
+						waiting = append(waiting, present.Name(g, seat))
 					}
 				}
 			}

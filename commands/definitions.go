@@ -134,7 +134,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionString, Name: OptSeason,
 						Description: `A league season's name, or "overall" for all time`,
-						MaxLength:   100,
+						MaxLength:   SeasonNameLimit,
 					}),
 				sub(SubStats, "Show a player's record",
 					&discordgo.ApplicationCommandOption{
@@ -193,14 +193,14 @@ func Definitions() []*discordgo.ApplicationCommand {
 				sub(SubLeagueStart, "Start a new season (Manage Server)",
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionString, Name: OptName,
-						Description: "The season's name", Required: true, MinLength: ptr(1), MaxLength: 100,
+						Description: "The season's name", Required: true, MinLength: ptr(1), MaxLength: SeasonNameLimit,
 					}),
 				sub(SubLeagueEnd, "End the current season (Manage Server)"),
 				sub(SubLeagueStandings, "Show a season's standings",
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionString, Name: OptSeason,
 						Description: "The season's name (the current one when left out)",
-						MaxLength:   100,
+						MaxLength:   SeasonNameLimit,
 					}),
 				sub(SubLeagueHistory, "List the past seasons and their winners"),
 			},

@@ -15,5 +15,6 @@
 //   - Controls, the private components a seat gets for the current step of a
 //     game, BidModal, and ActionFor, which maps a used control back to an
 //     engine action;
-//   - RulesSummary and RulesEmbed, an embed describing a preset's rules.
+//   - RulesSummary and RulesEmbed, an embed describing a preset's rules;
+//   - SeasonName, which reads a league season's name within SeasonNameLimit.
 package commands

@@ -6,4 +6,9 @@
 // game of each preset (go test -run TestGolden -update rewrites them). A table is still
 // described by its storage.Game (its seats, settings and ID), read as a value; nothing here
 // calls the store, the Discord session or the clock.
+//
+// Users' text is Markdown to Discord: every name that goes into a message's content or an
+// embed goes through Escape (Name, for a seat), so that it reads as written and never
+// makes a heading, a link, a spoiler or a mention; PlainName is for text Discord shows as it
+// is, such as a suggestion's label.
 package present

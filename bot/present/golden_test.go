@@ -32,7 +32,7 @@ const goldenSeed = 3
 func TestGolden(t *testing.T) {
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
-			got := goldenGame(t, preset)
+			got := goldenGame(t, preset, goldenNames)
 			path := filepath.Join("testdata", preset+".golden")
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {
@@ -63,10 +63,12 @@ func firstDiffLine(a, b []byte) int {
 	return min(len(la), len(lb)) + 1
 }
 
-// goldenMeta is the table of a golden game: named players, one computer seat and one
-// seat away, with hints and a turn timer.
-func goldenMeta(preset string, players int) *storage.Game {
-	names := []string{"Ann", "Bob", "Cy", "Di", "Eve", "Flo"}
+// goldenNames are the players of the golden games, by seat.
+var goldenNames = []string{"Ann", "Bob", "Cy", "Di", "Eve", "Flo"}
+
+// goldenMeta is the table of a golden game: players named by names, one computer seat and
+// one seat away, with hints and a turn timer.
+func goldenMeta(preset string, players int, names []string) *storage.Game {
 	meta := &storage.Game{ID: 7, GuildID: "g", HostID: "u1", Preset: preset, Seed: goldenSeed, Status: storage.StatusPlaying,
 		Settings: storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto,
 			Timer: 10 * time.Minute, Timeout: storage.PolicyComputer}}
@@ -78,8 +80,9 @@ func goldenMeta(preset string, players int) *storage.Game {
 	return meta
 }
 
-// goldenGame plays the preset's golden game and returns its rendering.
-func goldenGame(t *testing.T, preset string) []byte {
+// goldenGame plays the preset's golden game with players named by names (six of them)
+// and returns its rendering.
+func goldenGame(t *testing.T, preset string, names []string) []byte {
 	rules, err := engine.NewRules(preset, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +91,7 @@ func goldenGame(t *testing.T, preset string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta := goldenMeta(preset, rules.Players)
+	meta := goldenMeta(preset, rules.Players, names)
 	var b strings.Builder
 
 	lobby := *meta

@@ -38,7 +38,7 @@ func Hand(meta *storage.Game, v *engine.View, note string) *discordgo.Interactio
 		b.WriteString(note + "\n\n")
 	}
 	got, gotLines := received(meta, v)
-	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", PlainName(meta, seat), TeamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got))
+	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", Name(meta, seat), TeamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got))
 	for _, l := range gotLines {
 		b.WriteString(l + "\n")
 	}
@@ -112,7 +112,7 @@ func privateStatus(meta *storage.Game, v *engine.View) string {
 		return "**You won the bid: name trump.**"
 	case engine.PhasePass, engine.PhasePassBack:
 		rule := v.PassRule()
-		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, PlainName(meta, v.PassTarget(v.Seat())))
+		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, Name(meta, v.PassTarget(v.Seat())))
 		if rule.Need > 0 {
 			s += fmt.Sprintf(" At least %d of them must be cards outside your shown meld.", rule.Need)
 		}

@@ -15,7 +15,8 @@ const (
 // TeamName names a team for people.
 func TeamName(team int) string { return "Team " + string(rune('A'+team)) }
 
-// seatName is the name shown for a seat: its player, or "seat N" while it is open.
+// seatName is the name shown for a seat in Markdown: its player, escaped and marked as a
+// computer or away, or "seat N" while it is open.
 func seatName(meta *storage.Game, seat int) string {
 	if seat < 0 || seat >= len(meta.Seats) {
 		return "nobody"
@@ -25,14 +26,21 @@ func seatName(meta *storage.Game, seat int) string {
 	case s.IsOpen():
 		return fmt.Sprintf("seat %d", seat+1)
 	case s.IsComputer():
-		return s.Name + " 🤖"
+		return Escape(s.Name) + " 🤖"
 	case s.Away:
-		return s.Name + " (away)"
+		return Escape(s.Name) + " (away)"
 	}
-	return s.Name
+	return Escape(s.Name)
 }
 
-// PlainName is a seat's name without markers, for sentences.
+// Name is a seat's name without markers, for sentences in Markdown (a message's content,
+// an embed's text): the player's name escaped, so that it reads as written.
+func Name(meta *storage.Game, seat int) string {
+	return Escape(PlainName(meta, seat))
+}
+
+// PlainName is a seat's name without markers, as the player wrote it: for text that
+// Discord shows as it is, such as a suggestion's label or a file, never for Markdown.
 func PlainName(meta *storage.Game, seat int) string {
 	if seat < 0 || seat >= len(meta.Seats) || meta.Seats[seat].IsOpen() {
 		return fmt.Sprintf("seat %d", seat+1)

@@ -30,7 +30,7 @@ type Narration struct {
 // Add describes action a from the events the engine reported for it; pub is the game's
 // public view right after it.
 func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, events []engine.Event) {
-	who := PlainName(meta, a.Seat)
+	who := Name(meta, a.Seat)
 	switch a.Kind {
 	case engine.ActBid:
 		n.Say("%s bids %d.", who, a.Bid)
@@ -49,18 +49,18 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 	for _, e := range events {
 		switch e.Kind {
 		case engine.EventCardsPassed:
-			n.Say("%s passes %d cards to %s.", PlainName(meta, e.Seat), e.Count, PlainName(meta, e.To))
+			n.Say("%s passes %d cards to %s.", Name(meta, e.Seat), e.Count, Name(meta, e.To))
 		case engine.EventTrickTaken:
 			note := ""
 			if e.Last {
 				note = " (last trick)"
 			}
-			n.Say("Trick: %s → **%s** takes %d%s.", playedText(meta, e.Trick), PlainName(meta, e.Seat), e.Points, note)
+			n.Say("Trick: %s → **%s** takes %d%s.", playedText(meta, e.Trick), Name(meta, e.Seat), e.Points, note)
 		case engine.EventAuctionWon:
 			if e.Forced {
-				n.Say("Nobody else bid: %s is stuck with **%d**.", PlainName(meta, e.Seat), e.Bid)
+				n.Say("Nobody else bid: %s is stuck with **%d**.", Name(meta, e.Seat), e.Bid)
 			} else {
-				n.Say("%s wins the auction at **%d**.", PlainName(meta, e.Seat), e.Bid)
+				n.Say("%s wins the auction at **%d**.", Name(meta, e.Seat), e.Bid)
 			}
 		case engine.EventMeldShown:
 			n.meld(meta, pub)
@@ -76,7 +76,7 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 			pages := max(1, (len(results)+SheetPageSize-1)/SheetPageSize)
 			n.Sheet, n.SheetButtons = Sheet(meta, results, pages)
 		case engine.EventHandDealt:
-			n.Say("— Hand %d: %s deals. —", e.Hand, PlainName(meta, e.Seat))
+			n.Say("— Hand %d: %s deals. —", e.Hand, Name(meta, e.Seat))
 		}
 	}
 }
@@ -91,7 +91,7 @@ func (n *Narration) meld(meta *storage.Game, v *engine.View) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Meld** (trump %s):", v.Trump().Symbol())
 	for _, m := range v.Melds() {
-		fmt.Fprintf(&b, "\n• %s: **%d**", PlainName(meta, m.Seat), m.Total)
+		fmt.Fprintf(&b, "\n• %s: **%d**", Name(meta, m.Seat), m.Total)
 		var parts []string
 		for _, it := range m.Items {
 			parts = append(parts, fmt.Sprintf("%s %d (%s)", it.Name(), it.Points, symbolsText(it.Cards())))
@@ -111,7 +111,7 @@ func (n *Narration) meld(meta *storage.Game, v *engine.View) {
 func (n *Narration) handResult(meta *storage.Game, res engine.HandResult) {
 	bt := res.BiddingTeam()
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Hand %d result.** %s bid %d", res.Hand, PlainName(meta, res.Bidder), res.Bid)
+	fmt.Fprintf(&b, "**Hand %d result.** %s bid %d", res.Hand, Name(meta, res.Bidder), res.Bid)
 	if res.Trump != engine.NoSuit {
 		fmt.Fprintf(&b, " in %s", res.Trump.Symbol())
 	}
@@ -152,11 +152,11 @@ func (n *Narration) Finished(meta *storage.Game, fin storage.Finish) {
 	}
 }
 
-// nameOfUser returns the name of the seat a user holds.
+// nameOfUser returns the name of the seat a user holds, escaped for Markdown.
 func nameOfUser(meta *storage.Game, userID string) string {
 	for _, s := range meta.Seats {
 		if s.UserID == userID {
-			return s.Name
+			return Escape(s.Name)
 		}
 	}
 	return "someone"

@@ -40,7 +40,7 @@ func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.
 
 // sheetLine is one hand of a score sheet.
 func sheetLine(meta *storage.Game, h engine.HandResult) string {
-	bid := fmt.Sprintf("%s %d", PlainName(meta, h.Bidder), h.Bid)
+	bid := fmt.Sprintf("%s %d", Name(meta, h.Bidder), h.Bid)
 	if h.Trump != engine.NoSuit {
 		bid += " " + h.Trump.Symbol()
 	}
@@ -57,7 +57,7 @@ func sheetLine(meta *storage.Game, h engine.HandResult) string {
 		bid += ", **set**"
 	}
 	return fmt.Sprintf("`%2d` %s · %s · meld %d–%d · tricks %d–%d · %+d/%+d → **%d–%d**",
-		h.Hand, PlainName(meta, h.Dealer), bid, h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
+		h.Hand, Name(meta, h.Dealer), bid, h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
 		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])
 }
 
@@ -83,9 +83,12 @@ func pager(kind string, game int64, page, pages int, prev, next string) []discor
 // cards dealt, the auction, the passes, the meld, every trick and the result, with buttons
 // to the previous and next hands and to the score sheet.
 func Review(meta *storage.Game, h *record.Hand, hand, n int) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+	// The names go in escaped, so that the review counts the escapes in its limits; a name
+	// the review cuts may end in an escape's backslash before the ellipsis, which then only
+	// escapes the ellipsis.
 	names := make([]string, len(meta.Seats))
 	for s := range meta.Seats {
-		names[s] = PlainName(meta, s)
+		names[s] = Name(meta, s)
 	}
 	e := &discordgo.MessageEmbed{
 		Title: fmt.Sprintf("Review · game #%d · %s", meta.ID, Truncate(h.Title(names), 200)),

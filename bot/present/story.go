@@ -53,7 +53,7 @@ func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
 		for _, c := range p.Cards {
 			got[c]++
 		}
-		lines = append(lines, fmt.Sprintf("★ **Received** from %s: %s", PlainName(meta, p.From), symbolsText(p.Cards)))
+		lines = append(lines, fmt.Sprintf("★ **Received** from %s: %s", Name(meta, p.From), symbolsText(p.Cards)))
 	}
 	return got, lines
 }
@@ -66,7 +66,7 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 	// The last hand's result, until the next auction begins.
 	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding && len(v.Auction()) == countForced(v.Auction()) {
 		r := v.Results()[n-1]
-		out = append(out, fmt.Sprintf("**Last hand (%d):** %s bid %d: %s. %s %+d, %s %+d.", r.Hand, PlainName(meta, r.Bidder), r.Bid,
+		out = append(out, fmt.Sprintf("**Last hand (%d):** %s bid %d: %s. %s %+d, %s %+d.", r.Hand, Name(meta, r.Bidder), r.Bid,
 			outcomeText(r), TeamName(team), r.Delta[team], TeamName(1-team), r.Delta[1-team]))
 	}
 	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
@@ -82,7 +82,7 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 		out = append(out, stakeLine(v))
 	case v.Phase() == engine.PhasePlay && v.NumTricks() > 0 && !playedSince(v):
 		last, _ := v.LastTrick()
-		out = append(out, fmt.Sprintf("**Last trick:** %s → **%s** takes %d", playedText(meta, last.Cards), PlainName(meta, last.Winner), last.Points))
+		out = append(out, fmt.Sprintf("**Last trick:** %s → **%s** takes %d", playedText(meta, last.Cards), Name(meta, last.Winner), last.Points))
 	}
 	return out
 }
@@ -127,7 +127,7 @@ func outcomeText(r engine.HandResult) string {
 // contractLine names the contract and what the bidders still need in tricks.
 func contractLine(meta *storage.Game, v *engine.View) string {
 	bt := v.Rules().TeamOf(v.Bidder())
-	line := fmt.Sprintf("**Contract:** %s %d", PlainName(meta, v.Bidder()), v.High())
+	line := fmt.Sprintf("**Contract:** %s %d", Name(meta, v.Bidder()), v.High())
 	if v.Trump() != engine.NoSuit {
 		line += " " + v.Trump().Symbol()
 	}

@@ -54,7 +54,7 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Auction", Value: auctionText(meta, v.Auction(), 16)})
 	}
 	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
-		contract := fmt.Sprintf("%s bid %d", PlainName(meta, v.Bidder()), v.High())
+		contract := fmt.Sprintf("%s bid %d", Name(meta, v.Bidder()), v.High())
 		if v.Trump() != engine.NoSuit {
 			contract += fmt.Sprintf(", trump %s %s", v.Trump().Symbol(), v.Trump().Name())
 		}
@@ -66,7 +66,7 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 	if len(v.Melds()) > 0 && !v.Over() {
 		var parts []string
 		for _, m := range v.Melds() {
-			parts = append(parts, fmt.Sprintf("%s %d", PlainName(meta, m.Seat), m.Total))
+			parts = append(parts, fmt.Sprintf("%s %d", Name(meta, m.Seat), m.Total))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Meld",
 			Value: fmt.Sprintf("%s\n%s %d · %s %d", strings.Join(parts, " · "), TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))})
@@ -78,7 +78,7 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 		}
 		value := "Now: " + trick
 		if last, ok := v.LastTrick(); ok {
-			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, last.Cards), PlainName(meta, last.Winner))
+			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, last.Cards), Name(meta, last.Winner))
 		}
 		var tricks [2]int
 		for seat := range rules.Players {
@@ -121,7 +121,7 @@ func statusLine(meta *storage.Game, v *engine.View) string {
 		return ResultLine(v.Scores(), v.Winner())
 	}
 	turn := v.Turn()
-	who := "**" + PlainName(meta, turn) + "**"
+	who := "**" + Name(meta, turn) + "**"
 	switch v.Phase() {
 	case engine.PhaseBidding:
 		if v.High() == 0 {
@@ -135,14 +135,14 @@ func statusLine(meta *storage.Game, v *engine.View) string {
 			var names []string
 			for s := range meta.Seats {
 				if slices.Contains(v.Waiting(), s) {
-					names = append(names, "**"+PlainName(meta, s)+"**")
+					names = append(names, "**"+Name(meta, s)+"**")
 				}
 			}
 			return fmt.Sprintf("▶ %s pass cards to their teammates.", strings.Join(names, ", "))
 		}
-		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, v.Rules().PassCount, PlainName(meta, v.PassTarget(turn)))
+		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, v.Rules().PassCount, Name(meta, v.PassTarget(turn)))
 	case engine.PhasePassBack:
-		return fmt.Sprintf("▶ %s passes %d cards back to %s.", who, v.Rules().PassCount, PlainName(meta, v.PassTarget(turn)))
+		return fmt.Sprintf("▶ %s passes %d cards back to %s.", who, v.Rules().PassCount, Name(meta, v.PassTarget(turn)))
 	case engine.PhaseDecide:
 		return fmt.Sprintf("▶ %s decides: play the hand or throw it in.", who)
 	case engine.PhasePlay:
@@ -180,18 +180,18 @@ func auctionText(meta *storage.Game, auction []engine.Bid, n int) string {
 func bidText(meta *storage.Game, b engine.Bid) string {
 	switch {
 	case b.Pass():
-		return PlainName(meta, b.Seat) + " pass"
+		return Name(meta, b.Seat) + " pass"
 	case b.Forced:
-		return fmt.Sprintf("%s %d (forced)", PlainName(meta, b.Seat), b.Amount)
+		return fmt.Sprintf("%s %d (forced)", Name(meta, b.Seat), b.Amount)
 	}
-	return fmt.Sprintf("%s %d", PlainName(meta, b.Seat), b.Amount)
+	return fmt.Sprintf("%s %d", Name(meta, b.Seat), b.Amount)
 }
 
 // playedText lists the cards of a trick with who played them.
 func playedText(meta *storage.Game, cards []engine.Played) string {
 	parts := make([]string, len(cards))
 	for i, p := range cards {
-		parts[i] = fmt.Sprintf("%s %s", PlainName(meta, p.Seat), p.Card.Symbol())
+		parts[i] = fmt.Sprintf("%s %s", Name(meta, p.Seat), p.Card.Symbol())
 	}
 	return strings.Join(parts, " · ")
 }

@@ -30,7 +30,7 @@ func Narrate(e *table.Narrate) *Narration {
 
 // note tells a note of a table.
 func (n *Narration) note(meta *storage.Game, o table.Note) {
-	who := PlainName(meta, o.Seat)
+	who := Name(meta, o.Seat)
 	switch o.Kind {
 	case table.NoteGameStarts:
 		n.Say("The game starts. Hand 1: %s deals. Press **My hand** on the table to see your cards.", who)
@@ -46,7 +46,7 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 		e := o.End
 		switch e.Kind {
 		case table.EndForfeit:
-			n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", PlainName(meta, e.Seat), TeamName(e.Team), TeamName(1-e.Team))
+			n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", Name(meta, e.Seat), TeamName(e.Team), TeamName(1-e.Team))
 		case table.EndExpired:
 			n.Say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
 		default:
@@ -61,11 +61,11 @@ func EndWhy(meta *storage.Game, e table.Ending) string {
 	case table.EndFinished:
 		return ResultLine(e.Scores, e.Winner)
 	case table.EndForfeit:
-		return fmt.Sprintf("%s forfeited: %s's time ran out.", TeamName(e.Team), PlainName(meta, e.Seat))
+		return fmt.Sprintf("%s forfeited: %s's time ran out.", TeamName(e.Team), Name(meta, e.Seat))
 	case table.EndCancelled:
-		return fmt.Sprintf("Cancelled by %s.", e.By)
+		return fmt.Sprintf("Cancelled by %s.", Escape(e.By))
 	case table.EndAbandoned:
-		return fmt.Sprintf("Abandoned by %s; it does not count.", e.By)
+		return fmt.Sprintf("Abandoned by %s; it does not count.", Escape(e.By))
 	case table.EndExpired:
 		return "Closed after a day without enough players."
 	}

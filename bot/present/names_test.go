@@ -1,0 +1,84 @@
+package present
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/storage"
+)
+
+// hostileSeats are six of the hostile names, one a seat.
+var hostileSeats = []string{
+	"# Alice [claim](https://evil.example/x)",
+	"Normal", // the golden games' computer seat
+	"-# small print",
+	"> quoted ||spoiler|| `code`",
+	"99. **bold** <@123>",
+	`__u__ ~~s~~ \`,
+}
+
+// markdownAbuse finds what a hostile name would make of a rendering left unescaped: a
+// heading, subtext or quote at a line's start, a masked or bare link, a spoiler, code, a
+// mention that no template writes.
+var markdownAbuse = regexp.MustCompile("(?m)^\\s*(#|-#|>|99\\.)|\\]\\(|://|\\|\\||<@123>|__|~~")
+
+// TestNamesAreEscapedEverywhere plays each preset's golden game with hostile names and
+// checks every text the bot would show: the lobby, the table, every private hand, every
+// narration line, the score sheet and a hand's review hold the names escaped, never as
+// Markdown.
+func TestNamesAreEscapedEverywhere(t *testing.T) {
+	for _, preset := range engine.PresetNames() {
+		t.Run(preset, func(t *testing.T) {
+			text := string(goldenGame(t, preset, hostileSeats))
+			checkNoAbuse(t, text)
+			for _, name := range []string{hostileSeats[0], hostileSeats[2]} {
+				if !strings.Contains(text, Escape(name)) {
+					t.Errorf("the rendering never names %q (escaped %q)", name, Escape(name))
+				}
+			}
+		})
+	}
+}
+
+// checkNoAbuse fails when the Markdown Discord would see in text (escaped characters put
+// aside) holds a construct that only a name could have brought.
+func checkNoAbuse(t *testing.T, text string) {
+	t.Helper()
+	for _, name := range hostileSeats {
+		if name != "Normal" && strings.Contains(text, name) {
+			t.Errorf("%q appears unescaped", name)
+		}
+	}
+	if loc := markdownAbuse.FindStringIndex(raw(text)); loc != nil {
+		r := raw(text)
+		t.Errorf("Markdown from a name: %q in …%s…", r[loc[0]:loc[1]], r[max(0, loc[0]-80):min(len(r), loc[1]+80)])
+	}
+}
+
+// TestNotesAndEndingsEscapeNames: the notes a table posts (a late move, a player away or
+// back, the ratings after a game) and how it ended (cancelled or abandoned by someone) name
+// people escaped.
+func TestNotesAndEndingsEscapeNames(t *testing.T) {
+	meta := goldenMeta("classic", 4, hostileSeats)
+	var lines []string
+	for _, kind := range []table.NoteKind{table.NoteGameStarts, table.NoteLateMove, table.NoteAway, table.NoteBack} {
+		lines = append(lines, Narrate(&table.Narrate{Game: *meta, Items: []table.Item{table.Note{Kind: kind, Seat: 0}}}).Lines...)
+	}
+	var n Narration
+	n.Finished(meta, storage.Finish{Changes: []league.RatingChange{{UserID: "u1"}, {UserID: "u3"}}})
+	lines = append(lines, n.Lines...)
+	for _, e := range []table.Ending{{Kind: table.EndCancelled, By: hostileSeats[4]}, {Kind: table.EndAbandoned, By: hostileSeats[0]}} {
+		lines = append(lines, EndWhy(meta, e), LobbyEndWhy(meta, e))
+	}
+	text := strings.Join(lines, "\n")
+	checkNoAbuse(t, text)
+	for _, name := range []string{hostileSeats[0], hostileSeats[2], hostileSeats[4]} {
+		if !strings.Contains(text, Escape(name)) {
+			t.Errorf("the notes never name %q (escaped %q):\n%s", name, Escape(name), text)
+		}
+	}
+}
