@@ -88,18 +88,22 @@ var timerChoices = [][2]string{
 }
 
 // Definitions returns the bot's application commands, /pinochle and
-// /league, ready for a bulk overwrite. Both are usable by every member of a
-// guild and not in DMs; the bot checks Manage Server itself for the
-// subcommands that need it. Each call returns new values.
+// /league, ready for a bulk overwrite. Both belong to the bot's guild install
+// only (integration_types [0]), so that turning on User Install would not
+// offer them in servers without the bot, and are usable by every member of a
+// guild and never in DMs (contexts [0], which replaces the deprecated
+// dm_permission); the bot checks Manage Server itself for the subcommands
+// that need it. Each call returns new values.
 func Definitions() []*discordgo.ApplicationCommand {
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+	guildInstall := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	return []*discordgo.ApplicationCommand{
 		{
-			Type:         discordgo.ChatApplicationCommand,
-			Name:         CommandPinochle,
-			Description:  "Play Pinochle at a table in this server",
-			DMPermission: ptr(false),
-			Contexts:     &guildOnly,
+			Type:             discordgo.ChatApplicationCommand,
+			Name:             CommandPinochle,
+			Description:      "Play Pinochle at a table in this server",
+			Contexts:         &guildOnly,
+			IntegrationTypes: &guildInstall,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub(SubNew, "Open a table in this channel",
 					presetOption(false),
@@ -184,11 +188,11 @@ func Definitions() []*discordgo.ApplicationCommand {
 			},
 		},
 		{
-			Type:         discordgo.ChatApplicationCommand,
-			Name:         CommandLeague,
-			Description:  "League seasons of this server",
-			DMPermission: ptr(false),
-			Contexts:     &guildOnly,
+			Type:             discordgo.ChatApplicationCommand,
+			Name:             CommandLeague,
+			Description:      "League seasons of this server",
+			Contexts:         &guildOnly,
+			IntegrationTypes: &guildInstall,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub(SubLeagueStart, "Start a new season (Manage Server)",
 					&discordgo.ApplicationCommandOption{

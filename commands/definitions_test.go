@@ -1,7 +1,10 @@
 package commands
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
+	"slices"
 	"testing"
 	"unicode/utf8"
 
@@ -147,5 +150,75 @@ func TestFlatten(t *testing.T) {
 	}}}
 	if sub, _ := Flatten(group); sub != "a b" {
 		t.Errorf("Flatten of a group = %q", sub)
+	}
+}
+
+// TestDefinitionsWire: the commands go to Discord for the guild install only
+// (integration_types [0]) and guilds only (contexts [0]), without the deprecated
+// dm_permission, as discordgo writes the bulk overwrite's body.
+func TestDefinitionsWire(t *testing.T) {
+	body, err := json.Marshal(Definitions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmds []map[string]json.RawMessage
+	if err := json.Unmarshal(body, &cmds); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		name := string(c["name"])
+		for _, field := range []string{"integration_types", "contexts"} {
+			var got []int
+			if err := json.Unmarshal(c[field], &got); err != nil || !slices.Equal(got, []int{0}) {
+				t.Errorf("command %s: %s is %s, want [0]", name, field, c[field])
+			}
+		}
+		if v, ok := c["dm_permission"]; ok {
+			t.Errorf("command %s: sends the deprecated dm_permission (%s)", name, v)
+		}
+	}
+}
+
+// commandBudget is the most characters the bot lets a command's names, descriptions and
+// choices take: Discord refuses a command over 4,000, and a bulk overwrite with one such
+// command fails whole, so that the bot does not start. The margin leaves room to grow.
+const commandBudget = 3800
+
+// commandChars counts a command's characters as Discord does for its 4,000 limit: the
+// name and description of the command, of every option and subcommand, recursively, and
+// the name and value of every choice.
+func commandChars(c *discordgo.ApplicationCommand) int {
+	n := utf8.RuneCountInString(c.Name) + utf8.RuneCountInString(c.Description)
+	var opts func([]*discordgo.ApplicationCommandOption)
+	opts = func(os []*discordgo.ApplicationCommandOption) {
+		for _, o := range os {
+			n += utf8.RuneCountInString(o.Name) + utf8.RuneCountInString(o.Description)
+			for _, ch := range o.Choices {
+				n += utf8.RuneCountInString(ch.Name) + utf8.RuneCountInString(fmt.Sprint(ch.Value))
+			}
+			opts(o.Options)
+		}
+	}
+	opts(c.Options)
+	return n
+}
+
+func TestCommandCharacters(t *testing.T) {
+	small := &discordgo.ApplicationCommand{Name: "ab", Description: "cde", Options: []*discordgo.ApplicationCommandOption{
+		sub("fg", "h", &discordgo.ApplicationCommandOption{Name: "ij", Description: "k",
+			Choices: []*discordgo.ApplicationCommandOptionChoice{choice("lé", "mn"), choice("o", 12)}}),
+	}}
+	if got := commandChars(small); got != 2+3+2+1+2+1+2+2+1+2 {
+		t.Errorf("commandChars counts %d characters of a small command, want 18", got)
+	}
+	for _, c := range Definitions() {
+		if c.NameLocalizations != nil || c.DescriptionLocalizations != nil {
+			t.Errorf("/%s is localised: count each locale against the budget", c.Name)
+		}
+		n := commandChars(c)
+		t.Logf("/%s: %d characters of Discord's 4,000", c.Name, n)
+		if n > commandBudget {
+			t.Errorf("/%s takes %d characters, more than the %d the bot allows itself (Discord refuses more than 4,000)", c.Name, n, commandBudget)
+		}
 	}
 }
