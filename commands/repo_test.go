@@ -12,20 +12,7 @@ import (
 // TestRepositoryStandsAlone fails if a file the repository tracks points at a path outside
 // it: the project's rules and documents live in the repository itself.
 func TestRepositoryStandsAlone(t *testing.T) {
-	root, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(root)
-		if parent == root {
-			t.Fatal("no go.mod above the test's folder")
-		}
-		root = parent
-	}
+	root := moduleRoot(t)
 	out, err := exec.Command("git", "-C", root, "ls-files").Output()
 	if err != nil {
 		t.Skipf("git ls-files: %v (not a git checkout)", err)
