@@ -53,6 +53,8 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 		c = table.ShowHand{By: by, Token: i.Token}
 	case commands.ActRefresh:
 		c = table.ShowHand{By: by, Token: i.Token}
+	case commands.ActNextHand:
+		c = table.NextHand{By: by, Token: i.Token}
 	case commands.ActOther:
 		c = table.AskBid{By: by, At: id.Stamp()}
 	case commands.ActHint:
@@ -127,7 +129,7 @@ func (b *Bot) answer(i *discordgo.Interaction, r *table.Reply, inPlace bool) err
 		if inPlace {
 			kind = update
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, r.Text)})
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, r.Text, r.NextHand)})
 	case table.ReplyLobby:
 		rules, err := r.Game.Rules()
 		if err != nil {

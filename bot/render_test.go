@@ -43,17 +43,17 @@ func TestSettingsText(t *testing.T) {
 	}{
 		{storage.DefaultSettings(), []string{"Default preset: racehorse", "Default options: none",
 			"Turn timer: 10m, then a computer player moves", "Games with computer players count: no", "Channels: every channel",
-			"New tables: computer players: normal · hints on · turn mentions: auto · forced cards played for you (off during a league season)"}},
+			"New tables: computer players: normal, normal pace · hints on · turn mentions: auto · forced cards played for you (off during a league season)"}},
 		{storage.Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"}, HintsChosen: true,
 			TableDefaults: storage.TableSettings{Level: storage.LevelExpert, Ping: storage.PingNever, Timeout: storage.PolicyComputer}},
 			[]string{"Default preset: classic", "Default options: target=500", "Turn timer: none", "Games with computer players count: no",
-				"Channels: every channel", "New tables: computer players: expert · hints off · turn mentions: never · forced cards played by hand"}},
+				"Channels: every channel", "New tables: computer players: expert, normal pace · hints off · turn mentions: never · forced cards played by hand"}},
 		{storage.Settings{DefaultPreset: "racehorse", ComputerGamesCount: true, Channels: []string{"c1", "c2"}, HintsChosen: true,
 			TableDefaults: storage.TableSettings{Level: storage.LevelEasy, Hints: true, Ping: storage.PingAlways, Autoplay: true,
 				Timer: 24 * time.Hour, Timeout: storage.PolicyForfeit}},
 			[]string{"Default preset: racehorse", "Default options: none", "Turn timer: 1d, then the team forfeits",
 				"Games with computer players count: yes", "Channels: <#c1> <#c2>",
-				"New tables: computer players: easy · hints on · turn mentions: always · forced cards played for you"}},
+				"New tables: computer players: easy, normal pace · hints on · turn mentions: always · forced cards played for you"}},
 	}
 	for _, tc := range settings {
 		if got := fields(settingsEmbed(tc.st)); !slices.Equal(got, tc.want) {

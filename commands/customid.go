@@ -25,8 +25,9 @@ const (
 
 // Table controls on the public game message, valid at any time.
 const (
-	ActHand    Action = "hand"    // the public "My hand" button
-	ActRefresh Action = "refresh" // show the private controls again
+	ActHand     Action = "hand"    // the public "My hand" button
+	ActRefresh  Action = "refresh" // show the private controls again
+	ActNextHand Action = "next"    // deal on, during the pause after a hand
 )
 
 // Private controls, valid only at the step they were shown for.
@@ -79,7 +80,7 @@ const (
 // modified.
 var actionArgs = map[Action]argKind{
 	ActJoin: argNone, ActLeave: argNone, ActAddComputer: argNone, ActStart: argNone, ActCancel: argNone,
-	ActSeat: argSeat, ActHand: argNone, ActRefresh: argNone,
+	ActSeat: argSeat, ActHand: argNone, ActRefresh: argNone, ActNextHand: argNone,
 	ActBid: argAmount, ActOther: argNone, ActBidModal: argNone, ActPass: argNone,
 	ActTrump: argSuit, ActPassCards: argNone, ActPlayHand: argNone, ActThrowIn: argNone,
 	ActMoon: argNone, ActCard: argCard, ActHint: argNone,

@@ -66,6 +66,7 @@ const (
 	OptHints         = "hints"
 	OptPing          = "ping"
 	OptAutoplay      = "autoplay"
+	OptPace          = "pace"
 	OptGame          = "game"
 	OptHand          = "hand"
 )
@@ -130,6 +131,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 					hintsOption(),
 					pingOption(),
 					autoplayOption(),
+					paceOption(),
 				),
 				sub(SubHand, "Show your cards and controls in your current game"),
 				sub(SubStatus, "Show the state of the game in this channel"),
@@ -171,6 +173,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 					hintsOption(),
 					pingOption(),
 					autoplayOption(),
+					paceOption(),
 				),
 				sub(SubNotify, "Choose whether the bot DMs you when it is your turn",
 					&discordgo.ApplicationCommandOption{
@@ -238,8 +241,14 @@ func gameOption() *discordgo.ApplicationCommandOption {
 func autoplayOption() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionBoolean, Name: OptAutoplay,
-		Description: "Play a player's only legal card for them after a short pause",
+		Description: "Play a player's only legal card for them at once",
 	}
+}
+
+// paceOption chooses how quickly the computer players move while people play.
+func paceOption() *discordgo.ApplicationCommandOption {
+	return stringOption(OptPace, "How fast computer players move when people play",
+		choice("quick", string(storage.PaceQuick)), choice("normal", string(storage.PaceNormal)), choice("slow", string(storage.PaceSlow)))
 }
 
 // pingOption chooses when the thread mentions the player whose turn it is.

@@ -327,11 +327,11 @@ func TestParseTableSettings(t *testing.T) {
 // TestTableSettingsText: the line the lobby and the table show.
 func TestTableSettingsText(t *testing.T) {
 	if got, want := TableSettingsText(storage.DefaultTableSettings()),
-		"computer players: normal · hints on · turn mentions: auto · forced cards played for you"; got != want {
+		"computer players: normal, normal pace · hints on · turn mentions: auto · forced cards played for you"; got != want {
 		t.Errorf("defaults: %q, want %q", got, want)
 	}
 	s := storage.TableSettings{Level: storage.LevelExpert, Ping: storage.PingNever}
-	if got, want := TableSettingsText(s), "computer players: expert · hints off · turn mentions: never · forced cards played by hand"; got != want {
+	if got, want := TableSettingsText(s), "computer players: expert, normal pace · hints off · turn mentions: never · forced cards played by hand"; got != want {
 		t.Errorf("%+v: %q, want %q", s, got, want)
 	}
 }

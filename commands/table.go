@@ -15,10 +15,10 @@ import (
 // never the rules, which are a preset and its options (ParseOptions, engine.NewRules).
 
 // tableSettingOptions are the options that set a table's settings, in the order they are read.
-var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay}
+var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace}
 
 // ParseTableSettings returns base changed by the table settings among a command's options
-// (timer, timeout, level, hints, ping and autoplay), by name as from Flatten; options it
+// (timer, timeout, level, hints, ping, autoplay and pace), by name as from Flatten; options it
 // does not know are left alone. Errors are written for the player.
 func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, base storage.TableSettings) (storage.TableSettings, error) {
 	s := base
@@ -44,6 +44,8 @@ func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteraction
 			s.Ping, err = parsePing(v)
 		case OptAutoplay:
 			s.Autoplay, err = parseSwitch(name, v)
+		case OptPace:
+			s.Pace, err = parsePace(v)
 		}
 		if err != nil {
 			return storage.TableSettings{}, err
@@ -70,6 +72,16 @@ func parsePing(v string) (storage.PingMode, error) {
 		}
 	}
 	return "", fmt.Errorf("ping %q: choose %s", v, orList(words(storage.PingModes())))
+}
+
+// parsePace reads how quickly the computer players move: one of storage.Paces.
+func parsePace(v string) (storage.Pace, error) {
+	for _, p := range storage.Paces() {
+		if string(p) == v {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("pace %q: choose %s", v, orList(words(storage.Paces())))
 }
 
 // parsePolicy reads what happens when a turn's time runs out: one of
@@ -111,8 +123,8 @@ func orList(ws []string) string {
 	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
 }
 
-// TableSettingsText describes a table's level, hints, turn mentions and forced cards in a
-// line for the lobby and the table.
+// TableSettingsText describes a table's level, pace, hints, turn mentions and forced cards
+// in a line for the lobby and the table.
 func TableSettingsText(s storage.TableSettings) string {
 	hints := "hints on"
 	if !s.Hints {
@@ -122,5 +134,9 @@ func TableSettingsText(s storage.TableSettings) string {
 	if !s.Autoplay {
 		auto = "forced cards played by hand"
 	}
-	return "computer players: " + string(s.Level) + " · " + hints + " · turn mentions: " + string(s.Ping) + " · " + auto
+	pace := s.Pace
+	if pace == "" {
+		pace = storage.PaceNormal
+	}
+	return "computer players: " + string(s.Level) + ", " + string(pace) + " pace · " + hints + " · turn mentions: " + string(s.Ping) + " · " + auto
 }

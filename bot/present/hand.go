@@ -30,8 +30,9 @@ func meldText(total int, items []engine.MeldItem, winsGame bool) string {
 
 // Hand is a player's private view: their hand, their meld, what the table waits for
 // and, on their turn, the controls. note, if not empty, heads it (an error or a notice).
-// v is the seat's own view (Game.View(seat)): it holds no other seat's cards.
-func Hand(meta *storage.Game, v *engine.View, note string) *discordgo.InteractionResponseData {
+// v is the seat's own view (Game.View(seat)): it holds no other seat's cards. nextHand
+// offers Next hand: the table pauses after a hand for its result (table.Reply.NextHand).
+func Hand(meta *storage.Game, v *engine.View, note string, nextHand bool) *discordgo.InteractionResponseData {
 	seat := v.Seat()
 	var b strings.Builder
 	if note != "" {
@@ -55,6 +56,9 @@ func Hand(meta *storage.Game, v *engine.View, note string) *discordgo.Interactio
 	}
 	story := storyLines(meta, v)
 	status := "\n" + privateStatus(meta, v)
+	if nextHand {
+		status += "\n⏸ The computer players wait a few seconds for everyone to read the last hand; **Next hand** deals on at once once every player at the table has pressed it."
+	}
 	// The story gives way, last lines first, to keep the whole within Discord's limit.
 	for len(story) > 0 && b.Len()+len(strings.Join(story, "\n"))+1+len(status) > 2000 {
 		story = story[:len(story)-1]
@@ -73,6 +77,10 @@ func Hand(meta *storage.Game, v *engine.View, note string) *discordgo.Interactio
 		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
 				CustomID: commands.ID{Game: meta.ID, Action: commands.ActRefresh}.String()},
+		}
+		if nextHand {
+			row = append([]discordgo.MessageComponent{discordgo.Button{Label: "Next hand", Style: discordgo.PrimaryButton, Emoji: &discordgo.ComponentEmoji{Name: "▶️"},
+				CustomID: commands.ID{Game: meta.ID, Action: commands.ActNextHand}.String()}}, row...)
 		}
 		if len(components) > 0 && meta.Settings.Hints && !meta.Seats[seat].Away {
 			row = append(row, discordgo.Button{Label: "Hint", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "💡"},

@@ -7,6 +7,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -57,7 +60,7 @@ func TestHandShowsMeldOnceTrumpIsNamed(t *testing.T) {
 	seat := g.Bidder() // the bidder named trump and usually holds meld in it
 	hand := g.Hand(seat)
 	want := engine.CountMeld(&hand, g.Trump(), &g.Rules().Meld)
-	text := Hand(meta, ptr(g.View(seat)), "").Content
+	text := Hand(meta, ptr(g.View(seat)), "", false).Content
 	total := fmt.Sprintf("total %d", want.Total)
 	if want.Total == 0 {
 		total = "no meld"
@@ -120,17 +123,62 @@ func TestRulesLine(t *testing.T) {
 	}{
 		{storage.Game{Options: map[string]string{"target": "500"}, Settings: storage.TableSettings{Level: storage.LevelEasy,
 			Ping: storage.PingAuto, Autoplay: true, Timer: 90 * time.Minute, Timeout: storage.PolicyForfeit}},
-			"4 players, to 500. Options: target=500. Turn timer 90m (then: the team forfeits). Computer players: easy · hints off · turn mentions: auto · forced cards played for you."},
+			"4 players, to 500. Options: target=500. Turn timer 90m (then: the team forfeits). Computer players: easy, normal pace · hints off · turn mentions: auto · forced cards played for you."},
 		{storage.Game{Settings: storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto, Autoplay: true,
 			Timeout: storage.PolicyComputer}},
-			"4 players, to 500. Computer players: normal · hints on · turn mentions: auto · forced cards played for you."},
+			"4 players, to 500. Computer players: normal, normal pace · hints on · turn mentions: auto · forced cards played for you."},
 		{storage.Game{Settings: storage.TableSettings{Level: storage.LevelExpert, Hints: true, Ping: storage.PingNever,
 			Timer: 10 * time.Minute, Timeout: storage.PolicyComputer}},
-			"4 players, to 500. Turn timer 10m (then: a computer player moves). Computer players: expert · hints on · turn mentions: never · forced cards played by hand."},
+			"4 players, to 500. Turn timer 10m (then: a computer player moves). Computer players: expert, normal pace · hints on · turn mentions: never · forced cards played by hand."},
 	}
 	for _, tc := range lines {
 		if got := rulesLine(&rules, &tc.meta); got != tc.want {
 			t.Errorf("settings %+v read\n%q\nwant\n%q", tc.meta.Settings, got, tc.want)
 		}
+	}
+}
+
+// TestHandShowsTheAuction: the private view during the auction says who bid what, in order,
+// so that a player sees whether the partner bid; and it offers Next hand only when asked to,
+// as the first button.
+func TestHandShowsTheAuction(t *testing.T) {
+	meta, g := gameAt(t, engine.PhaseBidding)
+	for pub := g.View(-1); len(pub.Auction()) < 2; pub = g.View(-1) {
+		seat := g.Turn()
+		if err := g.Apply(computertest.New(t, "baseline", 1).Choose(g.View(seat))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.View(g.Turn())
+	text := Hand(meta, &v, "", false).Content
+	var want []string
+	for _, b := range v.Auction() {
+		call := "pass"
+		if !b.Pass() {
+			call = fmt.Sprint(b.Amount)
+		}
+		want = append(want, meta.Seats[b.Seat].Name+" "+call)
+	}
+	if line := "**Bids:** " + strings.Join(want, " · "); !strings.Contains(text, line) {
+		t.Errorf("the private view does not show the auction as %q:\n%s", line, text)
+	}
+	nextHandButton := func(d *discordgo.InteractionResponseData) int {
+		found := -1
+		for _, row := range d.Components {
+			for k, c := range row.(discordgo.ActionsRow).Components {
+				if b, ok := c.(discordgo.Button); ok {
+					if id, err := commands.ParseID(b.CustomID); err == nil && id.Action == commands.ActNextHand {
+						found = k
+					}
+				}
+			}
+		}
+		return found
+	}
+	if k := nextHandButton(Hand(meta, &v, "", false)); k != -1 {
+		t.Errorf("Next hand offered when the table does not pause")
+	}
+	if k := nextHandButton(Hand(meta, &v, "", true)); k != 0 {
+		t.Errorf("Next hand is button %d of its row, want the first", k)
 	}
 }

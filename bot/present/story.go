@@ -63,11 +63,15 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 	var out []string
 	team := v.Rules().TeamOf(v.Seat())
 	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", TeamName(team), v.Scores()[team], TeamName(1-team), v.Scores()[1-team]))
-	// The last hand's result, until the next auction begins.
-	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding && len(v.Auction()) == countForced(v.Auction()) {
+	// The last hand's result, through the next auction.
+	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding {
 		r := v.Results()[n-1]
 		out = append(out, fmt.Sprintf("**Last hand (%d):** %s bid %d: %s. %s %+d, %s %+d.", r.Hand, Name(meta, r.Bidder), r.Bid,
 			outcomeText(r), TeamName(team), r.Delta[team], TeamName(1-team), r.Delta[1-team]))
+	}
+	// Who bid what so far, so that a player sees whether the partner bid.
+	if v.Phase() == engine.PhaseBidding && len(v.Auction()) > 0 {
+		out = append(out, "**Bids:** "+auctionText(meta, v.Auction(), 16))
 	}
 	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
 		out = append(out, contractLine(meta, v))
