@@ -80,6 +80,9 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 	}
 	srv := o.server
 	if srv == nil {
+		if o.fake.Spec == nil {
+			o.fake.Spec = discordSpec(t)
+		}
 		srv = fakediscord.New(t, o.fake)
 	}
 	h := &harness{
@@ -982,4 +985,24 @@ func jsonOf(v any) string {
 		return fmt.Sprintf("%v", v)
 	}
 	return string(b)
+}
+
+// loadSpec loads Discord's OpenAPI document once for the package's tests.
+var loadSpec = sync.OnceValues(func() (*fakediscord.Spec, error) {
+	path, err := fakediscord.FindSpec(".")
+	if err != nil {
+		return nil, err
+	}
+	return fakediscord.LoadSpec(path)
+})
+
+// discordSpec returns Discord's OpenAPI document for the fake to hold the bot's requests
+// to, or nil, the test's log saying why they go unchecked (a clone without ../shared).
+func discordSpec(t testing.TB) *fakediscord.Spec {
+	t.Helper()
+	sp, err := loadSpec()
+	if err != nil {
+		t.Logf("the bot's requests are not checked against Discord's OpenAPI document: %v", err)
+	}
+	return sp
 }

@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -84,12 +85,14 @@ func (s *Server) api(auth bool, h http.HandlerFunc) http.Handler {
 		}
 		defer s.leave()
 		rec := &statusRecorder{ResponseWriter: w}
-		if auth && r.Header.Get("Authorization") != "Bot "+s.opts.Token {
+		switch {
+		case auth && r.Header.Get("Authorization") != "Bot "+s.opts.Token:
 			s.mu.Lock()
 			s.problemLocked("%s %s: missing or wrong Authorization header (want \"Bot <token>\")", r.Method, r.URL.Path)
 			s.mu.Unlock()
 			apiError(rec, http.StatusUnauthorized, 0, "401: Unauthorized")
-		} else {
+		case !s.specAllows(rec, r):
+		default:
 			h(rec, r)
 		}
 		s.mu.Lock()
@@ -97,6 +100,47 @@ func (s *Server) api(auth bool, h http.HandlerFunc) http.Handler {
 		s.logf("%s %s → %d", r.Method, r.URL.RequestURI(), rec.status)
 		s.unlockNotify()
 	})
+}
+
+// specAllows holds a request to Discord's OpenAPI document (Options.Spec), if the fake has
+// one: it records what breaks the document as problems and answers as Discord would, and
+// notes what the document does not define. The request's body stays readable.
+func (s *Server) specAllows(w http.ResponseWriter, r *http.Request) bool {
+	sp := s.opts.Spec
+	path, ok := strings.CutPrefix(r.URL.Path, apiPrefix)
+	if sp == nil || !ok {
+		return true
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxFiles*maxFileSize+1<<20))
+	if err != nil {
+		s.badBody(w, r, err)
+		return false
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	c := sp.check(r.Method, path, r.URL.Query(), r.Header.Get("Content-Type"), body)
+	s.mu.Lock()
+	for _, n := range c.notes {
+		if !s.undefinedSeen[n] {
+			s.undefinedSeen[n] = true
+			s.undefined = append(s.undefined, n)
+			s.logf("not in Discord's OpenAPI document: %s", n)
+		}
+	}
+	for _, p := range c.problems {
+		s.problemLocked("%s %s: %s (Discord's OpenAPI document)", r.Method, r.URL.Path, p)
+	}
+	s.mu.Unlock()
+	switch c.status {
+	case 0:
+		return true
+	case http.StatusNotFound:
+		apiError(w, http.StatusNotFound, 0, "404: Not Found")
+	case http.StatusMethodNotAllowed:
+		apiError(w, http.StatusMethodNotAllowed, 0, "405: Method Not Allowed")
+	default:
+		invalidForm(w, c.problems)
+	}
+	return false
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -44,6 +44,9 @@ type Options struct {
 	// stamps on IDs, messages and records. Default: the wall clock. A test
 	// passes a ManualClock to decide when time passes.
 	Clock Clock
+	// Spec, when set, is Discord's OpenAPI document, which every REST request is held to
+	// (see Spec). Load it once with LoadSpec and share it.
+	Spec *Spec
 	// Logf, if set, receives a line per request and gateway event.
 	Logf func(format string, args ...any)
 }
@@ -88,8 +91,11 @@ type Server struct {
 	responses        []Response
 
 	problems []string
-	requests []Request
-	rate     map[string]*rateWindow
+	// undefined notes, once each, what the requests sent that the Spec does not define.
+	undefined     []string
+	undefinedSeen map[string]bool
+	requests      []Request
+	rate          map[string]*rateWindow
 
 	sessions map[string]*gwSession
 	// shardIdentifies counts the IDENTIFYs of each shard [id, count].
@@ -142,6 +148,7 @@ func Start(opts Options) (*Server, error) {
 		interactions:    map[string]*interactionState{},
 		byToken:         map[string]*interactionState{},
 		rate:            map[string]*rateWindow{},
+		undefinedSeen:   map[string]bool{},
 		sessions:        map[string]*gwSession{},
 		shardIdentifies: map[[2]int]int{},
 		conns:           map[*gwConn]struct{}{},
