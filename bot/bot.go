@@ -105,6 +105,7 @@ type Bot struct {
 	failOnce sync.Once
 	failErr  error
 	stopped  chan struct{} // closed when the bot stops on its own (fail)
+	pins     pins          // where pinning is refused (pins.go)
 }
 
 // New prepares a bot: its Discord session (not yet connected) and its handlers.

@@ -114,13 +114,13 @@ func (b *Bot) postTable(gameID int64, e table.PostTable) {
 		if r.err == nil {
 			p.Message = storage.Message{ChannelID: e.Channel, MessageID: r.msg.ID}
 			// The live table is pinned in its thread, so that it stays one click away however
-			// far the narration scrolls. Without the permission, it is posted again as it
-			// scrolls away.
-			err := b.s.ChannelMessagePin(e.Channel, r.msg.ID, discordgo.WithContext(ctx))
-			if err != nil {
-				b.log.Warn("the table could not be pinned: it will be posted again as it scrolls away", "game", gameID, "err", err)
+			// far the narration scrolls, and the copy it replaces is unpinned. Without the
+			// permission, it is posted again as it scrolls away.
+			replaces := ""
+			if e.Replaces != nil && e.Replaces.ChannelID == e.Channel {
+				replaces = e.Replaces.MessageID
 			}
-			p.Pinned = err == nil
+			p.Pinned = b.pinTable(ctx, gameID, e.Game.GuildID, e.Channel, r.msg.ID, replaces)
 		}
 		if _, err := b.tables.Do(ctx, gameID, p); err != nil && !errors.Is(err, table.ErrNoTable) {
 			b.log.Error("post table", "game", gameID, "err", err)

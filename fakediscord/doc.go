@@ -26,6 +26,12 @@
 //     application commands (global and per guild), channels, messages (with files, pins and
 //     edits), threads and their members, direct messages, and an interaction's callback,
 //     original response and follow-ups. The bot's own messages come back as MESSAGE_CREATE.
+//     Pins take the current route (/channels/{id}/messages/pins/{id}; the deprecated one
+//     still answers) and the PIN_MESSAGES permission, which Manage Messages no longer
+//     grants (SetBotPermissions, RefusePins).
+//   - Discord's own description of its API: given Options.Spec (its OpenAPI document, see
+//     LoadSpec and FindSpec), every request is held to the document's routes, parameters
+//     and request schemas, and what it does not define is noted (Undefined).
 //   - Interactions: the callback types 4 to 9, a deferred answer filled by its first
 //     follow-up, ephemeral messages, modals and what a Discord client would let a user
 //     send (registered commands and options, enabled components, options of a select).

@@ -41,6 +41,10 @@ func (s *Server) routes() http.Handler {
 	route("GET /channels/{cid}/messages/{mid}", true, s.getMessage)
 	route("PATCH /channels/{cid}/messages/{mid}", true, s.patchMessage)
 	route("DELETE /channels/{cid}/messages/{mid}", true, s.deleteMessage)
+	route("PUT /channels/{cid}/messages/pins/{mid}", true, s.pinMessage)
+	route("DELETE /channels/{cid}/messages/pins/{mid}", true, s.unpinMessage)
+	// The deprecated routes, which discordgo v0.29 uses, still work on Discord, under the
+	// same permission.
 	route("PUT /channels/{cid}/pins/{mid}", true, s.pinMessage)
 	route("DELETE /channels/{cid}/pins/{mid}", true, s.unpinMessage)
 	route("POST /channels/{cid}/messages/{mid}/threads", true, s.startThreadFromMessage)
@@ -783,17 +787,23 @@ func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request) {
 // maxPins is how many messages Discord lets a channel pin.
 const maxPins = 50
 
-// pinMessage pins a message of the channel, as Discord does: at most 50 pins a channel
-// (error 30003), pinning twice changes nothing.
+// mayPinLocked checks that the bot may pin in c: PermPinMessages in a guild (Manage
+// Messages no longer grants it), anyone in a DM. It answers the request when not.
+func (s *Server) mayPinLocked(w http.ResponseWriter, c *Channel) bool {
+	if c.GuildID != "" && s.botPermissionsLocked(c.GuildID)&PermPinMessages == 0 {
+		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
+		return false
+	}
+	return true
+}
+
+// pinMessage pins a message of the channel, as Discord does: with PermPinMessages, at most
+// 50 pins a channel (error 30003), pinning twice changes nothing.
 func (s *Server) pinMessage(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.unlockNotify()
 	m := s.messageLocked(w, r.PathValue("cid"), r.PathValue("mid"))
-	if m == nil {
-		return
-	}
-	if s.refusePins {
-		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
+	if m == nil || !s.mayPinLocked(w, s.channels[m.ChannelID]) {
 		return
 	}
 	if !m.Pinned {
@@ -817,7 +827,7 @@ func (s *Server) unpinMessage(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.unlockNotify()
 	m := s.messageLocked(w, r.PathValue("cid"), r.PathValue("mid"))
-	if m == nil {
+	if m == nil || !s.mayPinLocked(w, s.channels[m.ChannelID]) {
 		return
 	}
 	m.Pinned = false

@@ -78,6 +78,7 @@ type Server struct {
 	dmChannel      map[string]string // user ID → DM channel ID
 	failDM         map[string]bool
 	refusePins     bool
+	botPerms       map[string]int64 // guild ID → the bot's permissions, when not DefaultBotPermissions
 
 	messages     map[string]*Message
 	channelMsgs  map[string][]string
@@ -142,6 +143,7 @@ func Start(opts Options) (*Server, error) {
 		users:           map[string]User{},
 		dmChannel:       map[string]string{},
 		failDM:          map[string]bool{},
+		botPerms:        map[string]int64{},
 		messages:        map[string]*Message{},
 		channelMsgs:     map[string][]string{},
 		commands:        map[string][]Command{},
@@ -326,12 +328,32 @@ func (s *Server) FailDMs(userID string, fail bool) {
 	s.failDM[userID] = fail
 }
 
-// RefusePins makes pinning refused (403, Missing Permissions) as for a bot without the
-// permission to pin, or accepted again.
+// RefusePins takes PermPinMessages from the bot in every guild (pins then answer 403, code
+// 50013 Missing Permissions), or gives it back.
 func (s *Server) RefusePins(refuse bool) {
 	s.mu.Lock()
 	defer s.unlockNotify()
 	s.refusePins = refuse
+}
+
+// SetBotPermissions sets the bot's permissions in a guild (DefaultBotPermissions until
+// then): those interactions carry as app_permissions and the routes that need one check.
+func (s *Server) SetBotPermissions(guildID string, perms int64) {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	s.botPerms[guildID] = perms
+}
+
+// botPermissionsLocked returns the bot's permissions in a guild.
+func (s *Server) botPermissionsLocked(guildID string) int64 {
+	p, ok := s.botPerms[guildID]
+	if !ok {
+		p = DefaultBotPermissions
+	}
+	if s.refusePins {
+		p &^= PermPinMessages
+	}
+	return p
 }
 
 func (s *Server) addGuildLocked(name string) *Guild {
