@@ -150,6 +150,10 @@ func New(cfg Config) (*Bot, error) {
 		}
 		s.Client.Transport = tr
 	}
+	// 429s and 5xx are tried again on the bot's clock, within the requests' deadlines
+	// (retry.go), not by discordgo, which would sleep on the wall clock.
+	s.Client.Transport = newRetryTransport(s.Client.Transport, cfg.Clock, cfg.Logger)
+	s.ShouldRetryOnRateLimit, s.MaxRestRetries = false, 0
 	// Interactions arrive whatever the intents; guilds keep the state of channels.
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.StateEnabled = false

@@ -87,7 +87,7 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 	}
 	h := &harness{
 		t: t, ctx: ctx, srv: srv, dbPath: filepath.Join(t.TempDir(), "pinochle.db"), dbURL: o.dbURL, opts: o,
-		clock: newFakeClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), users: map[string]fakediscord.User{}, seed: 1,
+		clock: newFakeClock(harnessStart), users: map[string]fakediscord.User{}, seed: 1,
 		logs: &logSink{},
 	}
 	h.guild = h.srv.DefaultGuild().ID
@@ -1006,3 +1006,6 @@ func discordSpec(t testing.TB) *fakediscord.Spec {
 	}
 	return sp
 }
+
+// harnessStart is the time the bot's clock shows when a harness starts.
+var harnessStart = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)

@@ -2,8 +2,14 @@ package bot
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,6 +36,9 @@ type post struct {
 	view *viewEdit
 	// done, when set, receives the message sent (or the error) once the post is done.
 	done chan<- sent
+	// nonce is the new message's nonce, set when it is first sent, so that Discord makes it
+	// once however often it is sent.
+	nonce string
 }
 
 // sent is the outcome of a post.
@@ -292,9 +301,36 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 	if m.content == "" && len(m.embeds) == 0 {
 		return nil, errors.New("empty post")
 	}
-	return p.s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+	if m.nonce == "" {
+		m.nonce = newNonce()
+	}
+	// With a nonce Discord enforces, sending the message again after a failure Discord may
+	// have applied (a 500 after creating it) makes no second copy: the transport may retry.
+	body := struct {
+		*discordgo.MessageSend
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}{&discordgo.MessageSend{
 		Content: present.Truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
-	})
+	}, m.nonce, true}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	resp, err := p.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(idempotent(context.Background())))
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("read the message Discord made: %w", err)
+	}
+	return &msg, nil
+}
+
+// newNonce returns a message nonce: 20 random digits at most, within Discord's 25
+// characters.
+func newNonce() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return strconv.FormatUint(binary.LittleEndian.Uint64(b[:])>>1, 10)
 }
 
 // close ends the poster: every channel's goroutine returns once its queue is empty, and

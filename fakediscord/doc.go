@@ -52,6 +52,13 @@
 // with an expired token, a message to a user who closed their DMs (FailDMs) or to a locked
 // thread, and, with StrictRateLimits, a sixth message in a channel's window (429, with
 // Discord's rate-limit headers). Without StrictRateLimits an excess is only recorded.
+// With GlobalRateLimit, requests beyond it get the global 429.
+//
+// A test can also make Discord's normal trouble happen: 429s with retry_after and the
+// X-RateLimit-* headers on any route, interaction callbacks and webhook edits included,
+// per route or global (InjectRateLimit), and server errors, before or after the request
+// took effect (InjectFault). A message sent with enforce_nonce and a nonce already used in
+// its channel is answered with the message it made, as Discord does.
 // Features it does not model, such as components v2, are refused rather than imitated.
 //
 // New reports every problem not taken with TakeProblems as an error of the test when the

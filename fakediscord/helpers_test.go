@@ -289,3 +289,5 @@ func button(label, customID string) discordgo.Button {
 func row(cs ...discordgo.MessageComponent) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: cs}
 }
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 const apiPrefix = "/api/v9"
@@ -96,7 +97,15 @@ func (s *Server) api(auth bool, h http.HandlerFunc) http.Handler {
 			s.mu.Unlock()
 			apiError(rec, http.StatusUnauthorized, 0, "401: Unauthorized")
 		case !s.specAllows(rec, r):
+		case s.rateLimited(rec, r):
 		default:
+			if f := s.takeFault(r); f != nil {
+				if f.Applied {
+					h(&discardWriter{h: http.Header{}}, r)
+				}
+				apiError(rec, f.Status, 0, fmt.Sprintf("%d: injected fault", f.Status))
+				break
+			}
 			h(rec, r)
 		}
 		s.mu.Lock()
@@ -104,6 +113,13 @@ func (s *Server) api(auth bool, h http.HandlerFunc) http.Handler {
 		s.logf("%s %s → %d", r.Method, r.URL.RequestURI(), rec.status)
 		s.unlockNotify()
 	})
+}
+
+// rateLimited answers a request with 429 when a rate limit applies to it.
+func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rateLimitedLocked(w, r)
 }
 
 // specAllows holds a request to Discord's OpenAPI document (Options.Spec), if the fake has
@@ -481,6 +497,8 @@ func (s *Server) listMessages(w http.ResponseWriter, r *http.Request) {
 // messagePayload is the body of message creation (channel messages,
 // interaction responses, follow-ups).
 type messagePayload struct {
+	Nonce           json.RawMessage  `json:"nonce"`
+	EnforceNonce    bool             `json:"enforce_nonce"`
 	Content         string           `json:"content"`
 	Embeds          []Embed          `json:"embeds"`
 	Components      []Component      `json:"components"`
@@ -606,12 +624,34 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
 		return
 	}
+	nonceKey := ""
+	if p.EnforceNonce && len(p.Nonce) > 0 && string(p.Nonce) != "null" {
+		nonceKey = c.ID + "/" + string(p.Nonce)
+		if u, ok := s.nonces[nonceKey]; ok && now.Sub(u.at) < nonceLifetime {
+			// Discord answers a repeated nonce with the message it already made.
+			writeJSON(w, http.StatusOK, s.messages[u.messageID].wire())
+			return
+		}
+	}
 	if !s.writableLocked(w, r, c) {
 		return
 	}
 	m := s.newMessageLocked(c, p, 0)
+	if nonceKey != "" {
+		s.nonces[nonceKey] = nonceUse{messageID: m.ID, at: now}
+	}
 	s.echoLocked("MESSAGE_CREATE", m)
 	writeJSON(w, http.StatusOK, m.wire())
+}
+
+// nonceLifetime is how long Discord remembers a message's nonce when enforce_nonce is set:
+// "a few minutes".
+const nonceLifetime = 5 * time.Minute
+
+// nonceUse is the message a nonce made, and when.
+type nonceUse struct {
+	messageID string
+	at        time.Time
 }
 
 // messageLocked returns a visible message of channel cid or answers 404.

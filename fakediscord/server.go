@@ -44,6 +44,10 @@ type Options struct {
 	// stamps on IDs, messages and records. Default: the wall clock. A test
 	// passes a ManualClock to decide when time passes.
 	Clock Clock
+	// GlobalRateLimit, when positive, is the global limit of requests per second, as
+	// Discord's 50: a request beyond it (interaction callbacks and webhooks excepted) gets
+	// a global 429 and is recorded as a problem. Zero leaves it out.
+	GlobalRateLimit int
 	// Spec, when set, is Discord's OpenAPI document, which every REST request is held to
 	// (see Spec). Load it once with LoadSpec and share it.
 	Spec *Spec
@@ -97,6 +101,11 @@ type Server struct {
 	undefinedSeen map[string]bool
 	requests      []Request
 	rate          map[string]*rateWindow
+	injected      []*RateLimit // InjectRateLimit's answers still to give
+	faults        []*Fault     // InjectFault's answers still to give
+	globalStart   time.Time    // the global limit's window
+	globalCount   int
+	nonces        map[string]nonceUse // channel ID + "/" + nonce → the message it made
 
 	sessions map[string]*gwSession
 	// shardIdentifies counts the IDENTIFYs of each shard [id, count].
@@ -151,6 +160,7 @@ func Start(opts Options) (*Server, error) {
 		byToken:         map[string]*interactionState{},
 		rate:            map[string]*rateWindow{},
 		undefinedSeen:   map[string]bool{},
+		nonces:          map[string]nonceUse{},
 		sessions:        map[string]*gwSession{},
 		shardIdentifies: map[[2]int]int{},
 		conns:           map[*gwConn]struct{}{},
