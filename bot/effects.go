@@ -123,7 +123,7 @@ func (b *Bot) postTable(gameID int64, e table.PostTable) {
 			case <-ctx.Done():
 				r = sent{err: ctx.Err()}
 			}
-			if r.err == nil || attempt >= tableAttempts || ctx.Err() != nil {
+			if r.err == nil || attempt >= tableAttempts || ctx.Err() != nil || errors.Is(r.err, errChannelGone) {
 				break
 			}
 			b.log.Warn("the table message could not be posted: trying again", "game", gameID, "attempt", attempt, "err", r.err)

@@ -97,6 +97,8 @@ type poster struct {
 	wg     sync.WaitGroup
 	// delivered is closed and replaced each time a post has been delivered (flush).
 	delivered chan struct{}
+	// gone holds the channels Discord no longer knows (deleted threads).
+	gone map[string]bool
 }
 
 type channelQueue struct {
@@ -241,8 +243,8 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		q.posts = q.posts[1:]
 		q.sending = true
 		p.mu.Unlock()
-		msg, err := p.deliver(channelID, m)
-		if err != nil {
+		msg, err := p.deliverInThread(channelID, m)
+		if err != nil && !errors.Is(err, errChannelGone) {
 			where := channelID
 			if m.view != nil {
 				where = "a private message" // its key holds an interaction token: keep it out of the log
@@ -271,6 +273,62 @@ const answerWait = 5 * time.Second
 // paceMargin is added to the rate window so that requests a little faster on the wire
 // than the one before them still arrive a whole window apart.
 const paceMargin = 50 * time.Millisecond
+
+// threadArchive is the auto-archive duration of tables' threads, in minutes: the longest
+// Discord allows (a week), as long as the longest turn timer.
+const threadArchive = 10080
+
+// errChannelGone: the channel (a table's thread a moderator deleted) is no more; posts to
+// it are dropped without asking Discord again.
+var errChannelGone = errors.New("the channel is gone")
+
+// deliverInThread delivers one post, minding threads: one that Discord archived (50083:
+// idle for its auto-archive duration) is unarchived and the post sent again; one deleted
+// (10003) takes no more posts, which the log says once, and the table goes on where it can
+// still be shown (its lobby message, the players' private views).
+func (p *poster) deliverInThread(channelID string, m *post) (*discordgo.Message, error) {
+	p.mu.Lock()
+	gone := p.gone[channelID]
+	p.mu.Unlock()
+	if gone && m.view == nil {
+		return nil, errChannelGone
+	}
+	msg, err := p.deliver(channelID, m)
+	if m.view != nil {
+		return msg, err
+	}
+	switch restCode(err) {
+	case discordgo.ErrCodePerformedOperationOnArchivedThread:
+		if m.archive {
+			return nil, nil // archived already
+		}
+		archived := false
+		if _, uerr := p.s.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived}); uerr != nil {
+			return nil, fmt.Errorf("unarchive the thread: %w (after %w)", uerr, err)
+		}
+		p.log.Info("unarchived a table's thread to write in it", "channel", channelID)
+		return p.deliver(channelID, m)
+	case discordgo.ErrCodeUnknownChannel:
+		p.mu.Lock()
+		if p.gone == nil {
+			p.gone = map[string]bool{}
+		}
+		p.gone[channelID] = true
+		p.mu.Unlock()
+		p.log.Warn("the channel is gone (deleted?): its posts are dropped", "channel", channelID)
+		return nil, errChannelGone
+	}
+	return msg, err
+}
+
+// restCode returns the JSON error code of a Discord error, or 0.
+func restCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
+}
 
 // deliver sends or edits one message.
 func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) {

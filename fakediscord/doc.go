@@ -29,6 +29,9 @@
 //     Pins take the current route (/channels/{id}/messages/pins/{id}; the deprecated one
 //     still answers) and the PIN_MESSAGES permission, which Manage Messages no longer
 //     grants (SetBotPermissions, RefusePins).
+//   - Threads archive themselves once idle for their auto-archive duration (on the clock);
+//     posting or editing in an archived thread answers 50083 until it is unarchived, and
+//     a deleted channel answers 10003 (DeleteChannel).
 //   - Discord's own description of its API: given Options.Spec (its OpenAPI document, see
 //     LoadSpec and FindSpec), every request is held to the document's routes, parameters
 //     and request schemas, and what it does not define is noted (Undefined).
@@ -49,8 +52,8 @@
 // modals or command definitions beyond Discord's documented limits (2000 characters, 5 rows
 // of 5 buttons, 25 options, 100-character custom IDs, ...), an empty message, an
 // interaction answered twice or late (one never answered is reported too), a webhook call
-// with an expired token, a message to a user who closed their DMs (FailDMs) or to a locked
-// thread, and, with StrictRateLimits, a sixth message in a channel's window (429, with
+// with an expired token, a message to a user who closed their DMs (FailDMs), a write to a
+// locked thread, and, with StrictRateLimits, a sixth message in a channel's window (429, with
 // Discord's rate-limit headers). Without StrictRateLimits an excess is only recorded.
 // With GlobalRateLimit, requests beyond it get the global 429.
 //

@@ -363,14 +363,48 @@ func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// channelLocked returns a live channel or answers 404 Unknown Channel.
+// channelLocked returns a live channel or answers 404 Unknown Channel. A thread idle for
+// its auto-archive duration is archived first, as Discord does.
 func (s *Server) channelLocked(w http.ResponseWriter, id string) *Channel {
 	c, ok := s.channels[id]
 	if !ok || c.Deleted {
 		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return nil
 	}
+	s.autoArchiveLocked(c)
 	return c
+}
+
+// autoArchiveLocked archives a thread that has been idle (no message, no change of its
+// archived state since it was made) for its auto-archive duration, on the fake's clock.
+func (s *Server) autoArchiveLocked(c *Channel) {
+	tm := c.ThreadMetadata
+	if tm == nil || tm.Archived || tm.AutoArchiveDuration <= 0 {
+		return
+	}
+	last := tm.ArchiveTimestamp
+	for _, id := range []string{c.ID, c.LastMessageID} {
+		if t, ok := snowflakeTime(id); ok && t.After(last) {
+			last = t
+		}
+	}
+	at := last.Add(time.Duration(tm.AutoArchiveDuration) * time.Minute)
+	if s.now().Before(at) {
+		return
+	}
+	after := cloneChannel(*c)
+	after.ThreadMetadata.Archived = true
+	after.ThreadMetadata.ArchiveTimestamp = at.UTC()
+	s.commitChannelLocked(c, after)
+}
+
+// snowflakeTime returns when a snowflake ID was made.
+func snowflakeTime(id string) (time.Time, bool) {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil || id == "" {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(int64(n>>22) + discordEpoch), true
 }
 
 func (s *Server) getChannel(w http.ResponseWriter, r *http.Request) {
@@ -561,8 +595,10 @@ func (s *Server) echoLocked(event string, m *Message) {
 	s.dispatchGuildLocked(m.GuildID, event, m.wire(), intent)
 }
 
-// writableLocked checks that the bot may post in c, unarchiving an
-// archived thread as Discord does. It answers the request when not.
+// writableLocked checks that the bot may post or edit in c: not to a user who closed
+// their DMs (50007), not in an archived thread (50083: unarchive it first). It answers the
+// request when not. Writing to a thread that is archived and locked, which the bot cannot
+// unarchive, is also a problem.
 func (s *Server) writableLocked(w http.ResponseWriter, r *http.Request, c *Channel) bool {
 	switch {
 	case c.Type == ChannelTypeDM:
@@ -570,18 +606,12 @@ func (s *Server) writableLocked(w http.ResponseWriter, r *http.Request, c *Chann
 			apiError(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
 			return false
 		}
-	case c.ThreadMetadata != nil:
-		if c.ThreadMetadata.Archived {
-			if c.ThreadMetadata.Locked {
-				s.problemLocked("%s %s: thread %s is archived and locked", r.Method, r.URL.Path, c.ID)
-				apiError(w, http.StatusBadRequest, 50083, "Thread is archived")
-				return false
-			}
-			after := cloneChannel(*c)
-			after.ThreadMetadata.Archived = false
-			after.ThreadMetadata.ArchiveTimestamp = s.now().UTC()
-			s.commitChannelLocked(c, after)
+	case c.ThreadMetadata != nil && c.ThreadMetadata.Archived:
+		if c.ThreadMetadata.Locked {
+			s.problemLocked("%s %s: thread %s is archived and locked", r.Method, r.URL.Path, c.ID)
 		}
+		apiError(w, http.StatusBadRequest, 50083, "Thread is archived")
+		return false
 	}
 	return true
 }
@@ -806,6 +836,9 @@ func (s *Server) patchMessage(w http.ResponseWriter, r *http.Request) {
 	}
 	if m.Author.ID != s.bot.ID {
 		apiError(w, http.StatusForbidden, 50005, "Cannot edit a message authored by another user")
+		return
+	}
+	if !s.writableLocked(w, r, s.channels[m.ChannelID]) {
 		return
 	}
 	if s.editLocked(w, r, m, e, "channel") {
