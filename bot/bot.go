@@ -104,8 +104,9 @@ type Bot struct {
 	decide   atomic.Pointer[decideFunc]
 	failOnce sync.Once
 	failErr  error
-	stopped  chan struct{} // closed when the bot stops on its own (fail)
-	pins     pins          // where pinning is refused (pins.go)
+	stopped  chan struct{}                 // closed when the bot stops on its own (fail)
+	pins     pins                          // where pinning is refused (pins.go)
+	gateway  *discordgo.GatewayBotResponse // GET /gateway/bot, when autoShards asked
 }
 
 // New prepares a bot: its Discord session (not yet connected) and its handlers.
@@ -219,10 +220,8 @@ func (b *Bot) Start(ctx context.Context) error {
 		}
 		b.log.Info("registered commands", "count", len(cmds), "scope", scope)
 	}
-	for _, se := range b.all {
-		if err := se.Open(); err != nil {
-			return fmt.Errorf("bot: connect shard %d to the gateway: %w", se.ShardID, err)
-		}
+	if err := b.openShards(ctx); err != nil { // paced as Discord allows (shards.go)
+		return err
 	}
 	b.log.Info("listening for interactions")
 	// The tables' timers run from now on; deadlines that passed while the bot was down are

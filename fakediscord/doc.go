@@ -20,7 +20,10 @@
 //   - The gateway: HELLO, heartbeats and their acknowledgements, IDENTIFY with intents and
 //     shards (events go to the shard of their guild, as Discord routes them), RESUME with
 //     the replay of missed events, op 7 (reconnect) and op 9 (invalid session), zlib
-//     compression, and the close codes of the mistakes below. Tests can cut connections
+//     compression, and the close codes of the mistakes below. With Options.MaxConcurrency,
+//     IDENTIFYs are limited as GET /gateway/bot's session_start_limit says: one per 5
+//     seconds in each bucket shard_id % max_concurrency, within the session starts left;
+//     another is invalidated (op 9) and recorded as a problem. Tests can cut connections
 //     (DropConnections), ask for a reconnect (RequestReconnect) and invalidate sessions.
 //   - The REST routes a game bot uses: the gateway and the bot's user and application,
 //     application commands (global and per guild), channels, messages (with files, pins and

@@ -237,13 +237,56 @@ func (s *Server) getGateway(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) getGatewayBot(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{
-		"url":    s.GatewayURL(),
-		"shards": max(s.opts.Shards, 1),
-		"session_start_limit": map[string]any{
-			"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1,
-		},
-	})
+	s.mu.Lock()
+	s.refreshStartsLocked()
+	limit := map[string]any{
+		"total": s.opts.SessionStarts, "remaining": s.startsLeft,
+		"reset_after": s.startsReset.Sub(s.now()).Milliseconds(), "max_concurrency": s.maxConcurrency(),
+	}
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"url": s.GatewayURL(), "shards": max(s.opts.Shards, 1), "session_start_limit": limit})
+}
+
+// maxConcurrency is the max_concurrency GET /gateway/bot reports.
+func (s *Server) maxConcurrency() int {
+	if s.opts.MaxConcurrency > 0 {
+		return s.opts.MaxConcurrency
+	}
+	return max(s.opts.Shards, 1)
+}
+
+// identifyWindow is the window of max_concurrency IDENTIFYs.
+const identifyWindow = 5 * time.Second
+
+// refreshStartsLocked starts a new day of session starts once the last one has ended.
+func (s *Server) refreshStartsLocked() {
+	if now := s.now(); !now.Before(s.startsReset) {
+		s.startsLeft = s.opts.SessionStarts
+		s.startsReset = now.Add(24 * time.Hour)
+	}
+}
+
+// identifyAllowedLocked takes an IDENTIFY from the session starts left and, with
+// Options.MaxConcurrency, in its bucket (shard % max_concurrency, one per 5 seconds); when
+// either is spent it records a problem and invalidates the session (op 9), as Discord does.
+func (s *Server) identifyAllowedLocked(c *gwConn, shard int) bool {
+	s.refreshStartsLocked()
+	now := s.now()
+	bucket := shard % s.maxConcurrency()
+	last, seen := s.identifyAt[bucket]
+	switch {
+	case s.startsLeft <= 0:
+		s.problemLocked("gateway: IDENTIFY of shard %d with no session starts left (they reset in %v)", shard, s.startsReset.Sub(now))
+	case s.opts.MaxConcurrency > 0 && seen && now.Sub(last) < identifyWindow:
+		s.problemLocked("gateway: IDENTIFY of shard %d %v after the last one in its bucket %d (max_concurrency %d: one per %v)",
+			shard, now.Sub(last), bucket, s.opts.MaxConcurrency, identifyWindow)
+	default:
+		s.identifyAt[bucket] = now
+		s.startsLeft--
+		return true
+	}
+	s.sendOpLocked(c, opInvalidSession, false)
+	return false
 }
 
 func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {

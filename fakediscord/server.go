@@ -44,6 +44,18 @@ type Options struct {
 	// stamps on IDs, messages and records. Default: the wall clock. A test
 	// passes a ManualClock to decide when time passes.
 	Clock Clock
+	// MaxConcurrency, when set, is the max_concurrency of GET /gateway/bot's
+	// session_start_limit, enforced: Discord takes one IDENTIFY per 5 seconds in each bucket
+	// shard_id % max_concurrency, and one too soon is refused with op 9 (invalid session)
+	// and recorded as a problem. Zero reports the shard count (a bucket for each shard) and
+	// enforces nothing, for tests that restart a bot faster than Discord would let it
+	// identify again.
+	MaxConcurrency int
+	// SessionStarts and SessionStartsLeft are session_start_limit's total and remaining
+	// (default 1000 each), SessionStartsReset its reset_after (default a day). An IDENTIFY
+	// with none left is invalidated (op 9) and recorded as a problem.
+	SessionStarts, SessionStartsLeft int
+	SessionStartsReset               time.Duration
 	// GlobalRateLimit, when positive, is the global limit of requests per second, as
 	// Discord's 50: a request beyond it (interaction callbacks and webhooks excepted) gets
 	// a global 429 and is recorded as a problem. Zero leaves it out.
@@ -110,11 +122,16 @@ type Server struct {
 	sessions map[string]*gwSession
 	// shardIdentifies counts the IDENTIFYs of each shard [id, count].
 	shardIdentifies map[[2]int]int
-	conns           map[*gwConn]struct{}
-	identifies      int
-	resumes         int
-	heartbeats      int
-	intents         int
+	// identifyAt is when each identify bucket last took an IDENTIFY; startsLeft and
+	// startsReset are session_start_limit's remaining and its reset.
+	identifyAt  map[int]time.Time
+	startsLeft  int
+	startsReset time.Time
+	conns       map[*gwConn]struct{}
+	identifies  int
+	resumes     int
+	heartbeats  int
+	intents     int
 }
 
 // Start starts a fake Discord on a random port of 127.0.0.1.
@@ -130,6 +147,15 @@ func Start(opts Options) (*Server, error) {
 	}
 	if opts.RateWindow <= 0 {
 		opts.RateWindow = rateLimitWindow
+	}
+	if opts.SessionStarts <= 0 {
+		opts.SessionStarts = 1000
+	}
+	if opts.SessionStartsLeft <= 0 || opts.SessionStartsLeft > opts.SessionStarts {
+		opts.SessionStartsLeft = opts.SessionStarts
+	}
+	if opts.SessionStartsReset <= 0 {
+		opts.SessionStartsReset = 24 * time.Hour
 	}
 	if opts.InteractionTimeout <= 0 {
 		opts.InteractionTimeout = 3 * time.Second
@@ -163,8 +189,11 @@ func Start(opts Options) (*Server, error) {
 		nonces:          map[string]nonceUse{},
 		sessions:        map[string]*gwSession{},
 		shardIdentifies: map[[2]int]int{},
+		identifyAt:      map[int]time.Time{},
+		startsLeft:      opts.SessionStartsLeft,
 		conns:           map[*gwConn]struct{}{},
 	}
+	s.startsReset = s.now().Add(opts.SessionStartsReset)
 	s.bot = User{ID: s.newIDLocked(), Username: opts.BotName, Discriminator: "0", Bot: true}
 	// An application older than its bot user has an ID of its own: keep them apart, so that
 	// a bot that takes one for the other fails here.
