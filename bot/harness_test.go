@@ -997,7 +997,7 @@ var loadSpec = sync.OnceValues(func() (*fakediscord.Spec, error) {
 })
 
 // discordSpec returns Discord's OpenAPI document for the fake to hold the bot's requests
-// to, or nil, the test's log saying why they go unchecked (a clone without ../shared).
+// to, or nil, the test's log saying why they go unchecked (a clone on its own, without the shared folder beside it).
 func discordSpec(t testing.TB) *fakediscord.Spec {
 	t.Helper()
 	sp, err := loadSpec()

@@ -10,7 +10,7 @@ import (
 // to Discord's OpenAPI document: none is refused (the harness fails the test on any
 // problem), and what the document does not define but Discord ignores is listed in the
 // test's log. Every harness test holds the bot to the document; this one says so when it
-// cannot, for want of ../shared.
+// cannot, for want of the shared folder beside the module.
 func TestRequestsMatchDiscordSpec(t *testing.T) {
 	t.Parallel()
 	if _, err := loadSpec(); err != nil {

@@ -55,7 +55,7 @@ func fields(n int, value string) []*discordgo.MessageEmbedField {
 }
 
 // TestLimits: the fake's own checks of Discord's documented limits, which hold without
-// Discord's OpenAPI document (a clone without ../shared) and catch what its schemas do not
+// Discord's OpenAPI document (a clone on its own) and catch what its schemas do not
 // carry; with the document, each refused message is refused still, by one or the other.
 func TestLimits(t *testing.T) {
 	t.Parallel()

@@ -24,8 +24,11 @@ import (
 )
 
 // SpecRelPath is where a clone of the project finds Discord's OpenAPI document, relative to
-// the module's root: beside the repository, never inside it.
-const SpecRelPath = "../shared/discord-api-spec/openapi.json"
+// the module's root: in the folder shared/discord-api-spec beside the repository, never
+// inside it.
+func SpecRelPath() string {
+	return filepath.Join("..", "shared", "discord-api-spec", "openapi.json")
+}
 
 // specURL names the document for the schema compiler; it is never fetched.
 const specURL = "https://discord.com/api/openapi.json"
@@ -74,7 +77,7 @@ type specParam struct {
 
 // FindSpec looks for Discord's OpenAPI document from dir (a test's package directory): it
 // walks up to the module's root (the directory holding go.mod) and returns
-// SpecRelPath from there. The error says why it is not there.
+// SpecRelPath() from there. The error says why it is not there.
 func FindSpec(dir string) (string, error) {
 	d, err := filepath.Abs(dir)
 	if err != nil {
@@ -86,13 +89,13 @@ func FindSpec(dir string) (string, error) {
 		}
 		up := filepath.Dir(d)
 		if up == d {
-			return "", fmt.Errorf("fakediscord: no go.mod above %s, so no module root to find %s from", dir, SpecRelPath)
+			return "", fmt.Errorf("fakediscord: no go.mod above %s, so no module root to find %s from", dir, SpecRelPath())
 		}
 		d = up
 	}
-	p := filepath.Join(d, filepath.FromSlash(SpecRelPath))
+	p := filepath.Join(d, SpecRelPath())
 	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("fakediscord: Discord's OpenAPI document is not at %s (a clone without ../shared): %w", p, err)
+		return "", fmt.Errorf("fakediscord: Discord's OpenAPI document is not at %s (a clone on its own): %w", p, err)
 	}
 	return p, nil
 }
