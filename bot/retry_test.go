@@ -124,8 +124,17 @@ func TestAnswerRetriedWithinDeadline(t *testing.T) {
 		t.Error("the bot waits on a retry_after that cannot fit")
 	}
 	fake.Advance(3 * time.Second)
-	if p := h.srv.TakeProblems(); len(p) != 1 || !strings.Contains(p[0], "not answered") {
-		t.Errorf("problems %q, want the interaction reported unanswered", p)
+	var unanswered, others []string
+	for _, p := range h.srv.TakeProblems() {
+		switch {
+		case strings.Contains(p, "not answered"):
+			unanswered = append(unanswered, p)
+		case !strings.Contains(p, " messages in "): // pacing: see timedHarness
+			others = append(others, p)
+		}
+	}
+	if len(unanswered) != 1 || len(others) > 0 {
+		t.Errorf("problems %q and %q, want the interaction reported unanswered, and nothing else", unanswered, others)
 	}
 }
 
