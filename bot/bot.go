@@ -106,7 +106,9 @@ type Bot struct {
 	decide   atomic.Pointer[decideFunc]
 	failOnce sync.Once
 	failErr  error
-	stopped  chan struct{} // closed when the bot stops on its own (fail)
+	stopped  chan struct{}                 // closed when the bot stops on its own (fail)
+	pins     pins                          // where pinning is refused (pins.go)
+	gateway  *discordgo.GatewayBotResponse // GET /gateway/bot, when autoShards asked
 }
 
 // New prepares a bot: its Discord session (not yet connected) and its handlers.
@@ -151,6 +153,10 @@ func New(cfg Config) (*Bot, error) {
 		}
 		s.Client.Transport = tr
 	}
+	// 429s and 5xx are tried again on the bot's clock, within the requests' deadlines
+	// (retry.go), not by discordgo, which would sleep on the wall clock.
+	s.Client.Transport = newRetryTransport(s.Client.Transport, cfg.Clock, cfg.Logger)
+	s.ShouldRetryOnRateLimit, s.MaxRestRetries = false, 0
 	// Interactions arrive whatever the intents; guilds keep the state of channels.
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.StateEnabled = false
@@ -216,10 +222,8 @@ func (b *Bot) Start(ctx context.Context) error {
 		}
 		b.log.Info("registered commands", "count", len(cmds), "scope", scope)
 	}
-	for _, se := range b.all {
-		if err := se.Open(); err != nil {
-			return fmt.Errorf("bot: connect shard %d to the gateway: %w", se.ShardID, err)
-		}
+	if err := b.openShards(ctx); err != nil { // paced as Discord allows (shards.go)
+		return err
 	}
 	b.log.Info("listening for interactions")
 	// The tables' timers run from now on; deadlines that passed while the bot was down are

@@ -106,27 +106,56 @@ func (b *Bot) narrate(e *table.Narrate) {
 // which can take a rate window, so a goroutine waits for it, not the table.
 func (b *Bot) postTable(gameID int64, e table.PostTable) {
 	em, comps := present.Table(&e.Game, &e.Public)
+	// Queued now, in its place among the thread's posts.
 	done := make(chan sent, 1)
 	b.post.enqueue(e.Channel, &post{embeds: []*discordgo.MessageEmbed{em}, components: comps, done: done})
 	b.background(gameID, func(ctx context.Context) {
-		r := <-done
+		// A table without its message cannot be played from the thread: a post that failed
+		// (after the transport's own retries) is made again, a few times, a while later.
+		var r sent
+		for attempt := 1; ; attempt++ {
+			if attempt > 1 {
+				done = make(chan sent, 1)
+				b.post.enqueue(e.Channel, &post{embeds: []*discordgo.MessageEmbed{em}, components: comps, done: done})
+			}
+			select {
+			case r = <-done:
+			case <-ctx.Done():
+				r = sent{err: ctx.Err()}
+			}
+			if r.err == nil || attempt >= tableAttempts || ctx.Err() != nil || errors.Is(r.err, errChannelGone) {
+				break
+			}
+			b.log.Warn("the table message could not be posted: trying again", "game", gameID, "attempt", attempt, "err", r.err)
+			if err := sleepOn(ctx, b.clock, tablePause); err != nil {
+				r.err = err
+				break
+			}
+		}
 		p := table.Posted{Replaces: e.Replaces, Err: r.err}
 		if r.err == nil {
 			p.Message = storage.Message{ChannelID: e.Channel, MessageID: r.msg.ID}
 			// The live table is pinned in its thread, so that it stays one click away however
-			// far the narration scrolls. Without the permission, it is posted again as it
-			// scrolls away.
-			err := b.s.ChannelMessagePin(e.Channel, r.msg.ID, discordgo.WithContext(ctx))
-			if err != nil {
-				b.log.Warn("the table could not be pinned: it will be posted again as it scrolls away", "game", gameID, "err", err)
+			// far the narration scrolls, and the copy it replaces is unpinned. Without the
+			// permission, it is posted again as it scrolls away.
+			replaces := ""
+			if e.Replaces != nil && e.Replaces.ChannelID == e.Channel {
+				replaces = e.Replaces.MessageID
 			}
-			p.Pinned = err == nil
+			p.Pinned = b.pinTable(ctx, gameID, e.Game.GuildID, e.Channel, r.msg.ID, replaces)
 		}
 		if _, err := b.tables.Do(ctx, gameID, p); err != nil && !errors.Is(err, table.ErrNoTable) {
 			b.log.Error("post table", "game", gameID, "err", err)
 		}
 	})
 }
+
+// tableAttempts is how often a table message is posted before the table gives up on it,
+// tablePause the wait between two attempts.
+const (
+	tableAttempts = 4
+	tablePause    = 5 * time.Second
+)
 
 // notifyTurn sends a direct message to the players who asked for one when it is their turn,
 // with a link to the table. A failed DM (closed DMs) is only logged: the mention in the

@@ -93,11 +93,14 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 	}
 	srv := o.server
 	if srv == nil {
+		if o.fake.Spec == nil {
+			o.fake.Spec = discordSpec(t)
+		}
 		srv = fakediscord.New(t, o.fake)
 	}
 	h := &harness{
 		t: t, ctx: ctx, srv: srv, dbPath: filepath.Join(t.TempDir(), "pinochle.db"), dbURL: o.dbURL, opts: o,
-		clock: newFakeClock(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), users: map[string]fakediscord.User{}, seed: 1,
+		clock: newFakeClock(harnessStart), users: map[string]fakediscord.User{}, seed: 1,
 		logs: &logSink{},
 	}
 	h.guild = h.srv.DefaultGuild().ID
@@ -996,3 +999,26 @@ func jsonOf(v any) string {
 	}
 	return string(b)
 }
+
+// loadSpec loads Discord's OpenAPI document once for the package's tests.
+var loadSpec = sync.OnceValues(func() (*fakediscord.Spec, error) {
+	path, err := fakediscord.FindSpec(".")
+	if err != nil {
+		return nil, err
+	}
+	return fakediscord.LoadSpec(path)
+})
+
+// discordSpec returns Discord's OpenAPI document for the fake to hold the bot's requests
+// to, or nil, the test's log saying why they go unchecked (a clone on its own, without the shared folder beside it).
+func discordSpec(t testing.TB) *fakediscord.Spec {
+	t.Helper()
+	sp, err := loadSpec()
+	if err != nil {
+		t.Logf("the bot's requests are not checked against Discord's OpenAPI document: %v", err)
+	}
+	return sp
+}
+
+// harnessStart is the time the bot's clock shows when a harness starts.
+var harnessStart = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)

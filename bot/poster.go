@@ -2,8 +2,14 @@ package bot
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
+	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -30,6 +36,9 @@ type post struct {
 	view *viewEdit
 	// done, when set, receives the message sent (or the error) once the post is done.
 	done chan<- sent
+	// nonce is the new message's nonce, set when it is first sent, so that Discord makes it
+	// once however often it is sent.
+	nonce string
 }
 
 // sent is the outcome of a post.
@@ -88,6 +97,8 @@ type poster struct {
 	wg     sync.WaitGroup
 	// delivered is closed and replaced each time a post has been delivered (flush).
 	delivered chan struct{}
+	// gone holds the channels Discord no longer knows (deleted threads).
+	gone map[string]bool
 }
 
 type channelQueue struct {
@@ -232,8 +243,8 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		q.posts = q.posts[1:]
 		q.sending = true
 		p.mu.Unlock()
-		msg, err := p.deliver(channelID, m)
-		if err != nil {
+		msg, err := p.deliverInThread(channelID, m)
+		if err != nil && !errors.Is(err, errChannelGone) {
 			where := channelID
 			if m.view != nil {
 				where = "a private message" // its key holds an interaction token: keep it out of the log
@@ -262,6 +273,62 @@ const answerWait = 5 * time.Second
 // paceMargin is added to the rate window so that requests a little faster on the wire
 // than the one before them still arrive a whole window apart.
 const paceMargin = 50 * time.Millisecond
+
+// threadArchive is the auto-archive duration of tables' threads, in minutes: the longest
+// Discord allows (a week), as long as the longest turn timer.
+const threadArchive = 10080
+
+// errChannelGone: the channel (a table's thread a moderator deleted) is no more; posts to
+// it are dropped without asking Discord again.
+var errChannelGone = errors.New("the channel is gone")
+
+// deliverInThread delivers one post, minding threads: one that Discord archived (50083:
+// idle for its auto-archive duration) is unarchived and the post sent again; one deleted
+// (10003) takes no more posts, which the log says once, and the table goes on where it can
+// still be shown (its lobby message, the players' private views).
+func (p *poster) deliverInThread(channelID string, m *post) (*discordgo.Message, error) {
+	p.mu.Lock()
+	gone := p.gone[channelID]
+	p.mu.Unlock()
+	if gone && m.view == nil {
+		return nil, errChannelGone
+	}
+	msg, err := p.deliver(channelID, m)
+	if m.view != nil {
+		return msg, err
+	}
+	switch restCode(err) {
+	case discordgo.ErrCodePerformedOperationOnArchivedThread:
+		if m.archive {
+			return nil, nil // archived already
+		}
+		archived := false
+		if _, uerr := p.s.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived}); uerr != nil {
+			return nil, fmt.Errorf("unarchive the thread: %w (after %w)", uerr, err)
+		}
+		p.log.Info("unarchived a table's thread to write in it", "channel", channelID)
+		return p.deliver(channelID, m)
+	case discordgo.ErrCodeUnknownChannel:
+		p.mu.Lock()
+		if p.gone == nil {
+			p.gone = map[string]bool{}
+		}
+		p.gone[channelID] = true
+		p.mu.Unlock()
+		p.log.Warn("the channel is gone (deleted?): its posts are dropped", "channel", channelID)
+		return nil, errChannelGone
+	}
+	return msg, err
+}
+
+// restCode returns the JSON error code of a Discord error, or 0.
+func restCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
+}
 
 // deliver sends or edits one message.
 func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) {
@@ -292,9 +359,36 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 	if m.content == "" && len(m.embeds) == 0 {
 		return nil, errors.New("empty post")
 	}
-	return p.s.ChannelMessageSendComplex(channelID, &discordgo.MessageSend{
+	if m.nonce == "" {
+		m.nonce = newNonce()
+	}
+	// With a nonce Discord enforces, sending the message again after a failure Discord may
+	// have applied (a 500 after creating it) makes no second copy: the transport may retry.
+	body := struct {
+		*discordgo.MessageSend
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}{&discordgo.MessageSend{
 		Content: present.Truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
-	})
+	}, m.nonce, true}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	resp, err := p.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(idempotent(context.Background())))
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("read the message Discord made: %w", err)
+	}
+	return &msg, nil
+}
+
+// newNonce returns a message nonce: 20 random digits at most, within Discord's 25
+// characters.
+func newNonce() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return strconv.FormatUint(binary.LittleEndian.Uint64(b[:])>>1, 10)
 }
 
 // close ends the poster: every channel's goroutine returns once its queue is empty, and

@@ -56,8 +56,10 @@ func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 // discordgo keeps one rate-limit bucket per URL and never frees it (discordgo#1333): the
 // URLs of interactions hold their token, so a long-running bot would grow with every
 // click. These requests go through a rate limiter of their own that is dropped once the
-// request is done, and they never sleep on a 429: an interaction must be answered within
-// three seconds, so a rate-limited answer fails at once and is logged.
+// request is done. A 429 or a server error is tried again by the session's transport
+// (retryTransport) while the answer can still arrive in time: within three seconds of the
+// interaction for the first answer, within its token's 15 minutes for an edit. What cannot
+// fails and is logged.
 func interactionRequest(s *discordgo.Session, method, endpoint string, data any, files ...*discordgo.File) ([]byte, error) {
 	contentType := "application/json"
 	body, err := discordgo.Marshal(data)

@@ -267,6 +267,7 @@ func (b *Bot) autoShards(ctx context.Context) error {
 	if gb.Shards < 1 {
 		return fmt.Errorf("bot: Discord recommends %d shards", gb.Shards)
 	}
+	b.gateway = gb
 	b.cfg.ShardCount = gb.Shards
 	if len(b.cfg.ShardIDs) == 0 {
 		for id := range gb.Shards {
@@ -373,4 +374,67 @@ func ParseShards(count, ids string) (int, []int, error) {
 	}
 	slices.Sort(out)
 	return n, slices.Compact(out), nil
+}
+
+// identifyWindow is Discord's window of session starts: max_concurrency IDENTIFYs per 5
+// seconds, one per bucket shard_id % max_concurrency.
+const identifyWindow = 5 * time.Second
+
+// openShards connects the sessions to the gateway, pacing their IDENTIFYs as Discord
+// allows: shard k identifies in slot k / max_concurrency, each slot identifyWindow after
+// the one before, counted from the bot's start. Every process of a bot keeps the same
+// schedule for its own shards, so processes started together stay apart as well. With
+// fewer session starts left than shards to start, it waits for their reset (reset_after).
+// Waits run on the bot's clock. An unsharded bot opens its one session at once.
+func (b *Bot) openShards(ctx context.Context) error {
+	if b.cfg.ShardCount == 0 {
+		return b.openShard(b.all[0])
+	}
+	limit := b.sessionLimit(ctx)
+	conc := max(limit.MaxConcurrency, 1)
+	if limit.Remaining < len(b.all) && limit.Total > 0 {
+		wait := time.Duration(limit.ResetAfter) * time.Millisecond
+		b.log.Warn("too few session starts left for the shards: waiting for their reset",
+			"left", limit.Remaining, "shards", len(b.all), "wait", wait)
+		if err := sleepOn(ctx, b.clock, wait); err != nil {
+			return fmt.Errorf("bot: wait for session starts: %w", err)
+		}
+	}
+	start := b.now()
+	order := slices.SortedFunc(slices.Values(b.all), func(x, y *discordgo.Session) int { return x.ShardID - y.ShardID })
+	for _, se := range order {
+		at := start.Add(time.Duration(se.ShardID/conc) * identifyWindow)
+		if wait := at.Sub(b.now()); wait > 0 {
+			b.log.Info("pacing the shards' IDENTIFYs", "shard", se.ShardID, "max_concurrency", conc, "wait", wait)
+			if err := sleepOn(ctx, b.clock, wait); err != nil {
+				return fmt.Errorf("bot: pace shard %d: %w", se.ShardID, err)
+			}
+		}
+		if err := b.openShard(se); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// openShard connects one session to the gateway.
+func (b *Bot) openShard(se *discordgo.Session) error {
+	if err := se.Open(); err != nil {
+		return fmt.Errorf("bot: connect shard %d to the gateway: %w", se.ShardID, err)
+	}
+	return nil
+}
+
+// sessionLimit returns Discord's session_start_limit (GET /gateway/bot): what autoShards
+// read, or asked now. If Discord cannot say, it assumes the strictest: one at a time.
+func (b *Bot) sessionLimit(ctx context.Context) discordgo.SessionInformation {
+	if b.gateway != nil {
+		return b.gateway.SessionStartLimit
+	}
+	gb, err := b.s.GatewayBot(discordgo.WithContext(ctx))
+	if err != nil {
+		b.log.Warn("could not ask Discord for its session start limit: one shard at a time", "err", err)
+		return discordgo.SessionInformation{MaxConcurrency: 1}
+	}
+	return gb.SessionStartLimit
 }

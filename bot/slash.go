@@ -129,7 +129,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	}
 	meta.Messages[storage.RoleLobby] = storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
 	thread, err := b.s.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{
-		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: 1440,
+		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: threadArchive,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
 		// Without a thread (no permission, or already in one) the table plays in the channel.

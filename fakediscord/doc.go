@@ -20,12 +20,24 @@
 //   - The gateway: HELLO, heartbeats and their acknowledgements, IDENTIFY with intents and
 //     shards (events go to the shard of their guild, as Discord routes them), RESUME with
 //     the replay of missed events, op 7 (reconnect) and op 9 (invalid session), zlib
-//     compression, and the close codes of the mistakes below. Tests can cut connections
+//     compression, and the close codes of the mistakes below. With Options.MaxConcurrency,
+//     IDENTIFYs are limited as GET /gateway/bot's session_start_limit says: one per 5
+//     seconds in each bucket shard_id % max_concurrency, within the session starts left;
+//     another is invalidated (op 9) and recorded as a problem. Tests can cut connections
 //     (DropConnections), ask for a reconnect (RequestReconnect) and invalidate sessions.
 //   - The REST routes a game bot uses: the gateway and the bot's user and application,
 //     application commands (global and per guild), channels, messages (with files, pins and
 //     edits), threads and their members, direct messages, and an interaction's callback,
 //     original response and follow-ups. The bot's own messages come back as MESSAGE_CREATE.
+//     Pins take the current route (/channels/{id}/messages/pins/{id}; the deprecated one
+//     still answers) and the PIN_MESSAGES permission, which Manage Messages no longer
+//     grants (SetBotPermissions, RefusePins).
+//   - Threads archive themselves once idle for their auto-archive duration (on the clock);
+//     posting or editing in an archived thread answers 50083 until it is unarchived, and
+//     a deleted channel answers 10003 (DeleteChannel).
+//   - Discord's own description of its API: given Options.Spec (its OpenAPI document, see
+//     LoadSpec and FindSpec), every request is held to the document's routes, parameters
+//     and request schemas, and what it does not define is noted (Undefined).
 //   - Interactions: the callback types 4 to 9, a deferred answer filled by its first
 //     follow-up, ephemeral messages, modals and what a Discord client would let a user
 //     send (registered commands and options, enabled components, options of a select).
@@ -43,9 +55,16 @@
 // modals or command definitions beyond Discord's documented limits (2000 characters, 5 rows
 // of 5 buttons, 25 options, 100-character custom IDs, ...), an empty message, an
 // interaction answered twice or late (one never answered is reported too), a webhook call
-// with an expired token, a message to a user who closed their DMs (FailDMs) or to a locked
-// thread, and, with StrictRateLimits, a sixth message in a channel's window (429, with
+// with an expired token, a message to a user who closed their DMs (FailDMs), a write to a
+// locked thread, and, with StrictRateLimits, a sixth message in a channel's window (429, with
 // Discord's rate-limit headers). Without StrictRateLimits an excess is only recorded.
+// With GlobalRateLimit, requests beyond it get the global 429.
+//
+// A test can also make Discord's normal trouble happen: 429s with retry_after and the
+// X-RateLimit-* headers on any route, interaction callbacks and webhook edits included,
+// per route or global (InjectRateLimit), and server errors, before or after the request
+// took effect (InjectFault). A message sent with enforce_nonce and a nonce already used in
+// its channel is answered with the message it made, as Discord does.
 // Features it does not model, such as components v2, are refused rather than imitated.
 //
 // New reports every problem not taken with TakeProblems as an error of the test when the

@@ -261,7 +261,12 @@ func (s *Server) identifyLocked(c *gwConn, raw json.RawMessage) bool {
 			return false
 		}
 		sess.shard, sess.shards = id, count
-		s.shardIdentifies[[2]int{id, count}]++
+	}
+	if !s.identifyAllowedLocked(c, sess.shard) {
+		return true // the client gets op 9 and may identify again later
+	}
+	if d.Shard != nil {
+		s.shardIdentifies[[2]int{sess.shard, sess.shards}]++
 	}
 	s.sessions[sess.id] = sess
 	c.session = sess

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -154,17 +155,19 @@ func restErr(t *testing.T, err error) *discordgo.RESTError {
 	return re
 }
 
-// wantProblem takes the server's problems and checks that one contains
-// want.
-func wantProblem(t *testing.T, srv *fakediscord.Server, want string) {
+// wantProblem takes the server's problems and checks that one contains want, or one of
+// the alternatives.
+func wantProblem(t *testing.T, srv *fakediscord.Server, want string, or ...string) {
 	t.Helper()
 	got := srv.TakeProblems()
 	for _, p := range got {
-		if strings.Contains(p, want) {
-			return
+		for _, w := range append([]string{want}, or...) {
+			if strings.Contains(p, w) {
+				return
+			}
 		}
 	}
-	t.Errorf("no problem containing %q; problems: %q", want, got)
+	t.Errorf("no problem containing %q; problems: %q", append([]string{want}, or...), got)
 }
 
 func noProblems(t *testing.T, srv *fakediscord.Server) {
@@ -184,7 +187,30 @@ func newFake(t *testing.T, opts fakediscord.Options) (*fakediscord.Server, *fake
 	t.Helper()
 	clk := fakediscord.NewManualClock(time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
 	opts.Clock = clk
+	if opts.Spec == nil {
+		opts.Spec, _ = testSpec(t)
+	}
 	return fakediscord.New(t, opts), clk
+}
+
+// loadSpec loads Discord's OpenAPI document once for the package's tests.
+var loadSpec = sync.OnceValues(func() (*fakediscord.Spec, error) {
+	path, err := fakediscord.FindSpec(".")
+	if err != nil {
+		return nil, err
+	}
+	return fakediscord.LoadSpec(path)
+})
+
+// testSpec returns Discord's OpenAPI document, or nil and the test's log saying why the
+// requests go unchecked against it.
+func testSpec(t *testing.T) (*fakediscord.Spec, error) {
+	t.Helper()
+	sp, err := loadSpec()
+	if err != nil {
+		t.Logf("requests not checked against Discord's OpenAPI document: %v", err)
+	}
+	return sp, err
 }
 
 // waitFor waits until cond holds on srv, failing the test with what it waited for.
@@ -263,3 +289,5 @@ func button(label, customID string) discordgo.Button {
 func row(cs ...discordgo.MessageComponent) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: cs}
 }
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }

@@ -554,7 +554,7 @@ func (s *Server) injectLocked(rec Interaction, data map[string]any, msg *Message
 		"token":           rec.Token,
 		"version":         1,
 		"locale":          "en-US",
-		"app_permissions": strconv.FormatInt(DefaultPermissions|1<<34|1<<35, 10),
+		"app_permissions": strconv.FormatInt(s.botPermissionsLocked(rec.GuildID), 10),
 		"entitlements":    []any{},
 	}
 	if rec.GuildID != "" {

@@ -163,3 +163,12 @@ func (s *Server) TakeProblems() []string {
 	s.problems = nil
 	return p
 }
+
+// Undefined returns, once each and in the order first seen, what the requests sent that
+// Discord's OpenAPI document (Options.Spec) does not define but does not refuse either:
+// fields it ignores, deprecated routes. They are not problems; a test may log them.
+func (s *Server) Undefined() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.undefined...)
+}

@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 const apiPrefix = "/api/v9"
@@ -40,6 +42,10 @@ func (s *Server) routes() http.Handler {
 	route("GET /channels/{cid}/messages/{mid}", true, s.getMessage)
 	route("PATCH /channels/{cid}/messages/{mid}", true, s.patchMessage)
 	route("DELETE /channels/{cid}/messages/{mid}", true, s.deleteMessage)
+	route("PUT /channels/{cid}/messages/pins/{mid}", true, s.pinMessage)
+	route("DELETE /channels/{cid}/messages/pins/{mid}", true, s.unpinMessage)
+	// The deprecated routes, which discordgo v0.29 uses, still work on Discord, under the
+	// same permission.
 	route("PUT /channels/{cid}/pins/{mid}", true, s.pinMessage)
 	route("DELETE /channels/{cid}/pins/{mid}", true, s.unpinMessage)
 	route("POST /channels/{cid}/messages/{mid}/threads", true, s.startThreadFromMessage)
@@ -84,12 +90,22 @@ func (s *Server) api(auth bool, h http.HandlerFunc) http.Handler {
 		}
 		defer s.leave()
 		rec := &statusRecorder{ResponseWriter: w}
-		if auth && r.Header.Get("Authorization") != "Bot "+s.opts.Token {
+		switch {
+		case auth && r.Header.Get("Authorization") != "Bot "+s.opts.Token:
 			s.mu.Lock()
 			s.problemLocked("%s %s: missing or wrong Authorization header (want \"Bot <token>\")", r.Method, r.URL.Path)
 			s.mu.Unlock()
 			apiError(rec, http.StatusUnauthorized, 0, "401: Unauthorized")
-		} else {
+		case !s.specAllows(rec, r):
+		case s.rateLimited(rec, r):
+		default:
+			if f := s.takeFault(r); f != nil {
+				if f.Applied {
+					h(&discardWriter{h: http.Header{}}, r)
+				}
+				apiError(rec, f.Status, 0, fmt.Sprintf("%d: injected fault", f.Status))
+				break
+			}
 			h(rec, r)
 		}
 		s.mu.Lock()
@@ -97,6 +113,54 @@ func (s *Server) api(auth bool, h http.HandlerFunc) http.Handler {
 		s.logf("%s %s → %d", r.Method, r.URL.RequestURI(), rec.status)
 		s.unlockNotify()
 	})
+}
+
+// rateLimited answers a request with 429 when a rate limit applies to it.
+func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rateLimitedLocked(w, r)
+}
+
+// specAllows holds a request to Discord's OpenAPI document (Options.Spec), if the fake has
+// one: it records what breaks the document as problems and answers as Discord would, and
+// notes what the document does not define. The request's body stays readable.
+func (s *Server) specAllows(w http.ResponseWriter, r *http.Request) bool {
+	sp := s.opts.Spec
+	path, ok := strings.CutPrefix(r.URL.Path, apiPrefix)
+	if sp == nil || !ok {
+		return true
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxFiles*maxFileSize+1<<20))
+	if err != nil {
+		s.badBody(w, r, err)
+		return false
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	c := sp.check(r.Method, path, r.URL.Query(), r.Header.Get("Content-Type"), body)
+	s.mu.Lock()
+	for _, n := range c.notes {
+		if !s.undefinedSeen[n] {
+			s.undefinedSeen[n] = true
+			s.undefined = append(s.undefined, n)
+			s.logf("not in Discord's OpenAPI document: %s", n)
+		}
+	}
+	for _, p := range c.problems {
+		s.problemLocked("%s %s: %s (Discord's OpenAPI document)", r.Method, r.URL.Path, p)
+	}
+	s.mu.Unlock()
+	switch c.status {
+	case 0:
+		return true
+	case http.StatusNotFound:
+		apiError(w, http.StatusNotFound, 0, "404: Not Found")
+	case http.StatusMethodNotAllowed:
+		apiError(w, http.StatusMethodNotAllowed, 0, "405: Method Not Allowed")
+	default:
+		invalidForm(w, c.problems)
+	}
+	return false
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -173,13 +237,56 @@ func (s *Server) getGateway(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) getGatewayBot(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{
-		"url":    s.GatewayURL(),
-		"shards": max(s.opts.Shards, 1),
-		"session_start_limit": map[string]any{
-			"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1,
-		},
-	})
+	s.mu.Lock()
+	s.refreshStartsLocked()
+	limit := map[string]any{
+		"total": s.opts.SessionStarts, "remaining": s.startsLeft,
+		"reset_after": s.startsReset.Sub(s.now()).Milliseconds(), "max_concurrency": s.maxConcurrency(),
+	}
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"url": s.GatewayURL(), "shards": max(s.opts.Shards, 1), "session_start_limit": limit})
+}
+
+// maxConcurrency is the max_concurrency GET /gateway/bot reports.
+func (s *Server) maxConcurrency() int {
+	if s.opts.MaxConcurrency > 0 {
+		return s.opts.MaxConcurrency
+	}
+	return max(s.opts.Shards, 1)
+}
+
+// identifyWindow is the window of max_concurrency IDENTIFYs.
+const identifyWindow = 5 * time.Second
+
+// refreshStartsLocked starts a new day of session starts once the last one has ended.
+func (s *Server) refreshStartsLocked() {
+	if now := s.now(); !now.Before(s.startsReset) {
+		s.startsLeft = s.opts.SessionStarts
+		s.startsReset = now.Add(24 * time.Hour)
+	}
+}
+
+// identifyAllowedLocked takes an IDENTIFY from the session starts left and, with
+// Options.MaxConcurrency, in its bucket (shard % max_concurrency, one per 5 seconds); when
+// either is spent it records a problem and invalidates the session (op 9), as Discord does.
+func (s *Server) identifyAllowedLocked(c *gwConn, shard int) bool {
+	s.refreshStartsLocked()
+	now := s.now()
+	bucket := shard % s.maxConcurrency()
+	last, seen := s.identifyAt[bucket]
+	switch {
+	case s.startsLeft <= 0:
+		s.problemLocked("gateway: IDENTIFY of shard %d with no session starts left (they reset in %v)", shard, s.startsReset.Sub(now))
+	case s.opts.MaxConcurrency > 0 && seen && now.Sub(last) < identifyWindow:
+		s.problemLocked("gateway: IDENTIFY of shard %d %v after the last one in its bucket %d (max_concurrency %d: one per %v)",
+			shard, now.Sub(last), bucket, s.opts.MaxConcurrency, identifyWindow)
+	default:
+		s.identifyAt[bucket] = now
+		s.startsLeft--
+		return true
+	}
+	s.sendOpLocked(c, opInvalidSession, false)
+	return false
 }
 
 func (s *Server) getMe(w http.ResponseWriter, r *http.Request) {
@@ -299,14 +406,48 @@ func (s *Server) putCommands(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// channelLocked returns a live channel or answers 404 Unknown Channel.
+// channelLocked returns a live channel or answers 404 Unknown Channel. A thread idle for
+// its auto-archive duration is archived first, as Discord does.
 func (s *Server) channelLocked(w http.ResponseWriter, id string) *Channel {
 	c, ok := s.channels[id]
 	if !ok || c.Deleted {
 		apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return nil
 	}
+	s.autoArchiveLocked(c)
 	return c
+}
+
+// autoArchiveLocked archives a thread that has been idle (no message, no change of its
+// archived state since it was made) for its auto-archive duration, on the fake's clock.
+func (s *Server) autoArchiveLocked(c *Channel) {
+	tm := c.ThreadMetadata
+	if tm == nil || tm.Archived || tm.AutoArchiveDuration <= 0 {
+		return
+	}
+	last := tm.ArchiveTimestamp
+	for _, id := range []string{c.ID, c.LastMessageID} {
+		if t, ok := snowflakeTime(id); ok && t.After(last) {
+			last = t
+		}
+	}
+	at := last.Add(time.Duration(tm.AutoArchiveDuration) * time.Minute)
+	if s.now().Before(at) {
+		return
+	}
+	after := cloneChannel(*c)
+	after.ThreadMetadata.Archived = true
+	after.ThreadMetadata.ArchiveTimestamp = at.UTC()
+	s.commitChannelLocked(c, after)
+}
+
+// snowflakeTime returns when a snowflake ID was made.
+func snowflakeTime(id string) (time.Time, bool) {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil || id == "" {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(int64(n>>22) + discordEpoch), true
 }
 
 func (s *Server) getChannel(w http.ResponseWriter, r *http.Request) {
@@ -433,6 +574,8 @@ func (s *Server) listMessages(w http.ResponseWriter, r *http.Request) {
 // messagePayload is the body of message creation (channel messages,
 // interaction responses, follow-ups).
 type messagePayload struct {
+	Nonce           json.RawMessage  `json:"nonce"`
+	EnforceNonce    bool             `json:"enforce_nonce"`
 	Content         string           `json:"content"`
 	Embeds          []Embed          `json:"embeds"`
 	Components      []Component      `json:"components"`
@@ -495,8 +638,10 @@ func (s *Server) echoLocked(event string, m *Message) {
 	s.dispatchGuildLocked(m.GuildID, event, m.wire(), intent)
 }
 
-// writableLocked checks that the bot may post in c, unarchiving an
-// archived thread as Discord does. It answers the request when not.
+// writableLocked checks that the bot may post or edit in c: not to a user who closed
+// their DMs (50007), not in an archived thread (50083: unarchive it first). It answers the
+// request when not. Writing to a thread that is archived and locked, which the bot cannot
+// unarchive, is also a problem.
 func (s *Server) writableLocked(w http.ResponseWriter, r *http.Request, c *Channel) bool {
 	switch {
 	case c.Type == ChannelTypeDM:
@@ -504,18 +649,12 @@ func (s *Server) writableLocked(w http.ResponseWriter, r *http.Request, c *Chann
 			apiError(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
 			return false
 		}
-	case c.ThreadMetadata != nil:
-		if c.ThreadMetadata.Archived {
-			if c.ThreadMetadata.Locked {
-				s.problemLocked("%s %s: thread %s is archived and locked", r.Method, r.URL.Path, c.ID)
-				apiError(w, http.StatusBadRequest, 50083, "Thread is archived")
-				return false
-			}
-			after := cloneChannel(*c)
-			after.ThreadMetadata.Archived = false
-			after.ThreadMetadata.ArchiveTimestamp = s.now().UTC()
-			s.commitChannelLocked(c, after)
+	case c.ThreadMetadata != nil && c.ThreadMetadata.Archived:
+		if c.ThreadMetadata.Locked {
+			s.problemLocked("%s %s: thread %s is archived and locked", r.Method, r.URL.Path, c.ID)
 		}
+		apiError(w, http.StatusBadRequest, 50083, "Thread is archived")
+		return false
 	}
 	return true
 }
@@ -558,12 +697,34 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
 		return
 	}
+	nonceKey := ""
+	if p.EnforceNonce && len(p.Nonce) > 0 && string(p.Nonce) != "null" {
+		nonceKey = c.ID + "/" + string(p.Nonce)
+		if u, ok := s.nonces[nonceKey]; ok && now.Sub(u.at) < nonceLifetime {
+			// Discord answers a repeated nonce with the message it already made.
+			writeJSON(w, http.StatusOK, s.messages[u.messageID].wire())
+			return
+		}
+	}
 	if !s.writableLocked(w, r, c) {
 		return
 	}
 	m := s.newMessageLocked(c, p, 0)
+	if nonceKey != "" {
+		s.nonces[nonceKey] = nonceUse{messageID: m.ID, at: now}
+	}
 	s.echoLocked("MESSAGE_CREATE", m)
 	writeJSON(w, http.StatusOK, m.wire())
+}
+
+// nonceLifetime is how long Discord remembers a message's nonce when enforce_nonce is set:
+// "a few minutes".
+const nonceLifetime = 5 * time.Minute
+
+// nonceUse is the message a nonce made, and when.
+type nonceUse struct {
+	messageID string
+	at        time.Time
 }
 
 // messageLocked returns a visible message of channel cid or answers 404.
@@ -720,6 +881,9 @@ func (s *Server) patchMessage(w http.ResponseWriter, r *http.Request) {
 		apiError(w, http.StatusForbidden, 50005, "Cannot edit a message authored by another user")
 		return
 	}
+	if !s.writableLocked(w, r, s.channels[m.ChannelID]) {
+		return
+	}
 	if s.editLocked(w, r, m, e, "channel") {
 		writeJSON(w, http.StatusOK, m.wire())
 	}
@@ -739,17 +903,23 @@ func (s *Server) deleteMessage(w http.ResponseWriter, r *http.Request) {
 // maxPins is how many messages Discord lets a channel pin.
 const maxPins = 50
 
-// pinMessage pins a message of the channel, as Discord does: at most 50 pins a channel
-// (error 30003), pinning twice changes nothing.
+// mayPinLocked checks that the bot may pin in c: PermPinMessages in a guild (Manage
+// Messages no longer grants it), anyone in a DM. It answers the request when not.
+func (s *Server) mayPinLocked(w http.ResponseWriter, c *Channel) bool {
+	if c.GuildID != "" && s.botPermissionsLocked(c.GuildID)&PermPinMessages == 0 {
+		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
+		return false
+	}
+	return true
+}
+
+// pinMessage pins a message of the channel, as Discord does: with PermPinMessages, at most
+// 50 pins a channel (error 30003), pinning twice changes nothing.
 func (s *Server) pinMessage(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.unlockNotify()
 	m := s.messageLocked(w, r.PathValue("cid"), r.PathValue("mid"))
-	if m == nil {
-		return
-	}
-	if s.refusePins {
-		apiError(w, http.StatusForbidden, 50013, "Missing Permissions")
+	if m == nil || !s.mayPinLocked(w, s.channels[m.ChannelID]) {
 		return
 	}
 	if !m.Pinned {
@@ -773,7 +943,7 @@ func (s *Server) unpinMessage(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.unlockNotify()
 	m := s.messageLocked(w, r.PathValue("cid"), r.PathValue("mid"))
-	if m == nil {
+	if m == nil || !s.mayPinLocked(w, s.channels[m.ChannelID]) {
 		return
 	}
 	m.Pinned = false

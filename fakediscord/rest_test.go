@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -171,7 +172,7 @@ func TestMessages(t *testing.T) {
 
 func TestThreads(t *testing.T) {
 	t.Parallel()
-	srv, _ := newFake(t, fakediscord.Options{})
+	srv, clk := newFake(t, fakediscord.Options{})
 	bot := restSession(t, srv, srv.Token())
 	ch := srv.DefaultChannel().ID
 
@@ -232,12 +233,27 @@ func TestThreads(t *testing.T) {
 	if len(ce) != 1 || ce[0].Before.ThreadMetadata.Archived || !ce[0].After.ThreadMetadata.Archived {
 		t.Errorf("ChannelEdits() = %+v", ce)
 	}
-	// A message to an archived, unlocked thread unarchives it.
-	if _, err := bot.ChannelMessageSend(th.ID, "Next hand"); err != nil {
+	// Writing to an archived thread fails until it is unarchived.
+	_, err = bot.ChannelMessageSend(th.ID, "Next hand")
+	if re := restErr(t, err); re.Message.Code != 50083 {
+		t.Errorf("post to an archived thread: code %d, want 50083", re.Message.Code)
+	}
+	if _, err := bot.ChannelEdit(th.ID, &discordgo.ChannelEdit{Archived: ptr(false)}); err != nil {
 		t.Fatal(err)
 	}
-	if c, _ := srv.Channel(th.ID); c.ThreadMetadata.Archived {
-		t.Error("posting did not unarchive the thread")
+	posted, err := bot.ChannelMessageSend(th.ID, "Next hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Idle for its auto-archive duration (60 minutes), the thread archives itself: an edit
+	// fails.
+	clk.Advance(61 * time.Minute)
+	_, err = bot.ChannelMessageEdit(th.ID, posted.ID, "edited")
+	if re := restErr(t, err); re.Message.Code != 50083 {
+		t.Errorf("edit in an auto-archived thread: code %d, want 50083", re.Message.Code)
+	}
+	if c, _ := srv.Channel(th.ID); !c.ThreadMetadata.Archived {
+		t.Error("the idle thread was not archived")
 	}
 	if _, err := bot.ChannelEdit(th.ID, &discordgo.ChannelEdit{Archived: ptr(true), Locked: ptr(true), Name: "Game 1 (over)"}); err != nil {
 		t.Fatal(err)

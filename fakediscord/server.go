@@ -44,6 +44,25 @@ type Options struct {
 	// stamps on IDs, messages and records. Default: the wall clock. A test
 	// passes a ManualClock to decide when time passes.
 	Clock Clock
+	// MaxConcurrency, when set, is the max_concurrency of GET /gateway/bot's
+	// session_start_limit, enforced: Discord takes one IDENTIFY per 5 seconds in each bucket
+	// shard_id % max_concurrency, and one too soon is refused with op 9 (invalid session)
+	// and recorded as a problem. Zero reports the shard count (a bucket for each shard) and
+	// enforces nothing, for tests that restart a bot faster than Discord would let it
+	// identify again.
+	MaxConcurrency int
+	// SessionStarts and SessionStartsLeft are session_start_limit's total and remaining
+	// (default 1000 each), SessionStartsReset its reset_after (default a day). An IDENTIFY
+	// with none left is invalidated (op 9) and recorded as a problem.
+	SessionStarts, SessionStartsLeft int
+	SessionStartsReset               time.Duration
+	// GlobalRateLimit, when positive, is the global limit of requests per second, as
+	// Discord's 50: a request beyond it (interaction callbacks and webhooks excepted) gets
+	// a global 429 and is recorded as a problem. Zero leaves it out.
+	GlobalRateLimit int
+	// Spec, when set, is Discord's OpenAPI document, which every REST request is held to
+	// (see Spec). Load it once with LoadSpec and share it.
+	Spec *Spec
 	// Logf, if set, receives a line per request and gateway event.
 	Logf func(format string, args ...any)
 }
@@ -75,6 +94,7 @@ type Server struct {
 	dmChannel      map[string]string // user ID → DM channel ID
 	failDM         map[string]bool
 	refusePins     bool
+	botPerms       map[string]int64 // guild ID → the bot's permissions, when not DefaultBotPermissions
 
 	messages     map[string]*Message
 	channelMsgs  map[string][]string
@@ -88,17 +108,30 @@ type Server struct {
 	responses        []Response
 
 	problems []string
-	requests []Request
-	rate     map[string]*rateWindow
+	// undefined notes, once each, what the requests sent that the Spec does not define.
+	undefined     []string
+	undefinedSeen map[string]bool
+	requests      []Request
+	rate          map[string]*rateWindow
+	injected      []*RateLimit // InjectRateLimit's answers still to give
+	faults        []*Fault     // InjectFault's answers still to give
+	globalStart   time.Time    // the global limit's window
+	globalCount   int
+	nonces        map[string]nonceUse // channel ID + "/" + nonce → the message it made
 
 	sessions map[string]*gwSession
 	// shardIdentifies counts the IDENTIFYs of each shard [id, count].
 	shardIdentifies map[[2]int]int
-	conns           map[*gwConn]struct{}
-	identifies      int
-	resumes         int
-	heartbeats      int
-	intents         int
+	// identifyAt is when each identify bucket last took an IDENTIFY; startsLeft and
+	// startsReset are session_start_limit's remaining and its reset.
+	identifyAt  map[int]time.Time
+	startsLeft  int
+	startsReset time.Time
+	conns       map[*gwConn]struct{}
+	identifies  int
+	resumes     int
+	heartbeats  int
+	intents     int
 }
 
 // Start starts a fake Discord on a random port of 127.0.0.1.
@@ -114,6 +147,15 @@ func Start(opts Options) (*Server, error) {
 	}
 	if opts.RateWindow <= 0 {
 		opts.RateWindow = rateLimitWindow
+	}
+	if opts.SessionStarts <= 0 {
+		opts.SessionStarts = 1000
+	}
+	if opts.SessionStartsLeft <= 0 || opts.SessionStartsLeft > opts.SessionStarts {
+		opts.SessionStartsLeft = opts.SessionStarts
+	}
+	if opts.SessionStartsReset <= 0 {
+		opts.SessionStartsReset = 24 * time.Hour
 	}
 	if opts.InteractionTimeout <= 0 {
 		opts.InteractionTimeout = 3 * time.Second
@@ -136,16 +178,22 @@ func Start(opts Options) (*Server, error) {
 		users:           map[string]User{},
 		dmChannel:       map[string]string{},
 		failDM:          map[string]bool{},
+		botPerms:        map[string]int64{},
 		messages:        map[string]*Message{},
 		channelMsgs:     map[string][]string{},
 		commands:        map[string][]Command{},
 		interactions:    map[string]*interactionState{},
 		byToken:         map[string]*interactionState{},
 		rate:            map[string]*rateWindow{},
+		undefinedSeen:   map[string]bool{},
+		nonces:          map[string]nonceUse{},
 		sessions:        map[string]*gwSession{},
 		shardIdentifies: map[[2]int]int{},
+		identifyAt:      map[int]time.Time{},
+		startsLeft:      opts.SessionStartsLeft,
 		conns:           map[*gwConn]struct{}{},
 	}
+	s.startsReset = s.now().Add(opts.SessionStartsReset)
 	s.bot = User{ID: s.newIDLocked(), Username: opts.BotName, Discriminator: "0", Bot: true}
 	// An application older than its bot user has an ID of its own: keep them apart, so that
 	// a bot that takes one for the other fails here.
@@ -319,12 +367,32 @@ func (s *Server) FailDMs(userID string, fail bool) {
 	s.failDM[userID] = fail
 }
 
-// RefusePins makes pinning refused (403, Missing Permissions) as for a bot without the
-// permission to pin, or accepted again.
+// RefusePins takes PermPinMessages from the bot in every guild (pins then answer 403, code
+// 50013 Missing Permissions), or gives it back.
 func (s *Server) RefusePins(refuse bool) {
 	s.mu.Lock()
 	defer s.unlockNotify()
 	s.refusePins = refuse
+}
+
+// SetBotPermissions sets the bot's permissions in a guild (DefaultBotPermissions until
+// then): those interactions carry as app_permissions and the routes that need one check.
+func (s *Server) SetBotPermissions(guildID string, perms int64) {
+	s.mu.Lock()
+	defer s.unlockNotify()
+	s.botPerms[guildID] = perms
+}
+
+// botPermissionsLocked returns the bot's permissions in a guild.
+func (s *Server) botPermissionsLocked(guildID string) int64 {
+	p, ok := s.botPerms[guildID]
+	if !ok {
+		p = DefaultBotPermissions
+	}
+	if s.refusePins {
+		p &^= PermPinMessages
+	}
+	return p
 }
 
 func (s *Server) addGuildLocked(name string) *Guild {

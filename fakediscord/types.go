@@ -63,6 +63,15 @@ const (
 	// is zero: view channel, send messages, send messages in threads, read
 	// message history and use application commands.
 	DefaultPermissions = 1<<10 | 1<<11 | 1<<38 | 1<<16 | 1<<31
+	// PermManageMessages no longer lets a bot pin (since February 2026): PermPinMessages does.
+	PermManageMessages = 1 << 13
+	PermManageThreads  = 1 << 34
+	PermPublicThreads  = 1 << 35
+	PermPinMessages    = 1 << 51
+	// DefaultBotPermissions is what the bot holds in a guild unless SetBotPermissions says
+	// otherwise: an ordinary member's, with managing threads and messages, starting public
+	// threads and pinning.
+	DefaultBotPermissions = DefaultPermissions | PermManageMessages | PermManageThreads | PermPublicThreads | PermPinMessages
 )
 
 // User is a Discord user. Permissions is the member's permission bitfield
