@@ -43,12 +43,14 @@ func TestPrivacy(t *testing.T) {
 					dealt[key] = strings.TrimSpace(m[3])
 				}
 			}
-			if strings.Contains(view.Content, "🏆") || strings.Contains(view.Content, "drawn") || strings.Contains(view.Content, "not running") {
+			if gameOver(view.Content) {
 				over = true
 				break
 			}
 			if len(actionControls(view.Components)) > 0 {
-				h.actOnce(u, view)
+				// The move may end the game (its last cards forced and played at once),
+				// after which the table has no My hand to press.
+				over = gameOver(h.actOnce(u, view).Content)
 				moved = true
 				break
 			}
@@ -161,4 +163,9 @@ func messageText(m fakediscord.Message) string {
 		}
 	}
 	return b.String()
+}
+
+// gameOver reports whether a private view says the game is over.
+func gameOver(content string) bool {
+	return strings.Contains(content, "🏆") || strings.Contains(content, "drawn") || strings.Contains(content, "not running")
 }
