@@ -28,11 +28,13 @@ func (t *table) publish(n *narration) {
 			t.emit(NotifyTurn{Game: t.record(), Users: waiting})
 		}
 	}
-	if len(n.items) > 0 || len(turn) > 0 {
-		t.emit(Narrate{Channel: t.meta.PostChannel(), Game: t.record(), Items: n.items, Turn: turn})
-		t.postsSince += postsOf(n.items)
-	}
+	t.held = append(t.held, n.items...)
 	n.items = nil
+	if len(turn) > 0 || (len(t.held) > 0 && t.tellsNow()) {
+		t.emit(Narrate{Channel: t.meta.PostChannel(), Game: t.record(), Items: t.held, Turn: turn})
+		t.postsSince += postsOf(t.held)
+		t.held = nil
+	}
 	t.refreshViews()
 	if t.game != nil && !t.done && !t.pinned && !t.reposting && t.postsSince >= repostAfter {
 		if m, ok := t.meta.Messages[storage.RoleTable]; ok {
@@ -48,6 +50,30 @@ func (t *table) publish(n *narration) {
 		t.emit(Archive{Thread: t.meta.ThreadID})
 	}
 	t.rearm = true // once the sender has its answer (handle)
+}
+
+// tellsNow reports whether the narration held back (table.held) goes to the thread now: the
+// thread tells a hand in a few posts, not one per bid or trick (the table message shows
+// each as it happens). The auction is told once it is won, the passes with the meld, the
+// play with the hand's result; a note (someone away, a late move, the game's end) and a
+// mention of whose turn it is are told at once, with what was held before them.
+func (t *table) tellsNow() bool {
+	if t.done || t.game == nil || t.game.Over() {
+		return true
+	}
+	for _, it := range t.held {
+		s, ok := it.(Step)
+		if !ok {
+			return true // a note
+		}
+		for _, e := range s.Events {
+			switch e.Kind {
+			case engine.EventAuctionWon, engine.EventMeldShown, engine.EventHandFinished, engine.EventGameOver:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // postsOf is about how many posts a narration makes: a hand's result and the game's end

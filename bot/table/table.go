@@ -76,6 +76,9 @@ type table struct {
 	postsSince int
 	reposting  bool
 
+	// held is the narration not yet told in the thread (tellsNow).
+	held []Item
+
 	// out collects the effects of the command being handled, and rearm is set when the
 	// table's timers are to be armed again once it is answered (publish).
 	out   []Effect
