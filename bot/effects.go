@@ -96,8 +96,8 @@ func (b *Bot) narrate(e *table.Narrate) {
 		}
 		start = i + 1
 	}
-	if n.Sheet != nil {
-		b.post.enqueue(e.Channel, &post{embeds: []*discordgo.MessageEmbed{n.Sheet}, components: n.SheetButtons})
+	for _, embeds := range present.EmbedGroups(n.Sheets) {
+		b.post.enqueue(e.Channel, &post{embeds: embeds})
 	}
 }
 

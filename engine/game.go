@@ -1013,7 +1013,7 @@ func (g *Game) showMeld() {
 		}
 	}
 	if g.rules.ThrowIn == ThrowInForced && g.hopeless() {
-		g.finishHand(OutcomeThrownIn)
+		g.finish(OutcomeThrownIn, true)
 		return
 	}
 	if g.throwInAllowed() || g.rules.ShootMoon {

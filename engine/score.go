@@ -52,6 +52,9 @@ type HandResult struct {
 	Trump   Suit    `json:"trump"`
 	Outcome Outcome `json:"outcome"`
 	Moon    bool    `json:"moon,omitempty"`
+	// Forced marks a throw-in the rules made, not the bidder: the bid was out of reach
+	// even with every trick (ThrowInForced).
+	Forced bool `json:"forced,omitempty"`
 	// Made reports whether the bidding team made its bid (false on a throw-in or board set).
 	Made bool `json:"made"`
 	// SeatMeld is each seat's meld as shown; SeatPoints the trick points each took;
@@ -110,12 +113,15 @@ func (g *Game) counterPoints(seat int) int {
 func (g *Game) tookCounter(seat int) bool { return g.st.Took&(1<<seat) != 0 }
 
 // finishHand scores the hand, records its result, and deals the next hand or ends the game.
-func (g *Game) finishHand(outcome Outcome) {
+func (g *Game) finishHand(outcome Outcome) { g.finish(outcome, false) }
+
+// finish ends the hand with outcome; forced marks a throw-in the rules made (HandResult).
+func (g *Game) finish(outcome Outcome, forced bool) {
 	st := &g.st
 	r := &g.rules
 	bt := r.TeamOf(st.Bidder)
 	ot := 1 - bt
-	res := HandResult{Hand: st.HandNo, Dealer: st.Dealer, Bidder: st.Bidder, Bid: st.High, Trump: st.Trump, Outcome: outcome, Moon: st.Moon}
+	res := HandResult{Hand: st.HandNo, Dealer: st.Dealer, Bidder: st.Bidder, Bid: st.High, Trump: st.Trump, Outcome: outcome, Moon: st.Moon, Forced: forced}
 	if outcome == OutcomeBoardSet {
 		// Meld is still shown, counted with no trump, for the opponents' score.
 		g.countMeld(NoSuit)

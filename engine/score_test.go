@@ -513,6 +513,9 @@ func TestThrowInAfterMeld(t *testing.T) {
 		if res.Outcome != OutcomeThrownIn || res.Delta != [2]int{20, -tc.bid} || res.SeatMeld != [MaxPlayers]int{0, 0, 20, 0} {
 			t.Errorf("%s bid %d: outcome %s, delta %v, meld %v; want thrown in, [20 %d]", tc.preset, tc.bid, res.Outcome, res.Delta, res.SeatMeld, -tc.bid)
 		}
+		if res.Forced != tc.result {
+			t.Errorf("%s bid %d: thrown in by the rules %v, want %v", tc.preset, tc.bid, res.Forced, tc.result)
+		}
 	}
 }
 

@@ -233,9 +233,8 @@ func writeNarration(b *strings.Builder, n *Narration) {
 			writeComponents(b, comps)
 		}
 	}
-	if n.Sheet != nil {
-		writeEmbed(b, n.Sheet)
-		writeComponents(b, n.SheetButtons)
+	for _, e := range n.Sheets {
+		writeEmbed(b, e)
 	}
 }
 

@@ -21,10 +21,9 @@ type Narration struct {
 	// Buttons are the buttons of the post that ends with a line (a hand's result: its
 	// review and the score sheet), by the line's text.
 	Buttons map[string][]discordgo.MessageComponent
-	// Sheet, once the game is over, is the score sheet to post with the result.
-	Sheet *discordgo.MessageEmbed
-	// SheetButtons turn its pages.
-	SheetButtons []discordgo.MessageComponent
+	// Sheets, once the game is over, are the whole score sheet to post with the result,
+	// a page an embed.
+	Sheets []*discordgo.MessageEmbed
 }
 
 // Add describes action a from the events the engine reported for it; pub is the game's
@@ -74,7 +73,11 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 			n.Say("**Game over.** %s", ResultLine(e.Scores, e.Winner))
 			results := pub.Results()
 			pages := max(1, (len(results)+SheetPageSize-1)/SheetPageSize)
-			n.Sheet, n.SheetButtons = Sheet(meta, results, pages)
+			n.Sheets = n.Sheets[:0]
+			for p := 1; p <= pages; p++ {
+				e, _ := Sheet(meta, results, p)
+				n.Sheets = append(n.Sheets, e)
+			}
 		case engine.EventHandDealt:
 			n.Say("— Hand %d: %s deals. —", e.Hand, Name(meta, e.Seat))
 		}
@@ -107,36 +110,88 @@ func (n *Narration) meld(meta *storage.Game, v *engine.View) {
 	n.Lines = append(n.Lines, b.String())
 }
 
-// handResult describes a finished hand.
+// handResult describes a finished hand: how it ended and, for each team, what it scored
+// and why, so that a line never shows a saving rule beside a gain or a choice the rules
+// made.
 func (n *Narration) handResult(meta *storage.Game, res engine.HandResult) {
+	rules, err := meta.Rules()
+	if err != nil {
+		rules = engine.Rules{} // the lines say less about saving, nothing false
+	}
 	bt := res.BiddingTeam()
+	ot := 1 - bt
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Hand %d result.** %s bid %d", res.Hand, Name(meta, res.Bidder), res.Bid)
 	if res.Trump != engine.NoSuit {
 		fmt.Fprintf(&b, " in %s", res.Trump.Symbol())
 	}
+	team := func(t int, format string, args ...any) {
+		fmt.Fprintf(&b, "\n%s: %s → %+d, score **%d**", TeamName(t), fmt.Sprintf(format, args...), res.Delta[t], res.Scores[t])
+	}
 	switch res.Outcome {
-	case engine.OutcomeThrownIn:
-		b.WriteString(" and threw in.")
-	case engine.OutcomeBoardSet:
-		b.WriteString(": no marriage to name trump, **board set**.")
+	case engine.OutcomeThrownIn, engine.OutcomeBoardSet:
+		switch {
+		case res.Outcome == engine.OutcomeBoardSet:
+			b.WriteString(": no marriage to name trump, **board set**.")
+		case res.Forced:
+			b.WriteString(": out of reach even with every trick, so the rules **threw it in**.")
+		default:
+			b.WriteString(" and **threw in**.")
+		}
+		team(bt, "the bid is lost")
+		kept := fmt.Sprintf("meld %d counts", res.Meld[ot])
+		if res.Meld[ot] == 0 {
+			kept = "no meld to count"
+		}
+		if res.Tricks[ot] > 0 {
+			kept += fmt.Sprintf(", and %d for the throw-in", res.Tricks[ot])
+		}
+		team(ot, "%s", kept)
 	case engine.OutcomeInstantWin:
 		b.WriteString(": the runs in one hand **win the game**.")
+		for _, t := range []int{bt, ot} {
+			team(t, "meld %d", res.Meld[t])
+		}
 	default:
 		if res.Made {
 			b.WriteString(" and **made it**.")
 		} else {
-			b.WriteString(" and was **set**.")
+			fmt.Fprintf(&b, " and was **set**: the side had meld %d and tricks %d.", res.Meld[bt], res.Tricks[bt])
 		}
-	}
-	for _, t := range []int{bt, 1 - bt} {
-		saved := ""
-		if !res.Saved[t] {
-			saved = " (not saved)"
+		for _, t := range []int{bt, ot} {
+			switch {
+			case t == bt && !res.Made:
+				team(t, "set")
+			case t == ot && !res.Made && rules.SetGivesOpponents:
+				team(t, "meld %d + tricks %d, and the bid %d", res.Meld[t], res.Tricks[t], res.Bid)
+			case !res.Saved[t]:
+				team(t, "meld and tricks lost (%s)", notSaved(&rules))
+			default:
+				team(t, "meld %d + tricks %d", res.Meld[t], res.Tricks[t])
+			}
 		}
-		fmt.Fprintf(&b, "\n%s: meld %d + tricks %d%s → %+d, score **%d**", TeamName(t), res.Meld[t], res.Tricks[t], saved, res.Delta[t], res.Scores[t])
+		if rules.Save == engine.SavePerPlayer {
+			// Each player keeps their meld only by taking a counter or the last trick.
+			for s := range rules.Players {
+				if res.SeatMeld[s] > 0 && !res.SeatSaved[s] {
+					fmt.Fprintf(&b, "\n%s's meld of %d is lost: %s.", Name(meta, s), res.SeatMeld[s], notSaved(&rules))
+				}
+			}
+		}
 	}
 	n.Lines = append(n.Lines, b.String())
+}
+
+// notSaved says why a side (or a player) kept nothing of its meld and tricks, by the rule
+// of the table.
+func notSaved(r *engine.Rules) string {
+	switch r.Save {
+	case engine.SaveAnyTrick:
+		return "took no trick"
+	case engine.SaveCounters20:
+		return "took less than 20 in counters"
+	}
+	return "took no counter and not the last trick"
 }
 
 // Finished tells what a finished game did to the ratings, or that it does not count.

@@ -3,6 +3,7 @@ package present
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -29,7 +30,7 @@ func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.
 		return e, []discordgo.MessageComponent{}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "`hand` dealer · bid · meld %s–%s · tricks · change → **score**\n", TeamName(0), TeamName(1))
+	fmt.Fprintf(&b, "`hand` dealer · bid · meld · tricks · change → **score**, each %s / %s\n", TeamName(0), TeamName(1))
 	for _, h := range hands[(page-1)*SheetPageSize : min(len(hands), page*SheetPageSize)] {
 		b.WriteString(sheetLine(meta, h) + "\n")
 	}
@@ -56,7 +57,7 @@ func sheetLine(meta *storage.Game, h engine.HandResult) string {
 	default:
 		bid += ", **set**"
 	}
-	return fmt.Sprintf("`%2d` %s · %s · meld %d–%d · tricks %d–%d · %+d/%+d → **%d–%d**",
+	return fmt.Sprintf("`%2d` %s · %s · meld %d / %d · tricks %d / %d · %+d / %+d → **%d / %d**",
 		h.Hand, Name(meta, h.Dealer), bid, h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
 		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])
 }
@@ -135,4 +136,44 @@ func GameLabel(g *storage.Game) string {
 	}
 	label := fmt.Sprintf("#%d %s (%s) %s · %s", g.ID, g.Preset, state, g.CreatedAt.UTC().Format("2 Jan"), strings.Join(names, ", "))
 	return Truncate(label, 100)
+}
+
+// Discord's limits on the embeds of one message.
+const (
+	maxEmbeds      = 10
+	maxEmbedsChars = 6000
+)
+
+// EmbedGroups splits embeds into the messages they need, in order: at most ten embeds and
+// 6,000 characters of titles, descriptions, fields and footers to a message.
+func EmbedGroups(embeds []*discordgo.MessageEmbed) [][]*discordgo.MessageEmbed {
+	var out [][]*discordgo.MessageEmbed
+	var cur []*discordgo.MessageEmbed
+	size := 0
+	for _, e := range embeds {
+		n := embedChars(e)
+		if len(cur) > 0 && (len(cur) == maxEmbeds || size+n > maxEmbedsChars) {
+			out, cur, size = append(out, cur), nil, 0
+		}
+		cur, size = append(cur, e), size+n
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// embedChars counts an embed's characters as Discord does toward a message's 6,000.
+func embedChars(e *discordgo.MessageEmbed) int {
+	n := utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
+	if e.Footer != nil {
+		n += utf8.RuneCountInString(e.Footer.Text)
+	}
+	if e.Author != nil {
+		n += utf8.RuneCountInString(e.Author.Name)
+	}
+	for _, f := range e.Fields {
+		n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+	}
+	return n
 }

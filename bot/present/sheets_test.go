@@ -105,12 +105,12 @@ func TestSheetLine(t *testing.T) {
 		change func(*engine.HandResult)
 		want   string
 	}{
-		{func(h *engine.HandResult) { h.Made = true }, "` 3` seat 3 · Bob 300 ♠, made · meld 40–150 · tricks 90–160 · +130/+310 → **400–720**"},
-		{func(*engine.HandResult) {}, "` 3` seat 3 · Bob 300 ♠, **set** · meld 40–150 · tricks 90–160 · +130/+310 → **400–720**"},
-		{func(h *engine.HandResult) { h.Moon, h.Made = true, true }, "` 3` seat 3 · Bob 300 ♠, moon · meld 40–150 · tricks 90–160 · +130/+310 → **400–720**"},
-		{func(h *engine.HandResult) { h.Outcome = engine.OutcomeThrownIn }, "` 3` seat 3 · Bob 300 ♠, thrown in · meld 40–150 · tricks 90–160 · +130/+310 → **400–720**"},
+		{func(h *engine.HandResult) { h.Made = true }, "` 3` seat 3 · Bob 300 ♠, made · meld 40 / 150 · tricks 90 / 160 · +130 / +310 → **400 / 720**"},
+		{func(*engine.HandResult) {}, "` 3` seat 3 · Bob 300 ♠, **set** · meld 40 / 150 · tricks 90 / 160 · +130 / +310 → **400 / 720**"},
+		{func(h *engine.HandResult) { h.Moon, h.Made = true, true }, "` 3` seat 3 · Bob 300 ♠, moon · meld 40 / 150 · tricks 90 / 160 · +130 / +310 → **400 / 720**"},
+		{func(h *engine.HandResult) { h.Outcome = engine.OutcomeThrownIn }, "` 3` seat 3 · Bob 300 ♠, thrown in · meld 40 / 150 · tricks 90 / 160 · +130 / +310 → **400 / 720**"},
 		{func(h *engine.HandResult) { h.Outcome, h.Trump = engine.OutcomeBoardSet, engine.NoSuit },
-			"` 3` seat 3 · Bob 300, board set · meld 40–150 · tricks 90–160 · +130/+310 → **400–720**"},
+			"` 3` seat 3 · Bob 300, board set · meld 40 / 150 · tricks 90 / 160 · +130 / +310 → **400 / 720**"},
 	}
 	for _, tc := range cases {
 		h := base
@@ -154,6 +154,52 @@ func TestGameLabel(t *testing.T) {
 		got := GameLabel(&tc.g)
 		if got != tc.want || utf8.RuneCountInString(got) > 100 {
 			t.Errorf("got  %q (%d characters)\nwant %q", got, utf8.RuneCountInString(got), tc.want)
+		}
+	}
+}
+
+// TestEmbedGroups: embeds go to as few messages as Discord's limits allow, in order: ten
+// to a message, and 6,000 characters.
+func TestEmbedGroups(t *testing.T) {
+	embed := func(chars int) *discordgo.MessageEmbed {
+		return &discordgo.MessageEmbed{Title: "t", Description: strings.Repeat("x", chars-1)}
+	}
+	many := func(n, chars int) []*discordgo.MessageEmbed {
+		var out []*discordgo.MessageEmbed
+		for range n {
+			out = append(out, embed(chars))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name   string
+		embeds []*discordgo.MessageEmbed
+		want   []int // embeds per message
+	}{
+		{"none", nil, nil},
+		{"one", many(1, 100), []int{1}},
+		{"eleven small", many(11, 10), []int{10, 1}},
+		{"by characters", many(5, 1500), []int{4, 1}},
+		{"exactly 6000", many(4, 1500), []int{4}},
+	} {
+		var got []int
+		total := 0
+		for _, g := range EmbedGroups(tc.embeds) {
+			got = append(got, len(g))
+			size := 0
+			for _, e := range g {
+				size += embedChars(e)
+				if e != tc.embeds[total] {
+					t.Errorf("%s: embeds out of order", tc.name)
+				}
+				total++
+			}
+			if size > 6000 {
+				t.Errorf("%s: a message of %d characters", tc.name, size)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: messages of %v embeds, want %v", tc.name, got, tc.want)
 		}
 	}
 }
