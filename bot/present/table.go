@@ -138,7 +138,11 @@ func statusLine(meta *storage.Game, v *engine.View) string {
 					names = append(names, "**"+Name(meta, s)+"**")
 				}
 			}
-			return fmt.Sprintf("▶ %s pass cards to their teammates.", strings.Join(names, ", "))
+			verb := "pass"
+			if len(names) == 1 {
+				verb = "passes"
+			}
+			return fmt.Sprintf("▶ %s %s cards to their teammates.", andList(names), verb)
 		}
 		return fmt.Sprintf("▶ %s passes %d cards to %s.", who, v.Rules().PassCount, Name(meta, v.PassTarget(turn)))
 	case engine.PhasePassBack:
@@ -194,4 +198,12 @@ func playedText(meta *storage.Game, cards []engine.Played) string {
 		parts[i] = fmt.Sprintf("%s %s", Name(meta, p.Seat), p.Card.Symbol())
 	}
 	return strings.Join(parts, " · ")
+}
+
+// andList writes "a", "a and b" or "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

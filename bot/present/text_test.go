@@ -33,3 +33,17 @@ func TestCapitalise(t *testing.T) {
 		}
 	}
 }
+
+// TestAndList: lists read as English.
+func TestAndList(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""}, {[]string{"a"}, "a"}, {[]string{"a", "b"}, "a and b"}, {[]string{"a", "b", "c"}, "a, b and c"},
+	} {
+		if got := andList(tc.in); got != tc.want {
+			t.Errorf("andList(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
