@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +18,9 @@ import (
 const (
 	maxRows          = 5
 	maxButtonsPerRow = 5
+	// maxCardRows is the rows a hand's cards may take: the last row of a private view is
+	// kept for its own buttons (Refresh, Hint, Next hand).
+	maxCardRows      = maxRows - 1
 	maxSelectOptions = 25
 	maxLabelLen      = 80
 	maxPlaceholder   = 150
@@ -215,7 +219,7 @@ func playControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 	h := v.Hand()
 	legal := v.Legal()
 	distinct := h.Set().Cards()
-	if len(distinct) == 0 || len(distinct) > maxRows*maxButtonsPerRow {
+	if len(distinct) == 0 || len(distinct) > maxCardRows*maxButtonsPerRow {
 		return nil
 	}
 	button := func(c engine.Card) discordgo.MessageComponent {
@@ -241,27 +245,62 @@ func playControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 	return rows
 }
 
-// cardRows lays out distinct cards (sorted by suit) in rows of at most
-// five: a row per suit, a suit of six taking two, when that makes at most
-// five rows; otherwise five to a row in order.
+// cardRows lays out distinct cards (sorted by suit) in rows of at most five, in at most
+// maxCardRows rows when they fit: a row per suit, a suit of six taking two. Should that need
+// more rows, whole suits that fit in one row share it, the pair with the fewest cards
+// first, then any neighbours that fit; failing that, five to a row in order.
 func cardRows(distinct []engine.Card) [][]engine.Card {
-	var groups [][]engine.Card
+	type group struct {
+		cards []engine.Card
+		whole bool // a whole suit, not a part of a suit of six
+	}
+	var groups []group
 	for _, c := range distinct {
 		n := len(groups)
-		if n == 0 || groups[n-1][0].Suit() != c.Suit() || len(groups[n-1]) == maxButtonsPerRow {
-			groups = append(groups, nil)
+		if n == 0 || groups[n-1].cards[0].Suit() != c.Suit() || len(groups[n-1].cards) == maxButtonsPerRow {
+			groups = append(groups, group{whole: n == 0 || groups[n-1].cards[0].Suit() != c.Suit()})
 			n++
 		}
-		groups[n-1] = append(groups[n-1], c)
+		groups[n-1].cards = append(groups[n-1].cards, c)
 	}
-	if len(groups) <= maxRows {
-		return groups
+	for i := range groups {
+		if i+1 < len(groups) && groups[i+1].cards[0].Suit() == groups[i].cards[0].Suit() {
+			groups[i].whole, groups[i+1].whole = false, false
+		}
 	}
-	groups = groups[:0]
+	for len(groups) > maxCardRows {
+		best := -1
+		for _, wholeOnly := range []bool{true, false} {
+			for i := 0; i+1 < len(groups); i++ {
+				n := len(groups[i].cards) + len(groups[i+1].cards)
+				if n > maxButtonsPerRow || (wholeOnly && !(groups[i].whole && groups[i+1].whole)) {
+					continue
+				}
+				if best < 0 || n < len(groups[best].cards)+len(groups[best+1].cards) {
+					best = i
+				}
+			}
+			if best >= 0 {
+				break
+			}
+		}
+		if best < 0 {
+			break
+		}
+		merged := group{cards: append(slices.Clone(groups[best].cards), groups[best+1].cards...), whole: groups[best].whole && groups[best+1].whole}
+		groups = slices.Replace(groups, best, best+2, merged)
+	}
+	var rows [][]engine.Card
+	if len(groups) <= maxCardRows {
+		for _, g := range groups {
+			rows = append(rows, g.cards)
+		}
+		return rows
+	}
 	for i := 0; i < len(distinct); i += maxButtonsPerRow {
-		groups = append(groups, distinct[i:min(i+maxButtonsPerRow, len(distinct))])
+		rows = append(rows, distinct[i:min(i+maxButtonsPerRow, len(distinct))])
 	}
-	return groups
+	return rows
 }
 
 // BidModal returns the modal the "Other amount…" button opens: one short

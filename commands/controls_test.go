@@ -271,6 +271,12 @@ func TestCardRows(t *testing.T) {
 		{all[:6], []int{5, 1}},                       // one suit
 		{all, []int{5, 5, 5, 5, 4}},                  // 24 distinct cards: packed five to a row
 		{append(all[:6:6], all[12]), []int{5, 1, 1}}, // two suits, one of six
+		// Suits of 6, 3, 2 and 1 cards would take five rows: the two smallest whole
+		// suits share one, and the cards keep a row free for the view's own buttons.
+		{slices.Concat(all[:6], all[6:9], all[12:14], all[18:19]), []int{5, 1, 3, 3}},
+		// 6, 6, 3 and 1: no two whole suits fit together; the suit of one joins its
+		// neighbour (six of one suit need two rows anyway).
+		{slices.Concat(all[:6], all[6:12], all[12:15], all[18:19]), []int{5, 1, 5, 5}},
 	}
 	for _, tc := range tests {
 		var got []int

@@ -182,3 +182,69 @@ func TestHandShowsTheAuction(t *testing.T) {
 		t.Errorf("Next hand is button %d of its row, want the first", k)
 	}
 }
+
+// TestRefreshAndHintAlwaysThere: at every card a player is to play, in every preset (a
+// double-deck hand holds 20 cards), the private view keeps Refresh and Hint beside the cards,
+// also for hands whose suits would take five rows at a row a suit.
+func TestRefreshAndHintAlwaysThere(t *testing.T) {
+	crowded := 0 // views whose cards would take five rows at a row a suit
+	for _, preset := range engine.PresetNames() {
+		rules, err := engine.NewRules(preset, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		meta := &storage.Game{ID: 9, Preset: preset, Seats: make([]storage.Seat, rules.Players), Status: storage.StatusPlaying,
+			Settings: storage.TableSettings{Hints: true}}
+		for s := range meta.Seats {
+			meta.Seats[s] = storage.Seat{UserID: fmt.Sprint(s + 1), Name: fmt.Sprintf("p%d", s+1)}
+		}
+		for seed := uint64(1); seed <= 30; seed++ {
+			g, err := engine.NewGame(rules, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for step := 0; step < 2000 && !g.Over() && g.HandNumber() == 1; step++ {
+				seat := -1
+				for s := range rules.Players {
+					if g.Waiting(s) {
+						seat = s
+						break
+					}
+				}
+				v := g.View(seat)
+				if v.Phase() == engine.PhasePlay {
+					rows := 0
+					bySuit := map[engine.Suit]int{}
+					hand := v.Hand()
+					for _, c := range hand.Set().Cards() {
+						bySuit[c.Suit()]++
+					}
+					for _, n := range bySuit {
+						rows += (n + 4) / 5
+					}
+					if rows > 4 {
+						crowded++
+					}
+					labels := map[string]bool{}
+					for _, row := range Hand(meta, &v, "", false).Components {
+						for _, c := range row.(discordgo.ActionsRow).Components {
+							if b, ok := c.(discordgo.Button); ok {
+								labels[b.Label] = true
+							}
+						}
+					}
+					if !labels["Refresh"] || !labels["Hint"] {
+						t.Fatalf("%s seed %d, %d cards in hand: the view lacks Refresh or Hint", preset, seed, len(v.Cards()))
+					}
+				}
+				if err := g.Apply(computertest.New(t, "baseline", 1).Choose(v)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if crowded == 0 {
+		t.Error("no hand whose suits take five rows was played: the test shows nothing")
+	}
+	t.Logf("%d views of crowded hands", crowded)
+}
