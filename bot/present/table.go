@@ -29,27 +29,24 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 	if v.Over() || abandoned {
 		e.Color = ColourOver
 	}
-	for team := range 2 {
-		var lines []string
-		for seat := range meta.Seats {
-			if rules.TeamOf(seat) != team {
-				continue
-			}
-			marks := ""
-			if seat == v.Dealer() {
-				marks += " · dealer"
-			}
-			if seat == v.Bidder() && v.Phase() != engine.PhaseBidding {
-				marks += " · bidder"
-			}
-			if slices.Contains(v.Waiting(), seat) {
-				marks = " ▶" + marks
-			}
-			lines = append(lines, seatName(meta, seat)+marks)
+	// The seats in playing order (play goes round them), each with its team.
+	var seats []string
+	for seat := range meta.Seats {
+		marks := ""
+		if seat == v.Dealer() {
+			marks += " · dealer"
 		}
-		lines = append(lines, fmt.Sprintf("**Score: %d**", v.Scores()[team]))
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: TeamName(team), Value: strings.Join(lines, "\n"), Inline: true})
+		if seat == v.Bidder() && v.Phase() != engine.PhaseBidding {
+			marks += " · bidder"
+		}
+		if slices.Contains(v.Waiting(), seat) {
+			marks = " ▶" + marks
+		}
+		seats = append(seats, fmt.Sprintf("%s (%s)%s", seatName(meta, seat), string(rune('A'+rules.TeamOf(seat))), marks))
 	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Seats, in playing order", Value: strings.Join(seats, "\n"), Inline: true})
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Score",
+		Value: fmt.Sprintf("%s **%d**\n%s **%d**", TeamName(0), v.Scores()[0], TeamName(1), v.Scores()[1]), Inline: true})
 	if len(v.Auction()) > 0 && !v.Over() {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Auction", Value: auctionText(meta, v.Auction(), 16)})
 	}
