@@ -215,14 +215,27 @@ func decideControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 // that fits in five rows (a suit of six distinct cards takes two), and
 // otherwise five to a row in suit order. A hand holds at most 24 distinct
 // cards, so the buttons always fit.
+// playControls lays out a button per card the seat held when play began, so that the
+// buttons keep their places through the hand (a click where a card was never plays
+// another): a card still held plays it, enabled when it is legal; one played since is a
+// disabled "·".
 func playControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 	h := v.Hand()
 	legal := v.Legal()
-	distinct := h.Set().Cards()
+	held := h.Set()
+	for _, p := range v.Plays() {
+		if p.Seat == v.Seat() {
+			held = held.Add(p.Card)
+		}
+	}
+	distinct := held.Cards()
 	if len(distinct) == 0 || len(distinct) > maxCardRows*maxButtonsPerRow {
 		return nil
 	}
 	button := func(c engine.Card) discordgo.MessageComponent {
+		if !h.Has(c) {
+			return discordgo.Button{Label: "·", Style: discordgo.SecondaryButton, Disabled: true, CustomID: mk(ActCard, c.String())}
+		}
 		label := c.Symbol()
 		if n := h.Count(c); n > 1 {
 			label += " ×" + strconv.Itoa(n)

@@ -518,3 +518,57 @@ func viewOf(g *engine.Game, seat int) *engine.View {
 	v := g.View(seat)
 	return &v
 }
+
+// TestCardButtonsKeepTheirPlaces: through a hand, each card's button stays where it was
+// when play began, a card played since is a disabled "·", and no card is offered twice.
+func TestCardButtonsKeepTheirPlaces(t *testing.T) {
+	for _, preset := range []string{"racehorse", "double-deck", "six-handed"} {
+		rules, err := engine.NewRules(preset, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := engine.NewGame(rules, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		player := computertest.New(t, "baseline", 3)
+		layouts := map[int][]string{} // seat → card codes, row by row, at its first play
+		turns := 0
+		for step := 0; step < 3000 && !g.Over() && g.HandNumber() == 1; step++ {
+			seat := -1
+			for s := range rules.Players {
+				if g.Waiting(s) {
+					seat = s
+					break
+				}
+			}
+			if g.Phase() == engine.PhasePlay {
+				turns++
+				var layout []string
+				for _, r := range Controls(viewOf(g, seat), 1) {
+					for _, c := range r.(discordgo.ActionsRow).Components {
+						b := c.(discordgo.Button)
+						id, _ := ParseID(b.CustomID)
+						card, _ := cardByCode(id.Arg)
+						h := g.Hand(seat)
+						if h.Has(card) == (b.Label == "·") || (b.Label == "·" && !b.Disabled) {
+							t.Fatalf("%s seat %d: button %q for %s, held %v", preset, seat, b.Label, card.Symbol(), h.Has(card))
+						}
+						layout = append(layout, id.Arg)
+					}
+				}
+				if first, ok := layouts[seat]; !ok {
+					layouts[seat] = layout
+				} else if !slices.Equal(first, layout) {
+					t.Fatalf("%s seat %d: the buttons moved:\nfirst %v\nnow   %v", preset, seat, first, layout)
+				}
+			}
+			if err := g.Apply(player.Choose(g.View(seat))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if turns == 0 {
+			t.Errorf("%s: the first hand was not played", preset)
+		}
+	}
+}
