@@ -20,7 +20,7 @@ var copyTables = []string{
 // boolColumns are the columns that are BOOLEAN on PostgreSQL and 0 or 1 on SQLite.
 var boolColumns = map[string]bool{
 	"moon": true, "made": true, "wins_game": true, "saved": true, "counted": true, "forfeit": true,
-	"away": true, "notify_dm": true, "computer_games_count": true,
+	"away": true, "notify_dm": true, "computer_games_count": true, "forced": true,
 }
 
 // mergeIdentity names, for the tables whose rows other tables point to by id, the columns

@@ -55,6 +55,9 @@ var seeds = map[int][]string{
 	8: {
 		`UPDATE shard_leases SET token = 3 WHERE owner = 'old'`,
 	},
+	9: {
+		`UPDATE hands SET forced = TRUE WHERE game_id = 1 AND hand = 0`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.

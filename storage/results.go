@@ -12,11 +12,12 @@ import (
 )
 
 const (
-	sqlUpsertHand = `INSERT INTO hands (game_id, hand, dealer, bidder, bid, trump, outcome, moon, made, wins_game, at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	sqlUpsertHand = `INSERT INTO hands (game_id, hand, dealer, bidder, bid, trump, outcome, moon, made, wins_game, at, forced)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, hand) DO UPDATE SET dealer = excluded.dealer, bidder = excluded.bidder,
 			bid = excluded.bid, trump = excluded.trump, outcome = excluded.outcome, moon = excluded.moon,
-			made = excluded.made, wins_game = excluded.wins_game, at = MIN(hands.at, excluded.at)`
+			made = excluded.made, wins_game = excluded.wins_game, at = MIN(hands.at, excluded.at),
+			forced = excluded.forced`
 	sqlUpsertHandSeat = `INSERT INTO hand_seats (game_id, hand, seat, meld, points, saved) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, hand, seat) DO UPDATE SET meld = excluded.meld, points = excluded.points,
 			saved = excluded.saved`
@@ -25,7 +26,7 @@ const (
 		ON CONFLICT (game_id, hand, team) DO UPDATE SET meld = excluded.meld, tricks = excluded.tricks,
 			saved = excluded.saved, delta = excluded.delta, score = excluded.score`
 
-	sqlHands = `SELECT hand, dealer, bidder, bid, trump, outcome, moon, made, wins_game
+	sqlHands = `SELECT hand, dealer, bidder, bid, trump, outcome, moon, made, wins_game, forced
 		FROM hands WHERE game_id = ? ORDER BY hand`
 	sqlHandSeats = `SELECT hand, seat, meld, points, saved FROM hand_seats WHERE game_id = ? ORDER BY hand, seat`
 	sqlHandTeams = `SELECT hand, team, meld, tricks, saved, delta, score FROM hand_teams
@@ -62,7 +63,7 @@ func (s *DB) writeHand(ctx context.Context, tx *sql.Tx, gameID int64, players in
 		return err
 	}
 	if _, err := in(ctx, tx, s.wr.upsertHand).ExecContext(ctx, gameID, res.Hand, res.Dealer, res.Bidder, res.Bid,
-		int(res.Trump), res.Outcome.String(), res.Moon, res.Made, res.WinsGame, ms(at)); err != nil {
+		int(res.Trump), res.Outcome.String(), res.Moon, res.Made, res.WinsGame, ms(at), res.Forced); err != nil {
 		return fmt.Errorf("hand %d: %w", res.Hand, classify(err))
 	}
 	st := in(ctx, tx, s.wr.upsertHandSeat)
@@ -135,7 +136,7 @@ func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.Hand
 		var h engine.HandResult
 		var trump int
 		var outcome string
-		if err := rows.Scan(&h.Hand, &h.Dealer, &h.Bidder, &h.Bid, &trump, &outcome, &h.Moon, &h.Made, &h.WinsGame); err != nil {
+		if err := rows.Scan(&h.Hand, &h.Dealer, &h.Bidder, &h.Bid, &trump, &outcome, &h.Moon, &h.Made, &h.WinsGame, &h.Forced); err != nil {
 			rows.Close()
 			return nil, err
 		}
