@@ -67,7 +67,7 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 			return b.reply(i, table.MsgForged)
 		}
 		values := data.Values
-		c = table.Move{By: by, Token: i.Token, At: id.Stamp(), Action: func(seat int) (engine.Action, error) {
+		c = table.Move{By: by, Token: i.Token, At: id.Stamp(), Choose: id.Action == commands.ActCard, Action: func(seat int) (engine.Action, error) {
 			return commands.ActionFor(id, seat, values)
 		}}
 	}
@@ -129,7 +129,7 @@ func (b *Bot) answer(i *discordgo.Interaction, r *table.Reply, inPlace bool) err
 		if inPlace {
 			kind = update
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, r.Text, r.NextHand)})
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, present.HandOptions{Note: r.Text, NextHand: r.NextHand, Chosen: r.Chosen})})
 	case table.ReplyLobby:
 		rules, err := r.Game.Rules()
 		if err != nil {

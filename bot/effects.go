@@ -31,7 +31,7 @@ func (b *Bot) effects(gameID int64, effects []table.Effect) {
 		case table.NotifyTurn:
 			b.notifyTurn(e)
 		case table.EditView:
-			data := present.Hand(&e.Game, &e.View, e.Note, e.NextHand)
+			data := present.Hand(&e.Game, &e.View, present.HandOptions{Note: e.Note, NextHand: e.NextHand, Chosen: e.Chosen})
 			b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, answered: b.answering(e.Token),
 				edit: &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}},
 			}})

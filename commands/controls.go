@@ -41,6 +41,13 @@ var ErrNotGameAction = errors.New("the control is not a game action")
 // the seat has nothing to do now. Every component's custom ID carries
 // g.HandNumber() and g.LogLen().
 func Controls(v *engine.View, gameID int64) []discordgo.MessageComponent {
+	return ControlsChosen(v, gameID, 0)
+}
+
+// ControlsChosen is Controls at a table that confirms cards (storage.TableSettings.Confirm):
+// a card in chosen, the one the seat has chosen to play, stands out among the cards, and
+// PlayButton plays it.
+func ControlsChosen(v *engine.View, gameID int64, chosen engine.CardSet) []discordgo.MessageComponent {
 	if v == nil || v.Over() || !v.MyTurn() {
 		return nil
 	}
@@ -57,9 +64,15 @@ func Controls(v *engine.View, gameID int64) []discordgo.MessageComponent {
 	case engine.PhaseDecide:
 		return decideControls(v, mk)
 	case engine.PhasePlay:
-		return playControls(v, mk)
+		return playControls(v, mk, chosen)
 	}
 	return nil
+}
+
+// PlayButton is the button that plays card c, chosen at a table that confirms cards.
+func PlayButton(v *engine.View, gameID int64, c engine.Card) discordgo.Button {
+	return discordgo.Button{Label: "Play " + c.Symbol(), Style: discordgo.SuccessButton,
+		CustomID: ID{Game: gameID, Hand: v.HandNo(), Step: v.Step(), Action: ActPlayCard, Arg: c.String()}.String()}
 }
 
 type idMaker func(a Action, arg string) string
@@ -219,7 +232,7 @@ func decideControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 // buttons keep their places through the hand (a click where a card was never plays
 // another): a card still held plays it, enabled when it is legal; one played since is a
 // disabled "·".
-func playControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
+func playControls(v *engine.View, mk idMaker, chosen engine.CardSet) []discordgo.MessageComponent {
 	h := v.Hand()
 	legal := v.Legal()
 	held := h.Set()
@@ -241,8 +254,11 @@ func playControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 			label += " ×" + strconv.Itoa(n)
 		}
 		b := discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: mk(ActCard, c.String())}
-		if !legal.Has(c) {
+		switch {
+		case !legal.Has(c):
 			b.Style, b.Disabled = discordgo.SecondaryButton, true
+		case chosen.Has(c):
+			b.Style = discordgo.SuccessButton
 		}
 		return b
 	}
@@ -409,7 +425,7 @@ func ActionFor(id ID, seat int, values []string) (engine.Action, error) {
 		a.Kind = engine.ActThrowIn
 	case ActMoon:
 		a.Kind = engine.ActShootMoon
-	case ActCard:
+	case ActCard, ActPlayCard:
 		c, _ := cardByCode(id.Arg)
 		a.Kind, a.Card = engine.ActPlayCard, c
 	default:

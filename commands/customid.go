@@ -41,7 +41,8 @@ const (
 	ActPlayHand  Action = "play_hand" // play the hand out
 	ActThrowIn   Action = "throw"     // throw the hand in
 	ActMoon      Action = "moon"      // shoot the moon
-	ActCard      Action = "card"      // play card Arg (a code such as AS or 10H)
+	ActCard      Action = "card"      // play card Arg (a code such as AS or 10H), or choose it (TableSettings.Confirm)
+	ActPlayCard  Action = "playcard"  // play card Arg, chosen with ActCard
 	ActHint      Action = "hint"      // ask the expert what to do now
 )
 
@@ -83,7 +84,7 @@ var actionArgs = map[Action]argKind{
 	ActSeat: argSeat, ActHand: argNone, ActRefresh: argNone, ActNextHand: argNone,
 	ActBid: argAmount, ActOther: argNone, ActBidModal: argNone, ActPass: argNone,
 	ActTrump: argSuit, ActPassCards: argNone, ActPlayHand: argNone, ActThrowIn: argNone,
-	ActMoon: argNone, ActCard: argCard, ActHint: argNone,
+	ActMoon: argNone, ActCard: argCard, ActPlayCard: argCard, ActHint: argNone,
 }
 
 // ErrBadID is wrapped by every error of ParseID and ID.Validate.

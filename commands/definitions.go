@@ -67,6 +67,7 @@ const (
 	OptPing          = "ping"
 	OptAutoplay      = "autoplay"
 	OptPace          = "pace"
+	OptConfirm       = "confirm"
 	OptGame          = "game"
 	OptHand          = "hand"
 )
@@ -132,6 +133,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 					pingOption(),
 					autoplayOption(),
 					paceOption(),
+					confirmOption(),
 				),
 				sub(SubHand, "Show your cards and controls in your current game"),
 				sub(SubStatus, "Show the state of the game in this channel"),
@@ -242,6 +244,14 @@ func autoplayOption() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionBoolean, Name: OptAutoplay,
 		Description: "Play a player's only legal card for them at once",
+	}
+}
+
+// confirmOption chooses whether a card is chosen, then played with a second button.
+func confirmOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionBoolean, Name: OptConfirm,
+		Description: "Tap a card, then Play to confirm it",
 	}
 }
 

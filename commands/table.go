@@ -15,10 +15,10 @@ import (
 // never the rules, which are a preset and its options (ParseOptions, engine.NewRules).
 
 // tableSettingOptions are the options that set a table's settings, in the order they are read.
-var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace}
+var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace, OptConfirm}
 
 // ParseTableSettings returns base changed by the table settings among a command's options
-// (timer, timeout, level, hints, ping, autoplay and pace), by name as from Flatten; options it
+// (timer, timeout, level, hints, ping, autoplay, pace and confirm), by name as from Flatten; options it
 // does not know are left alone. Errors are written for the player.
 func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, base storage.TableSettings) (storage.TableSettings, error) {
 	s := base
@@ -46,6 +46,8 @@ func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteraction
 			s.Autoplay, err = parseSwitch(name, v)
 		case OptPace:
 			s.Pace, err = parsePace(v)
+		case OptConfirm:
+			s.Confirm, err = parseSwitch(name, v)
 		}
 		if err != nil {
 			return storage.TableSettings{}, err
@@ -138,5 +140,9 @@ func TableSettingsText(s storage.TableSettings) string {
 	if pace == "" {
 		pace = storage.PaceNormal
 	}
-	return "computer players: " + string(s.Level) + ", " + string(pace) + " pace · " + hints + " · turn mentions: " + string(s.Ping) + " · " + auto
+	text := "computer players: " + string(s.Level) + ", " + string(pace) + " pace · " + hints + " · turn mentions: " + string(s.Ping) + " · " + auto
+	if s.Confirm {
+		text += " · cards confirmed"
+	}
+	return text
 }

@@ -37,6 +37,9 @@ type TableSettings struct {
 	Timeout TimeoutPolicy
 	// Pace is how quickly the computer players move while people watch.
 	Pace Pace
+	// Confirm makes a card button choose the card, and a second button play it, so that
+	// a tap that misses is never a card played.
+	Confirm bool
 }
 
 // DefaultTableSettings returns the settings of a table in a guild that chose none: the
@@ -180,6 +183,7 @@ const (
 	keyPing     = "ping"
 	keyAutoplay = "autoplay"
 	keyPace     = "pace"
+	keyConfirm  = "confirm"
 )
 
 // onOff writes a switch as stored.
@@ -194,6 +198,9 @@ func onOff(b bool) string {
 // Hints is written only with withHints: a guild that never chose them leaves the key out.
 func encodeTableSettings(s TableSettings, withHints bool) (string, error) {
 	o := map[string]string{keyLevel: string(s.Level), keyPing: string(s.Ping), keyAutoplay: onOff(s.Autoplay), keyPace: string(s.Pace)}
+	if s.Confirm {
+		o[keyConfirm] = onOff(s.Confirm) // left out when off, as every table stored before it
+	}
 	if withHints {
 		o[keyHints] = onOff(s.Hints)
 	}
@@ -224,14 +231,17 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s TableSettin
 			s.Ping = PingMode(v)
 		case keyPace:
 			s.Pace = Pace(v)
-		case keyHints, keyAutoplay:
+		case keyHints, keyAutoplay, keyConfirm:
 			if v != "on" && v != "off" {
 				return TableSettings{}, false, fmt.Errorf("decode table settings %s: %s %q is neither on nor off", js, k, v)
 			}
-			if k == keyHints {
+			switch k {
+			case keyHints:
 				s.Hints, hasHints = v == "on", true
-			} else {
+			case keyAutoplay:
 				s.Autoplay = v == "on"
+			default:
+				s.Confirm = v == "on"
 			}
 		default:
 			return TableSettings{}, false, fmt.Errorf("decode table settings %s: there is no setting %q", js, k)

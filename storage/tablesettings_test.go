@@ -39,6 +39,8 @@ func TestDecodeTableSettings(t *testing.T) {
 		{"every key, timer and policy", `{"autoplay":"off","hints":"off","level":"easy","pace":"slow","ping":"never"}`, 90_000, "forfeit",
 			TableSettings{Level: LevelEasy, Ping: PingNever, Timer: 90 * time.Second, Timeout: PolicyForfeit, Pace: PaceSlow}, true, ""},
 		{"a pace only", `{"pace":"quick"}`, 0, "computer", with(func(s *TableSettings) { s.Pace = PaceQuick }), false, ""},
+		{"confirm on", `{"confirm":"on"}`, 0, "computer", with(func(s *TableSettings) { s.Confirm = true }), false, ""},
+		{"confirm neither on nor off", `{"confirm":"yes"}`, 0, "computer", TableSettings{}, false, `confirm "yes" is neither on nor off`},
 		{"unknown pace", `{"pace":"fast"}`, 0, "computer", TableSettings{}, false, `pace "fast" is not one of quick, normal, slow`},
 		{"unknown level", `{"level":"godlike"}`, 0, "computer", TableSettings{}, false, `level "godlike" is not one of easy, normal, expert`},
 		{"empty level", `{"level":""}`, 0, "computer", TableSettings{}, false, `level "" is not one of`},
@@ -74,7 +76,7 @@ func TestEncodeTableSettings(t *testing.T) {
 			for _, pol := range TimeoutPolicies() {
 				for _, b := range []bool{false, true} {
 					pace := Paces()[len(all)%len(Paces())]
-					all = append(all, TableSettings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace})
+					all = append(all, TableSettings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace, Confirm: len(all)%3 == 0})
 				}
 			}
 		}

@@ -117,7 +117,7 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 		writeComponents(&b, comps)
 		for seat := range rules.Players {
 			section(&b, fmt.Sprintf("%s · step %d · hand of seat %d", name, g.LogLen(), seat+1))
-			writeData(&b, Hand(meta, ptr(g.View(seat)), "", false))
+			writeData(&b, Hand(meta, ptr(g.View(seat)), HandOptions{}))
 		}
 	}
 	moment("start")

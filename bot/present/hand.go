@@ -28,11 +28,21 @@ func meldText(total int, items []engine.MeldItem, winsGame bool) string {
 	return strings.Join(lines, "\n")
 }
 
+// HandOptions are what a private view shows beyond the game: Note heads it (an error or a
+// notice); NextHand offers Next hand while the table pauses after a hand
+// (table.Reply.NextHand); Chosen is the card chosen to play at a table that confirms cards
+// (table.Reply.Chosen), played with its Play button.
+type HandOptions struct {
+	Note     string
+	NextHand bool
+	Chosen   engine.CardSet
+}
+
 // Hand is a player's private view: their hand, their meld, what the table waits for
-// and, on their turn, the controls. note, if not empty, heads it (an error or a notice).
-// v is the seat's own view (Game.View(seat)): it holds no other seat's cards. nextHand
-// offers Next hand: the table pauses after a hand for its result (table.Reply.NextHand).
-func Hand(meta *storage.Game, v *engine.View, note string, nextHand bool) *discordgo.InteractionResponseData {
+// and, on their turn, the controls. v is the seat's own view (Game.View(seat)): it holds no
+// other seat's cards.
+func Hand(meta *storage.Game, v *engine.View, opts HandOptions) *discordgo.InteractionResponseData {
+	note, nextHand := opts.Note, opts.NextHand
 	seat := v.Seat()
 	var b strings.Builder
 	if note != "" {
@@ -71,12 +81,15 @@ func Hand(meta *storage.Game, v *engine.View, note string, nextHand bool) *disco
 	// that would race the computer's move.
 	var components []discordgo.MessageComponent
 	if !meta.Seats[seat].Away {
-		components = commands.Controls(v, meta.ID)
+		components = commands.ControlsChosen(v, meta.ID, opts.Chosen)
 	}
 	if len(components) < 5 && !v.Over() {
 		row := []discordgo.MessageComponent{
 			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
 				CustomID: commands.ID{Game: meta.ID, Action: commands.ActRefresh}.String()},
+		}
+		if cards := opts.Chosen.Cards(); len(cards) == 1 && len(components) > 0 && v.Legal().Has(cards[0]) {
+			row = append([]discordgo.MessageComponent{commands.PlayButton(v, meta.ID, cards[0])}, row...)
 		}
 		if nextHand {
 			row = append([]discordgo.MessageComponent{discordgo.Button{Label: "Next hand", Style: discordgo.PrimaryButton, Emoji: &discordgo.ComponentEmoji{Name: "▶️"},

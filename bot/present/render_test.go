@@ -60,7 +60,7 @@ func TestHandShowsMeldOnceTrumpIsNamed(t *testing.T) {
 	seat := g.Bidder() // the bidder named trump and usually holds meld in it
 	hand := g.Hand(seat)
 	want := engine.CountMeld(&hand, g.Trump(), &g.Rules().Meld)
-	text := Hand(meta, ptr(g.View(seat)), "", false).Content
+	text := Hand(meta, ptr(g.View(seat)), HandOptions{}).Content
 	total := fmt.Sprintf("total %d", want.Total)
 	if want.Total == 0 {
 		total = "no meld"
@@ -150,7 +150,7 @@ func TestHandShowsTheAuction(t *testing.T) {
 		}
 	}
 	v := g.View(g.Turn())
-	text := Hand(meta, &v, "", false).Content
+	text := Hand(meta, &v, HandOptions{}).Content
 	var want []string
 	for _, b := range v.Auction() {
 		call := "pass"
@@ -175,10 +175,10 @@ func TestHandShowsTheAuction(t *testing.T) {
 		}
 		return found
 	}
-	if k := nextHandButton(Hand(meta, &v, "", false)); k != -1 {
+	if k := nextHandButton(Hand(meta, &v, HandOptions{})); k != -1 {
 		t.Errorf("Next hand offered when the table does not pause")
 	}
-	if k := nextHandButton(Hand(meta, &v, "", true)); k != 0 {
+	if k := nextHandButton(Hand(meta, &v, HandOptions{NextHand: true})); k != 0 {
 		t.Errorf("Next hand is button %d of its row, want the first", k)
 	}
 }
@@ -226,7 +226,7 @@ func TestRefreshAndHintAlwaysThere(t *testing.T) {
 						crowded++
 					}
 					labels := map[string]bool{}
-					for _, row := range Hand(meta, &v, "", false).Components {
+					for _, row := range Hand(meta, &v, HandOptions{}).Components {
 						for _, c := range row.(discordgo.ActionsRow).Components {
 							if b, ok := c.(discordgo.Button); ok {
 								labels[b.Label] = true
@@ -247,4 +247,44 @@ func TestRefreshAndHintAlwaysThere(t *testing.T) {
 		t.Error("no hand whose suits take five rows was played: the test shows nothing")
 	}
 	t.Logf("%d views of crowded hands", crowded)
+}
+
+// TestHandChosenCard: at a table that confirms cards, the card chosen stands out and a Play
+// button for it leads the last row; with no card chosen there is no Play button.
+func TestHandChosenCard(t *testing.T) {
+	meta, g := gameAt(t, engine.PhasePlay)
+	v := g.View(g.Turn())
+	card := v.Legal().Cards()[0]
+	buttons := func(d *discordgo.InteractionResponseData) []discordgo.Button {
+		var out []discordgo.Button
+		for _, row := range d.Components {
+			for _, c := range row.(discordgo.ActionsRow).Components {
+				if b, ok := c.(discordgo.Button); ok {
+					out = append(out, b)
+				}
+			}
+		}
+		return out
+	}
+	play, chosen := 0, 0
+	for _, b := range buttons(Hand(meta, &v, HandOptions{Chosen: engine.CardSet(0).Add(card)})) {
+		id, err := commands.ParseID(b.CustomID)
+		if err != nil {
+			continue
+		}
+		if id.Action == commands.ActPlayCard && id.Arg == card.String() && b.Label == "Play "+card.Symbol() {
+			play++
+		}
+		if id.Action == commands.ActCard && id.Arg == card.String() && b.Style == discordgo.SuccessButton {
+			chosen++
+		}
+	}
+	if play != 1 || chosen != 1 {
+		t.Errorf("with %s chosen: %d Play buttons and %d chosen card buttons, want 1 and 1", card.Symbol(), play, chosen)
+	}
+	for _, b := range buttons(Hand(meta, &v, HandOptions{})) {
+		if id, err := commands.ParseID(b.CustomID); err == nil && id.Action == commands.ActPlayCard {
+			t.Errorf("a Play button with no card chosen: %q", b.Label)
+		}
+	}
 }

@@ -21,7 +21,7 @@ func TestPrivateHandStory(t *testing.T) {
 	p := computertest.New(t, "baseline", 1)
 	for n := 0; n < 400 && !g.Over(); n++ {
 		for seat := range g.Rules().Players {
-			text := Hand(meta, ptr(g.View(seat)), "", false).Content
+			text := Hand(meta, ptr(g.View(seat)), HandOptions{}).Content
 			if len(text) > 2000 {
 				t.Fatalf("private hand of %d characters", len(text))
 			}

@@ -69,6 +69,10 @@ type Move struct {
 	Token  string
 	At     Stamp
 	Action func(seat int) (engine.Action, error)
+	// Choose marks a card button at a table that confirms cards (TableSettings.Confirm): it
+	// chooses the card (Reply.Chosen), and the card's Play button, a Move without Choose,
+	// plays it. Elsewhere it plays the card.
+	Choose bool
 }
 
 // AskBid asks for the form to bid an amount of one's own (the "Other amount" button).

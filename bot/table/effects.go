@@ -39,6 +39,9 @@ type Reply struct {
 	Seat     int
 	View     engine.View
 	NextHand bool
+	// Chosen is the card the person chose to play at a table that confirms cards, not yet
+	// played (ReplyView).
+	Chosen engine.CardSet
 	// MinBid and At are the bid form's (ReplyBidForm).
 	MinBid int
 	At     Stamp
@@ -161,8 +164,9 @@ type EditView struct {
 	Seat  int
 	View  engine.View
 	Note  string
-	// NextHand is Reply.NextHand.
+	// NextHand and Chosen are Reply's.
 	NextHand bool
+	Chosen   engine.CardSet
 }
 
 // ShowTable edits the table message to the table as it is.

@@ -37,7 +37,7 @@ func (t *table) playerSeat(by Person, notSeated string) (int, *Reply) {
 // view answers with a seat's private view, and keeps its token to bring it up to date.
 func (t *table) view(seat int, token, note string) Reply {
 	t.keepView(seat, token)
-	return Reply{Kind: ReplyView, Seat: seat, View: t.game.View(seat), Text: note, NextHand: t.offersNextHand(seat)}
+	return Reply{Kind: ReplyView, Seat: seat, View: t.game.View(seat), Text: note, NextHand: t.offersNextHand(seat), Chosen: t.chosenCard(seat)}
 }
 
 // showHand answers with the person's private view of the table.
@@ -87,6 +87,9 @@ func (t *table) move(ctx context.Context, c Move) Reply {
 	if err != nil {
 		return t.view(seat, c.Token, "⚠️ "+err.Error())
 	}
+	if c.Choose && t.meta.Settings.Confirm && a.Kind == engine.ActPlayCard {
+		return t.choose(seat, c.Token, a)
+	}
 	var n narration
 	if err := t.act(ctx, a, &n); err != nil {
 		var re *engine.RuleError
@@ -102,6 +105,29 @@ func (t *table) move(ctx context.Context, c Move) Reply {
 	r := t.view(seat, c.Token, "")
 	t.publish(&n)
 	return r
+}
+
+// choose answers a card button at a table that confirms cards: the card, if the rules allow
+// it, is chosen, and its Play button plays it. Nothing else changes.
+func (t *table) choose(seat int, token string, a engine.Action) Reply {
+	if err := t.game.Check(a); err != nil {
+		var re *engine.RuleError
+		if errors.As(err, &re) {
+			return t.view(seat, token, "⚠️ "+capitalise(re.Msg)+".")
+		}
+		return t.view(seat, token, "⚠️ "+err.Error())
+	}
+	t.chosen[seat] = chosenCard{step: t.game.LogLen(), card: a.Card}
+	sym := a.Card.Symbol()
+	return t.view(seat, token, "You chose **"+sym+"**: press **Play "+sym+"** to play it, or choose another card.")
+}
+
+// chosenCard returns the card seat chose to play at this step, if any.
+func (t *table) chosenCard(seat int) engine.CardSet {
+	if ch, ok := t.chosen[seat]; ok && t.game != nil && ch.step == t.game.LogLen() {
+		return engine.CardSet(0).Add(ch.card)
+	}
+	return 0
 }
 
 // hint answers the Hint button: the expert's choice for the person's seat, and why. The

@@ -114,7 +114,7 @@ func (t *table) refreshViews() {
 			// since): redrawing it would undo a choice being made in it.
 			continue
 		}
-		t.emit(EditView{Token: v.token, Game: t.record(), Seat: seat, View: t.game.View(seat), NextHand: t.offersNextHand(seat)})
+		t.emit(EditView{Token: v.token, Game: t.record(), Seat: seat, View: t.game.View(seat), NextHand: t.offersNextHand(seat), Chosen: t.chosenCard(seat)})
 		v.step, v.hand, v.waiting = t.game.LogLen(), t.game.HandNumber(), t.game.Waiting(seat)
 		t.views[seat] = v
 	}

@@ -208,7 +208,7 @@ func (rt *Runtime) Add(meta storage.Game, game *engine.Game) error {
 	t := &table{
 		rt: rt, id: meta.ID, inbox: make(chan request, 16), exited: make(chan struct{}),
 		meta: meta, game: game, views: map[int]privateView{}, clicks: map[string]time.Time{},
-		pacedStep: -1, ready: map[int]bool{},
+		pacedStep: -1, ready: map[int]bool{}, chosen: map[int]chosenCard{},
 	}
 	t.searches, t.endSearches = context.WithCancel(context.Background())
 	if game != nil {

@@ -78,11 +78,20 @@ type table struct {
 
 	// held is the narration not yet told in the thread (tellsNow).
 	held []Item
+	// chosen are the cards people chose to play at a table that confirms cards, by seat,
+	// each for the step it was chosen at.
+	chosen map[int]chosenCard
 
 	// out collects the effects of the command being handled, and rearm is set when the
 	// table's timers are to be armed again once it is answered (publish).
 	out   []Effect
 	rearm bool
+}
+
+// chosenCard is a card chosen to play at log length step (Move.Choose).
+type chosenCard struct {
+	step int
+	card engine.Card
 }
 
 // privateView is a private message the table may still edit through its token.

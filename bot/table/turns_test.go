@@ -493,3 +493,70 @@ func TestOpenViewFollowsTheGame(t *testing.T) {
 		}
 	}
 }
+
+// TestConfirmCards: at a table that confirms cards, a card button chooses the card and
+// plays nothing, another button chooses another, and only the Play button plays; at a table
+// that does not, the card button plays at once.
+func TestConfirmCards(t *testing.T) {
+	for _, confirm := range []bool{true, false} {
+		t.Run(fmt.Sprintf("confirm %v", confirm), func(t *testing.T) {
+			r := newRig(t)
+			ana := person("ana")
+			id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever, Confirm: confirm})
+			r.do(id, table.Start{By: ana})
+			r.post(id, true)
+			for range 300 {
+				v := r.view(id, ana).View
+				if v.Over() {
+					t.Fatal("the game ended before ana had a choice of cards")
+				}
+				if !v.MyTurn() {
+					t.Fatalf("the game waits for someone else at step %d", v.Step())
+				}
+				if v.Phase() != engine.PhasePlay || v.Legal().Len() < 2 {
+					r.act(id, ana)
+					continue
+				}
+				cards := v.Legal().Cards()
+				step := r.logLen(id)
+				click := func(c engine.Card, choose bool) table.Reply {
+					m := moveFor(ana, &v, engine.Action{Kind: engine.ActPlayCard, Card: c})
+					m.Choose = choose
+					return r.do(id, m)
+				}
+				rep := click(cards[0], true)
+				if !confirm {
+					if r.logLen(id) == step {
+						t.Fatal("a card button did not play the card at a table that does not confirm")
+					}
+					return
+				}
+				if r.logLen(id) != step || rep.Chosen != engine.CardSet(0).Add(cards[0]) {
+					t.Fatalf("choosing %s: log %d → %d, chosen %v", cards[0].Symbol(), step, r.logLen(id), rep.Chosen.Cards())
+				}
+				rep = click(cards[1], true)
+				if r.logLen(id) != step || rep.Chosen != engine.CardSet(0).Add(cards[1]) {
+					t.Fatalf("choosing %s instead: log %d → %d, chosen %v", cards[1].Symbol(), step, r.logLen(id), rep.Chosen.Cards())
+				}
+				if rep := click(cards[1], false); rep.Text != "" || r.logLen(id) == step {
+					t.Fatalf("Play %s: %q, log %d → %d", cards[1].Symbol(), rep.Text, step, r.logLen(id))
+				}
+				if a, _ := r.actionAt(id, step); a.Card != cards[1] || a.Seat != 0 {
+					t.Errorf("played %s, want the card chosen last, %s", a.Card.Symbol(), cards[1].Symbol())
+				}
+				return
+			}
+			t.Fatal("ana never had a choice of cards")
+		})
+	}
+}
+
+// actionAt returns the action at step i of a game's log as stored.
+func (r *rig) actionAt(id int64, i int) (engine.Action, bool) {
+	r.t.Helper()
+	recs, err := r.store.LoadActions(r.ctx, id)
+	if err != nil || i >= len(recs) {
+		return engine.Action{}, false
+	}
+	return recs[i].Action, true
+}
