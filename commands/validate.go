@@ -1,0 +1,139 @@
+package commands
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// CheckInvocation checks a slash command's options against the command as this bot defines
+// it (Definitions), as Discord sends them when it holds the current definitions: each
+// option one the command defines at its place, of its type, given once; a string with a
+// list of choices exactly one of them; within the lengths and bounds defined; every
+// required option given. The error, written for the player, names the first option that is
+// not: an option read loosely ("RACEHORSE", "racehorse ", "channel_action: explode") is
+// refused rather than acted on. Discord may still send options of an older definition of a
+// command for a while after it changed; those are refused the same way.
+func CheckInvocation(data discordgo.ApplicationCommandInteractionData) error {
+	for _, def := range Definitions() {
+		if def.Name == data.Name {
+			return checkGiven("/"+def.Name, data.Options, def.Options)
+		}
+	}
+	return fmt.Errorf("/%s is not a command of this bot", data.Name)
+}
+
+// checkGiven checks the options given at one level (where) against those defined there.
+func checkGiven(where string, given []*discordgo.ApplicationCommandInteractionDataOption, defined []*discordgo.ApplicationCommandOption) error {
+	seen := map[string]bool{}
+	subs := 0
+	for _, o := range given {
+		if o == nil {
+			return fmt.Errorf("%s: an empty option", where)
+		}
+		var def *discordgo.ApplicationCommandOption
+		for _, d := range defined {
+			if d != nil && d.Name == o.Name {
+				def = d
+				break
+			}
+		}
+		switch {
+		case def == nil:
+			return fmt.Errorf("%s has no option %q", where, o.Name)
+		case seen[o.Name]:
+			return fmt.Errorf("%s: option %s given twice", where, o.Name)
+		case o.Type != def.Type:
+			return fmt.Errorf("%s: option %s is not of the kind it takes (the command may have changed: try again in a minute)", where, o.Name)
+		}
+		seen[o.Name] = true
+		switch def.Type {
+		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+			subs++
+			if subs > 1 || len(given) > 1 {
+				return fmt.Errorf("%s: give one subcommand alone", where)
+			}
+			if err := checkGiven(where+" "+o.Name, o.Options, def.Options); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := checkValue(where, o, def); err != nil {
+			return err
+		}
+	}
+	for _, d := range defined {
+		if d != nil && d.Required && !seen[d.Name] {
+			return fmt.Errorf("%s needs option %s", where, d.Name)
+		}
+	}
+	return nil
+}
+
+// checkValue checks an option's value against its definition.
+func checkValue(where string, o *discordgo.ApplicationCommandInteractionDataOption, def *discordgo.ApplicationCommandOption) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s: option %s %s", where, o.Name, fmt.Sprintf(format, args...))
+	}
+	switch def.Type {
+	case discordgo.ApplicationCommandOptionString:
+		s, ok := o.Value.(string)
+		if !ok {
+			return bad("is not text")
+		}
+		if len(def.Choices) > 0 {
+			for _, c := range def.Choices {
+				if v, ok := c.Value.(string); ok && v == s {
+					return nil
+				}
+			}
+			return bad("%q is not one of its choices", s)
+		}
+		n := utf8.RuneCountInString(s)
+		if def.MinLength != nil && n < *def.MinLength {
+			return bad("is shorter than %d characters", *def.MinLength)
+		}
+		if def.MaxLength > 0 && n > def.MaxLength {
+			return bad("is longer than %d characters", def.MaxLength)
+		}
+	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
+		f, ok := o.Value.(float64)
+		if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+			return bad("is not a number")
+		}
+		if def.Type == discordgo.ApplicationCommandOptionInteger && f != math.Trunc(f) {
+			return bad("%v is not a whole number", f)
+		}
+		if def.MinValue != nil && f < *def.MinValue {
+			return bad("%v is below %v", f, *def.MinValue)
+		}
+		if def.MaxValue != 0 && f > def.MaxValue {
+			return bad("%v is above %v", f, def.MaxValue)
+		}
+		if len(def.Choices) > 0 {
+			for _, c := range def.Choices {
+				if v, ok := c.Value.(float64); ok && v == f {
+					return nil
+				}
+				if v, ok := c.Value.(int); ok && float64(v) == f {
+					return nil
+				}
+			}
+			return bad("%v is not one of its choices", f)
+		}
+	case discordgo.ApplicationCommandOptionBoolean:
+		if _, ok := o.Value.(bool); !ok {
+			return bad("is neither true nor false")
+		}
+	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionChannel,
+		discordgo.ApplicationCommandOptionRole, discordgo.ApplicationCommandOptionMentionable:
+		s, ok := o.Value.(string)
+		if _, err := strconv.ParseUint(s, 10, 64); !ok || err != nil {
+			return bad("does not name one")
+		}
+	}
+	return nil
+}
