@@ -7,7 +7,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
-// Bids a partner can read (Budget.ReadableBids).
+// Bids a partner can read (Budget.Readable).
 //
 // The Expert values its hand once for the whole auction: the sampled deals it plays out are
 // drawn from a seed made of its hand and the deal's public facts (auctionRand), so the
@@ -108,7 +108,7 @@ func (e *Expert) planBid(v *engine.View) bidPlan {
 	return p
 }
 
-// readableBid is the Expert's bid under Budget.ReadableBids.
+// readableBid is the Expert's bid under Budget.Readable.
 func (e *Expert) readableBid(v *engine.View) (engine.Action, string) {
 	pass := engine.Action{Seat: v.Seat(), Kind: engine.ActPass}
 	next := v.MinNextBid()

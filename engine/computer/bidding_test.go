@@ -194,3 +194,44 @@ func worthOf(tb testing.TB, why string) string {
 	trump := why[:strings.Index(why, " as trump")]
 	return why[i:] + " / " + trump[strings.LastIndex(trump, " ")+1:]
 }
+
+// TestCheapestOfBest: of cards the samples cannot tell apart, the readable expert plays the
+// one it gives up least readily, so it does not drop an ace or a counter where a low card
+// does as well; a card that gains a counter or more a hand is played.
+func TestCheapestOfBest(t *testing.T) {
+	var v engine.View
+	decisionPoints(t, "racehorse", nil, 2, func(g *engine.Game, seat int) {
+		if v.Rules() == nil && g.Phase() == engine.PhasePlay {
+			v = g.View(seat)
+		}
+	})
+	if v.Rules() == nil {
+		t.Fatal("no play in the game")
+	}
+	plain := engine.Spades
+	if v.Trump() == plain {
+		plain = engine.Hearts
+	}
+	ace, nine := engine.NewCard(engine.Ace, plain), engine.NewCard(engine.Nine, plain)
+	const samples = 100
+	for _, c := range []struct {
+		name      string
+		ace, nine int // totals over the samples
+		want      engine.Card
+	}{
+		{"as good", 5000, 5000, nine},
+		{"the ace gains 4 a hand", 5400, 5000, nine},
+		{"the ace gains 10 a hand", 6000, 5000, ace},
+		{"the ace gains 25 a hand", 7500, 5000, ace},
+		{"the nine is better", 5000, 5200, nine},
+	} {
+		stats := []cardStat{{card: ace, total: c.ace}, {card: nine, total: c.nine}}
+		top := 0
+		if c.nine > c.ace {
+			top = 1
+		}
+		if got := stats[cheapestOfBest(&v, stats, top, samples)].card; got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got.Symbol(), c.want.Symbol())
+		}
+	}
+}
