@@ -96,7 +96,8 @@ func TestPartnerRaises(t *testing.T) {
 		name string
 		hand string
 		bids []int // from seat 1, dealer 0; seat 0 (partner of seat 2) is to bid
-		// top is the most the seat may go to (0: it must pass); worth the least its
+		// top is the most the seat may go to (0: it must pass; 5000: what its hand is
+		// worth, no convention holding it back); worth the least its
 		// play-outs must support, so that the case tests the convention and not the
 		// search.
 		top, worth int
@@ -104,7 +105,7 @@ func TestPartnerRaises(t *testing.T) {
 		{"70 meld raises 310 once, to no more than 340", strongSeventy, []int{0, 310, 0}, 340, 350},
 		{"after raising, it does not raise again", strongSeventy, []int{0, 310, 0, 320, 330}, 0, 350},
 		{"no raise of 250 with 20 meld", "AS AS 10S 10S JS 9S 9S AH AH AD AD 10D", []int{0, 250, 0}, 0, 260},
-		{"over an opponent it bids its hand", strongSeventy, []int{310, 0, 0}, 400, 350},
+		{"over an opponent it bids its hand", strongSeventy, []int{310, 0, 0}, 5000, 350},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, b := range []struct {
@@ -122,7 +123,10 @@ func TestPartnerRaises(t *testing.T) {
 				if p.top > c.top || a.Kind == engine.ActBid && (c.top == 0 || a.Bid > c.top) {
 					t.Errorf("%s: %v %d, going up to %d, want at most %d: %s", b.level, a.Kind, a.Bid, p.top, c.top, why)
 				}
-				if c.top >= v.MinNextBid() && p.top == c.top && (a.Kind != engine.ActBid || a.Bid != v.MinNextBid()) {
+				if c.top == 5000 && p.top != p.worth {
+					t.Errorf("%s: goes up to %d of the %d its hand is worth: %s", b.level, p.top, p.worth, why)
+				}
+				if c.top >= v.MinNextBid() && p.top >= v.MinNextBid() && (a.Kind != engine.ActBid || a.Bid != v.MinNextBid()) {
 					t.Errorf("%s: %v %d, want a bid of %d: %s", b.level, a.Kind, a.Bid, v.MinNextBid(), why)
 				}
 			}

@@ -54,9 +54,9 @@ type Budget struct {
 // the whole auction is worth a few more play-outs and bidding is a small part of its time.
 var (
 	expertBudget = Budget{PlaySamples: 600, AuctionSamples: 900, PassSamples: 180, ExactCards: 16,
-		Confidence: expertConfidence, PartnerConfidence: bidPartnerConfidence, Risk: expertRisk, Readable: true, Hopeless: readableHopeless}
+		Confidence: expertConfidence, PartnerConfidence: bidPartnerConfidence, Risk: expertRisk, Readable: true, Hopeless: expertHopeless}
 	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
-		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, Readable: true, Hopeless: readableHopeless}
+		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, Readable: true, Hopeless: normalHopeless}
 )
 
 // The expert's bidding model: it bids what its side makes in at least 45% of its sampled
