@@ -61,9 +61,11 @@ type Side struct {
 	BidMeldTotal int `json:"bid_meld_total"`
 	// OverPartner counts the contracts the side won by bidding over its own partner (a
 	// bid made when a teammate held the auction with a bid of its own choice);
-	// OverPartnerLost how many of those it did not make.
-	OverPartner     int `json:"over_partner"`
-	OverPartnerLost int `json:"over_partner_lost"`
+	// OverPartnerLost how many of those it did not make, OverPartnerThrownIn how many of
+	// those it threw in.
+	OverPartner         int `json:"over_partner"`
+	OverPartnerLost     int `json:"over_partner_lost"`
+	OverPartnerThrownIn int `json:"over_partner_thrown_in"`
 	// MeldTotal is the side's team meld summed over its hands (as shown).
 	MeldTotal int `json:"meld_total"`
 	// Decisions counts the side's decisions; times are their durations in nanoseconds
@@ -195,6 +197,7 @@ func (s *Side) add(o *Side) {
 	s.BidMeldTotal += o.BidMeldTotal
 	s.OverPartner += o.OverPartner
 	s.OverPartnerLost += o.OverPartnerLost
+	s.OverPartnerThrownIn += o.OverPartnerThrownIn
 	s.MeldTotal += o.MeldTotal
 	s.Decisions += o.Decisions
 	s.times = append(s.times, o.times...)
@@ -308,11 +311,15 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResu
 			}
 			if !res.Made {
 				side.Set++
-				if res.Outcome == engine.OutcomeThrownIn {
+				thrown := res.Outcome == engine.OutcomeThrownIn
+				if thrown {
 					side.ThrownIn++
 				}
 				if over {
 					side.OverPartnerLost++
+					if thrown {
+						side.OverPartnerThrownIn++
+					}
 				}
 			}
 		}

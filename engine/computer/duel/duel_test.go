@@ -170,8 +170,8 @@ func TestThrowInsAreCounted(t *testing.T) {
 	if a.MeanBid() < 50 || a.BidTotal < 50*a.BidsWon || a.MeanOverMeld() != float64(a.BidTotal-a.BidMeldTotal)/float64(a.BidsWon) {
 		t.Errorf("bids %d over %d contracts with meld %d", a.BidTotal, a.BidsWon, a.BidMeldTotal)
 	}
-	if a.OverPartner == 0 || a.OverPartnerLost != a.OverPartner {
-		t.Errorf("over partner %d, lost %d: a side that bids every turn bids over its partner and loses", a.OverPartner, a.OverPartnerLost)
+	if a.OverPartner == 0 || a.OverPartnerLost != a.OverPartner || a.OverPartnerThrownIn == 0 || a.OverPartnerThrownIn > a.ThrownIn {
+		t.Errorf("over partner %d, lost %d, thrown in %d: a side that bids every turn bids over its partner and loses", a.OverPartner, a.OverPartnerLost, a.OverPartnerThrownIn)
 	}
 }
 
