@@ -118,7 +118,8 @@ type sideJSON struct {
 	// MeanBid is the mean winning bid, MeanOverMeld its mean excess over the side's meld.
 	MeanBid      float64 `json:"mean_bid"`
 	MeanOverMeld float64 `json:"mean_over_meld"`
-	// OverPartner counts the contracts won by bidding over a partner, OverPartnerLost
+	// OverPartner counts the contracts won in an auction in which a seat of the side bid
+	// over its partner, OverPartnerLost
 	// those of them not made, OverPartnerThrownIn those of them thrown in.
 	OverPartner         int     `json:"over_partner"`
 	OverPartnerLost     int     `json:"over_partner_lost"`

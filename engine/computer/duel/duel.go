@@ -59,8 +59,9 @@ type Side struct {
 	// contracted to take in tricks.
 	BidTotal     int `json:"bid_total"`
 	BidMeldTotal int `json:"bid_meld_total"`
-	// OverPartner counts the contracts the side won by bidding over its own partner (a
-	// bid made when a teammate held the auction with a bid of its own choice);
+	// OverPartner counts the contracts the side won in an auction in which one of its
+	// seats bid over its own partner (made a bid while a teammate held the auction with a
+	// bid of its own choice), whoever of the side then won it;
 	// OverPartnerLost how many of those it did not make, OverPartnerThrownIn how many of
 	// those it threw in.
 	OverPartner         int `json:"over_partner"`
