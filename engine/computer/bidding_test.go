@@ -201,7 +201,8 @@ func worthOf(tb testing.TB, why string) string {
 
 // TestCheapestOfBest: of cards the samples cannot tell apart, the readable expert plays the
 // one it gives up least readily, so it does not drop an ace or a counter where a low card
-// does as well; a card that gains a counter or more a hand is played.
+// does as well; a card that gains a point or more a hand (a tenth of the smallest counter)
+// is played.
 func TestCheapestOfBest(t *testing.T) {
 	var v engine.View
 	decisionPoints(t, "racehorse", nil, 2, func(g *engine.Game, seat int) {
@@ -224,9 +225,9 @@ func TestCheapestOfBest(t *testing.T) {
 		want      engine.Card
 	}{
 		{"as good", 5000, 5000, nine},
-		{"the ace gains 4 a hand", 5400, 5000, nine},
-		{"the ace gains 10 a hand", 6000, 5000, ace},
-		{"the ace gains 25 a hand", 7500, 5000, ace},
+		{"the ace gains half a point a hand", 5050, 5000, nine},
+		{"the ace gains a point a hand", 5100, 5000, ace},
+		{"the ace gains 4 a hand", 5400, 5000, ace},
 		{"the nine is better", 5000, 5200, nine},
 	} {
 		stats := []cardStat{{card: ace, total: c.ace}, {card: nine, total: c.nine}}
