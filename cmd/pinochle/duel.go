@@ -80,6 +80,10 @@ func duelCommand(args []string, stdout io.Writer) error {
 		j := sideOf(s)
 		fmt.Fprintf(stdout, "  %-8s bids won %d, set %.1f%%, mean meld %.1f, decision median %.2f ms, p99 %.2f ms\n",
 			s.Level, s.BidsWon, 100*s.SetShare(), s.MeanMeld(), j.MedianMS, j.P99MS)
+		fmt.Fprintf(stdout, "  %-8s of its bids: thrown in %.1f%%, played and set %.1f%%; mean bid %.1f, %.1f over its meld (%.0f%% of the %d trick points); "+
+			"bid over its partner %d, of them lost %d (thrown in %d)\n",
+			"", 100*s.ThrowInShare(), 100*s.PlayedSetShare(), s.MeanBid(), s.MeanOverMeld(), 100*s.MeanOverMeld()/float64(r.TrickTotal()), r.TrickTotal(),
+			s.OverPartner, s.OverPartnerLost, s.OverPartnerThrownIn)
 	}
 	fmt.Fprintf(stdout, "speed: %.1f deals/s, %.1f hands/s (%s, %s)\n",
 		sp.DealsPerSecond, sp.HandsPerSecond, elapsed.Round(time.Millisecond), workersText(*workers))
@@ -107,12 +111,27 @@ type sideJSON struct {
 	Level    string  `json:"level"`
 	BidsWon  int     `json:"bids_won"`
 	SetShare float64 `json:"set_share"`
-	MeanMeld float64 `json:"mean_meld"`
-	MedianMS float64 `json:"decision_median_ms"`
-	P99MS    float64 `json:"decision_p99_ms"`
+	// ThrowInShare and PlayedSetShare split SetShare: the bids conceded after meld, and
+	// those played (or board set) and lost.
+	ThrowInShare   float64 `json:"throw_in_share"`
+	PlayedSetShare float64 `json:"played_set_share"`
+	// MeanBid is the mean winning bid, MeanOverMeld its mean excess over the side's meld.
+	MeanBid      float64 `json:"mean_bid"`
+	MeanOverMeld float64 `json:"mean_over_meld"`
+	// OverPartner counts the contracts won in an auction in which a seat of the side bid
+	// over its partner, OverPartnerLost
+	// those of them not made, OverPartnerThrownIn those of them thrown in.
+	OverPartner         int     `json:"over_partner"`
+	OverPartnerLost     int     `json:"over_partner_lost"`
+	OverPartnerThrownIn int     `json:"over_partner_thrown_in"`
+	MeanMeld            float64 `json:"mean_meld"`
+	MedianMS            float64 `json:"decision_median_ms"`
+	P99MS               float64 `json:"decision_p99_ms"`
 }
 
 func sideOf(s *duel.Side) sideJSON {
 	return sideJSON{Level: s.Level, BidsWon: s.BidsWon, SetShare: s.SetShare(), MeanMeld: s.MeanMeld(),
+		ThrowInShare: s.ThrowInShare(), PlayedSetShare: s.PlayedSetShare(), MeanBid: s.MeanBid(), MeanOverMeld: s.MeanOverMeld(),
+		OverPartner: s.OverPartner, OverPartnerLost: s.OverPartnerLost, OverPartnerThrownIn: s.OverPartnerThrownIn,
 		MedianMS: float64(s.Quantile(0.5)) / 1e6, P99MS: float64(s.Quantile(0.99)) / 1e6}
 }

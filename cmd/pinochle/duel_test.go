@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -19,8 +20,15 @@ func TestDuelCommand(t *testing.T) {
 		Low   float64 `json:"low"`
 		High  float64 `json:"high"`
 		Sides []struct {
-			Level    string  `json:"level"`
-			MedianMS float64 `json:"decision_median_ms"`
+			Level          string   `json:"level"`
+			MedianMS       float64  `json:"decision_median_ms"`
+			BidsWon        int      `json:"bids_won"`
+			SetShare       float64  `json:"set_share"`
+			ThrowInShare   *float64 `json:"throw_in_share"`
+			PlayedSetShare *float64 `json:"played_set_share"`
+			MeanBid        float64  `json:"mean_bid"`
+			MeanOverMeld   *float64 `json:"mean_over_meld"`
+			OverPartner    *int     `json:"over_partner"`
 		} `json:"sides"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
@@ -29,8 +37,16 @@ func TestDuelCommand(t *testing.T) {
 	if rep.Deals != 4 || rep.Mean != 0 || rep.Low != 0 || rep.High != 0 || len(rep.Sides) != 2 || rep.Sides[0].Level != "normal" {
 		t.Errorf("report %+v", rep)
 	}
+	for _, s := range rep.Sides {
+		// classic's opening is forced at 150: every hand has a contract of at least 150.
+		if s.BidsWon == 0 || s.MeanBid < 150 || s.ThrowInShare == nil || s.PlayedSetShare == nil || s.MeanOverMeld == nil || s.OverPartner == nil ||
+			math.Abs(*s.ThrowInShare+*s.PlayedSetShare-s.SetShare) > 1e-9 {
+			t.Errorf("side %+v: want the bids' figures", s)
+		}
+	}
 	stdout, _, code = runTool(t, "", "duel", "--a", "baseline", "--b", "random", "--deals", "5")
-	if code != 0 || !strings.Contains(stdout, "A's mean score difference per hand") || !strings.Contains(stdout, "95% CI") {
+	if code != 0 || !strings.Contains(stdout, "A's mean score difference per hand") || !strings.Contains(stdout, "95% CI") ||
+		!strings.Contains(stdout, "thrown in") || !strings.Contains(stdout, "over its meld") {
 		t.Errorf("exit %d: %s", code, stdout)
 	}
 	for _, args := range [][]string{{"--a", "wizard"}, {"--deals", "0"}, {"--variant", "bezique"}} {

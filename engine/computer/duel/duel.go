@@ -49,9 +49,24 @@ type Side struct {
 	Level string `json:"level"`
 	Hands int    `json:"hands"`
 	// BidsWon counts the hands the side's team won the auction; Set how many of those it
-	// did not make.
-	BidsWon int `json:"bids_won"`
-	Set     int `json:"set"`
+	// did not make, ThrownIn how many of those it conceded after meld (a board set, a
+	// bidder without a marriage in double-deck, counts as set, not thrown in).
+	BidsWon  int `json:"bids_won"`
+	Set      int `json:"set"`
+	ThrownIn int `json:"thrown_in"`
+	// BidTotal sums the side's winning bids and BidMeldTotal its team's meld as shown in
+	// those hands (before any save rule), so that their difference is what the side
+	// contracted to take in tricks.
+	BidTotal     int `json:"bid_total"`
+	BidMeldTotal int `json:"bid_meld_total"`
+	// OverPartner counts the contracts the side won in an auction in which one of its
+	// seats bid over its own partner (made a bid while a teammate held the auction with a
+	// bid of its own choice), whoever of the side then won it;
+	// OverPartnerLost how many of those it did not make, OverPartnerThrownIn how many of
+	// those it threw in.
+	OverPartner         int `json:"over_partner"`
+	OverPartnerLost     int `json:"over_partner_lost"`
+	OverPartnerThrownIn int `json:"over_partner_thrown_in"`
 	// MeldTotal is the side's team meld summed over its hands (as shown).
 	MeldTotal int `json:"meld_total"`
 	// Decisions counts the side's decisions; times are their durations in nanoseconds
@@ -66,6 +81,28 @@ func (s *Side) SetShare() float64 {
 		return 0
 	}
 	return float64(s.Set) / float64(s.BidsWon)
+}
+
+// ThrowInShare returns the share of the side's bids it threw in.
+func (s *Side) ThrowInShare() float64 { return share(s.ThrownIn, s.BidsWon) }
+
+// PlayedSetShare returns the share of the side's bids it played and did not make (or was
+// board set in): SetShare less ThrowInShare.
+func (s *Side) PlayedSetShare() float64 { return share(s.Set-s.ThrownIn, s.BidsWon) }
+
+// MeanOverMeld returns the side's mean winning bid less its team's meld in those hands:
+// the trick points its contracts needed on average.
+func (s *Side) MeanOverMeld() float64 { return share(s.BidTotal-s.BidMeldTotal, s.BidsWon) }
+
+// MeanBid returns the side's mean winning bid.
+func (s *Side) MeanBid() float64 { return share(s.BidTotal, s.BidsWon) }
+
+// share returns n/of, or 0 when of is 0.
+func share(n, of int) float64 {
+	if of == 0 {
+		return 0
+	}
+	return float64(n) / float64(of)
 }
 
 // MeanMeld returns the side's mean team meld per hand.
@@ -156,6 +193,12 @@ func (s *Side) add(o *Side) {
 	s.Hands += o.Hands
 	s.BidsWon += o.BidsWon
 	s.Set += o.Set
+	s.ThrownIn += o.ThrownIn
+	s.BidTotal += o.BidTotal
+	s.BidMeldTotal += o.BidMeldTotal
+	s.OverPartner += o.OverPartner
+	s.OverPartnerLost += o.OverPartnerLost
+	s.OverPartnerThrownIn += o.OverPartnerThrownIn
 	s.MeldTotal += o.MeldTotal
 	s.Decisions += o.Decisions
 	s.times = append(s.times, o.times...)
@@ -211,6 +254,7 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResu
 		}
 		players[s], sides[s] = p, side
 	}
+	var auction []engine.Bid
 	for n := 0; len(g.Results()) == 0 && !g.Over(); n++ {
 		if n > 10000 {
 			return engine.HandResult{}, fmt.Errorf("hand not over after %d actions", n)
@@ -235,6 +279,12 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResu
 		if err := g.Apply(a); err != nil {
 			return engine.HandResult{}, fmt.Errorf("seat %d (%s) chose %v: %w", seat+1, sides[seat].Level, a, err)
 		}
+		if v.Phase() == engine.PhaseBidding {
+			// The auction as the seat left it, with the bids the rules made after it.
+			if after := g.View(seat); after.HandNo() == v.HandNo() {
+				auction = slices.Clone(after.Auction())
+			}
+		}
 	}
 	res := g.Results()[0]
 	for t, side := range [2]*Side{&d.a, &d.b} {
@@ -250,10 +300,48 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResu
 		}
 		if res.Bidder >= 0 && r.TeamOf(res.Bidder) == team {
 			side.BidsWon++
+			side.BidTotal += res.Bid
+			for s := range r.Players {
+				if r.TeamOf(s) == team {
+					side.BidMeldTotal += res.SeatMeld[s]
+				}
+			}
+			over := overPartner(r, auction, team)
+			if over {
+				side.OverPartner++
+			}
 			if !res.Made {
 				side.Set++
+				thrown := res.Outcome == engine.OutcomeThrownIn
+				if thrown {
+					side.ThrownIn++
+				}
+				if over {
+					side.OverPartnerLost++
+					if thrown {
+						side.OverPartnerThrownIn++
+					}
+				}
 			}
 		}
 	}
 	return res, nil
+}
+
+// overPartner reports whether a seat of team bid over a teammate in the auction: made a bid
+// while the highest bid so far was another seat of its team's own choice (a forced bid
+// shows nothing, so bidding over it is no raise of a partner).
+func overPartner(r *engine.Rules, auction []engine.Bid, team int) bool {
+	high := engine.Bid{Seat: -1}
+	for _, b := range auction {
+		if b.Pass() {
+			continue
+		}
+		if !b.Forced && high.Seat >= 0 && !high.Forced && high.Seat != b.Seat &&
+			r.TeamOf(b.Seat) == team && r.TeamOf(high.Seat) == team {
+			return true
+		}
+		high = b
+	}
+	return false
 }

@@ -119,3 +119,77 @@ type illegal struct{}
 func (illegal) Choose(v engine.View) engine.Action {
 	return engine.Action{Seat: v.Seat(), Kind: engine.ActPlayCard, Card: 0}
 }
+
+// TestOverPartner: a contract is bid over a partner when a seat bids while its teammate
+// holds the auction with a bid of its own choice, never over an opponent, itself or a
+// forced bid.
+func TestOverPartner(t *testing.T) {
+	r := rules(t, "racehorse") // seats 0 and 2 play against 1 and 3
+	bid := func(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount} }
+	pass := func(seat int) engine.Bid { return engine.Bid{Seat: seat} }
+	forced := func(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount, Forced: true} }
+	for _, c := range []struct {
+		name    string
+		auction []engine.Bid
+		team    int
+		want    bool
+	}{
+		{"partner raised over a pass", []engine.Bid{bid(0, 250), pass(1), bid(2, 260), pass(3), pass(0)}, 0, true},
+		{"the other team is not", []engine.Bid{bid(0, 250), pass(1), bid(2, 260), pass(3), pass(0)}, 1, false},
+		{"over an opponent", []engine.Bid{bid(0, 250), bid(1, 260), bid(2, 270), pass(3), pass(0), pass(1)}, 0, false},
+		{"its own bid, then over an opponent", []engine.Bid{bid(0, 250), bid(1, 260), pass(2), pass(3), bid(0, 270), pass(1)}, 0, false},
+		{"over a forced opening", []engine.Bid{forced(0, 150), pass(1), bid(2, 160), pass(3), pass(0)}, 0, false},
+		{"a forced bid over a partner", []engine.Bid{bid(0, 250), pass(1), forced(2, 250)}, 0, false},
+		{"no bids", []engine.Bid{pass(0), pass(1), pass(2)}, 0, false},
+	} {
+		if got := overPartner(&r, c.auction, c.team); got != c.want {
+			t.Errorf("%s: overPartner = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestThrowInsAreCounted: a side that bids everything and concedes every hand it may
+// has its throw-ins counted apart from the hands it played and lost, and its bids and meld
+// added up.
+func TestThrowInsAreCounted(t *testing.T) {
+	rep, err := Run(Config{Rules: rules(t, "double-deck"), A: "thrower", B: "baseline", Deals: 20, Seed: 4,
+		MakeA: func(seed uint64) (computer.Player, error) {
+			p, err := computer.New("baseline", seed)
+			return thrower{p}, err
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := rep.A
+	if a.BidsWon == 0 || a.ThrownIn == 0 || a.Set != a.BidsWon || a.ThrownIn > a.Set {
+		t.Fatalf("side A %+v: want every bid lost, most thrown in", a)
+	}
+	if a.PlayedSetShare() != float64(a.Set-a.ThrownIn)/float64(a.BidsWon) || a.ThrowInShare()+a.PlayedSetShare() != a.SetShare() {
+		t.Errorf("shares %v + %v, set share %v", a.ThrowInShare(), a.PlayedSetShare(), a.SetShare())
+	}
+	if a.MeanBid() < 50 || a.BidTotal < 50*a.BidsWon || a.MeanOverMeld() != float64(a.BidTotal-a.BidMeldTotal)/float64(a.BidsWon) {
+		t.Errorf("bids %d over %d contracts with meld %d", a.BidTotal, a.BidsWon, a.BidMeldTotal)
+	}
+	if a.OverPartner == 0 || a.OverPartnerLost != a.OverPartner || a.OverPartnerThrownIn == 0 || a.OverPartnerThrownIn > a.ThrownIn {
+		t.Errorf("over partner %d, lost %d, thrown in %d: a side that bids every turn bids over its partner and loses", a.OverPartner, a.OverPartnerLost, a.OverPartnerThrownIn)
+	}
+}
+
+// thrower bids whenever it may and throws in whenever it may; otherwise it plays as p.
+type thrower struct{ p computer.Player }
+
+func (th thrower) Choose(v engine.View) engine.Action {
+	switch v.Phase() {
+	case engine.PhaseBidding:
+		if next := v.NextBids(1); len(next) > 0 {
+			return engine.Action{Seat: v.Seat(), Kind: engine.ActBid, Bid: next[0]}
+		}
+	case engine.PhaseDecide:
+		for _, k := range v.DecideChoices() {
+			if k == engine.ActThrowIn {
+				return engine.Action{Seat: v.Seat(), Kind: engine.ActThrowIn}
+			}
+		}
+	}
+	return th.p.Choose(v)
+}
