@@ -165,6 +165,10 @@ func suggestLine(meta *storage.Game, v *engine.View) string {
 	}
 	top, trump := e.SuggestBid(*v)
 	if top == 0 {
+		r := v.Rules()
+		if b := v.Bidder(); b >= 0 && b != v.Seat() && r.TeamOf(b) == r.TeamOf(v.Seat()) {
+			return "**Suggested:** pass: your partner holds the bid, and your hand lacks the meld to raise it."
+		}
 		return "**Suggested:** pass: your hand does not reach the next bid often enough."
 	}
 	return fmt.Sprintf("**Suggested:** bid up to **%d**, with %s %s trump.", top, trump.Symbol(), trump.Name())
