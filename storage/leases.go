@@ -2,17 +2,91 @@ package storage
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
 
 // ErrShardHeld: another process holds a lease on a shard asked for, or serves the database
-// with another shard count, and its lease has not expired.
+// with another shard count, and its lease has not expired. AcquireShards returns it as a
+// *HeldError, which says until when.
 var ErrShardHeld = errors.New("storage: shard served by another process")
+
+// HeldError is how AcquireShards refuses shards: the leases in the way. It wraps
+// ErrShardHeld.
+type HeldError struct {
+	Leases []HeldLease
+}
+
+// HeldLease is a lease in the way of AcquireShards: on shard ID of Count, held by Owner
+// until Until unless renewed.
+type HeldLease struct {
+	Count, ID int
+	Owner     string
+	Until     time.Time
+}
+
+func (e *HeldError) Error() string {
+	held := make([]string, len(e.Leases))
+	for i, l := range e.Leases {
+		held[i] = fmt.Sprintf("shard %d of %d by %s until %s", l.ID, l.Count, l.Owner, l.Until.UTC().Format(time.RFC3339))
+	}
+	return fmt.Sprintf("%v: %s", ErrShardHeld, strings.Join(held, "; "))
+}
+
+func (e *HeldError) Unwrap() error { return ErrShardHeld }
+
+// Until returns when the last of the leases in the way ends, unless renewed.
+func (e *HeldError) Until() time.Time {
+	var until time.Time
+	for _, l := range e.Leases {
+		if l.Until.After(until) {
+			until = l.Until
+		}
+	}
+	return until
+}
+
+// incarnation tells this process from an earlier one of the same process ID on the same
+// host (a container restarted): the time it started, set once when the package loads.
+var incarnation = strconv.FormatInt(time.Now().UnixNano(), 36)
+
+// NewOwner names this process in the shard leases: "host:pid:incarnation:random". The name
+// lets AcquireShards tell a lease of a process that has ended on this host (see
+// AcquireShards).
+func NewOwner() string {
+	host, _ := os.Hostname()
+	var buf [4]byte
+	_, _ = rand.Read(buf[:]) // crypto/rand.Read never fails
+	return fmt.Sprintf("%s:%d:%s:%s", host, os.Getpid(), incarnation, hex.EncodeToString(buf[:]))
+}
+
+// ownerGone reports whether the process an owner (NewOwner) names has provably ended: it ran
+// on this host, and no process has its process ID any more, or this process has it now
+// under another incarnation. An owner of another host, or named otherwise, is not provably
+// gone.
+func ownerGone(owner string) bool {
+	parts := strings.Split(owner, ":")
+	host, err := os.Hostname()
+	if len(parts) != 4 || err != nil || host == "" || parts[0] != host {
+		return false
+	}
+	pid, err := strconv.Atoi(parts[1])
+	switch {
+	case err != nil || pid <= 0:
+		return false
+	case pid == os.Getpid():
+		return parts[2] != incarnation
+	}
+	return processGone(pid)
+}
 
 // ErrShardLost: a lease this process held was taken over by another process after it
 // expired; the process must stop writing the games of that shard.
@@ -69,9 +143,12 @@ func (l Lease) String() string {
 }
 
 // AcquireShards takes the leases of a process's shards until now+ttl and returns them. It
-// fails with ErrShardHeld, naming the holder, when another owner holds an unexpired lease on
-// one of them or on any shard of another count (a process that serves the guilds
-// differently). Leases that expired are taken over, under a new token. Calling it again for
+// fails with a *HeldError (ErrShardHeld), naming the holder, when another owner holds an
+// unexpired lease on one of them or on any shard of another count (a process that serves
+// the guilds differently). Leases that expired are taken over, under a new token, and so are
+// those whose holder has provably ended: every other holder's, on an SQLite database whose
+// lock file (LockFile) this process holds, since no other process can write it; and a
+// holder's named (NewOwner) as a process of this host that has ended. Calling it again for
 // the same owner and shards renews them and keeps their token, as RenewShards does.
 func (s *DB) AcquireShards(ctx context.Context, owner string, sh Shards, now time.Time, ttl time.Duration) (Lease, error) {
 	if err := sh.check(); err != nil {
@@ -117,6 +194,10 @@ func (s *DB) AcquireShards(ctx context.Context, owner string, sh Shards, now tim
 	return l, nil
 }
 
+// holdsLock reports whether this is an SQLite database whose lock file (LockFile) this
+// process holds.
+func (s *DB) holdsLock() bool { return s.d == &sqliteDialect && holdsLockFile(s.path) }
+
 // lockLeases makes a transaction that changes leases wait for the others that do.
 func (s *DB) lockLeases(ctx context.Context, tx *sql.Tx) error {
 	if s.d.lockLeases == "" {
@@ -128,33 +209,37 @@ func (s *DB) lockLeases(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// checkNotHeld fails with ErrShardHeld, naming the holders, when another owner holds an
-// unexpired lease on one of the shards or on any shard of another count.
+// checkNotHeld fails with a *HeldError, naming the holders, when another owner holds an
+// unexpired lease on one of the shards or on any shard of another count, and has not
+// provably ended (AcquireShards).
 func (s *DB) checkNotHeld(ctx context.Context, tx *sql.Tx, owner string, sh Shards, now time.Time) error {
 	rows, err := tx.QueryContext(ctx, s.d.rebind(`SELECT shard_count, shard_id, owner, expires_at FROM shard_leases
 		WHERE owner <> ? AND expires_at > ? ORDER BY shard_count, shard_id`), owner, ms(now))
 	if err != nil {
 		return err
 	}
-	var held []string
+	var held []HeldLease
 	for rows.Next() {
-		var count, id int
-		var other string
+		var l HeldLease
 		var until int64
-		if err := rows.Scan(&count, &id, &other, &until); err != nil {
+		if err := rows.Scan(&l.Count, &l.ID, &l.Owner, &until); err != nil {
 			rows.Close()
 			return err
 		}
-		if count != sh.Count || slices.Contains(sh.IDs, id) {
-			held = append(held, fmt.Sprintf("shard %d of %d by %s until %s", id, count, other,
-				fromMS(until).Format(time.RFC3339)))
+		if l.Count != sh.Count || slices.Contains(sh.IDs, l.ID) {
+			l.Until = fromMS(until)
+			held = append(held, l)
 		}
 	}
 	if err := closeRows(rows); err != nil {
 		return err
 	}
+	if len(held) == 0 || s.holdsLock() {
+		return nil
+	}
+	held = slices.DeleteFunc(held, func(l HeldLease) bool { return ownerGone(l.Owner) })
 	if len(held) > 0 {
-		return fmt.Errorf("%w: %s", ErrShardHeld, strings.Join(held, "; "))
+		return &HeldError{Leases: held}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -49,4 +50,32 @@ func LockFile(path string) (unlock func(), err error) {
 		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()
 	}, nil
+}
+
+// holdsLockFile reports whether this process holds the lock LockFile takes on the SQLite
+// database at path: the lock is held (a lock through a descriptor of its own is refused)
+// and the lock file names this process.
+func holdsLockFile(path string) bool {
+	f, err := os.Open(path + ".lock")
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err == nil {
+		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+		return false // nobody holds it
+	} else if !errors.Is(err, syscall.EWOULDBLOCK) {
+		return false
+	}
+	holder, err := io.ReadAll(f)
+	if err != nil {
+		return false
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(holder)))
+	return err == nil && pid == os.Getpid()
+}
+
+// processGone reports whether no process of this host has the process ID pid.
+func processGone(pid int) bool {
+	return pid > 0 && errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
 }
