@@ -67,6 +67,10 @@ type Config struct {
 	// LeaseTTL is how long the hold on the shards lasts without renewal (DefaultLeaseTTL
 	// when zero).
 	LeaseTTL time.Duration
+	// LeaseClock tells the time of the shard lease and runs its waits and renewals; nil is
+	// real time, which the other processes on the database keep too. Tests set a clock of
+	// their own.
+	LeaseClock Clock
 }
 
 // Bot hosts Pinochle games in Discord. Create one with New, then call Start.
@@ -77,8 +81,10 @@ type Bot struct {
 	store leasedStore
 	log   *slog.Logger
 	clock Clock
-	post  *poster
-	appID string
+	// leaseClock keeps the time of the shard lease (Config.LeaseClock).
+	leaseClock Clock
+	post       *poster
+	appID      string
 
 	// tables runs the live tables.
 	tables *table.Runtime
@@ -99,6 +105,8 @@ type Bot struct {
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
+	// renewing is closed once renewShards has returned (nil before it starts).
+	renewing chan struct{}
 	// renewNow asks renewShards to renew at once; the channel sent is closed once done. Only
 	// tests use it.
 	renewNow chan chan struct{}
@@ -124,6 +132,9 @@ func New(cfg Config) (*Bot, error) {
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = table.WallClock{}
+	}
+	if cfg.LeaseClock == nil {
+		cfg.LeaseClock = table.WallClock{}
 	}
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
@@ -163,11 +174,11 @@ func New(cfg Config) (*Bot, error) {
 	s.LogLevel = discordgo.LogWarning
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
-		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, appID: cfg.AppID,
+		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, leaseClock: cfg.LeaseClock, appID: cfg.AppID,
 		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
 	}
 	// Every write goes through the lease: one writer per game across processes.
-	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, writer: b.writer}
+	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
 	b.tables = table.New(table.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Decide: b.choose, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
@@ -197,7 +208,11 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.acquireShards(ctx); err != nil {
 		return fmt.Errorf("bot: %w", err)
 	}
-	go b.renewShards(b.ctx)
+	b.renewing = make(chan struct{})
+	go func() {
+		defer close(b.renewing)
+		b.renewShards(b.ctx)
+	}()
 	n, err := b.resume(ctx)
 	if err != nil {
 		return fmt.Errorf("bot: resume games: %w", err)
@@ -259,6 +274,9 @@ func (b *Bot) Close(ctx context.Context) error {
 	}
 	b.stop()
 	b.post.close()
+	if b.renewing != nil {
+		<-b.renewing
+	}
 	if held := b.lease.Load(); held != nil && b.Err() == nil {
 		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		if rerr := b.store.ReleaseShards(rctx, held.lease); rerr != nil {

@@ -65,6 +65,9 @@ type harnessOptions struct {
 	// that the tests not about the pace need not move the clock for every computer move.
 	pauses     func(storage.Pace) table.Pauses
 	realPacing bool
+	// configure, when set, changes the bot's configuration before each start (a transport
+	// that injects faults, a lease clock).
+	configure func(*bot.Config)
 }
 
 // testPostWindow is the window of 5 messages per channel the tests run with, the fake
@@ -121,29 +124,47 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 // start opens the database and starts a bot on it, as a new process would.
 func (h *harness) start(window time.Duration) {
 	h.t.Helper()
+	if err := h.startE(h.ctx, window); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// startE is start returning errors instead of stopping the test, for use from other
+// goroutines: the harness has the bot and its store once it has started, and neither when
+// it could not.
+func (h *harness) startE(ctx context.Context, window time.Duration) error {
 	target := h.dbPath
 	if h.dbURL != "" {
 		target = h.dbURL
 	}
 	store, err := storage.Connect(h.ctx, target)
 	if err != nil {
-		h.t.Fatalf("open store: %v", err)
+		return fmt.Errorf("open store: %w", err)
 	}
-	h.store = store
 	var mu sync.Mutex
-	b, err := bot.New(bot.Config{
+	cfg := bot.Config{
 		Token: h.srv.Token(), APIURL: h.srv.URL(), Store: store, Clock: h.clock, PostWindow: window, Pauses: h.opts.pauses,
 		Seed:       func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
 		Logger:     testLogger(h.t, h.logs),
 		ShardCount: h.opts.shardCount, ShardIDs: h.opts.shardIDs, LeaseTTL: h.opts.leaseTTL,
-	})
+	}
+	if h.opts.configure != nil {
+		h.opts.configure(&cfg)
+	}
+	b, err := bot.New(cfg)
 	if err != nil {
-		h.t.Fatalf("bot.New: %v", err)
+		store.Close()
+		return fmt.Errorf("bot.New: %w", err)
 	}
-	if err := b.Start(h.ctx); err != nil {
-		h.t.Fatalf("bot.Start: %v", err)
+	if err := b.Start(ctx); err != nil {
+		cctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+		defer cancel()
+		_ = b.Close(cctx)
+		store.Close()
+		return fmt.Errorf("bot.Start: %w", err)
 	}
-	h.bot = b
+	h.store, h.bot = store, b
+	return nil
 }
 
 // stop closes the bot and its database, as a process that exits.

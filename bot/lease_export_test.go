@@ -1,7 +1,5 @@
 package bot
 
-import "time"
-
 // Hooks into the shard lease for the tests of package bot_test.
 
 // RenewLeaseNow renews the bot's lease on its shards at once, as its renewal loop does
@@ -21,7 +19,7 @@ func RenewLeaseNow(b *Bot) {
 func LapseLease(b *Bot) {
 	for {
 		old := b.leaseUntil.Load()
-		if old == leaseRevoked || b.leaseUntil.CompareAndSwap(old, time.Now().UnixMilli()-1) {
+		if old == leaseRevoked || b.leaseUntil.CompareAndSwap(old, b.leaseClock.Now().UnixMilli()-1) {
 			return
 		}
 	}

@@ -44,6 +44,8 @@ type storeReads interface {
 type leasedStore struct {
 	storeReads
 	db storage.Store
+	// now tells the time of the leases (Bot.leaseClock).
+	now func() time.Time
 	// writer returns the writes fenced by the bot's lease, or why the bot may not write.
 	writer func() (storage.Writer, error)
 }
@@ -66,9 +68,10 @@ func (s leasedStore) ReleaseShards(ctx context.Context, l storage.Lease) error {
 	return s.db.ReleaseShards(ctx, l)
 }
 
-// fenced returns the writes fenced by lease l. The lease's time is real time, as the bot
-// keeps its leases: they are compared across processes.
-func (s leasedStore) fenced(l storage.Lease) storage.Writer { return s.db.Fenced(l, time.Now) }
+// fenced returns the writes fenced by lease l. The lease's time is the bot's lease clock
+// (real time unless a test sets it), as the bot keeps its leases: they are compared across
+// processes.
+func (s leasedStore) fenced(l storage.Lease) storage.Writer { return s.db.Fenced(l, s.now) }
 
 // CreateGame records a new game if the bot holds its lease.
 func (s leasedStore) CreateGame(ctx context.Context, g storage.Game) (int64, error) {

@@ -50,7 +50,7 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := leasedStore{storeReads: procA, db: procA}
+	store := leasedStore{storeReads: procA, db: procA, now: time.Now}
 	fenced := store.fenced(la)
 	store.writer = func() (storage.Writer, error) { return fenced, nil } // the bot's own check passes
 

@@ -2,11 +2,8 @@ package bot
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,7 +16,8 @@ import (
 
 // DefaultLeaseTTL is how long a process's hold on its shards lasts without renewal. The
 // lease is renewed every third of it; a process that crashed frees its shards this long
-// after its last renewal.
+// after its last renewal, or at once for a process that can tell it is gone
+// (storage.AcquireShards).
 const DefaultLeaseTTL = 30 * time.Second
 
 // errLeaseExpired: the process does not hold its shards' lease (it could not renew it in
@@ -59,13 +57,10 @@ func (b *Bot) registersCommands() bool {
 	return slices.Contains(b.shards().IDs, 0)
 }
 
-// newOwner names this process in the shard leases: host, process ID and a random part.
-func newOwner() string {
-	host, _ := os.Hostname()
-	var buf [4]byte
-	_, _ = rand.Read(buf[:])
-	return fmt.Sprintf("%s:%d:%s", host, os.Getpid(), hex.EncodeToString(buf[:]))
-}
+// newOwner names this process in the shard leases (storage.NewOwner: host, process ID,
+// incarnation and a random part), so that a process restarted on the same host after a
+// crash takes over its former self's shards at once.
+func newOwner() string { return storage.NewOwner() }
 
 // leaseTTL returns the configured lease duration.
 func (b *Bot) leaseTTL() time.Duration {
@@ -75,34 +70,37 @@ func (b *Bot) leaseTTL() time.Duration {
 	return DefaultLeaseTTL
 }
 
-// acquireShards takes the leases of this bot's shards. A lease held by another process is
-// waited for up to one lease duration, so that a bot restarted after a crash takes over
-// once its former self's lease has run out; a process that still renews its lease keeps it,
-// and this one gives up with the holder's name.
+// acquireShards takes the leases of this bot's shards. Storage takes over at once a lease
+// whose holder has provably ended (a process of this host that crashed, any holder on an
+// SQLite file whose lock this process holds: storage.AcquireShards). A lease held by another
+// process is waited for until it ends, so that a bot restarted after a crash elsewhere takes
+// over as soon as its former self's lease has run out; a process that renews its lease
+// meanwhile keeps it, and this one gives up with the holder's name.
 func (b *Bot) acquireShards(ctx context.Context) error {
 	sh := b.shards()
 	ttl := b.leaseTTL()
-	deadline := time.Now().Add(ttl + ttl/3)
-	logged := false
+	var waited time.Time // the end of the leases waited for
 	for {
-		now := time.Now()
+		now := b.leaseClock.Now()
 		l, err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
 		if err == nil {
 			b.lease.Store(&heldLease{lease: l, w: b.store.fenced(l)})
 			b.extendLease(now, ttl)
 			return nil
 		}
-		if !errors.Is(err, storage.ErrShardHeld) || time.Now().After(deadline) {
+		var held *storage.HeldError
+		if !errors.As(err, &held) || (!waited.IsZero() && held.Until().After(waited)) {
 			return fmt.Errorf("shards %v: %w (is another bot running with the same SHARD_IDS on this database?)", sh, err)
 		}
-		if !logged {
-			b.log.Warn("waiting for the shards' lease to expire", "shards", sh.String(), "err", err)
-			logged = true
-		}
+		waited = held.Until()
+		b.log.Warn("waiting for the shards' lease to expire", "shards", sh.String(), "until", waited.UTC().Format(time.RFC3339Nano), "err", err)
+		done := make(chan struct{})
+		t := b.leaseClock.AfterFunc(waited.Sub(now), func() { close(done) })
 		select {
 		case <-ctx.Done():
+			t.Stop()
 			return ctx.Err()
-		case <-time.After(ttl / 10):
+		case <-done:
 		}
 	}
 }
@@ -112,15 +110,17 @@ func (b *Bot) acquireShards(ctx context.Context) error {
 // it lapsed) the bot stops: it must not write those games any more.
 func (b *Bot) renewShards(ctx context.Context) {
 	ttl := b.leaseTTL()
-	tick := time.NewTicker(ttl / 3)
-	defer tick.Stop()
 	for {
+		due := make(chan struct{})
+		t := b.leaseClock.AfterFunc(ttl/3, func() { close(due) })
 		var done chan struct{}
 		select {
 		case <-ctx.Done():
+			t.Stop()
 			return
-		case <-tick.C:
+		case <-due:
 		case done = <-b.renewNow:
+			t.Stop()
 		}
 		lost := b.renewOnce(ctx, ttl)
 		if done != nil {
@@ -135,7 +135,7 @@ func (b *Bot) renewShards(ctx context.Context) {
 // renewOnce renews the leases once and reports whether they are lost, in which case the
 // bot has stopped (fail).
 func (b *Bot) renewOnce(ctx context.Context, ttl time.Duration) bool {
-	now := time.Now()
+	now := b.leaseClock.Now()
 	err := b.store.RenewShards(ctx, b.lease.Load().lease, now, ttl)
 	switch {
 	case err == nil:
@@ -186,14 +186,14 @@ func (b *Bot) extendLease(start time.Time, ttl time.Duration) {
 // checkLease returns nil while the bot holds its shards' lease, and otherwise an error
 // wrapping errLeaseExpired: a bot that could not renew it in time (a paused process, an
 // unreachable database) writes nothing until it has, and one whose lease another process
-// took (fail) never writes again. Leases are kept in real time, not the bot's Clock: they
-// are compared across processes.
+// took (fail) never writes again. Leases are kept on the lease clock (Config.LeaseClock,
+// real time unless a test sets it), not the bot's Clock: they are compared across processes.
 func (b *Bot) checkLease() error {
 	until := b.leaseUntil.Load()
 	if until == leaseRevoked {
 		return fmt.Errorf("%w: %w", errLeaseExpired, b.failErr)
 	}
-	if time.Now().UnixMilli() >= until {
+	if b.leaseClock.Now().UnixMilli() >= until {
 		return fmt.Errorf("%w since %s", errLeaseExpired, time.UnixMilli(until).UTC().Format(time.RFC3339))
 	}
 	return nil

@@ -98,12 +98,12 @@ func startShardProcess(t *testing.T, c shardProc) *exec.Cmd {
 // this test's own bot for shard 0, and a child process for shard 1. Tables in a guild of
 // each shard are played; the child is killed (SIGKILL) in the middle of its game, just
 // after a move while its computer players take the turns that follow, and started again,
-// which waits for its former lease to lapse; its game continues from every action
-// acknowledged before the kill to its result. Every game's log then runs 0..n−1 without a
-// gap or a repeat, replays through the engine to the recorded hands and result, and holds
-// exactly the moves the test made for its people: no action was applied twice. A
-// misconfigured process started with shard 1 while the child holds it is refused, naming
-// the holder.
+// which takes its former lease over at once (the same host, its process gone); its game
+// continues from every action acknowledged before the kill to its result. Every game's log
+// then runs 0..n−1 without a gap or a repeat, replays through the engine to the recorded
+// hands and result, and holds exactly the moves the test made for its people: no action
+// was applied twice. A misconfigured process started with shard 1 while the child holds it
+// is refused, naming the holder.
 func TestShardsTwoProcesses(t *testing.T) {
 	pgURL := pgtest.URL(t)
 	t.Parallel()
