@@ -17,9 +17,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -71,6 +74,9 @@ type Config struct {
 	// real time, which the other processes on the database keep too. Tests set a clock of
 	// their own.
 	LeaseClock Clock
+	// Transport carries every REST request (after APIURL's rewrite, when set); nil is
+	// http.DefaultTransport. Tests wrap the fake Discord's to inject faults.
+	Transport http.RoundTripper
 }
 
 // Bot hosts Pinochle games in Discord. Create one with New, then call Start.
@@ -88,6 +94,8 @@ type Bot struct {
 
 	// tables runs the live tables.
 	tables *table.Runtime
+	// defs are the bot's commands by name, which invoked commands are checked against.
+	defs map[string]*discordgo.ApplicationCommand
 
 	// handlers counts the interactions being handled and the work started for them in the
 	// background, so that Close can wait for them.
@@ -156,9 +164,9 @@ func New(cfg Config) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: session: %w", err)
 	}
-	s.Client = &http.Client{Timeout: 20 * time.Second}
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: cfg.Transport}
 	if cfg.APIURL != "" {
-		tr, err := RewriteTransport(cfg.APIURL, nil)
+		tr, err := RewriteTransport(cfg.APIURL, cfg.Transport)
 		if err != nil {
 			return nil, fmt.Errorf("bot: %w", err)
 		}
@@ -175,7 +183,7 @@ func New(cfg Config) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, leaseClock: cfg.LeaseClock, appID: cfg.AppID,
-		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
+		stop: cancel, ctx: ctx, owner: newOwner(), defs: definitions(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
 	}
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
@@ -294,32 +302,125 @@ func (b *Bot) Close(ctx context.Context) error {
 // Session returns the bot's Discord session.
 func (b *Bot) Session() *discordgo.Session { return b.s }
 
-// onInteraction handles every interaction, each in its own goroutine (discordgo's).
+// onInteraction handles every interaction, each in its own goroutine (discordgo's). An
+// interaction discordgo could not decode in full still arrives (discordgo passes on what it
+// read), and so may any payload: it is decoded defensively, and a panic in its handling is
+// recovered (serve), so that no interaction takes the process down.
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
-	if b.closing.Load() {
+	if ic == nil || ic.Interaction == nil || b.closing.Load() {
 		return
 	}
 	b.handlers.Add(1)
 	defer b.handlers.Done()
-	i := ic.Interaction
+	b.serve(ic.Interaction, b.route)
+}
+
+// Answers to interactions the bot cannot act on.
+const (
+	msgWrong      = "Something went wrong on my side; please try again in a moment."
+	msgUnreadable = "I could not read that, so nothing was done. If it happens again, reload Discord and try again."
+)
+
+// serve handles interaction i with handle. A panic in handle is recovered: it is logged
+// with its stack (neither holds the interaction's token) and i is answered privately that
+// something went wrong (which Discord refuses if i had its answer already).
+func (b *Bot) serve(i *discordgo.Interaction, handle func(ctx context.Context, i *discordgo.Interaction) error) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	var err error
-	switch i.Type {
-	case discordgo.InteractionApplicationCommand:
-		err = b.onCommand(ctx, i)
-	case discordgo.InteractionMessageComponent:
-		err = b.onComponent(ctx, i)
-	case discordgo.InteractionModalSubmit:
-		err = b.onModal(ctx, i)
-	case discordgo.InteractionApplicationCommandAutocomplete:
-		err = b.onAutocomplete(ctx, i)
-	default:
-		return
-	}
-	if err != nil {
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		b.log.Error("interaction handler panicked", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID,
+			"panic", redact(fmt.Sprint(p), i.Token), "stack", redact(string(debug.Stack()), i.Token))
+		if err := b.reply(i, msgWrong); err != nil {
+			b.log.Warn("could not answer after the panic", "err", err)
+		}
+	}()
+	if err := handle(ctx, i); err != nil {
 		b.log.Error("interaction failed", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID, "err", err)
 	}
+}
+
+// redact keeps a secret out of text bound for the log.
+func redact(text, secret string) string {
+	if secret == "" {
+		return text
+	}
+	return strings.ReplaceAll(text, secret, "<token>")
+}
+
+// route hands an interaction to its handler once its data could be read.
+func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent,
+		discordgo.InteractionModalSubmit, discordgo.InteractionApplicationCommandAutocomplete:
+	default:
+		return nil // a ping, or a type this bot does not use: nothing to answer
+	}
+	if !answerable(i) {
+		b.log.Warn("interaction without an ID or token as Discord makes them: it cannot be answered", "type", i.Type.String(), "guild", i.GuildID)
+		return nil
+	}
+	if !readable(i) {
+		// discordgo could not decode the data (it leaves it out then).
+		b.log.Warn("interaction data unreadable", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID)
+		return b.refuse(i, msgUnreadable)
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return b.onCommand(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		return b.onComponent(ctx, i)
+	case discordgo.InteractionModalSubmit:
+		return b.onModal(ctx, i)
+	default:
+		return b.onAutocomplete(ctx, i)
+	}
+}
+
+// answerable reports whether an interaction can be answered: its ID is a snowflake and its
+// token holds nothing that would change the answer's URL (a path separator, a query or
+// fragment, an escape, a space or a control character), as no token Discord makes does.
+func answerable(i *discordgo.Interaction) bool {
+	if i.ID == "" || len(i.ID) > 20 || i.Token == "" || len(i.Token) > 1000 {
+		return false
+	}
+	for _, r := range i.ID {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return !strings.ContainsFunc(i.Token, func(r rune) bool {
+		return r <= ' ' || r == 0x7f || strings.ContainsRune("/?#%\\", r) || !unicode.IsPrint(r)
+	})
+}
+
+// readable reports whether an interaction's data is there, of its type.
+func readable(i *discordgo.Interaction) bool {
+	var ok bool
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		_, ok = i.Data.(discordgo.ApplicationCommandInteractionData)
+	case discordgo.InteractionMessageComponent:
+		_, ok = i.Data.(discordgo.MessageComponentInteractionData)
+	case discordgo.InteractionModalSubmit:
+		_, ok = i.Data.(discordgo.ModalSubmitInteractionData)
+	}
+	return ok
+}
+
+// refuse answers an interaction the bot does not act on: privately, or with no suggestions
+// for an autocomplete.
+func (b *Bot) refuse(i *discordgo.Interaction, why string) error {
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return respond(b.s, i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
+		})
+	}
+	return b.reply(i, "%s", why)
 }
 
 // userOf returns the user behind an interaction.

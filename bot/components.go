@@ -17,9 +17,16 @@ import (
 const msgGone = "That game is not running any more."
 
 // onComponent handles a click on a button or a choice in a menu: the custom ID names the
-// table and what the control does, and the table decides.
+// table and what the control does, and the table decides. The bot's controls are buttons
+// and menus of strings: a click on anything else is refused.
 func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
-	data := i.MessageComponentData()
+	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
+	if !ok {
+		return b.reply(i, msgUnreadable)
+	}
+	if data.ComponentType != discordgo.ButtonComponent && data.ComponentType != discordgo.SelectMenuComponent {
+		return b.reply(i, table.MsgForged)
+	}
 	if commands.IsPageID(data.CustomID) {
 		return b.onPage(ctx, i, data.CustomID)
 	}
@@ -77,7 +84,10 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 
 // onModal handles a submitted form: the "other amount" bid.
 func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
-	data := i.ModalSubmitData()
+	data, ok := i.Data.(discordgo.ModalSubmitInteractionData)
+	if !ok {
+		return b.reply(i, msgUnreadable)
+	}
 	id, err := commands.ParseID(data.CustomID)
 	if err != nil || id.Action != commands.ActBidModal || id.Hand == 0 {
 		return b.reply(i, table.MsgForged)
@@ -115,7 +125,7 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int6
 		return b.reply(i, msgGone)
 	case err != nil:
 		b.log.Error("table command", "game", gameID, "err", err)
-		return b.reply(i, "Something went wrong on my side; please try again in a moment.")
+		return b.reply(i, msgWrong)
 	}
 	return b.answer(i, &r, inPlace)
 }

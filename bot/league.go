@@ -20,10 +20,7 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 	if !canManage(i) {
 		return b.reply(i, "Starting a league season needs the Manage Server permission.")
 	}
-	raw := ""
-	if o, ok := opts[commands.OptName]; ok {
-		raw = o.StringValue()
-	}
+	raw, _ := optString(opts, commands.OptName)
 	name, err := commands.SeasonName(raw)
 	if err != nil {
 		return b.reply(i, "%s.", present.Capitalise(err.Error()))

@@ -23,18 +23,15 @@ const leaderboardSize = 15
 // standings (when a season runs) and the overall leaderboard; else the season named, or
 // "overall".
 func (b *Bot) cmdLeaderboard(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	if o, ok := opts[commands.OptSeason]; ok {
-		return b.showStandings(ctx, i, o.StringValue(), false)
+	if name, ok := optString(opts, commands.OptSeason); ok {
+		return b.showStandings(ctx, i, name, false)
 	}
 	return b.showStandings(ctx, i, "", true)
 }
 
 // cmdStandings shows a season's standings (the current one by default).
 func (b *Bot) cmdStandings(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	name := ""
-	if o, ok := opts[commands.OptSeason]; ok {
-		name = o.StringValue()
-	}
+	name, _ := optString(opts, commands.OptSeason)
 	return b.showStandings(ctx, i, name, false)
 }
 
@@ -171,8 +168,8 @@ func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.Mes
 // cmdStats shows a player's record, privately.
 func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	user := userOf(i)
-	if o, ok := opts[commands.OptUser]; ok {
-		user = o.UserValue(nil)
+	if id, ok := optID(opts, commands.OptUser); ok {
+		user = &discordgo.User{ID: id}
 	}
 	st, err := b.store.PlayerStats(ctx, i.GuildID, user.ID)
 	if errors.Is(err, storage.ErrNotFound) {
@@ -233,15 +230,15 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, opts op
 
 // applySettings changes settings by a /pinochle settings command's options.
 func applySettings(st storage.Settings, opts options) (storage.Settings, error) {
-	if o, ok := opts[commands.OptPreset]; ok {
-		if _, err := engine.NewRules(o.StringValue(), nil); err != nil {
+	if preset, ok := optString(opts, commands.OptPreset); ok {
+		if _, err := engine.NewRules(preset, nil); err != nil {
 			return st, err
 		}
-		st.DefaultPreset = o.StringValue()
+		st.DefaultPreset = preset
 		st.DefaultOptions = nil
 	}
-	if o, ok := opts[commands.OptOptions]; ok {
-		parsed, err := commands.ParseOptions(o.StringValue())
+	if text, ok := optString(opts, commands.OptOptions); ok {
+		parsed, err := commands.ParseOptions(text)
 		if err != nil {
 			return st, err
 		}
@@ -250,14 +247,13 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 		}
 		st.DefaultOptions = parsed
 	}
-	if o, ok := opts[commands.OptComputerGames]; ok {
-		st.ComputerGamesCount = o.BoolValue()
+	if counts, ok := optBool(opts, commands.OptComputerGames); ok {
+		st.ComputerGamesCount = counts
 	}
-	if o, ok := opts[commands.OptChannel]; ok {
-		ch := o.ChannelValue(nil).ID
+	if ch, ok := optID(opts, commands.OptChannel); ok {
 		action := commands.ChannelAdd
-		if a, ok := opts[commands.OptChannelAction]; ok {
-			action = a.StringValue()
+		if a, ok := optString(opts, commands.OptChannelAction); ok {
+			action = a
 		}
 		switch action {
 		case commands.ChannelAdd:
@@ -268,7 +264,7 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 			st.Channels = slices.DeleteFunc(st.Channels, func(c string) bool { return c == ch })
 		}
 	}
-	if a, ok := opts[commands.OptChannelAction]; ok && a.StringValue() == commands.ChannelClear {
+	if a, _ := optString(opts, commands.OptChannelAction); a == commands.ChannelClear {
 		st.Channels = nil
 	}
 	table, err := commands.ParseTableSettings(opts, st.TableDefaults)

@@ -129,15 +129,12 @@ func (b *Bot) reviewPage(ctx context.Context, i *discordgo.Interaction, gameID i
 
 // cmdReview answers /pinochle review game:ID [hand:N].
 func (b *Bot) cmdReview(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	o, ok := opts[commands.OptGame]
+	game, ok := optInt(opts, commands.OptGame)
 	if !ok {
 		return b.reply(i, "Name the game to review: `/pinochle review game:`.")
 	}
-	hand := 0
-	if h, ok := opts[commands.OptHand]; ok {
-		hand = int(h.IntValue())
-	}
-	data, err := b.reviewPage(ctx, i, o.IntValue(), hand)
+	hand, _ := optInt(opts, commands.OptHand)
+	data, err := b.reviewPage(ctx, i, game, int(hand))
 	return b.answerSheetOr(i, data, err)
 }
 
@@ -148,8 +145,12 @@ const maxChoices = 25
 // server's recent played games, with their players and date, filtered by what is typed (a
 // number's digits, or part of a player's name).
 func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) error {
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok || checkOptions(b.defs[data.Name], data.Options, false) != nil {
+		return b.refuse(i, msgStale)
+	}
 	typed := ""
-	for _, o := range flattenFocused(i.ApplicationCommandData().Options) {
+	for _, o := range flattenFocused(data.Options) {
 		if o.Name == commands.OptGame {
 			typed = strings.ToLower(strings.TrimSpace(fmt.Sprint(o.Value)))
 		}
@@ -195,11 +196,11 @@ func flattenFocused(opts []*discordgo.ApplicationCommandInteractionDataOption) [
 // played, or abandoned with a hand unfinished, is refused: its file would show cards of a
 // hand in play.
 func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	o, ok := opts[commands.OptGame]
+	game, ok := optInt(opts, commands.OptGame)
 	if !ok {
 		return b.reply(i, "Name the game to export: `/pinochle export game:`.")
 	}
-	meta, err := b.guildGame(ctx, i, o.IntValue())
+	meta, err := b.guildGame(ctx, i, game)
 	if err != nil {
 		return b.answerSheetOr(i, nil, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -18,11 +19,22 @@ import (
 
 type options = map[string]*discordgo.ApplicationCommandInteractionDataOption
 
+// msgStale answers a command whose options are not those registered: a client may still
+// offer an older registration of a command that has changed since.
+const msgStale = "That command is not one I know in that form (it may have changed since Discord loaded it): reload Discord and try again."
+
 // onCommand handles a slash command.
 func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
-	data := i.ApplicationCommandData()
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok {
+		return b.reply(i, msgUnreadable)
+	}
 	if i.GuildID == "" {
 		return b.reply(i, "Pinochle is played in a server's channels, not in direct messages.")
+	}
+	if err := checkOptions(b.defs[data.Name], data.Options, true); err != nil {
+		b.log.Warn("command refused", "command", data.Name, "guild", i.GuildID, "user", userOf(i).ID, "err", err)
+		return b.reply(i, msgStale)
 	}
 	sub, opts := commands.Flatten(data)
 	switch data.Name + " " + sub {
@@ -66,6 +78,128 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return b.cmdHistory(ctx, i)
 	}
 	return b.reply(i, "I do not know that command. Try `/pinochle rules`.")
+}
+
+// definitions returns the bot's commands by name.
+func definitions() map[string]*discordgo.ApplicationCommand {
+	out := map[string]*discordgo.ApplicationCommand{}
+	for _, c := range commands.Definitions() {
+		out[c.Name] = c
+	}
+	return out
+}
+
+// checkOptions checks the options of an invoked command (def nil when the bot has no such
+// command) against its definition: each one an option of its command or subcommand, given
+// once, of its registered type, and, with values, its value of that type (as the typed
+// getters of discordgo, which panic otherwise, would read it). An autocomplete's options
+// are checked without values: the option being typed comes as text whatever its type.
+func checkOptions(def *discordgo.ApplicationCommand, opts []*discordgo.ApplicationCommandInteractionDataOption, values bool) error {
+	if def == nil {
+		return errors.New("no such command")
+	}
+	return checkOptionList(def.Options, opts, values)
+}
+
+func checkOptionList(defs []*discordgo.ApplicationCommandOption, opts []*discordgo.ApplicationCommandInteractionDataOption, values bool) error {
+	seen := map[string]bool{}
+	for _, o := range opts {
+		if o == nil {
+			return errors.New("an empty option")
+		}
+		var def *discordgo.ApplicationCommandOption
+		for _, d := range defs {
+			if d != nil && d.Name == o.Name {
+				def = d
+			}
+		}
+		switch {
+		case def == nil:
+			return fmt.Errorf("no option %q", o.Name)
+		case seen[o.Name]:
+			return fmt.Errorf("option %q given twice", o.Name)
+		case o.Type != def.Type:
+			return fmt.Errorf("option %q of type %d, registered as %d", o.Name, o.Type, def.Type)
+		}
+		seen[o.Name] = true
+		switch def.Type {
+		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
+			if o.Value != nil {
+				return fmt.Errorf("subcommand %q with a value", o.Name)
+			}
+			if err := checkOptionList(def.Options, o.Options, values); err != nil {
+				return fmt.Errorf("%s: %w", o.Name, err)
+			}
+			continue
+		}
+		if len(o.Options) > 0 {
+			return fmt.Errorf("option %q with options", o.Name)
+		}
+		if values && !valueFits(def.Type, o.Value) {
+			return fmt.Errorf("option %q of type %d has a value of type %T", o.Name, def.Type, o.Value)
+		}
+	}
+	return nil
+}
+
+// valueFits reports whether a decoded option value is of an option type.
+func valueFits(t discordgo.ApplicationCommandOptionType, v any) bool {
+	switch t {
+	case discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser,
+		discordgo.ApplicationCommandOptionChannel, discordgo.ApplicationCommandOptionRole,
+		discordgo.ApplicationCommandOptionMentionable, discordgo.ApplicationCommandOptionAttachment:
+		_, ok := v.(string)
+		return ok
+	case discordgo.ApplicationCommandOptionInteger:
+		f, ok := v.(float64)
+		return ok && f == math.Trunc(f) && math.Abs(f) <= 1<<53
+	case discordgo.ApplicationCommandOptionNumber:
+		f, ok := v.(float64)
+		return ok && !math.IsInf(f, 0) && !math.IsNaN(f)
+	case discordgo.ApplicationCommandOptionBoolean:
+		_, ok := v.(bool)
+		return ok
+	}
+	return false
+}
+
+// Checked readers of options: each returns the option's value and true when it is given
+// and of its type, and otherwise the zero value and false. Unlike discordgo's typed getters
+// they never panic.
+
+// optString returns a string option.
+func optString(opts options, name string) (string, bool) {
+	o, ok := opts[name]
+	if !ok || o == nil {
+		return "", false
+	}
+	v, ok := o.Value.(string)
+	return v, ok
+}
+
+// optInt returns an integer option.
+func optInt(opts options, name string) (int64, bool) {
+	o, ok := opts[name]
+	if !ok || o == nil || !valueFits(discordgo.ApplicationCommandOptionInteger, o.Value) {
+		return 0, false
+	}
+	return int64(o.Value.(float64)), true
+}
+
+// optBool returns a boolean option.
+func optBool(opts options, name string) (bool, bool) {
+	o, ok := opts[name]
+	if !ok || o == nil {
+		return false, false
+	}
+	v, ok := o.Value.(bool)
+	return v, ok
+}
+
+// optID returns the ID an option of a user, channel or role names.
+func optID(opts options, name string) (string, bool) {
+	id, ok := optString(opts, name)
+	return id, ok && id != ""
 }
 
 // pinochle and leagueCmd name a subcommand of /pinochle and of /league.
@@ -202,8 +336,8 @@ func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) error {
 
 // cmdRules shows a preset's rules and meld table.
 func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	if o, ok := opts[commands.OptPreset]; ok {
-		e, err := commands.RulesSummary(o.StringValue())
+	if preset, ok := optString(opts, commands.OptPreset); ok {
+		e, err := commands.RulesSummary(preset)
 		if err != nil {
 			return b.reply(i, "%s", present.Capitalise(err.Error()))
 		}
@@ -302,10 +436,7 @@ func openSeats(seats []storage.Seat) int {
 
 // cmdNotify sets whether the caller gets a direct message when it is their turn.
 func (b *Bot) cmdNotify(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	on := false
-	if o, ok := opts[commands.OptDM]; ok {
-		on = o.BoolValue()
-	}
+	on, _ := optBool(opts, commands.OptDM)
 	if err := b.store.SetNotify(ctx, userOf(i).ID, on, b.now()); err != nil {
 		return b.failed(i, "notify", err)
 	}
