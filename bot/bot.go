@@ -176,9 +176,11 @@ func New(cfg Config) (*Bot, error) {
 	// (retry.go), not by discordgo, which would sleep on the wall clock.
 	s.Client.Transport = newRetryTransport(s.Client.Transport, cfg.Clock, cfg.Logger)
 	s.ShouldRetryOnRateLimit, s.MaxRestRetries = false, 0
-	// Interactions arrive whatever the intents; guilds keep the state of channels.
+	// Interactions arrive whatever the intents. The guilds intent keeps the state of the
+	// guilds the bot is in and of their channels (keepState), which interactions are
+	// checked against.
 	s.Identify.Intents = discordgo.IntentsGuilds
-	s.StateEnabled = false
+	s.StateEnabled = true
 	s.LogLevel = discordgo.LogWarning
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
@@ -244,6 +246,9 @@ func (b *Bot) Start(ctx context.Context) error {
 			scope = "in guild " + b.cfg.GuildID
 		}
 		b.log.Info("registered commands", "count", len(cmds), "scope", scope)
+	}
+	for _, se := range b.all {
+		keepState(se.State)
 	}
 	if err := b.openShards(ctx); err != nil { // paced as Discord allows (shards.go)
 		return err
@@ -319,6 +324,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 const (
 	msgWrong      = "Something went wrong on my side; please try again in a moment."
 	msgUnreadable = "I could not read that, so nothing was done. If it happens again, reload Discord and try again."
+	msgNotHere    = "I am not in this server, so I cannot do that here."
+	msgOtherGuild = "That is not one of this server's tables or channels, so nothing was done."
 )
 
 // serve handles interaction i with handle. A panic in handle is recovered: it is logged
@@ -351,7 +358,8 @@ func redact(text, secret string) string {
 	return strings.ReplaceAll(text, secret, "<token>")
 }
 
-// route hands an interaction to its handler once its data could be read.
+// route hands an interaction to its handler once its data could be read and its server is
+// one the bot is in.
 func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionMessageComponent,
@@ -367,6 +375,16 @@ func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
 		// discordgo could not decode the data (it leaves it out then).
 		b.log.Warn("interaction data unreadable", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID)
 		return b.refuse(i, msgUnreadable)
+	}
+	if i.GuildID != "" {
+		if !b.inGuild(i.GuildID) {
+			b.log.Warn("interaction from a server the bot is not in", "guild", i.GuildID, "user", userOf(i).ID)
+			return b.refuse(i, msgNotHere)
+		}
+		if !b.channelMayBeIn(i.GuildID, i.ChannelID) {
+			b.log.Warn("interaction from another server's channel", "guild", i.GuildID, "channel", i.ChannelID, "user", userOf(i).ID)
+			return b.refuse(i, msgOtherGuild)
+		}
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -421,6 +439,66 @@ func (b *Bot) refuse(i *discordgo.Interaction, why string) error {
 		})
 	}
 	return b.reply(i, "%s", why)
+}
+
+// stateOf returns the state of the session that serves a guild: the guilds of its shard the
+// bot is in, and their channels.
+func (b *Bot) stateOf(guildID string) *discordgo.State {
+	for _, se := range b.all {
+		if se.ShardCount <= 1 || ShardOf(guildID, se.ShardCount) == se.ShardID {
+			return se.State
+		}
+	}
+	return b.s.State
+}
+
+// inGuild reports whether the bot is in a guild: Discord has sent it the guild (in READY or
+// GUILD_CREATE) and has not taken it back (GUILD_DELETE).
+func (b *Bot) inGuild(guildID string) bool {
+	_, err := b.stateOf(guildID).Guild(guildID)
+	return err == nil
+}
+
+// channelIn reports whether a channel or thread the bot knows of is in a guild.
+func (b *Bot) channelIn(guildID, channelID string) bool {
+	g, ok := guildOf(b.stateOf(guildID), channelID)
+	return ok && g == guildID
+}
+
+// channelMayBeIn reports whether a channel may be in a guild: it is, or the bot does not
+// know the channel (a thread archived since the bot connected) and so not of another guild
+// either. A channel of another guild the bot is in is not.
+func (b *Bot) channelMayBeIn(guildID, channelID string) bool {
+	if b.channelIn(guildID, channelID) {
+		return true
+	}
+	for _, se := range b.all {
+		if g, ok := guildOf(se.State, channelID); ok && g != guildID {
+			return false
+		}
+	}
+	return true
+}
+
+// guildOf returns the guild of a channel a state knows of. The state updates its channels
+// in place, under its lock: the channel is read under it too.
+func guildOf(st *discordgo.State, channelID string) (string, bool) {
+	c, err := st.Channel(channelID)
+	if err != nil {
+		return "", false
+	}
+	st.RLock()
+	defer st.RUnlock()
+	return c.GuildID, true
+}
+
+// keepState limits what a session's state keeps to what interactions are checked against:
+// the guilds the bot is in, their channels and their threads.
+func keepState(st *discordgo.State) {
+	st.TrackChannels, st.TrackThreads = true, true
+	st.TrackEmojis, st.TrackStickers, st.TrackMembers, st.TrackThreadMembers = false, false, false, false
+	st.TrackRoles, st.TrackVoice, st.TrackPresences = false, false, false
+	st.MaxMessageCount = 0
 }
 
 // userOf returns the user behind an interaction.

@@ -109,8 +109,13 @@ func canManage(i *discordgo.Interaction) bool {
 
 // command hands a command to a table and answers the interaction with the table's reply:
 // inPlace, a private view or a lobby replaces the message clicked (type 7); otherwise a
-// private view is a new private message.
+// private view is a new private message. A table is only ever told what is done at it from
+// its own server.
 func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int64, c table.Command, inPlace bool) error {
+	if tables := b.tables.Tables(func(s *table.Summary) bool { return s.Game.ID == gameID }); len(tables) == 1 && tables[0].Game.GuildID != i.GuildID {
+		b.log.Warn("a table's control used from another server", "game", gameID, "guild", i.GuildID, "user", userOf(i).ID)
+		return b.reply(i, msgOtherGuild)
+	}
 	// The table may ask for edits of this interaction's answer (a private view it keeps up
 	// to date) before the answer below has gone out: they wait for it.
 	answered := make(chan struct{})

@@ -214,6 +214,9 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, opts op
 	if err != nil {
 		return b.failed(i, "settings", err)
 	}
+	if ch, ok := optID(opts, commands.OptChannel); ok && !b.channelIn(i.GuildID, ch) {
+		return b.reply(i, "That channel is not one of this server's, so nothing was changed.")
+	}
 	if len(opts) > 0 {
 		if st, err = applySettings(st, opts); err != nil {
 			return b.reply(i, "%s", present.Capitalise(err.Error()))
