@@ -18,13 +18,18 @@ const msgGone = "That game is not running any more."
 
 // onComponent handles a click on a button or a choice in a menu: the custom ID names the
 // table and what the control does, and the table decides. The bot's controls are buttons
-// and menus of strings: a click on anything else is refused.
+// and menus of strings; a click on a public message must be on a control that message
+// shows (a client may send any custom ID), so that a public message is only ever replaced
+// by what it already is.
 func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
 	if !ok {
 		return b.reply(i, msgUnreadable)
 	}
 	if data.ComponentType != discordgo.ButtonComponent && data.ComponentType != discordgo.SelectMenuComponent {
+		return b.reply(i, table.MsgForged)
+	}
+	if !private(i) && (i.Message == nil || !carries(i.Message.Components, data.CustomID)) {
 		return b.reply(i, table.MsgForged)
 	}
 	if commands.IsPageID(data.CustomID) {
@@ -107,10 +112,49 @@ func canManage(i *discordgo.Interaction) bool {
 	return i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
 }
 
+// private reports whether an interaction came from a private message: a control on a
+// message only its user sees (the message's flags say so).
+func private(i *discordgo.Interaction) bool {
+	return i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+}
+
+// carries reports whether components show a control of that custom ID.
+func carries(components []discordgo.MessageComponent, customID string) bool {
+	for _, c := range components {
+		switch c := c.(type) {
+		case *discordgo.ActionsRow:
+			if c != nil && carries(c.Components, customID) {
+				return true
+			}
+		case discordgo.ActionsRow:
+			if carries(c.Components, customID) {
+				return true
+			}
+		case *discordgo.Button:
+			if c != nil && c.CustomID == customID {
+				return true
+			}
+		case discordgo.Button:
+			if c.CustomID == customID {
+				return true
+			}
+		case *discordgo.SelectMenu:
+			if c != nil && c.CustomID == customID {
+				return true
+			}
+		case discordgo.SelectMenu:
+			if c.CustomID == customID {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // command hands a command to a table and answers the interaction with the table's reply:
-// inPlace, a private view or a lobby replaces the message clicked (type 7); otherwise a
-// private view is a new private message. A table is only ever told what is done at it from
-// its own server.
+// inPlace, a lobby replaces the message clicked (type 7), and so does a private view when
+// that message is private; otherwise a private view is a new private message. A table is
+// only ever told what is done at it from its own server.
 func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int64, c table.Command, inPlace bool) error {
 	if tables := b.tables.Tables(func(s *table.Summary) bool { return s.Game.ID == gameID }); len(tables) == 1 && tables[0].Game.GuildID != i.GuildID {
 		b.log.Warn("a table's control used from another server", "game", gameID, "guild", i.GuildID, "user", userOf(i).ID)
@@ -135,13 +179,14 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int6
 	return b.answer(i, &r, inPlace)
 }
 
-// answer answers an interaction with a table's reply.
+// answer answers an interaction with a table's reply. A private view replaces the message
+// clicked only when inPlace and that message is private; a hint is deferred the same way.
 func (b *Bot) answer(i *discordgo.Interaction, r *table.Reply, inPlace bool) error {
 	update := discordgo.InteractionResponseUpdateMessage
 	switch r.Kind {
 	case table.ReplyView:
 		kind := discordgo.InteractionResponseChannelMessageWithSource
-		if inPlace {
+		if inPlace && private(i) {
 			kind = update
 		}
 		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, present.HandOptions{Note: r.Text, NextHand: r.NextHand, Chosen: r.Chosen})})
@@ -173,8 +218,15 @@ func (b *Bot) answer(i *discordgo.Interaction, r *table.Reply, inPlace bool) err
 			Data: commands.BidModal(r.Game.ID, r.At.Hand, r.At.Step, r.MinBid),
 		})
 	case table.ReplyDeferred:
-		// The hint comes as an edit of the message clicked.
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+		// The hint comes as an edit of the answer: the private message clicked, or else a
+		// new private message.
+		if private(i) {
+			return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+		}
+		return respond(b.s, i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+		})
 	}
 	return b.reply(i, "%s", r.Text)
 }

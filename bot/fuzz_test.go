@@ -33,6 +33,8 @@ func FuzzComponentInteraction(f *testing.F) {
 		f.Fatal(err)
 	}
 	myHand := buttonByLabel(f, tm, "My hand")
+	page := commands.PageID{Offset: 15}.String()
+	sheet := commands.SheetID{Kind: commands.SheetScores, Game: x.game, Page: 1}.String()
 	join := commands.ID{Game: x.game, Action: commands.ActJoin}.String()
 	forged := fmt.Appendf(nil, `{"id":%q,"channel_id":%q,"flags":0,"components":[{"type":1,"components":[{"type":2,"style":2,"label":"x","custom_id":%q}]}]}`,
 		tm.ID, tm.ChannelID, x.move)
@@ -49,6 +51,8 @@ func FuzzComponentInteraction(f *testing.F) {
 		{q(x.move), []byte(`2`), nil, x.tableMsg},
 		{q(x.move), []byte(`2`), nil, x.view},
 		{q(x.move), []byte(`2`), nil, forged},
+		{q(page), []byte(`2`), nil, x.tableMsg},
+		{q(sheet), []byte(`2`), nil, x.tableMsg},
 		{q(join), []byte(`2`), nil, x.tableMsg},
 		{q(myHand), []byte(`2`), nil, []byte(`{"id":"1","components":[{"type":99}]}`)},
 		{q(myHand), []byte(`2`), nil, []byte(`{"id":"1","flags":"x"}`)},

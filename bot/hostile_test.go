@@ -435,6 +435,8 @@ func TestHostileInteractions(t *testing.T) {
 	x := newHostile(t)
 	x.testUndecodable(t)
 	x.testPanic(t)
+	x.testPrivateControl(t)
+	x.testPublicKeepsPublic(t)
 }
 
 // testUndecodable: interactions whose data discordgo cannot decode (a custom ID that is a
@@ -504,5 +506,69 @@ func (x *hostile) testPanic(t *testing.T) {
 	}
 	if strings.Contains(log, p.Token) {
 		t.Errorf("the log holds the interaction's token:\n%s", log)
+	}
+}
+
+// testPrivateControl: ana's own move, sent as from the public table message that does not
+// show it, or from her private view but as a component of another type (a text input), is
+// refused privately and changes nothing: the public message is never replaced by her
+// private view.
+func (x *hostile) testPrivateControl(t *testing.T) {
+	for _, c := range []struct {
+		componentType int
+		message       []byte
+	}{{2, x.tableMsg}, {4, x.view}} {
+		raw := x.payload(3, x.ana, fmt.Appendf(nil, `{"custom_id":%q,"component_type":%d}`, x.move, c.componentType), c.message)
+		o := x.send(t, raw)
+		o.quiet(t)
+		o.private(t, factsOf(c.message, q(x.move)))
+		if !strings.Contains(o.said(), "not one this bot made") {
+			t.Errorf("ana's move as a component of type %d answered %q, want the refusal of a forged control", c.componentType, o.said())
+		}
+	}
+}
+
+// testPublicKeepsPublic: ana's Hint and move, shown on the public table message (the bot's
+// token edited them in), are answered with new private messages: the hint comes in a
+// private message of its own, the move is made and her view comes back privately, and the
+// public message never shows her hand.
+func (x *hostile) testPublicKeepsPublic(t *testing.T) {
+	h, ana, tb, game := x.h, x.ana, x.tb, x.game
+	_, view, _ := h.toAct(tb.thread, []fakediscord.User{ana})
+	move, hint := choose(actionControls(view.Components)).CustomID, hintButton(view)
+	if hint == "" {
+		t.Fatalf("no Hint button on ana's turn: %v", labels(view.Components))
+	}
+	tm := h.waitTable(tb.thread)
+	rows := append(slices.Clone(tm.Components), fakediscord.Component{Type: 1, Components: []fakediscord.Component{button(hint), button(move)}})
+	h.botRequest("PATCH", "/channels/"+tb.thread+"/messages/"+tm.ID, map[string]any{"components": rows}, nil)
+	moves := h.logLen(game)
+
+	hd, err := h.srv.Click(ana, tm.ID, hint)
+	r := h.wait(hd, err)
+	if r.Type != 5 || !r.Ephemeral {
+		t.Errorf("Hint on the public message answered type %d ephemeral %v, want a private deferral (5)", r.Type, r.Ephemeral)
+	}
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+		m, ok := hd.Original()
+		return ok && strings.Contains(m.Content, "Hint:")
+	}); err != nil {
+		t.Errorf("the hint never came privately: %v", err)
+	}
+	r = h.click(ana, tm.ID, move)
+	if r.Type != 4 || !r.Ephemeral || !strings.Contains(r.Content, "Your hand") {
+		t.Errorf("the move on the public message answered type %d ephemeral %v: %q; want her view in a new private message", r.Type, r.Ephemeral, r.Content)
+	}
+	h.settle()
+	if got := h.logLen(game); got <= moves {
+		t.Errorf("the log has %d actions, as before: the move was not made", got)
+	}
+	for _, e := range h.srv.Edits() {
+		if e.MessageID == tm.ID && (e.After.Ephemeral() || strings.Contains(e.After.Content, "Your hand") || strings.Contains(e.After.Content, "Hint")) {
+			t.Errorf("the public table message was edited (%s) into a private view: %q", e.Via, e.After.Content)
+		}
+	}
+	if m := h.message(tm.ID); len(m.Embeds) == 0 || !strings.HasPrefix(m.Embeds[0].Title, "Pinochle ·") {
+		t.Errorf("the public table message no longer shows the table: %q %s", m.Content, jsonOf(m.Embeds))
 	}
 }
