@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -256,12 +257,22 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		return b.editAnswer(i, "The table could not be created. Please try again.", err)
 	}
 	meta.ID = id
+	// The table runs before its lobby is shown, so that a Join the moment the lobby appears
+	// finds it; its timer closes the lobby after a day without activity. A lobby that cannot
+	// be shown is closed again, so that no lobby nobody can see stays open (and counts
+	// against its host, after a restart too).
+	if err := b.tables.Add(meta, nil); err != nil {
+		b.abandonUnshown(meta)
+		return b.editAnswer(i, "The table could not be opened. Please try again.", err)
+	}
 	e, comps := present.Lobby(&meta, &rules)
 	msg, err := b.post.send(ctx, i.ChannelID, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps})
 	if err != nil {
+		b.withdraw(id)
 		return b.editAnswer(i, "I could not post the table here: check that I may send messages in this channel.", err)
 	}
-	meta.Messages[storage.RoleLobby] = storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
+	lobby := storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
+	threadID := ""
 	thread, err := b.s.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{
 		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: threadArchive,
 	}, discordgo.WithContext(ctx))
@@ -269,17 +280,47 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		// Without a thread (no permission, or already in one) the table plays in the channel.
 		b.log.Warn("no thread for the table: it plays in the channel", "game", id, "err", err)
 	} else {
-		meta.ThreadID = thread.ID
+		threadID = thread.ID
 	}
-	if err := b.store.UpdateGame(ctx, meta); err != nil {
+	r, err := b.tables.Do(ctx, id, table.LobbyPosted{Message: lobby, Thread: threadID})
+	if err != nil || r.Kind == table.ReplyText {
+		// The lobby could not be recorded where it is: it is taken back.
+		b.withdraw(id)
+		if derr := b.s.ChannelMessageDelete(lobby.ChannelID, lobby.MessageID, discordgo.WithContext(ctx)); derr != nil {
+			b.log.Warn("could not delete the lobby of a table that could not be saved", "game", id, "err", derr)
+		}
+		if err == nil {
+			err = errors.New(r.Text)
+		}
 		return b.editAnswer(i, "The table could not be saved. Please try again.", err)
 	}
-	// The table runs from now on; its timer closes the lobby after a day without activity.
-	if err := b.tables.Add(meta, nil); err != nil {
-		return b.editAnswer(i, "The table could not be opened. Please try again.", err)
-	}
 	b.log.Info("table opened", "game", id, "guild", i.GuildID, "preset", rules.Preset)
-	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, meta.PostChannel()), nil)
+	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, r.Game.PostChannel()), nil)
+}
+
+// withdraw closes a lobby that could not be shown, saying in the log when it could not:
+// the lobby then stays open until it expires, and is closed at the next start
+// (Bot.resume) since it was never recorded as shown.
+func (b *Bot) withdraw(id int64) {
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	r, err := b.tables.Do(ctx, id, table.Withdraw{})
+	if err == nil && r.Kind == table.ReplyText {
+		err = errors.New(r.Text)
+	}
+	if err != nil {
+		b.log.Error("could not close a lobby that could not be shown", "game", id, "err", err)
+	}
+}
+
+// abandonUnshown closes, in storage, a lobby that was never shown nor run.
+func (b *Bot) abandonUnshown(g storage.Game) {
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	g.Status, g.EndedAt = storage.StatusAbandoned, b.now()
+	if err := b.store.UpdateGame(ctx, g); err != nil {
+		b.log.Error("could not close a lobby that could not be shown", "game", g.ID, "err", err)
+	}
 }
 
 // maxOpenLobbies is how many lobbies one person may host at once in a server, so that a

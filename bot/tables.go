@@ -33,6 +33,13 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 		}
 		served++
 		var g = ag.Game
+		if _, shown := g.Messages[storage.RoleLobby]; g.Status == storage.StatusLobby && !shown {
+			// A lobby never recorded as shown (the bot stopped before it could post it or
+			// take it back): nobody can join it, and it would count against its host.
+			b.abandonUnshown(g)
+			served--
+			continue
+		}
 		if g.Status != storage.StatusPlaying {
 			if err := b.tables.Add(g, nil); err != nil {
 				return served, fmt.Errorf("resume game %d: %w", g.ID, err)

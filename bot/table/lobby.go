@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -16,6 +17,60 @@ const (
 	msgFull      = "The table is full."
 	msgNotSaved  = "That could not be saved, so nothing changed. Please try again."
 )
+
+// LobbyPosted tells a lobby where it is shown: its message in the channel, and the thread
+// started from that message for the table ("" when none could be started). A lobby runs
+// before its message is posted, so that a person who joins the moment it appears finds it;
+// this records where it appeared. The reply is ReplyLobby once it is saved, else a
+// ReplyText saying why not.
+type LobbyPosted struct {
+	Message storage.Message
+	Thread  string
+}
+
+// Withdraw closes a lobby whose message could not be posted, without a word: nobody has
+// seen it. The reply is ReplyLobbyClosed once it is closed, else a ReplyText saying why not.
+type Withdraw struct{}
+
+func (LobbyPosted) command() {}
+func (Withdraw) command()    {}
+
+// lobbyPosted records where the lobby is shown. Once the game has been dealt (people joined
+// before the thread was started), the table stays where it is: only the lobby message is
+// recorded.
+func (t *table) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
+	if t.done {
+		return text(msgNotTaking)
+	}
+	messages, thread := t.meta.Messages, t.meta.ThreadID
+	t.meta.Messages = maps.Clone(messages)
+	if t.meta.Messages == nil {
+		t.meta.Messages = map[storage.MessageRole]storage.Message{}
+	}
+	t.meta.Messages[storage.RoleLobby] = c.Message
+	if c.Thread != "" && t.meta.Status == storage.StatusLobby {
+		t.meta.ThreadID = c.Thread
+	}
+	if err := t.save(ctx); err != nil {
+		t.meta.Messages, t.meta.ThreadID = messages, thread
+		t.rt.log.Error("lobby posted", "game", t.meta.ID, "err", err)
+		return text(msgNotSaved)
+	}
+	return Reply{Kind: ReplyLobby}
+}
+
+// withdraw closes a lobby that was never shown.
+func (t *table) withdraw(ctx context.Context) Reply {
+	if t.done || t.meta.Status != storage.StatusLobby {
+		return text(msgNotTaking)
+	}
+	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
+		t.rt.log.Error("withdraw", "game", t.meta.ID, "err", err)
+		return text("The table could not be closed. Please try again.")
+	}
+	t.rt.log.Info("lobby withdrawn: it could not be shown", "game", t.meta.ID)
+	return Reply{Kind: ReplyLobbyClosed, End: Ending{Kind: EndAbandoned}}
+}
 
 // lobby returns the table's rules when it is a lobby that takes players, or the refusal.
 func (t *table) lobby() (engine.Rules, *Reply) {

@@ -146,9 +146,12 @@ func (t *table) handle(req request) {
 	if reply.Game.ID == 0 {
 		reply.Game = t.record()
 	}
-	// The sender has its answer first. Then the timer of a turn that began is saved and
-	// the table's timers armed, its summary published and its effects handed on: once the
-	// command is no longer pending (WaitIdle), all of that is done.
+	// The summary is published before the sender has its answer, so that what the sender
+	// does next (a command that finds the table by its summary) sees what it did. Then the
+	// timer of a turn that began is saved and the table's timers armed (and the summary
+	// published again) and its effects handed on: once the command is no longer pending
+	// (WaitIdle), all of that is done.
+	t.publishSummary()
 	req.reply <- reply
 	if t.rearm {
 		t.rearm = false
@@ -159,9 +162,9 @@ func (t *table) handle(req request) {
 			defer cancel()
 			t.startTurn(after)
 			t.arm()
+			t.publishSummary()
 		}
 	}
-	t.publishSummary()
 	if len(t.out) > 0 {
 		out := t.out
 		t.out = nil
@@ -231,6 +234,10 @@ func (t *table) dispatch(ctx context.Context, c Command) Reply {
 		return t.repost(c.By)
 	case NextHand:
 		return t.nextHand(ctx, c)
+	case LobbyPosted:
+		return t.lobbyPosted(ctx, c)
+	case Withdraw:
+		return t.withdraw(ctx)
 	case Posted:
 		t.posted(ctx, c)
 	case deadline:
