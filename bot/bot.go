@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -230,14 +231,24 @@ func (b *Bot) Start(ctx context.Context) error {
 	b.log.Info("resumed games", "count", n)
 	if b.appID == "" {
 		// The application's ID, which is not always the bot user's (older applications).
-		app, err := b.s.Application("@me")
+		err := b.retry(ctx, "find the application", func() error {
+			app, err := b.s.Application("@me")
+			if err == nil {
+				b.appID = app.ID
+			}
+			return err
+		})
 		if err != nil {
 			return fmt.Errorf("bot: find the application: %w", err)
 		}
-		b.appID = app.ID
 	}
 	if b.registersCommands() {
-		cmds, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions(), discordgo.WithContext(ctx))
+		var cmds []*discordgo.ApplicationCommand
+		err := b.retry(ctx, "register commands", func() error {
+			var err error
+			cmds, err = b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions(), discordgo.WithContext(ctx))
+			return err
+		})
 		if err != nil {
 			return fmt.Errorf("bot: register commands: %w", err)
 		}
@@ -260,6 +271,67 @@ func (b *Bot) Start(ctx context.Context) error {
 		return fmt.Errorf("bot: start tables: %w", err)
 	}
 	return nil
+}
+
+// Waits between tries of a request Discord failed at start: the first, and the longest.
+const (
+	firstRetryWait = time.Second
+	maxRetryWait   = time.Minute
+)
+
+// retry calls f until it succeeds, waiting on the bot's clock between tries (firstRetryWait,
+// doubling up to maxRetryWait), so that the bot comes through Discord's bad minutes (a 500,
+// a 502, no answer in time). It gives up at once on an error that trying again would only
+// repeat (Discord refusing the request itself, a 4xx other than 429, or no connection at
+// all: see transient), and once ctx ends.
+func (b *Bot) retry(ctx context.Context, what string, f func() error) error {
+	wait := firstRetryWait
+	for try := 1; ; try++ {
+		err := f()
+		switch {
+		case err == nil:
+			return nil
+		case ctx.Err() != nil:
+			return fmt.Errorf("%w (last error: %w)", ctx.Err(), err)
+		case !transient(err):
+			return err
+		}
+		b.log.Warn("Discord failed a request; trying again", "what", what, "try", try, "in", wait.String(), "err", err)
+		if werr := b.sleep(ctx, wait); werr != nil {
+			return fmt.Errorf("%w (last error: %w)", werr, err)
+		}
+		wait = min(2*wait, maxRetryWait)
+	}
+}
+
+// transient reports whether a request that failed with err may succeed if sent again:
+// Discord answered with a server error, a rate limit or a timeout, or did not answer in
+// time. No connection at all (a wrong address, no network, which the gateway needs too) is
+// not waited for: the start fails and says why.
+func transient(err error) bool {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		code := rest.Response.StatusCode
+		return code >= 500 || code == http.StatusTooManyRequests || code == http.StatusRequestTimeout
+	}
+	var uerr *url.Error
+	if errors.As(err, &uerr) {
+		return uerr.Timeout()
+	}
+	return true // discordgo's own error for an answer it gave up on (a 502)
+}
+
+// sleep waits d on the bot's clock, or until ctx ends.
+func (b *Bot) sleep(ctx context.Context, d time.Duration) error {
+	done := make(chan struct{})
+	t := b.clock.AfterFunc(d, func() { close(done) })
+	defer t.Stop()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // Close disconnects, lets the interactions in progress finish, stops the tables and their

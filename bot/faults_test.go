@@ -1,6 +1,8 @@
 package bot_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -8,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pinochle-discord/pinochle/bot"
 	"github.com/pinochle-discord/pinochle/fakediscord"
@@ -15,7 +18,8 @@ import (
 )
 
 // Faults at Discord and in the bot's own life: a lobby that could not be posted, a Join the
-// moment a lobby appears, a crash between creating a lobby and posting it.
+// moment a lobby appears, a crash between creating a lobby and posting it, Discord failing
+// while the bot registers its commands.
 
 // faultTransport forwards the bot's requests, but answers those that match a fault with the
 // fault's status instead, as many times as the fault says. It records every request.
@@ -235,4 +239,78 @@ func testLobbyNotPosted(t *testing.T, h *harness, tr *faultTransport) int64 {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// registerPath is where the bot registers its commands.
+var registerPath = regexp.MustCompile(`^/api/v\d+/applications/[^/]+/commands$`)
+
+// TestRegisterCommandsFaults: Discord failing the registration of the commands at start for
+// longer than one request waits (500s, then 502s) does not stop the bot: it tries again
+// after 1, 2, 4... seconds of its clock, then starts. It gives up once its context ends,
+// and at once when Discord refuses the request itself (a 401: trying again would only
+// repeat it).
+func TestRegisterCommandsFaults(t *testing.T) {
+	t.Parallel()
+	h, tr := faultHarness(t)
+	h.heartbeating()
+	h.stop()
+	registered := regexp.MustCompile(`^PUT \S+/commands 200$`)
+	before := len(tr.requests(registered))
+	for _, status := range []int{500, 500, 500, 502, 502, 502} {
+		tr.inject(&fault{method: "PUT", path: registerPath, status: status, body: `{"message":"Internal Server Error","code":0}`, times: 1})
+	}
+	logged := len(h.logs.String())
+	errc := h.restartAsync()
+	// Every wait, the bot's and its transport's, is on its clock: the test moves it past
+	// each one until the bot has started.
+	for started := false; !started; {
+		ctx, cancel := context.WithCancel(h.ctx)
+		armed := make(chan error, 1)
+		go func() { armed <- h.clock.waitArmed(ctx, 1) }()
+		select {
+		case err := <-errc:
+			if err != nil {
+				t.Fatalf("start: %v", err)
+			}
+			started = true
+		case err := <-armed:
+			if err != nil {
+				t.Fatalf("the bot neither starts nor waits: %v", err)
+			}
+			h.clock.Advance(time.Minute)
+		}
+		cancel()
+	}
+	if got := tr.requests(registered)[before:]; len(got) != 1 {
+		t.Errorf("registrations that went through: %v, want one", got)
+	}
+	log := h.logs.String()[logged:]
+	for _, want := range []string{`try=1 in=1s`, `try=2 in=2s`} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the bot did not say it tries again (%s):\n%s", want, tail(log, 2000))
+		}
+	}
+	h.newTable(h.user("ana"))
+
+	h.stop()
+	forever := &fault{method: "PUT", path: registerPath, status: 500, body: `{"message":"Internal Server Error","code":0}`, times: 1 << 30}
+	tr.inject(forever)
+	ctx, cancel := context.WithCancel(h.ctx)
+	canceled := make(chan error, 1)
+	go func() { canceled <- h.startE(ctx, h.opts.postWindow) }()
+	if err := h.clock.waitArmed(h.ctx, 1); err != nil {
+		t.Fatalf("the bot does not wait to try again: %v", err)
+	}
+	cancel()
+	if err := <-canceled; !errors.Is(err, context.Canceled) {
+		t.Errorf("start once its context ended: %v, want context.Canceled", err)
+	}
+
+	tr.mu.Lock()
+	forever.times = 0
+	tr.mu.Unlock()
+	tr.inject(&fault{method: "PUT", path: registerPath, status: 401, body: `{"message":"401: Unauthorized","code":0}`, times: 1})
+	if err := h.startE(h.ctx, h.opts.postWindow); err == nil || !strings.Contains(err.Error(), "401") {
+		t.Errorf("start with the registration refused: %v, want the 401", err)
+	}
 }
