@@ -95,8 +95,6 @@ type Bot struct {
 
 	// tables runs the live tables.
 	tables *table.Runtime
-	// defs are the bot's commands by name, which invoked commands are checked against.
-	defs map[string]*discordgo.ApplicationCommand
 
 	// handlers counts the interactions being handled and the work started for them in the
 	// background, so that Close can wait for them.
@@ -186,7 +184,7 @@ func New(cfg Config) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, leaseClock: cfg.LeaseClock, appID: cfg.AppID,
-		stop: cancel, ctx: ctx, owner: newOwner(), defs: definitions(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
+		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
 	}
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}

@@ -22,7 +22,7 @@ type options = map[string]*discordgo.ApplicationCommandInteractionDataOption
 
 // msgStale answers a command whose options are not those registered: a client may still
 // offer an older registration of a command that has changed since.
-const msgStale = "That command is not one I know in that form (it may have changed since Discord loaded it): reload Discord and try again."
+const msgStale = "If the command has changed since Discord loaded it, reload Discord and try again."
 
 // onCommand handles a slash command.
 func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
@@ -33,9 +33,9 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
 		return b.reply(i, "Pinochle is played in a server's channels, not in direct messages.")
 	}
-	if err := checkOptions(b.defs[data.Name], data.Options, true); err != nil {
+	if err := commands.CheckInvocation(data); err != nil {
 		b.log.Warn("command refused", "command", data.Name, "guild", i.GuildID, "user", userOf(i).ID, "err", err)
-		return b.reply(i, msgStale)
+		return b.reply(i, "⚠️ %s. %s", present.Capitalise(err.Error()), msgStale)
 	}
 	sub, opts := commands.Flatten(data)
 	switch data.Name + " " + sub {
@@ -79,68 +79,6 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return b.cmdHistory(ctx, i)
 	}
 	return b.reply(i, "I do not know that command. Try `/pinochle rules`.")
-}
-
-// definitions returns the bot's commands by name.
-func definitions() map[string]*discordgo.ApplicationCommand {
-	out := map[string]*discordgo.ApplicationCommand{}
-	for _, c := range commands.Definitions() {
-		out[c.Name] = c
-	}
-	return out
-}
-
-// checkOptions checks the options of an invoked command (def nil when the bot has no such
-// command) against its definition: each one an option of its command or subcommand, given
-// once, of its registered type, and, with values, its value of that type (as the typed
-// getters of discordgo, which panic otherwise, would read it). An autocomplete's options
-// are checked without values: the option being typed comes as text whatever its type.
-func checkOptions(def *discordgo.ApplicationCommand, opts []*discordgo.ApplicationCommandInteractionDataOption, values bool) error {
-	if def == nil {
-		return errors.New("no such command")
-	}
-	return checkOptionList(def.Options, opts, values)
-}
-
-func checkOptionList(defs []*discordgo.ApplicationCommandOption, opts []*discordgo.ApplicationCommandInteractionDataOption, values bool) error {
-	seen := map[string]bool{}
-	for _, o := range opts {
-		if o == nil {
-			return errors.New("an empty option")
-		}
-		var def *discordgo.ApplicationCommandOption
-		for _, d := range defs {
-			if d != nil && d.Name == o.Name {
-				def = d
-			}
-		}
-		switch {
-		case def == nil:
-			return fmt.Errorf("no option %q", o.Name)
-		case seen[o.Name]:
-			return fmt.Errorf("option %q given twice", o.Name)
-		case o.Type != def.Type:
-			return fmt.Errorf("option %q of type %d, registered as %d", o.Name, o.Type, def.Type)
-		}
-		seen[o.Name] = true
-		switch def.Type {
-		case discordgo.ApplicationCommandOptionSubCommand, discordgo.ApplicationCommandOptionSubCommandGroup:
-			if o.Value != nil {
-				return fmt.Errorf("subcommand %q with a value", o.Name)
-			}
-			if err := checkOptionList(def.Options, o.Options, values); err != nil {
-				return fmt.Errorf("%s: %w", o.Name, err)
-			}
-			continue
-		}
-		if len(o.Options) > 0 {
-			return fmt.Errorf("option %q with options", o.Name)
-		}
-		if values && !valueFits(def.Type, o.Value) {
-			return fmt.Errorf("option %q of type %d has a value of type %T", o.Name, def.Type, o.Value)
-		}
-	}
-	return nil
 }
 
 // valueFits reports whether a decoded option value is of an option type.

@@ -18,16 +18,29 @@ import (
 // refused rather than acted on. Discord may still send options of an older definition of a
 // command for a while after it changed; those are refused the same way.
 func CheckInvocation(data discordgo.ApplicationCommandInteractionData) error {
+	return check(data, true)
+}
+
+// CheckAutocomplete is CheckInvocation for an autocomplete request, which Discord sends as
+// the player types: the options' names, places and kinds are checked, not their values
+// (the option being typed comes as text, whatever its kind, and may be partial), nor
+// whether the required ones are given yet.
+func CheckAutocomplete(data discordgo.ApplicationCommandInteractionData) error {
+	return check(data, false)
+}
+
+func check(data discordgo.ApplicationCommandInteractionData, values bool) error {
 	for _, def := range Definitions() {
 		if def.Name == data.Name {
-			return checkGiven("/"+def.Name, data.Options, def.Options)
+			return checkGiven("/"+def.Name, data.Options, def.Options, values)
 		}
 	}
 	return fmt.Errorf("/%s is not a command of this bot", data.Name)
 }
 
-// checkGiven checks the options given at one level (where) against those defined there.
-func checkGiven(where string, given []*discordgo.ApplicationCommandInteractionDataOption, defined []*discordgo.ApplicationCommandOption) error {
+// checkGiven checks the options given at one level (where) against those defined there,
+// with their values when values is set.
+func checkGiven(where string, given []*discordgo.ApplicationCommandInteractionDataOption, defined []*discordgo.ApplicationCommandOption, values bool) error {
 	seen := map[string]bool{}
 	subs := 0
 	for _, o := range given {
@@ -56,9 +69,18 @@ func checkGiven(where string, given []*discordgo.ApplicationCommandInteractionDa
 			if subs > 1 || len(given) > 1 {
 				return fmt.Errorf("%s: give one subcommand alone", where)
 			}
-			if err := checkGiven(where+" "+o.Name, o.Options, def.Options); err != nil {
+			if o.Value != nil {
+				return fmt.Errorf("%s: subcommand %s with a value", where, o.Name)
+			}
+			if err := checkGiven(where+" "+o.Name, o.Options, def.Options, values); err != nil {
 				return err
 			}
+			continue
+		}
+		if len(o.Options) > 0 {
+			return fmt.Errorf("%s: option %s with options of its own", where, o.Name)
+		}
+		if !values {
 			continue
 		}
 		if err := checkValue(where, o, def); err != nil {
@@ -66,7 +88,7 @@ func checkGiven(where string, given []*discordgo.ApplicationCommandInteractionDa
 		}
 	}
 	for _, d := range defined {
-		if d != nil && d.Required && !seen[d.Name] {
+		if values && d != nil && d.Required && !seen[d.Name] {
 			return fmt.Errorf("%s needs option %s", where, d.Name)
 		}
 	}
