@@ -48,7 +48,7 @@ func (t *table) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 		t.meta.Messages = map[storage.MessageRole]storage.Message{}
 	}
 	t.meta.Messages[storage.RoleLobby] = c.Message
-	if c.Thread != "" && t.meta.Status == storage.StatusLobby {
+	if c.Thread != "" && (t.meta.Status == storage.StatusLobby || t.awaitingThread) {
 		t.meta.ThreadID = c.Thread
 	}
 	if err := t.save(ctx); err != nil {
@@ -56,12 +56,18 @@ func (t *table) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 		t.rt.log.Error("lobby posted", "game", t.meta.ID, "err", err)
 		return text(msgNotSaved)
 	}
+	if t.awaitingThread {
+		// The game started before its thread was known: it is shown there now.
+		t.awaitingThread = false
+		t.postTable(nil)
+		t.publish(&narration{})
+	}
 	return Reply{Kind: ReplyLobby}
 }
 
 // withdraw closes a lobby that was never shown.
 func (t *table) withdraw(ctx context.Context) Reply {
-	if t.done || t.meta.Status != storage.StatusLobby {
+	if t.done || (t.meta.Status != storage.StatusLobby && !t.awaitingThread) {
 		return text(msgNotTaking)
 	}
 	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
@@ -220,7 +226,13 @@ func (t *table) deal(ctx context.Context, rules *engine.Rules, before []storage.
 	}
 	t.game = g
 	t.announced = -1
-	t.postTable(nil)
+	if _, shown := t.meta.Messages[storage.RoleLobby]; shown {
+		t.postTable(nil)
+	} else {
+		// Started the moment the lobby appeared, before its thread is known: the table and
+		// its story wait for it (lobbyPosted), so that the game plays in its thread.
+		t.awaitingThread = true
+	}
 	n := narration{items: []Item{Note{Kind: NoteGameStarts, Seat: g.Dealer()}}}
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("start: computer moves", "game", t.meta.ID, "err", err)

@@ -16,6 +16,13 @@ const repostAfter = 12
 // table message. Once the sender has its answer, the timer of a turn that began is saved and
 // the table's timers are armed for what comes next (handle).
 func (t *table) publish(n *narration) {
+	if t.awaitingThread {
+		// Nothing is shown until the table has its thread (lobbyPosted): the narration waits.
+		t.held = append(t.held, n.items...)
+		n.items = nil
+		t.rearm = true
+		return
+	}
 	var turn []string
 	if t.game != nil && !t.game.Over() && t.announced != t.game.LogLen() {
 		turn = t.announceTurn()

@@ -494,3 +494,62 @@ func TestSearchStops(t *testing.T) {
 		})
 	}
 }
+
+// TestStartedBeforeShown: a game started the moment its lobby appeared, before the bot has
+// recorded the lobby's message and thread, shows nothing anywhere until it has them, and
+// then its table and story go to its thread, not to the channel.
+func TestStartedBeforeShown(t *testing.T) {
+	r := newRig(t)
+	ana := person("ana")
+	rules, err := engine.NewRules("racehorse", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := storage.Game{GuildID: "g1", ChannelID: "c1", HostID: ana.ID, Preset: "racehorse", Seed: 7,
+		Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby, CreatedAt: r.clock.Now(),
+		LastActivity: r.clock.Now(), Settings: baseline}
+	g.Seats[0] = storage.Seat{UserID: ana.ID, Name: ana.Name}
+	id, err := r.store.CreateGame(r.ctx, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.ID = id
+	if err := r.rt.Add(g, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.rt.Start(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if rep := r.do(id, table.Start{By: ana}); rep.Kind != table.ReplyStarted {
+		t.Fatalf("start: %+v", rep)
+	}
+	shown := func() (posts, narrations int, channels []string) {
+		for _, e := range r.fx.list() {
+			switch e := e.(type) {
+			case table.PostTable:
+				posts++
+				channels = append(channels, e.Channel)
+			case table.Narrate:
+				narrations++
+				channels = append(channels, e.Channel)
+			}
+		}
+		return
+	}
+	if p, n, _ := shown(); p+n > 0 {
+		t.Fatalf("before the lobby was shown: %d table posts and %d narrations", p, n)
+	}
+	lobby := storage.Message{ChannelID: "c1", MessageID: "lobby"}
+	if rep := r.do(id, table.LobbyPosted{Message: lobby, Thread: "thread-x"}); rep.Kind != table.ReplyLobby {
+		t.Fatalf("lobby posted: %+v", rep)
+	}
+	p, n, channels := shown()
+	if p != 1 || n == 0 {
+		t.Fatalf("once shown: %d table posts and %d narrations, want the table and its story", p, n)
+	}
+	for _, c := range channels {
+		if c != "thread-x" {
+			t.Errorf("a post went to %s, not the table's thread", c)
+		}
+	}
+}

@@ -78,6 +78,9 @@ type table struct {
 
 	// held is the narration not yet told in the thread (tellsNow).
 	held []Item
+	// awaitingThread is set while a game started before its lobby was shown waits for the
+	// lobby's message and thread (lobbyPosted) to show the table.
+	awaitingThread bool
 	// chosen are the cards people chose to play at a table that confirms cards, by seat,
 	// each for the step it was chosen at.
 	chosen map[int]chosenCard
