@@ -117,7 +117,7 @@ func (t *table) join(ctx context.Context, c Join) Reply {
 		next[seat] = storage.Seat{}
 	}
 	next[want] = storage.Seat{UserID: c.By.ID, Name: c.By.Name}
-	return t.seat(ctx, next, &rules, true)
+	return t.seat(ctx, next, &rules, true, true)
 }
 
 // leave takes a person out of the lobby, or hands their seat in the game to a computer
@@ -136,7 +136,7 @@ func (t *table) leave(ctx context.Context, c Leave) Reply {
 	}
 	next := slices.Clone(t.meta.Seats)
 	next[seat] = storage.Seat{}
-	r := t.seat(ctx, next, &rules, c.InPlace)
+	r := t.seat(ctx, next, &rules, c.InPlace, true)
 	if r.Kind == ReplyLobby && !c.InPlace {
 		return text("You left the table.")
 	}
@@ -158,7 +158,9 @@ func (t *table) addComputer(ctx context.Context, by Person) Reply {
 	}
 	next := slices.Clone(t.meta.Seats)
 	next[open] = computerSeat(open, t.meta.Settings.Level)
-	return t.seat(ctx, next, &rules, true)
+	// The last seat filled by the host's own click does not deal at once: the lobby shows
+	// the full table for a moment, and Start deals.
+	return t.seat(ctx, next, &rules, true, false)
 }
 
 // start fills the open seats with computer players and deals.
@@ -179,16 +181,17 @@ func (t *table) start(ctx context.Context, by Person) Reply {
 			next[s] = computerSeat(s, t.meta.Settings.Level)
 		}
 	}
-	return t.seat(ctx, next, &rules, true)
+	return t.seat(ctx, next, &rules, true, true)
 }
 
 // seat saves the lobby's new seats and answers with the lobby as it now is (inPlace: the
-// answer shows it in place of the lobby message; otherwise the lobby message is edited), or
-// starts the game once every seat is taken. On an error nothing changes.
-func (t *table) seat(ctx context.Context, seats []storage.Seat, rules *engine.Rules, inPlace bool) Reply {
+// answer shows it in place of the lobby message; otherwise the lobby message is edited), or,
+// when mayDeal is set, starts the game once every seat is taken. On an error nothing
+// changes.
+func (t *table) seat(ctx context.Context, seats []storage.Seat, rules *engine.Rules, inPlace, mayDeal bool) Reply {
 	before, activity := t.meta.Seats, t.meta.LastActivity
 	t.meta.Seats, t.meta.LastActivity = seats, t.now()
-	if firstOpen(seats) < 0 {
+	if firstOpen(seats) < 0 && mayDeal {
 		return t.deal(ctx, rules, before, activity)
 	}
 	if err := t.save(ctx); err != nil {

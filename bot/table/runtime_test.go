@@ -553,3 +553,30 @@ func TestStartedBeforeShown(t *testing.T) {
 		}
 	}
 }
+
+// TestLastComputerDoesNotDeal: the host filling the last seat with a computer player shows
+// the full table in the lobby; Start deals. A person taking the last seat deals at once.
+func TestLastComputerDoesNotDeal(t *testing.T) {
+	r := newRig(t)
+	ana, bob := person("ana"), person("bob")
+	id := r.lobby("racehorse", ana, baseline)
+	for k := range 3 {
+		rep := r.do(id, table.AddComputer{By: ana})
+		if rep.Kind != table.ReplyLobby {
+			t.Fatalf("computer player %d: %+v", k+1, rep)
+		}
+	}
+	if g, err := r.store.GetGame(r.ctx, id); err != nil || g.Status != storage.StatusLobby {
+		t.Fatalf("after the last computer player: %v, %v; want the lobby, full", g.Status, err)
+	}
+	if rep := r.do(id, table.Start{By: ana}); rep.Kind != table.ReplyStarted {
+		t.Fatalf("start: %+v", rep)
+	}
+
+	other := r.lobby("racehorse", ana, baseline)
+	r.do(other, table.AddComputer{By: ana})
+	r.do(other, table.AddComputer{By: ana})
+	if rep := r.do(other, table.Join{By: bob, Seat: -1}); rep.Kind != table.ReplyStarted {
+		t.Fatalf("a person in the last seat: %+v, want the game dealt", rep)
+	}
+}
