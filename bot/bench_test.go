@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
@@ -83,7 +84,7 @@ func benchClicks(b *testing.B, thinking int) {
 	startThinkers(b, h, thinking)
 	byName := func(sv *seatView, name string) (fakediscord.User, bool) {
 		for _, u := range sv.users {
-			if u.Username == name {
+			if present.Escape(u.Username) == name { // names are shown escaped
 				return u, true
 			}
 		}
