@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 	"time"
@@ -81,27 +80,6 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 	return b.reply(i, "I do not know that command. Try `/pinochle rules`.")
 }
 
-// valueFits reports whether a decoded option value is of an option type.
-func valueFits(t discordgo.ApplicationCommandOptionType, v any) bool {
-	switch t {
-	case discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser,
-		discordgo.ApplicationCommandOptionChannel, discordgo.ApplicationCommandOptionRole,
-		discordgo.ApplicationCommandOptionMentionable, discordgo.ApplicationCommandOptionAttachment:
-		_, ok := v.(string)
-		return ok
-	case discordgo.ApplicationCommandOptionInteger:
-		f, ok := v.(float64)
-		return ok && f == math.Trunc(f) && math.Abs(f) <= 1<<53
-	case discordgo.ApplicationCommandOptionNumber:
-		f, ok := v.(float64)
-		return ok && !math.IsInf(f, 0) && !math.IsNaN(f)
-	case discordgo.ApplicationCommandOptionBoolean:
-		_, ok := v.(bool)
-		return ok
-	}
-	return false
-}
-
 // Checked readers of options: each returns the option's value and true when it is given
 // and of its type, and otherwise the zero value and false. Unlike discordgo's typed getters
 // they never panic.
@@ -119,7 +97,7 @@ func optString(opts options, name string) (string, bool) {
 // optInt returns an integer option.
 func optInt(opts options, name string) (int64, bool) {
 	o, ok := opts[name]
-	if !ok || o == nil || !valueFits(discordgo.ApplicationCommandOptionInteger, o.Value) {
+	if !ok || o == nil || !commands.ValueFits(discordgo.ApplicationCommandOptionInteger, o.Value) {
 		return 0, false
 	}
 	return int64(o.Value.(float64)), true

@@ -35,17 +35,17 @@ func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteraction
 		case OptTimer:
 			s.Timer, err = ParseTimer(v)
 		case OptTimeout:
-			s.Timeout, err = parsePolicy(v)
+			s.Timeout, err = parseChoice("timeout", v, storage.TimeoutPolicies(), orList)
 		case OptLevel:
-			s.Level, err = parseLevel(v)
+			s.Level, err = parseChoice("level", v, storage.Levels(), commaList)
 		case OptHints:
 			s.Hints, err = parseSwitch(name, v)
 		case OptPing:
-			s.Ping, err = parsePing(v)
+			s.Ping, err = parseChoice("ping", v, storage.PingModes(), orList)
 		case OptAutoplay:
 			s.Autoplay, err = parseSwitch(name, v)
 		case OptPace:
-			s.Pace, err = parsePace(v)
+			s.Pace, err = parseChoice("pace", v, storage.Paces(), orList)
 		case OptConfirm:
 			s.Confirm, err = parseSwitch(name, v)
 		}
@@ -56,46 +56,19 @@ func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteraction
 	return s, nil
 }
 
-// parseLevel reads a computer level: one of storage.Levels.
-func parseLevel(v string) (storage.Level, error) {
-	for _, l := range storage.Levels() {
-		if string(l) == v {
-			return l, nil
+// parseChoice reads a setting that is one of valid; the error names the setting (what)
+// and lists valid as list writes them.
+func parseChoice[T ~string](what, v string, valid []T, list func([]string) string) (T, error) {
+	for _, x := range valid {
+		if string(x) == v {
+			return x, nil
 		}
 	}
-	return "", fmt.Errorf("level %q: choose %s", v, strings.Join(words(storage.Levels()), ", "))
+	return "", fmt.Errorf("%s %q: choose %s", what, v, list(words(valid)))
 }
 
-// parsePing reads when the thread mentions a player: one of storage.PingModes.
-func parsePing(v string) (storage.PingMode, error) {
-	for _, p := range storage.PingModes() {
-		if string(p) == v {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("ping %q: choose %s", v, orList(words(storage.PingModes())))
-}
-
-// parsePace reads how quickly the computer players move: one of storage.Paces.
-func parsePace(v string) (storage.Pace, error) {
-	for _, p := range storage.Paces() {
-		if string(p) == v {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("pace %q: choose %s", v, orList(words(storage.Paces())))
-}
-
-// parsePolicy reads what happens when a turn's time runs out: one of
-// storage.TimeoutPolicies.
-func parsePolicy(v string) (storage.TimeoutPolicy, error) {
-	for _, p := range storage.TimeoutPolicies() {
-		if string(p) == v {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("timeout %q: choose %s", v, orList(words(storage.TimeoutPolicies())))
-}
+// commaList writes "a, b, c".
+func commaList(ws []string) string { return strings.Join(ws, ", ") }
 
 // parseSwitch reads an option that is on or off, as optionText writes a boolean.
 func parseSwitch(name, v string) (bool, error) {

@@ -95,17 +95,49 @@ func checkGiven(where string, given []*discordgo.ApplicationCommandInteractionDa
 	return nil
 }
 
+// ValueFits reports whether a decoded option value is of an option type, as discordgo's
+// typed getters, which panic otherwise, would read it.
+func ValueFits(t discordgo.ApplicationCommandOptionType, v any) bool {
+	switch t {
+	case discordgo.ApplicationCommandOptionString, discordgo.ApplicationCommandOptionUser,
+		discordgo.ApplicationCommandOptionChannel, discordgo.ApplicationCommandOptionRole,
+		discordgo.ApplicationCommandOptionMentionable, discordgo.ApplicationCommandOptionAttachment:
+		_, ok := v.(string)
+		return ok
+	case discordgo.ApplicationCommandOptionInteger:
+		f, ok := v.(float64)
+		return ok && f == math.Trunc(f) && math.Abs(f) <= 1<<53
+	case discordgo.ApplicationCommandOptionNumber:
+		f, ok := v.(float64)
+		return ok && !math.IsInf(f, 0) && !math.IsNaN(f)
+	case discordgo.ApplicationCommandOptionBoolean:
+		_, ok := v.(bool)
+		return ok
+	}
+	return false
+}
+
 // checkValue checks an option's value against its definition.
 func checkValue(where string, o *discordgo.ApplicationCommandInteractionDataOption, def *discordgo.ApplicationCommandOption) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: option %s %s", where, o.Name, fmt.Sprintf(format, args...))
 	}
+	if !ValueFits(def.Type, o.Value) {
+		switch def.Type {
+		case discordgo.ApplicationCommandOptionString:
+			return bad("is not text")
+		case discordgo.ApplicationCommandOptionInteger:
+			return bad("is not a whole number")
+		case discordgo.ApplicationCommandOptionNumber:
+			return bad("is not a number")
+		case discordgo.ApplicationCommandOptionBoolean:
+			return bad("is neither true nor false")
+		}
+		return bad("does not name one")
+	}
 	switch def.Type {
 	case discordgo.ApplicationCommandOptionString:
-		s, ok := o.Value.(string)
-		if !ok {
-			return bad("is not text")
-		}
+		s := o.Value.(string)
 		if len(def.Choices) > 0 {
 			for _, c := range def.Choices {
 				if v, ok := c.Value.(string); ok && v == s {
@@ -122,13 +154,7 @@ func checkValue(where string, o *discordgo.ApplicationCommandInteractionDataOpti
 			return bad("is longer than %d characters", def.MaxLength)
 		}
 	case discordgo.ApplicationCommandOptionInteger, discordgo.ApplicationCommandOptionNumber:
-		f, ok := o.Value.(float64)
-		if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
-			return bad("is not a number")
-		}
-		if def.Type == discordgo.ApplicationCommandOptionInteger && f != math.Trunc(f) {
-			return bad("%v is not a whole number", f)
-		}
+		f := o.Value.(float64)
 		if def.MinValue != nil && f < *def.MinValue {
 			return bad("%v is below %v", f, *def.MinValue)
 		}
@@ -146,14 +172,9 @@ func checkValue(where string, o *discordgo.ApplicationCommandInteractionDataOpti
 			}
 			return bad("%v is not one of its choices", f)
 		}
-	case discordgo.ApplicationCommandOptionBoolean:
-		if _, ok := o.Value.(bool); !ok {
-			return bad("is neither true nor false")
-		}
 	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionChannel,
 		discordgo.ApplicationCommandOptionRole, discordgo.ApplicationCommandOptionMentionable:
-		s, ok := o.Value.(string)
-		if _, err := strconv.ParseUint(s, 10, 64); !ok || err != nil {
+		if _, err := strconv.ParseUint(o.Value.(string), 10, 64); err != nil {
 			return bad("does not name one")
 		}
 	}

@@ -35,12 +35,7 @@ func gameAt(t *testing.T, phase engine.Phase) (*storage.Game, *engine.Game) {
 			if g.Phase() == phase || g.Over() {
 				break
 			}
-			seat := g.Turn()
-			for s := range meta.Seats {
-				if g.Waiting(s) {
-					seat = s
-				}
-			}
+			seat := waitingSeat(g)
 			if err := g.Apply(computertest.New(t, "baseline", seed).Choose(g.View(seat))); err != nil {
 				t.Fatal(err)
 			}
@@ -204,14 +199,7 @@ func TestRefreshAndHintAlwaysThere(t *testing.T) {
 				t.Fatal(err)
 			}
 			for step := 0; step < 2000 && !g.Over() && g.HandNumber() == 1; step++ {
-				seat := -1
-				for s := range rules.Players {
-					if g.Waiting(s) {
-						seat = s
-						break
-					}
-				}
-				v := g.View(seat)
+				v := g.View(waitingSeat(g))
 				if v.Phase() == engine.PhasePlay {
 					rows := 0
 					bySuit := map[engine.Suit]int{}

@@ -29,7 +29,7 @@ func (t *table) autoplays(seat int) bool {
 
 // forcedToPlay returns a person whose forced card the table plays now, or -1.
 func (t *table) forcedToPlay() int {
-	if t.game == nil || !t.meta.Settings.Autoplay || t.game.Phase() != engine.PhasePlay {
+	if t.game == nil {
 		return -1
 	}
 	if seat := t.game.Turn(); seat >= 0 && t.autoplays(seat) {

@@ -92,9 +92,8 @@ func (t *table) move(ctx context.Context, c Move) Reply {
 	}
 	var n narration
 	if err := t.act(ctx, a, &n); err != nil {
-		var re *engine.RuleError
-		if errors.As(err, &re) {
-			return t.view(seat, c.Token, "⚠️ "+capitalise(re.Msg)+".")
+		if r, ok := t.ruleRefusal(seat, c.Token, err); ok {
+			return r
 		}
 		t.rt.log.Error("move failed", "game", t.meta.ID, "err", err)
 		return t.view(seat, c.Token, "⚠️ "+msgSaveFailed)
@@ -111,15 +110,24 @@ func (t *table) move(ctx context.Context, c Move) Reply {
 // it, is chosen, and its Play button plays it. Nothing else changes.
 func (t *table) choose(seat int, token string, a engine.Action) Reply {
 	if err := t.game.Check(a); err != nil {
-		var re *engine.RuleError
-		if errors.As(err, &re) {
-			return t.view(seat, token, "⚠️ "+capitalise(re.Msg)+".")
+		if r, ok := t.ruleRefusal(seat, token, err); ok {
+			return r
 		}
 		return t.view(seat, token, "⚠️ "+err.Error())
 	}
 	t.chosen[seat] = chosenCard{step: t.game.LogLen(), card: a.Card}
 	sym := a.Card.Symbol()
 	return t.view(seat, token, "You chose **"+sym+"**: press **Play "+sym+"** to play it, or choose another card.")
+}
+
+// ruleRefusal answers an action the rules refused (an *engine.RuleError) with the seat's
+// view and the rule, and reports whether err was such a refusal.
+func (t *table) ruleRefusal(seat int, token string, err error) (Reply, bool) {
+	var re *engine.RuleError
+	if !errors.As(err, &re) {
+		return Reply{}, false
+	}
+	return t.view(seat, token, "⚠️ "+capitalise(re.Msg)+"."), true
 }
 
 // chosenCard returns the card seat chose to play at this step, if any.
