@@ -329,6 +329,16 @@ func (h *harness) tableMessage(thread string) (fakediscord.Message, bool) {
 	return fakediscord.Message{}, false
 }
 
+// tableState is what the table message of a thread shows, to tell when it changes.
+func (h *harness) tableState(thread string) string {
+	m, _ := h.tableMessage(thread)
+	b, err := json.Marshal([]any{m.ID, m.Embeds, m.Components})
+	if err != nil {
+		h.t.Fatalf("table message: %v", err)
+	}
+	return string(b)
+}
+
 // waitTable waits for the table message to be posted in a thread.
 func (h *harness) waitTable(thread string) fakediscord.Message {
 	h.t.Helper()
@@ -446,6 +456,7 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 	actions, polls := 0, 0
 	next := humans[0]
 	for actions < maxActions {
+		before := h.tableState(thread)
 		hd, err := h.srv.Click(next, tm.ID, handID)
 		if err != nil {
 			// The table message may have lost its buttons because a computer player ended the
@@ -521,7 +532,7 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 			if polls > 100 {
 				return actions, fmt.Errorf("the table still waits for %q, who is not one of the test's players %v", m[1], keys(byName))
 			}
-			h.waitTables()
+			h.waitTables(thread, before)
 			continue
 		}
 		next = u
@@ -791,6 +802,7 @@ func (h *harness) myHand(user fakediscord.User, thread string) (fakediscord.Resp
 	h.t.Helper()
 	for try := 0; ; try++ {
 		tm := h.waitTable(thread)
+		before := h.tableState(thread)
 		hd, err := h.srv.Click(user, tm.ID, buttonByLabel(h.t, tm, "My hand"))
 		r := h.wait(hd, err)
 		// A computer player thinks off the table's writer: while it does, look again once
@@ -799,7 +811,7 @@ func (h *harness) myHand(user fakediscord.User, thread string) (fakediscord.Resp
 		if m := waitingName.FindStringSubmatch(r.Content); m == nil || !strings.HasPrefix(m[1], "Computer") || try >= 100 {
 			return r, hd
 		}
-		h.waitTables()
+		h.waitTables(thread, before)
 	}
 }
 
@@ -809,13 +821,14 @@ func (h *harness) toAct(thread string, users []fakediscord.User) (fakediscord.Us
 	h.t.Helper()
 	// Computer players think off the table's writer: while one does, nobody has a move yet.
 	for try := 0; try < 100; try++ {
+		before := h.tableState(thread)
 		for _, u := range users {
 			r, hd := h.myHand(u, thread)
 			if len(actionControls(r.Components)) > 0 {
 				return u, r, hd
 			}
 		}
-		h.waitTables()
+		h.waitTables(thread, before)
 	}
 	h.t.Fatalf("no one of %v has a move", names(users))
 	return fakediscord.User{}, fakediscord.Response{}, nil
@@ -872,16 +885,14 @@ func (h *harness) logLen(game int64) int {
 // waitTables waits until the bot's tables have nothing under way (bot.WaitTables): a
 // computer player that was searching has moved.
 // A harness whose bot runs in another process (a shard process) cannot see its tables: it
-// waits for the next change at the fake Discord, or 50 ms should the change have come
-// before it looked, and the caller looks again.
-func (h *harness) waitTables() {
+// waits until the thread's table message shows something else than before, what it showed
+// before the caller looked (tableState): every move edits it, so a move made since is never
+// missed, and the caller looks again.
+func (h *harness) waitTables(thread, before string) {
 	h.t.Helper()
 	if h.bot == nil {
-		select {
-		case <-h.srv.Changed():
-		case <-time.After(50 * time.Millisecond):
-		case <-h.ctx.Done():
-			h.t.Fatalf("waiting for the other process's bot to change something: %v", h.ctx.Err())
+		if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool { return h.tableState(thread) != before }); err != nil {
+			h.t.Fatalf("waiting for the other process's bot to move the table in thread %s on: %v", thread, err)
 		}
 		return
 	}
