@@ -39,18 +39,18 @@ const (
 	endedHand
 )
 
-// endedBy returns what an action's events ended.
-func endedBy(events []engine.Event) ended {
-	e := endedNothing
-	for _, ev := range events {
-		switch ev.Kind {
-		case engine.EventHandFinished:
-			return endedHand
-		case engine.EventTrickTaken:
-			e = endedTrick
-		}
+// lastEnded reads from the game what its last action ended: a hand, when the next one has
+// been dealt and nobody has bid in it yet; a trick, when the trick in progress is empty
+// after tricks of the hand were taken.
+func (t *table) lastEnded() ended {
+	v := t.game.View(-1)
+	switch {
+	case v.Phase() == engine.PhaseBidding && len(v.Auction()) == 0 && v.HandNo() > 1:
+		return endedHand
+	case v.Phase() == engine.PhasePlay && len(v.Trick()) == 0 && v.NumTricks() > 0:
+		return endedTrick
 	}
-	return e
+	return endedNothing
 }
 
 // pauses returns the table's pauses, by its pace.
@@ -78,7 +78,7 @@ func (t *table) pauseFor() time.Duration {
 		return 0
 	}
 	p := t.pauses()
-	switch t.lastEnded {
+	switch t.lastEnded() {
 	case endedHand:
 		return p.Hand
 	case endedTrick:
@@ -106,7 +106,7 @@ func (t *table) mayMove() bool {
 	if t.pause != nil {
 		t.pause.Stop()
 	}
-	if t.lastEnded == endedHand {
+	if t.lastEnded() == endedHand {
 		clear(t.ready)
 	}
 	t.pauseStep = step
@@ -117,7 +117,7 @@ func (t *table) mayMove() bool {
 // handPause reports whether the table pauses after a hand: the computer players wait for
 // the people to read its result, or to ask for the next hand.
 func (t *table) handPause() bool {
-	return t.game != nil && t.pause != nil && t.lastEnded == endedHand && t.pauseStep == t.game.LogLen()
+	return t.game != nil && t.pause != nil && t.pauseStep == t.game.LogLen() && t.lastEnded() == endedHand
 }
 
 // offersNextHand reports whether seat's view offers Next hand: the table pauses after a hand

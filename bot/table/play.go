@@ -39,7 +39,6 @@ func (t *table) act(ctx context.Context, a engine.Action, n *narration) error {
 		// Check accepted it, so this cannot happen; the log and the game now differ.
 		return fmt.Errorf("apply a checked action: %w", err)
 	}
-	t.lastEnded = endedBy(events)
 	t.meta.LastActivity = t.now()
 	n.items = append(n.items, Step{Action: a, Events: events, Public: g.View(-1)})
 	n.events = append(n.events, events...)

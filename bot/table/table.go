@@ -48,11 +48,9 @@ type table struct {
 	// length pauseStep.
 	timer, retry, pause Timer
 	pauseStep           int
-	// pacedStep is the log length whose pause is over; lastEnded is what the last action
-	// ended; ready are the seats whose people asked for the next hand during the pause
-	// after a hand.
+	// pacedStep is the log length whose pause is over; ready are the seats whose people
+	// asked for the next hand during the pause after a hand.
 	pacedStep int
-	lastEnded ended
 	ready     map[int]bool
 	// timerSeq numbers the deadlines armed, so that one from a timer replaced since is
 	// dropped.
