@@ -18,11 +18,14 @@ const (
 	ActThrowIn                         // the bidder concedes the hand
 	ActShootMoon                       // the bidder announces that its team takes every trick
 	ActPlayCard                        // play Action.Card to the trick
+	ActMeld                            // two-handed: lay the meld Action.Cards on the table
+	ActDraw                            // two-handed: draw without laying a meld
 )
 
 var actionNames = map[ActionKind]string{
 	ActBid: "bid", ActPass: "pass", ActTrump: "trump", ActPassCards: "pass_cards",
 	ActPlayHand: "play_hand", ActThrowIn: "throw_in", ActShootMoon: "shoot_moon", ActPlayCard: "play",
+	ActMeld: "meld", ActDraw: "draw",
 }
 
 // String returns the action kind's name as used in JSON.
@@ -82,7 +85,7 @@ func (a Action) MarshalJSON() ([]byte, error) {
 		j.Suit = &a.Suit
 	case ActPlayCard:
 		j.Card = &a.Card
-	case ActPassCards:
+	case ActPassCards, ActMeld:
 		j.Cards = a.Cards
 	}
 	return json.Marshal(j)
@@ -115,6 +118,8 @@ func (a Action) String() string {
 		return fmt.Sprintf("seat %d plays %s", a.Seat+1, a.Card)
 	case ActPassCards:
 		return fmt.Sprintf("seat %d passes %d cards", a.Seat+1, len(a.Cards))
+	case ActMeld:
+		return fmt.Sprintf("seat %d melds %s", a.Seat+1, FormatCards(a.Cards))
 	}
 	return fmt.Sprintf("seat %d: %s", a.Seat+1, a.Kind)
 }

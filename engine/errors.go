@@ -13,6 +13,7 @@ const (
 	CodeMustBid      ErrorCode = "must_bid"
 	CodeBadTrump     ErrorCode = "bad_trump"
 	CodeBadPass      ErrorCode = "bad_pass"
+	CodeBadMeld      ErrorCode = "bad_meld"
 	CodeNotInHand    ErrorCode = "not_in_hand"
 	CodeIllegalCard  ErrorCode = "illegal_card"
 	CodeNotAllowed   ErrorCode = "not_allowed"
@@ -45,6 +46,7 @@ var (
 	ErrMustBid      = &RuleError{Code: CodeMustBid, Msg: "you must bid"}
 	ErrBadTrump     = &RuleError{Code: CodeBadTrump, Msg: "that suit cannot be trump"}
 	ErrBadPass      = &RuleError{Code: CodeBadPass, Msg: "those cards cannot be passed"}
+	ErrBadMeld      = &RuleError{Code: CodeBadMeld, Msg: "those cards cannot be melded now"}
 	ErrNotInHand    = &RuleError{Code: CodeNotInHand, Msg: "you do not hold that card"}
 	ErrIllegalCard  = &RuleError{Code: CodeIllegalCard, Msg: "that card may not be played now"}
 	ErrNotAllowed   = &RuleError{Code: CodeNotAllowed, Msg: "the rules do not allow that"}

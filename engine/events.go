@@ -22,6 +22,9 @@ const (
 	EventGameOver
 	// EventHandDealt: hand Hand was dealt by Seat.
 	EventHandDealt
+	// EventMeldLaid: two-handed, Laid.Seat laid Laid.Meld on the table (or exchanged the
+	// dix for the turned-up card); both then drew from the stock.
+	EventMeldLaid
 )
 
 // Event is one thing an action did. Only the fields of its kind are set.
@@ -39,6 +42,7 @@ type Event struct {
 	Hand   int
 	Winner int
 	Scores [2]int
+	Laid   LaidMeld
 }
 
 // before is what ApplyEvents needs of the state before an action.
@@ -68,6 +72,9 @@ func (g *Game) ApplyEvents(a Action) ([]Event, error) {
 	var out []Event
 	if a.Kind == ActPassCards {
 		out = append(out, Event{Kind: EventCardsPassed, Seat: a.Seat, To: b.passTo, Count: len(a.Cards)})
+	}
+	if a.Kind == ActMeld && g.table != nil && len(g.table.Laid) > 0 {
+		out = append(out, Event{Kind: EventMeldLaid, Seat: a.Seat, Laid: g.table.Laid[len(g.table.Laid)-1]})
 	}
 	if a.Kind == ActPlayCard && len(b.trick)+1 == g.rules.Players {
 		cards := append(append([]Played(nil), b.trick...), Played{Seat: a.Seat, Card: a.Card})

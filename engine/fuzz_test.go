@@ -29,6 +29,8 @@ var gameConfigs = []struct {
 	{"double-deck", []string{"target=250"}},
 	{"double-deck", []string{"pass=2"}},
 	{"six-handed", []string{"pass=0", "throwin=never"}},
+	{"two-handed", nil},
+	{"two-handed", []string{"target=500", "counters=eleven"}},
 }
 
 // configRules returns the rules of config i (taken modulo the number of configs), played
@@ -236,6 +238,18 @@ func checkResult(t testing.TB, g *Game, i int) {
 	sum := 0
 	for _, p := range res.SeatPoints {
 		sum += p
+	}
+	if r.Stock {
+		// Two-handed: no auction; each player adds the meld it laid and its trick points.
+		if res.Bidder != -1 || res.Outcome != OutcomePlayed || sum != trickTotals[r.Preset] {
+			t.Fatalf("hand %d: bidder %d, %s, trick points %v", res.Hand, res.Bidder, res.Outcome, res.SeatPoints)
+		}
+		for s := range 2 {
+			if res.Delta[s] != res.SeatMeld[s]+res.SeatPoints[s] || res.Meld[s] != res.SeatMeld[s] || res.Tricks[s] != res.SeatPoints[s] {
+				t.Fatalf("hand %d: seat %d meld %d tricks %d, delta %v", res.Hand, s, res.SeatMeld[s], res.SeatPoints[s], res.Delta)
+			}
+		}
+		return
 	}
 	bt := r.TeamOf(res.Bidder)
 	ot := 1 - bt

@@ -18,10 +18,11 @@ const (
 	PhasePassBack              // the bidder passes back to its partner
 	PhaseDecide                // the bidder plays the hand, throws it in or shoots the moon
 	PhasePlay                  // trick play
+	PhaseMeld                  // two-handed: the trick's winner may lay a meld, then both draw
 	PhaseGameOver              // the game has ended
 )
 
-var phaseNames = [...]string{"bidding", "trump", "passing", "passing back", "deciding", "playing", "game over"}
+var phaseNames = [...]string{"bidding", "trump", "passing", "passing back", "deciding", "playing", "melding", "game over"}
 
 // String returns the phase's name.
 func (p Phase) String() string {
@@ -87,6 +88,9 @@ type Game struct {
 	// view keeps the meld it was made with.
 	shown *[MaxPlayers]Meld
 	melds []Meld
+	// table is the public side of a two-handed hand (Rules.Stock), nil in other presets;
+	// views share it, and the game replaces it rather than write it (see retable).
+	table *tableState
 	// pub is the spectator's view of the game as it stands (see sync).
 	pub View
 }
@@ -180,7 +184,7 @@ func (l *actionLog) actions() []Action {
 // logEntry is an accepted action, packed: games log thousands of actions in simulations.
 type logEntry struct {
 	seat, kind, suit, card, n uint8
-	cards                     [4]Card
+	cards                     [8]Card
 	bid                       uint16
 }
 
@@ -236,6 +240,11 @@ type state struct {
 
 	MeldShown bool `json:"meld_shown"`
 	Moon      bool `json:"moon,omitempty"`
+
+	// Stock is a two-handed hand's stock (Rules.Stock), drawn from index stockCap-StockN
+	// on; its last card is the turned-up one.
+	Stock  [stockCap]Card `json:"stock,omitempty"`
+	StockN int            `json:"stock_n,omitempty"`
 
 	Trick  [MaxPlayers]Card `json:"trick"`
 	TrickN int              `json:"trick_n"`
@@ -468,6 +477,11 @@ func (g *Game) startHand(n, dealer int) {
 		}
 	}
 	g.shuffle(deck, n)
+	st.StockN = 0
+	if g.rules.Stock {
+		g.startStockHand(deck)
+		return
+	}
 	seat := dealer
 	for _, c := range deck {
 		if seat++; seat == p {
@@ -572,6 +586,8 @@ func (g *Game) check(a *Action) error {
 		if !g.rules.ShootMoon {
 			return ruleErr(CodeNotAllowed, "this table does not play shoot the moon")
 		}
+	case ActMeld:
+		return g.checkMeld(a.Seat, a.Cards)
 	case ActPlayCard:
 		if !a.Card.Valid() || g.st.Hands[a.Seat][a.Card] == 0 {
 			return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", a.Card.Symbol()))
@@ -586,10 +602,10 @@ func (g *Game) check(a *Action) error {
 var actionPhase = [...]Phase{
 	ActBid: PhaseBidding, ActPass: PhaseBidding, ActTrump: PhaseTrump,
 	ActPassCards: PhasePass, ActPlayHand: PhaseDecide, ActThrowIn: PhaseDecide,
-	ActShootMoon: PhaseDecide, ActPlayCard: PhasePlay,
+	ActShootMoon: PhaseDecide, ActPlayCard: PhasePlay, ActMeld: PhaseMeld, ActDraw: PhaseMeld,
 }
 
-var phaseDoing = [...]string{"bidding", "naming trump", "passing cards", "passing cards back", "waiting for the bidder to play or throw in", "playing tricks", "finished"}
+var phaseDoing = [...]string{"bidding", "naming trump", "passing cards", "passing cards back", "waiting for the bidder to play or throw in", "playing tricks", "melding", "finished"}
 
 func (g *Game) activeBidders() int { return g.rules.Players - bits.OnesCount8(g.st.Passed) }
 
@@ -844,7 +860,8 @@ func (g *Game) LegalCards(seat int) CardSet {
 		return 0
 	}
 	held := st.Hands[seat].Set()
-	if st.TrickN == 0 {
+	if st.TrickN == 0 || st.StockN > 0 {
+		// Any card leads, and while a two-handed stock lasts any card follows.
 		return held
 	}
 	return legalCards(held, st.Trick[0].Suit(), st.Trick[st.WinIdx], st.Trump, g.rules.Play)
@@ -941,6 +958,10 @@ func (g *Game) apply(a *Action) {
 		g.startPlay()
 	case ActPlayCard:
 		g.playCard(a.Seat, a.Card)
+	case ActMeld:
+		g.layMeld(a.Seat, a.Cards)
+	case ActDraw:
+		g.draw(a.Seat)
 	}
 }
 
@@ -1060,6 +1081,9 @@ func (r *Rules) TrickPoints(cards []Card, last bool) int {
 
 func (g *Game) playCard(seat int, c Card) {
 	st := &g.st
+	if g.table != nil {
+		g.playFromTable(seat, c)
+	}
 	st.Hands[seat][c]--
 	st.Sizes[seat]--
 	st.Plays = append(st.Plays, Played{Seat: seat, Card: c})
@@ -1078,7 +1102,7 @@ func (g *Game) playCard(seat int, c Card) {
 		winner -= p
 	}
 	st.Tricks++
-	last := st.Tricks == g.rules.HandSize()
+	last := st.Tricks == g.rules.Tricks()
 	counters := g.rules.TrickPoints(st.Trick[:p], false)
 	points := counters
 	if counters > 0 {
@@ -1092,7 +1116,12 @@ func (g *Game) playCard(seat int, c Card) {
 	st.TricksWon[winner]++
 	st.TrickN, st.WinIdx = 0, 0
 	st.Leader, st.Turn = winner, winner
-	if last {
+	switch {
+	case last && g.rules.Stock:
+		g.finishStockHand()
+	case last:
 		g.finishHand(OutcomePlayed)
+	case st.StockN > 0:
+		st.Phase = PhaseMeld
 	}
 }

@@ -281,6 +281,13 @@ func randomAction(g *Game, seat int, rng *rand.Rand) Action {
 	case PhasePlay:
 		cs := g.LegalCards(seat).Cards()
 		a.Kind, a.Card = ActPlayCard, cs[rng.IntN(len(cs))]
+	case PhaseMeld:
+		ch := g.MeldChoices()
+		if i := rng.IntN(len(ch) + 1); i < len(ch) {
+			a.Kind, a.Cards = ActMeld, ch[i].Cards()
+		} else {
+			a.Kind = ActDraw
+		}
 	}
 	return a
 }
@@ -331,6 +338,25 @@ func checkCards(tb testing.TB, g *Game) {
 	}
 	for _, p := range st.Plays[st.PlayStart : len(st.Plays)-st.TrickN] {
 		all[p.Card]++
+	}
+	if r.Stock {
+		for _, c := range st.Stock[stockCap-st.StockN:] {
+			all[c]++
+		}
+		for s := range r.Players {
+			if int(st.Sizes[s]) != st.Hands[s].Len() {
+				tb.Fatalf("seat %d is said to hold %d cards, holds %s", s, st.Sizes[s], st.Hands[s])
+			}
+			if g.table == nil {
+				continue
+			}
+			if !st.Hands[s].Contains(&g.table.Tabled[s]) || !st.Hands[s].Contains(&g.table.Known[s]) {
+				tb.Fatalf("seat %d holds %s, less than its table %s or known cards %s", s, st.Hands[s], g.table.Tabled[s], g.table.Known[s])
+			}
+			if !g.table.Known[s].Contains(&g.table.Tabled[s]) {
+				tb.Fatalf("seat %d's table %s is not all known (%s)", s, g.table.Tabled[s], g.table.Known[s])
+			}
+		}
 	}
 	if want := fullDeck(r); all != want {
 		tb.Fatalf("cards in play %s, want the deck %s", all, want)
@@ -528,7 +554,7 @@ func setDecide(g *Game, bidder, bid int, trump Suit, meld []int) {
 // trickTotals are the points in one hand's tricks, last trick included, per preset
 // (docs/rules.md, "Counters and trick points").
 var trickTotals = map[string]int{
-	"racehorse": 250, "classic": 250, "partnership": 250, "double-deck": 50, "six-handed": 25,
+	"racehorse": 250, "classic": 250, "partnership": 250, "double-deck": 50, "six-handed": 25, "two-handed": 250,
 }
 
 // newRand returns a random source for a test, seeded.

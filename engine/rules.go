@@ -86,6 +86,12 @@ const (
 type Rules struct {
 	Preset  string `json:"preset"`
 	Players int    `json:"players"`
+	// Stock plays two-handed Pinochle: Deal cards each, the next card turned up for trump
+	// and the rest a stock drawn from after each trick, no auction, and meld laid on the
+	// table by the winner of a trick while the stock lasts (see Game.MeldChoices).
+	Stock bool `json:"stock,omitempty"`
+	// Deal is the number of cards dealt to each player when the deck is not dealt out.
+	Deal int `json:"deal,omitempty"`
 	// DoubleDeck selects the 80-card deck: four of each card, no nines.
 	DoubleDeck bool `json:"double_deck"`
 
@@ -173,7 +179,16 @@ func (r *Rules) Teams() int { return 2 }
 func (r *Rules) TeamOf(seat int) int { return seat % 2 }
 
 // HandSize returns the number of cards dealt to each player.
-func (r *Rules) HandSize() int { return r.DeckSize() / r.Players }
+func (r *Rules) HandSize() int {
+	if r.Deal > 0 {
+		return r.Deal
+	}
+	return r.DeckSize() / r.Players
+}
+
+// Tricks returns the number of tricks in a hand: the deck shared out among the players
+// (two-handed, the stock's cards too).
+func (r *Rules) Tricks() int { return r.DeckSize() / r.Players }
 
 // DeckSize returns the number of cards in the deck.
 func (r *Rules) DeckSize() int {
@@ -335,6 +350,14 @@ func basePreset(name string) (Rules, bool) {
 			ThrowIn: ThrowInAny, ThrowInBonus: 20, ThrowInMeldMin: 20,
 			Target: 500, BiddersFirst: true,
 		}, true
+	case "two-handed":
+		return Rules{
+			Preset: name, Players: 2, Stock: true, Deal: 12,
+			MinBid: 1, BidStep: 1, MinRaise: 1, MaxBid: 1,
+			Meld: tensMeld(), Play: MustTrump, Counters: CountersA10K, LastTrick: 10,
+			Save: SaveAnyTrick, ThrowIn: ThrowInNever,
+			Target: 1000,
+		}, true
 	case "six-handed":
 		m := onesMeld()
 		m.Run = [5]int{0, 15, 150}
@@ -429,8 +452,12 @@ func NewRules(preset string, options map[string]string) (Rules, error) {
 // a stored copy that was altered) are refused rather than trusted.
 func (r *Rules) validate() error {
 	switch {
-	case r.Players != 4 && r.Players != 6:
+	case r.Stock && (r.Players != 2 || r.DoubleDeck || r.Deal != 12):
+		return fmt.Errorf("a stock is played by 2 players dealt 12 cards of the 48")
+	case !r.Stock && r.Players != 4 && r.Players != 6:
 		return fmt.Errorf("rules for %d players: the presets seat 4 or 6", r.Players)
+	case !r.Stock && r.Deal != 0:
+		return fmt.Errorf("rules deal %d cards each: only a stock leaves cards undealt", r.Deal)
 	case r.BidStep < 1 || r.MinRaise < 1 || r.MinBid < 1 || r.MaxBid < r.MinBid || r.MaxBid > 60000:
 		return fmt.Errorf("rules have no valid bidding (step %d, raise %d, bids %d to %d)", r.BidStep, r.MinRaise, r.MinBid, r.MaxBid)
 	case r.StepFrom > 0 && r.StepAbove < 1:

@@ -45,8 +45,9 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 
 // HandResult is the record of a finished hand.
 type HandResult struct {
-	Hand    int     `json:"hand"`
-	Dealer  int     `json:"dealer"`
+	Hand   int `json:"hand"`
+	Dealer int `json:"dealer"`
+	// Bidder is the seat that won the auction, or -1 in two-handed, which has none.
 	Bidder  int     `json:"bidder"`
 	Bid     int     `json:"bid"`
 	Trump   Suit    `json:"trump"`
@@ -166,6 +167,14 @@ func (g *Game) finish(outcome Outcome, forced bool) {
 	} else {
 		res.WinsGame = true
 	}
+	g.record(res, win)
+}
+
+// record keeps a finished hand's result and deals the next hand, or ends the game when
+// win is a team (or a number of hands is reached).
+func (g *Game) record(res HandResult, win int) {
+	st := &g.st
+	r := &g.rules
 	if n := len(st.Results); n == cap(st.Results) {
 		// The results are shared with views, so they grow by copying: make room at once
 		// for the rest of a game of known length, else for as many again.
@@ -281,7 +290,7 @@ func (g *Game) scorePlayed(res *HandResult, bt, ot int) {
 	total := res.Meld[bt] + res.Tricks[bt]
 	res.Made = total >= res.Bid && (!r.MadeNeedsCounters20 || teamCounters[bt] >= 20)
 	if st.Moon {
-		res.Made = teamTricks[bt] == r.HandSize()
+		res.Made = teamTricks[bt] == r.Tricks()
 	}
 	if res.Made {
 		res.Delta[bt] += total

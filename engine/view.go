@@ -57,6 +57,7 @@ type View struct {
 	rules   *Rules
 	names   *[MaxPlayers]string
 	melds   *[MaxPlayers]Meld // the shown meld, nil before it is shown
+	table   *tableState       // two-handed: the melds on the table (nil in other presets)
 	bids    []Bid             // this hand's auction
 	plays   []Played          // this hand's cards played: its completed tricks, then the trick in progress
 	results []HandResult      // every finished hand
@@ -79,6 +80,8 @@ type View struct {
 	winner  int8
 	winIdx  int8  // the card winning the trick in progress, as an index into it
 	trickN  uint8 // the cards in the trick in progress
+	stockN  uint8 // two-handed: the cards left in the stock
+	turnUp  Card  // two-handed: the turned-up card, while stockN > 0
 	phase   Phase
 	trump   Suit
 	moon    bool
@@ -143,6 +146,10 @@ func (g *Game) sync() {
 	if v.names != g.names {
 		v.names = g.names
 	}
+	if v.table != g.table {
+		v.table = g.table
+	}
+	v.stockN, v.turnUp = uint8(st.StockN), st.Stock[stockCap-1]
 	extend(&v.bids, st.Bids[st.BidStart:])
 	extend(&v.plays, st.Plays[st.PlayStart:])
 	extend(&v.results, st.Results)
@@ -169,6 +176,9 @@ func (g *Game) syncTrick() {
 	st := &g.st
 	v := &g.pub
 	extend(&v.plays, st.Plays[st.PlayStart:])
+	if v.table != g.table {
+		v.table = g.table
+	}
 	v.step, v.turn, v.winIdx, v.trickN = int32(g.log.len()), int8(st.Turn), int8(st.WinIdx), uint8(st.TrickN)
 	v.sizes = st.Sizes
 	v.waiting = g.waitingSeats()
@@ -339,7 +349,7 @@ func (v *View) CompletedTrick(i int) Trick {
 		cards[j] = pl.Card
 	}
 	t.Winner = t.Cards[TrickWinner(cards[:p], v.trump)].Seat
-	t.Points = v.rules.TrickPoints(cards[:p], i+1 == v.rules.HandSize())
+	t.Points = v.rules.TrickPoints(cards[:p], i+1 == v.rules.Tricks())
 	return t
 }
 
@@ -704,13 +714,15 @@ type snapshot struct {
 	State state    `json:"state"`
 	// Melds is every seat's meld once counted this hand.
 	Melds *[MaxPlayers]Meld `json:"melds,omitempty"`
-	Log   []Action          `json:"log"`
+	// Table is a two-handed hand's melds on the table.
+	Table *tableState `json:"table,omitempty"`
+	Log   []Action    `json:"log"`
 }
 
 // MarshalJSON writes the whole game: rules, seed, state and action log. It includes every
 // hand: it is for storage, never for players (use View).
 func (g *Game) MarshalJSON() ([]byte, error) {
-	s := snapshot{Rules: g.rules, Seed: g.seed, State: g.st, Melds: g.shown, Log: g.Log()}
+	s := snapshot{Rules: g.rules, Seed: g.seed, State: g.st, Melds: g.shown, Table: g.table, Log: g.Log()}
 	if g.names != nil {
 		s.Names = g.names[:g.rules.Players]
 	}
@@ -729,7 +741,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	*g = Game{rules: s.Rules, seed: s.Seed, st: s.State}
 	for _, a := range s.Log {
-		if a.Seat < 0 || a.Seat >= s.Rules.Players || len(a.Cards) > 4 || a.Bid < 0 || a.Bid > s.Rules.MaxBid {
+		if a.Seat < 0 || a.Seat >= s.Rules.Players || len(a.Cards) > len(logEntry{}.cards) || a.Bid < 0 || a.Bid > s.Rules.MaxBid {
 			return fmt.Errorf("log holds an impossible action: %s", a)
 		}
 		g.log.add(&a)
@@ -738,6 +750,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	if s.Melds != nil {
 		g.shown = s.Melds
 	}
+	g.table = s.Table
 	g.sync()
 	return nil
 }

@@ -58,6 +58,12 @@ func (r *Random) Choose(v engine.View) engine.Action {
 	case engine.PhaseDecide:
 		choices := v.DecideChoices()
 		return engine.Action{Seat: seat, Kind: choices[r.intn(len(choices))]}
+	case engine.PhaseMeld:
+		choices := v.MeldChoices()
+		if i := r.intn(len(choices) + 1); i < len(choices) {
+			return engine.Action{Seat: seat, Kind: engine.ActMeld, Cards: choices[i].Cards()}
+		}
+		return engine.Action{Seat: seat, Kind: engine.ActDraw}
 	}
 	return engine.Action{Seat: seat}
 }

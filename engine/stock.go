@@ -1,0 +1,426 @@
+package engine
+
+import "fmt"
+
+// Two-handed Pinochle (Rules.Stock) is played in two stages. While the stock lasts, a trick
+// is any two cards, and its winner may lay one meld on the table, then both draw, the winner
+// first; melded cards lie face up and stay playable. Once the stock is gone, the melded
+// cards go back to the hands and the last twelve tricks are played by the rules' Play.
+//
+// The state keeps, for each seat, the cards it has on the table (a part of its hand) and,
+// for each of those cards, the meld categories it has served in: a card melded once may be
+// melded again only in another category, except that the king and queen of a royal marriage
+// may grow into a run.
+
+// stockCap is the most cards a stock holds: the 48-card deck less two hands of 12.
+const stockCap = 24
+
+// The bits of a tabled card's use, four for each copy of a kind (copy 0 in the low bits).
+const (
+	useCategory1 = 1 << iota // served in a run, marriage or dix
+	useCategory2             // served in a pinochle
+	useCategory3             // served in an around
+	useRoyal                 // served in a royal marriage that has not grown into a run
+)
+
+func categoryUse(k MeldKind) uint8 { return 1 << (k.Category() - 1) }
+
+// tableState is the public side of a two-handed hand: the cards each seat has melded on
+// the table and what they have served in, the meld each has scored this hand, and the cards
+// each is known to hold (the table's, and a turned-up card it took). A view shares it: the
+// game never writes one a view holds, but replaces it (see Game.retable).
+type tableState struct {
+	Tabled [2]Hand            `json:"tabled"`
+	Use    [2][NumKinds]uint8 `json:"use"`
+	Known  [2]Hand            `json:"known"`
+	Meld   [2]int             `json:"meld"`
+	// Laid is this hand's melds in the order they were laid, for the story of the hand.
+	Laid []LaidMeld `json:"laid,omitempty"`
+}
+
+// LaidMeld is a meld laid on the table in a two-handed game.
+type LaidMeld struct {
+	Seat int      `json:"seat"`
+	Meld MeldItem `json:"meld"`
+	// Exchanged reports that a dix was exchanged for the turned-up card.
+	Exchanged bool `json:"exchanged,omitempty"`
+}
+
+// retable returns a copy of the table for the game to change: views keep the one they hold.
+func (g *Game) retable() *tableState {
+	t := new(tableState)
+	if g.table != nil {
+		*t = *g.table
+		t.Laid = append([]LaidMeld(nil), g.table.Laid...)
+	}
+	g.table = t
+	return t
+}
+
+// startStockHand deals a two-handed hand: Deal cards each, one at a time from the
+// non-dealer, the next card turned up for trump, the rest the stock. A turned-up dix scores
+// for the dealer at once.
+func (g *Game) startStockHand(deck []Card) {
+	st := &g.st
+	r := &g.rules
+	n := r.Deal * r.Players
+	seat := st.Dealer
+	for _, c := range deck[:n] {
+		seat = g.next(seat)
+		st.Hands[seat][c]++
+	}
+	for s := range r.Players {
+		st.Sizes[s] = uint8(r.Deal)
+	}
+	// The stock is drawn from its front; the turned-up card lies under it and is drawn last.
+	rest := deck[n:]
+	st.Stock = [stockCap]Card{}
+	st.StockN = len(rest)
+	st.Stock[stockCap-1] = rest[0]
+	copy(st.Stock[stockCap-len(rest):stockCap-1], rest[1:])
+	st.Trump = rest[0].Suit()
+	st.Bidder, st.High = -1, 0
+	g.table = nil
+	t := g.retable()
+	if rest[0].Rank() == Nine {
+		t.Meld[st.Dealer] += r.Meld.Dix
+		t.Laid = append(t.Laid, LaidMeld{Seat: st.Dealer, Meld: MeldItem{Kind: MeldDix, Suit: st.Trump, Rank: Nine, Count: 1, Points: int32(r.Meld.Dix)}})
+	}
+	st.Phase = PhasePlay
+	st.Leader = g.next(st.Dealer)
+	st.Turn = st.Leader
+	st.TrickN, st.WinIdx = 0, 0
+}
+
+// TurnUp returns the turned-up card while it lies under the stock.
+func (g *Game) TurnUp() (Card, bool) {
+	if !g.rules.Stock || g.st.StockN == 0 {
+		return 0, false
+	}
+	return g.st.Stock[stockCap-1], true
+}
+
+// StockSize returns the cards left in the stock, the turned-up card included.
+func (g *Game) StockSize() int { return g.st.StockN }
+
+// meldCandidates lists every meld a two-handed player could lay in trump, one of each.
+func meldCandidates(trump Suit, t *MeldTable) []MeldItem {
+	out := []MeldItem{
+		{Kind: MeldRun, Suit: trump, Count: 1, Points: int32(t.Run[1])},
+		{Kind: MeldRoyalMarriage, Suit: trump, Count: 1, Points: int32(t.Royal[1])},
+	}
+	for s := Spades; s < NoSuit; s++ {
+		if s != trump {
+			out = append(out, MeldItem{Kind: MeldMarriage, Suit: s, Count: 1, Points: int32(t.Marriage[1])})
+		}
+	}
+	out = append(out,
+		MeldItem{Kind: MeldDix, Suit: trump, Rank: Nine, Count: 1, Points: int32(t.Dix)},
+		MeldItem{Kind: MeldPinochle, Suit: NoSuit, Count: 1, Points: int32(t.Pinochle[1])},
+		MeldItem{Kind: MeldPinochle, Suit: NoSuit, Count: 2, Points: int32(t.Pinochle[2])},
+	)
+	for _, rank := range [...]Rank{Ace, King, Queen, Jack} {
+		out = append(out,
+			MeldItem{Kind: MeldAround, Suit: NoSuit, Rank: rank, Count: 1, Points: int32(t.Around[rank][1])},
+			MeldItem{Kind: MeldAround, Suit: NoSuit, Rank: rank, Count: 2, Points: int32(t.Around[rank][2])})
+	}
+	return out
+}
+
+// meldFit works out how a seat holding h, with table t, would lay meld m: how many copies
+// of each kind come from the table (copies that may serve again in m's category) and how
+// many new cards come from the hand. ok is false when the seat cannot lay it, or would lay
+// no new card.
+func meldFit(h *Hand, t *tableState, seat int, m MeldItem) (fromTable Hand, fresh int, ok bool) {
+	need := HandOf(m.Cards()...)
+	for k, n := range need {
+		if n == 0 {
+			continue
+		}
+		tabled, usable := uint8(0), uint8(0)
+		if t != nil {
+			tabled = t.Tabled[seat][k]
+			for i := range tabled {
+				if usableFor(t.Use[seat][k]>>(4*i)&0xF, m.Kind) {
+					usable++
+				}
+			}
+		}
+		fromTable[k] = min(n, usable)
+		fromHand := n - fromTable[k]
+		if fromHand > h[k]-tabled {
+			return fromTable, 0, false
+		}
+		fresh += int(fromHand)
+	}
+	return fromTable, fresh, fresh > 0
+}
+
+// usableFor reports whether a tabled copy that has served as use may serve in a meld of
+// kind k: in another category, or in a run grown from its royal marriage.
+func usableFor(use uint8, k MeldKind) bool {
+	return use&categoryUse(k) == 0 || (k == MeldRun && use&useRoyal != 0)
+}
+
+// MeldChoices returns the melds the seat to meld may lay now (PhaseMeld), best first, or
+// nil. Each is a meld of the kind MeldItem names; Action.Cards for ActMeld are its Cards.
+func (g *Game) MeldChoices() []MeldItem {
+	st := &g.st
+	if st.Phase != PhaseMeld {
+		return nil
+	}
+	return meldChoices(&st.Hands[st.Turn], g.table, st.Turn, st.Trump, &g.rules.Meld)
+}
+
+func meldChoices(h *Hand, t *tableState, seat int, trump Suit, mt *MeldTable) []MeldItem {
+	var out []MeldItem
+	for _, m := range meldCandidates(trump, mt) {
+		if m.Points <= 0 {
+			continue
+		}
+		if _, _, ok := meldFit(h, t, seat, m); ok {
+			out = append(out, m)
+		}
+	}
+	// Best first: the most points, then the order of meldCandidates.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Points > out[j-1].Points; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// meldOfCards returns the meld that cards make in trump, and false when they make none.
+func meldOfCards(cards []Card, trump Suit, mt *MeldTable) (MeldItem, bool) {
+	given := HandOf(cards...)
+	for _, m := range meldCandidates(trump, mt) {
+		if HandOf(m.Cards()...) == given {
+			return m, true
+		}
+	}
+	return MeldItem{}, false
+}
+
+func (g *Game) checkMeld(seat int, cards []Card) error {
+	st := &g.st
+	for _, c := range cards {
+		if !c.Valid() {
+			return ruleErr(CodeNotInHand, "that is not a card")
+		}
+	}
+	m, ok := meldOfCards(cards, st.Trump, &g.rules.Meld)
+	if !ok || m.Points <= 0 {
+		return ruleErr(CodeBadMeld, fmt.Sprintf("%s is not a meld", FormatCards(cards)))
+	}
+	give := HandOf(cards...)
+	if !st.Hands[seat].Contains(&give) {
+		return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", FormatCards(cards)))
+	}
+	if _, _, ok := meldFit(&st.Hands[seat], g.table, seat, m); !ok {
+		return ruleErr(CodeBadMeld, fmt.Sprintf("those cards have already made a %s meld: lay at least one new card, or a meld of another kind", categoryName(m.Kind)))
+	}
+	return nil
+}
+
+func categoryName(k MeldKind) string {
+	switch k.Category() {
+	case 2:
+		return "pinochle"
+	case 3:
+		return "around"
+	}
+	return "run, marriage or dix"
+}
+
+// layMeld lays a checked meld on the table for the seat to meld, scores it, exchanges a
+// dix for the turned-up card when it can, and draws.
+func (g *Game) layMeld(seat int, cards []Card) {
+	st := &g.st
+	m, _ := meldOfCards(cards, st.Trump, &g.rules.Meld)
+	fromTable, _, _ := meldFit(&st.Hands[seat], g.table, seat, m)
+	t := g.retable()
+	t.Meld[seat] += int(m.Points)
+	laid := LaidMeld{Seat: seat, Meld: m}
+	turn := st.Stock[stockCap-1]
+	if m.Kind == MeldDix && st.StockN > 0 && turn.Rank() != Nine && t.Tabled[seat][cards[0]] == 0 {
+		// The dix takes the turned-up card's place, and the card goes to the seat's hand,
+		// face up: the other seat knows it.
+		dix := cards[0]
+		st.Hands[seat][dix]--
+		st.Hands[seat][turn]++
+		st.Stock[stockCap-1] = dix
+		t.Known[seat][turn]++
+		laid.Exchanged = true
+	} else {
+		cat := categoryUse(m.Kind)
+		for c, n := range HandOf(cards...) {
+			// Mark the table copies the meld reuses, then lay the new ones.
+			reuse := fromTable[c]
+			for i := uint8(0); i < t.Tabled[seat][c] && reuse > 0; i++ {
+				shift := 4 * i
+				use := t.Use[seat][c] >> shift & 0xF
+				if !usableFor(use, m.Kind) {
+					continue
+				}
+				use |= cat
+				if m.Kind == MeldRun {
+					use &^= useRoyal
+				}
+				t.Use[seat][c] = t.Use[seat][c]&^(0xF<<shift) | use<<shift
+				reuse--
+				n--
+			}
+			for ; n > 0; n-- {
+				use := cat
+				if m.Kind == MeldRoyalMarriage {
+					use |= useRoyal
+				}
+				t.Use[seat][c] |= use << (4 * t.Tabled[seat][c])
+				t.Tabled[seat][c]++
+				// A card laid may be one the other seat already knew of (a turned-up card).
+				t.Known[seat][c] = max(t.Known[seat][c], t.Tabled[seat][c])
+			}
+		}
+	}
+	t.Laid = append(t.Laid, laid)
+	g.draw(seat)
+}
+
+// draw deals the next two cards of the stock, the first to seat (the trick's winner), and
+// moves on to its lead. After the last two, the table's cards go back to the hands.
+func (g *Game) draw(winner int) {
+	st := &g.st
+	loser := g.next(winner)
+	for _, s := range [2]int{winner, loser} {
+		c := st.Stock[stockCap-st.StockN]
+		st.Hands[s][c]++
+		st.Sizes[s]++
+		if st.StockN == 1 {
+			// The turned-up card: the other seat saw it taken.
+			t := g.retable()
+			t.Known[s][c]++
+		}
+		st.StockN--
+	}
+	if st.StockN == 0 {
+		t := g.retable()
+		t.Tabled, t.Use = [2]Hand{}, [2][NumKinds]uint8{}
+	}
+	st.Phase, st.Turn = PhasePlay, winner
+}
+
+// playFromTable notes that seat played a card of kind c: a copy on the table is played
+// first, the one that has served in most categories, and the card is no longer known to be
+// in the seat's hand.
+func (g *Game) playFromTable(seat int, c Card) {
+	t := g.table
+	if t == nil || (t.Known[seat][c] == 0 && t.Tabled[seat][c] == 0) {
+		return
+	}
+	t = g.retable()
+	if t.Known[seat][c] > 0 {
+		t.Known[seat][c]--
+	}
+	n := int(t.Tabled[seat][c])
+	if n == 0 {
+		return
+	}
+	best, bestUse := 0, -1
+	for i := range n {
+		use := int(t.Use[seat][c] >> (4 * i) & 0xF)
+		if u := popcount4(use &^ useRoyal); u > bestUse {
+			best, bestUse = i, u
+		}
+	}
+	// Remove copy best, moving the last copy into its place.
+	last := n - 1
+	lastUse := t.Use[seat][c] >> (4 * last) & 0xF
+	t.Use[seat][c] &^= 0xF << (4 * last)
+	if best != last {
+		t.Use[seat][c] = t.Use[seat][c]&^(0xF<<(4*best)) | lastUse<<(4*best)
+	}
+	t.Tabled[seat][c]--
+}
+
+func popcount4(x int) int { return x&1 + x>>1&1 + x>>2&1 + x>>3&1 }
+
+// finishStockHand scores a two-handed hand: each player adds the meld it laid and the
+// trick points it took.
+func (g *Game) finishStockHand() {
+	st := &g.st
+	r := &g.rules
+	res := HandResult{Hand: st.HandNo, Dealer: st.Dealer, Bidder: -1, Trump: st.Trump, Outcome: OutcomePlayed}
+	for s := range r.Players {
+		meld := 0
+		if g.table != nil {
+			meld = g.table.Meld[s]
+		}
+		res.SeatMeld[s] = meld
+		res.SeatPoints[s] = st.Points[s]
+		res.SeatSaved[s] = true
+		t := r.TeamOf(s)
+		res.Meld[t] += meld
+		res.Tricks[t] += st.Points[s]
+		res.Saved[t] = true
+		res.Delta[t] += meld + st.Points[s]
+	}
+	for t := range 2 {
+		st.Scores[t] += res.Delta[t]
+	}
+	res.Scores = st.Scores
+	g.record(res, g.gameWinner(-1, false))
+}
+
+// LaidMelds returns the melds laid on the table this hand, in order (two-handed).
+func (v *View) LaidMelds() []LaidMeld {
+	if v.table == nil {
+		return nil
+	}
+	return v.table.Laid
+}
+
+// Tabled returns the cards a seat has melded and still has on the table (two-handed). They
+// are part of its hand, and public.
+func (v *View) Tabled(seat int) Hand {
+	if v.table == nil || seat < 0 || seat > 1 {
+		return Hand{}
+	}
+	return v.table.Tabled[seat]
+}
+
+// KnownCards returns the cards every seat knows a seat holds (two-handed): those on the
+// table, those melded earlier that it has not played, and a turned-up card it took.
+func (v *View) KnownCards(seat int) Hand {
+	if v.table == nil || seat < 0 || seat > 1 {
+		return Hand{}
+	}
+	return v.table.Known[seat]
+}
+
+// LaidMeldPoints returns the meld a seat has scored this hand so far (two-handed).
+func (v *View) LaidMeldPoints(seat int) int {
+	if v.table == nil || seat < 0 || seat > 1 {
+		return 0
+	}
+	return v.table.Meld[seat]
+}
+
+// StockSize returns the cards left in the stock, the turned-up card included (two-handed).
+func (v *View) StockSize() int { return int(v.stockN) }
+
+// TurnUp returns the turned-up card while it lies under the stock (two-handed).
+func (v *View) TurnUp() (Card, bool) {
+	if v.stockN == 0 || !v.rules.Stock {
+		return 0, false
+	}
+	return v.turnUp, true
+}
+
+// MeldChoices returns the melds the seat may lay now (PhaseMeld, its turn), best first.
+func (v *View) MeldChoices() []MeldItem {
+	if v.phase != PhaseMeld || int(v.turn) != int(v.seat) || v.seat < 0 {
+		return nil
+	}
+	return meldChoices(&v.hand, v.table, int(v.seat), v.trump, &v.rules.Meld)
+}
