@@ -569,6 +569,14 @@ func (v *View) Check(a Action) error {
 		if !a.Card.Valid() || !v.Legal().Has(a.Card) {
 			return ruleErr(CodeIllegalCard, "that card may not be played now")
 		}
+	case ActMeld:
+		given := HandOf(a.Cards...)
+		for _, m := range v.MeldChoices() {
+			if HandOf(m.Cards()...) == given {
+				return nil
+			}
+		}
+		return ruleErr(CodeBadMeld, "those cards cannot be melded now")
 	}
 	return nil
 }
@@ -611,6 +619,15 @@ type viewDoc struct {
 	PassCount   int          `json:"pass_count,omitempty"`
 	PassTo      int          `json:"pass_to,omitempty"`
 	Choices     []ActionKind `json:"choices,omitempty"`
+	// Two-handed: the stock, the turned-up card, each seat's cards on the table and known
+	// to be held, the meld each has laid this hand, the melds laid, and what may be laid.
+	Stock       int        `json:"stock,omitempty"`
+	TurnUp      *Card      `json:"turn_up,omitempty"`
+	Tabled      [][]Card   `json:"tabled,omitempty"`
+	Known       [][]Card   `json:"known,omitempty"`
+	LaidPoints  []int      `json:"laid_points,omitempty"`
+	Laid        []LaidMeld `json:"laid,omitempty"`
+	MeldChoices []MeldItem `json:"meld_choices,omitempty"`
 }
 
 // MarshalJSON writes everything the view's seat may know, and what it may do now.
@@ -638,6 +655,18 @@ func (v View) MarshalJSON() ([]byte, error) {
 	}
 	if pr := v.PassRule(); pr.Count > 0 {
 		j.PassCount, j.PassTo = pr.Count, v.PassTarget(v.Seat())
+	}
+	if v.rules.Stock {
+		j.Stock, j.Laid, j.MeldChoices = v.StockSize(), v.LaidMelds(), v.MeldChoices()
+		if c, ok := v.TurnUp(); ok {
+			j.TurnUp = &c
+		}
+		for s := range v.rules.Players {
+			tabled, known := v.Tabled(s), v.KnownCards(s)
+			j.Tabled = append(j.Tabled, tabled.Cards())
+			j.Known = append(j.Known, known.Cards())
+			j.LaidPoints = append(j.LaidPoints, v.LaidMeldPoints(s))
+		}
 	}
 	return json.Marshal(j)
 }

@@ -94,7 +94,12 @@ func newBaseline(seed uint64) *Baseline {
 
 // Choose returns a legal action for the view's seat, which must be expected to act.
 func (b *Baseline) Choose(v engine.View) engine.Action {
-	a := b.choose(seatView{&v}, v.Seat())
+	var a engine.Action
+	if v.Rules().Stock {
+		a = twoHandedBaseline(&v)
+	} else {
+		a = b.choose(seatView{&v}, v.Seat())
+	}
 	if v.Check(a) != nil {
 		// Never expected: the choices above are built from the legal options. Fall back
 		// to the simplest legal action rather than hand the caller an action it must reject.
@@ -143,6 +148,8 @@ func fallback(v *engine.View) engine.Action {
 		a.Cards = take(&hand, &hand, rule.Count-len(a.Cards), a.Cards)
 	case engine.PhaseDecide:
 		a.Kind = engine.ActPlayHand
+	case engine.PhaseMeld:
+		a.Kind = engine.ActDraw
 	case engine.PhasePlay:
 		a.Kind = engine.ActPlayCard
 		if legal := v.Legal(); legal != 0 {

@@ -162,6 +162,9 @@ func (e *Expert) Hint(v engine.View) (engine.Action, string) {
 }
 
 func (e *Expert) decide(v *engine.View) (engine.Action, string) {
+	if v.Rules().Stock {
+		return e.twoHanded(v)
+	}
 	switch v.Phase() {
 	case engine.PhaseBidding:
 		return e.bid(v)

@@ -1,0 +1,361 @@
+package computer
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// Two-handed Pinochle (engine.Rules.Stock) asks for decisions the other presets do not: a
+// card to a trick while the stock lasts, when any card may be played and winning a trick
+// earns the right to meld; the meld to lay; and the last twelve tricks, when each player
+// knows the other's hand exactly (every card not its own and not played), so that the
+// game is one of perfect information and can be searched exactly.
+
+// twoHandedBaseline chooses the Baseline's action in a two-handed game.
+func twoHandedBaseline(v *engine.View) engine.Action {
+	seat := v.Seat()
+	switch v.Phase() {
+	case engine.PhaseMeld:
+		return meldToLay(v)
+	case engine.PhasePlay:
+		if v.StockSize() > 0 {
+			return engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: stockCard(v)}
+		}
+		return engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: playOffCard(v)}
+	}
+	return fallback(v)
+}
+
+// meldToLay lays the meld worth most now, but a royal marriage before the run it can
+// grow into (the marriage's 40 come on top of the run's 150), and draws when there is none.
+func meldToLay(v *engine.View) engine.Action {
+	choices := v.MeldChoices()
+	if len(choices) == 0 {
+		return engine.Action{Seat: v.Seat(), Kind: engine.ActDraw}
+	}
+	best := choices[0]
+	if best.Kind == engine.MeldRun {
+		for _, m := range choices {
+			if m.Kind == engine.MeldRoyalMarriage {
+				best = m
+			}
+		}
+	}
+	return engine.Action{Seat: v.Seat(), Kind: engine.ActMeld, Cards: best.Cards()}
+}
+
+// keepers returns the cards of a two-handed hand worth keeping while the stock lasts: those
+// that make meld in trump with the rest of the hand, melded or not.
+func keepers(v *engine.View) engine.Hand {
+	h := v.Hand()
+	m := engine.CountMeld(&h, v.Trump(), &v.Rules().Meld)
+	return m.Used()
+}
+
+// giveUp rates what playing c costs while the stock lasts: meld cards most, then trumps and
+// counters, then by rank.
+func giveUp(v *engine.View, keep *engine.Hand, c engine.Card) int {
+	cost := int(c.Rank())
+	if v.Rules().RankValue[c.Rank()] > 0 {
+		cost += 10
+	}
+	if c.Suit() == v.Trump() {
+		cost += 20
+	}
+	if keep[c] > 0 {
+		cost += 40
+	}
+	return cost
+}
+
+// stockCard chooses a card while the stock lasts. Leading, it gives up the card it needs
+// least. Following, it takes the trick with the cheapest card that wins when the trick
+// holds a counter or the win costs little (a won trick is a chance to meld), and
+// otherwise throws the card it needs least.
+func stockCard(v *engine.View) engine.Card {
+	keep := keepers(v)
+	legal := v.Legal()
+	cheapest := func(set engine.CardSet) (engine.Card, int) {
+		best, cost := engine.Card(0), 1<<30
+		for _, c := range set.Cards() {
+			if k := giveUp(v, &keep, c); k < cost {
+				best, cost = c, k
+			}
+		}
+		return best, cost
+	}
+	trick := v.Trick()
+	if len(trick) == 0 {
+		c, _ := cheapest(legal)
+		return c
+	}
+	led := trick[0].Card
+	var winners engine.CardSet
+	for _, c := range legal.Cards() {
+		if engine.Beats(c, led, v.Trump()) {
+			winners = winners.Add(c)
+		}
+	}
+	low, lowCost := cheapest(legal)
+	if winners != 0 {
+		win, winCost := cheapest(winners)
+		if v.Rules().RankValue[led.Rank()] > 0 || winCost <= lowCost+10 {
+			return win
+		}
+	}
+	return low
+}
+
+// playOffCard chooses a card once the stock is gone, by simple rules: the cheapest card
+// that wins the trick when one does, else the cheapest legal card; leading, an ace of a
+// plain suit if it holds one, else its lowest card.
+func playOffCard(v *engine.View) engine.Card {
+	legal := v.Legal()
+	trump := v.Trump()
+	trick := v.Trick()
+	cards := legal.Cards()
+	if len(trick) == 0 {
+		for _, c := range cards {
+			if c.Rank() == engine.Ace && c.Suit() != trump {
+				return c
+			}
+		}
+		return lowestOf(cards, trump)
+	}
+	led := trick[0].Card
+	var winners []engine.Card
+	for _, c := range cards {
+		if engine.Beats(c, led, trump) {
+			winners = append(winners, c)
+		}
+	}
+	if len(winners) > 0 {
+		return lowestOf(winners, trump)
+	}
+	return lowestOf(cards, trump)
+}
+
+// lowestOf returns the card of least worth: plain suits before trump, then by rank.
+func lowestOf(cards []engine.Card, trump engine.Suit) engine.Card {
+	best := cards[0]
+	worth := func(c engine.Card) int {
+		w := int(c.Rank())
+		if c.Suit() == trump {
+			w += 10
+		}
+		return w
+	}
+	for _, c := range cards[1:] {
+		if worth(c) < worth(best) {
+			best = c
+		}
+	}
+	return best
+}
+
+// twoHanded chooses the Expert's action in a two-handed game: as the Baseline does while
+// the stock lasts, and by exact search once the stock is gone and both hands together hold
+// no more than its budget's ExactCards times one and a half (the expert's 16 searches the
+// last twelve tricks whole; the normal level's 4, the last three).
+func (e *Expert) twoHanded(v *engine.View) (engine.Action, string) {
+	seat := v.Seat()
+	switch {
+	case v.Phase() == engine.PhaseMeld:
+		a := meldToLay(v)
+		if a.Kind == engine.ActDraw {
+			return a, "No meld to lay: draw."
+		}
+		return a, "Lay the meld worth most now (a royal marriage before the run it grows into)."
+	case v.Phase() == engine.PhasePlay && v.StockSize() == 0 && 2*(v.HandSize(0)+v.HandSize(1)) <= 3*e.budget.ExactCards:
+		c, value, nodes := exactPlayOff(v)
+		e.Nodes += nodes
+		e.Playouts++
+		return engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: c}, fmt.Sprintf("Every card is known now: %s takes %d points from here with the best play on both sides.", c.Symbol(), value)
+	}
+	a := twoHandedBaseline(v)
+	if a.Kind == engine.ActPlayCard && v.StockSize() > 0 {
+		return a, "Keep your meld and trumps; take a trick cheaply when it holds points, for the chance to meld."
+	}
+	return a, "Win what you can cheaply; give up your least useful card."
+}
+
+// ----- the exact search of the last tricks -----
+
+// playOff is a two-handed position after the stock: both hands known, the trick in
+// progress, and the search's transposition table.
+type playOff struct {
+	rules *engine.Rules
+	trump engine.Suit
+	me    int
+	hands [2]engine.Hand
+	nodes int
+	memo  map[playOffKey]playOffEntry
+}
+
+type playOffKey struct {
+	h0, h1 uint64
+	leader int8
+}
+
+type playOffEntry struct {
+	value        int16
+	lower, exact bool
+}
+
+// pack encodes a hand as two bits a kind.
+func pack(h *engine.Hand) uint64 {
+	var x uint64
+	for k, n := range h {
+		x |= uint64(n) << (2 * k)
+	}
+	return x
+}
+
+// opponentHand returns, once the stock is gone, the other player's hand: every card that
+// is neither the seat's own nor played this hand.
+func opponentHand(v *engine.View) engine.Hand {
+	var h engine.Hand
+	for _, c := range v.Rules().Deck() {
+		h[c]++
+	}
+	own := v.Hand()
+	for k := range h {
+		h[k] -= own[k]
+	}
+	for _, p := range v.Plays() {
+		h[p.Card]--
+	}
+	return h
+}
+
+// exactPlayOff returns the card that takes the most points from the position, searched
+// exactly, with its value: the points the seat takes from here on, last trick included.
+func exactPlayOff(v *engine.View) (engine.Card, int, int) {
+	me := v.Seat()
+	s := &playOff{rules: v.Rules(), trump: v.Trump(), me: me, memo: make(map[playOffKey]playOffEntry)}
+	s.hands[me] = v.Hand()
+	s.hands[1-me] = opponentHand(v)
+	trick := v.Trick()
+	left := s.hands[0].Len() + s.hands[1].Len()
+	best, bestValue := engine.Card(0), -1
+	for _, c := range v.Legal().Cards() {
+		var value int
+		s.hands[me][c]--
+		if len(trick) == 0 {
+			value = s.reply(me, c, left-1, -1, 1<<14)
+		} else {
+			led := trick[0]
+			value = s.finishTrick(led.Seat, led.Card, c, left-1, -1, 1<<14)
+		}
+		s.hands[me][c]++
+		if value > bestValue {
+			best, bestValue = c, value
+		}
+	}
+	return best, bestValue, s.nodes
+}
+
+// lead searches a trick that seat leads with left cards in both hands: the points the
+// searching seat takes from here on. alpha and beta bound the values that matter.
+func (s *playOff) lead(leader, left, alpha, beta int) int {
+	if left == 0 {
+		return 0
+	}
+	key := playOffKey{pack(&s.hands[0]), pack(&s.hands[1]), int8(leader)}
+	if e, ok := s.memo[key]; ok {
+		switch {
+		case e.exact:
+			return int(e.value)
+		case e.lower && int(e.value) >= beta:
+			return int(e.value)
+		case !e.lower && int(e.value) <= alpha:
+			return int(e.value)
+		}
+	}
+	s.nodes++
+	a0, b0 := alpha, beta
+	maximize := leader == s.me
+	best := -1
+	if !maximize {
+		best = 1 << 14
+	}
+	h := &s.hands[leader]
+	for k := engine.Card(0); k < engine.NumKinds; k++ {
+		if h[k] == 0 {
+			continue
+		}
+		h[k]--
+		v := s.reply(leader, k, left-1, alpha, beta)
+		h[k]++
+		if maximize {
+			best = max(best, v)
+			alpha = max(alpha, v)
+		} else {
+			best = min(best, v)
+			beta = min(beta, v)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	e := playOffEntry{value: int16(best)}
+	switch {
+	case best <= a0:
+		e.lower = false // an upper bound
+	case best >= b0:
+		e.lower = true
+	default:
+		e.exact = true
+	}
+	s.memo[key] = e
+	return best
+}
+
+// reply searches the second card of a trick seat led with c.
+func (s *playOff) reply(leader int, c engine.Card, left, alpha, beta int) int {
+	follower := 1 - leader
+	h := &s.hands[follower]
+	legal := engine.LegalCards(h, []engine.Card{c}, s.trump, s.rules.Play)
+	maximize := follower == s.me
+	best := -1
+	if !maximize {
+		best = 1 << 14
+	}
+	for set := uint32(legal); set != 0; set &= set - 1 {
+		k := engine.Card(bits.TrailingZeros32(set))
+		h[k]--
+		v := s.finishTrick(leader, c, k, left-1, alpha, beta)
+		h[k]++
+		if maximize {
+			best = max(best, v)
+			alpha = max(alpha, v)
+		} else {
+			best = min(best, v)
+			beta = min(beta, v)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// finishTrick scores a trick of led (by leader) and second, then searches on.
+func (s *playOff) finishTrick(leader int, led, second engine.Card, left, alpha, beta int) int {
+	winner := leader
+	if engine.Beats(second, led, s.trump) {
+		winner = 1 - leader
+	}
+	points := s.rules.RankValue[led.Rank()] + s.rules.RankValue[second.Rank()]
+	if left == 0 {
+		points += s.rules.LastTrick
+	}
+	mine := 0
+	if winner == s.me {
+		mine = points
+		alpha, beta = alpha-points, beta-points
+	}
+	return mine + s.lead(winner, left, alpha, beta)
+}

@@ -1,0 +1,135 @@
+package computer
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// playTwoHanded plays a two-handed game between two levels to its end, checking that
+// every action they choose is legal, and returns it.
+func playTwoHanded(t *testing.T, levels [2]string, seed uint64, hands int) *engine.Game {
+	t.Helper()
+	r, err := engine.NewRules("two-handed", map[string]string{"target": "0", "hands": itoa(hands)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(r, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players [2]Player
+	for s, l := range levels {
+		if players[s], err = New(l, seed+uint64(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for steps := 0; !g.Over(); steps++ {
+		if steps > 10000 {
+			t.Fatal("the game does not end")
+		}
+		seat := g.Turn()
+		v := g.View(seat)
+		a := players[seat].Choose(v)
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("%s chose %s in phase %s: %v", levels[seat], a, g.Phase(), err)
+		}
+	}
+	return g
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func newTestRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 7)) }
+
+// TestTwoHandedLevelsPlay plays two-handed games at every level.
+func TestTwoHandedLevelsPlay(t *testing.T) {
+	for i, l := range []string{"random", "baseline", "easy", "normal", "expert"} {
+		g := playTwoHanded(t, [2]string{l, "baseline"}, uint64(i+1), 2)
+		if len(g.Results()) != 2 {
+			t.Fatalf("%s: %d hands", l, len(g.Results()))
+		}
+	}
+}
+
+// bruteForce returns the points seat me takes from a play-off position by plain minimax.
+func bruteForce(s *playOff, leader int, led *engine.Card, left int) int {
+	if left == 0 {
+		return 0
+	}
+	if led == nil {
+		best := -1
+		if leader != s.me {
+			best = 1 << 14
+		}
+		for k := engine.Card(0); k < engine.NumKinds; k++ {
+			if s.hands[leader][k] == 0 {
+				continue
+			}
+			s.hands[leader][k]--
+			c := k
+			v := bruteForce(s, leader, &c, left-1)
+			s.hands[leader][k]++
+			if leader == s.me {
+				best = max(best, v)
+			} else {
+				best = min(best, v)
+			}
+		}
+		return best
+	}
+	follower := 1 - leader
+	legal := engine.LegalCards(&s.hands[follower], []engine.Card{*led}, s.trump, s.rules.Play)
+	best := -1
+	if follower != s.me {
+		best = 1 << 14
+	}
+	for _, k := range legal.Cards() {
+		s.hands[follower][k]--
+		winner := leader
+		if engine.Beats(k, *led, s.trump) {
+			winner = follower
+		}
+		points := s.rules.RankValue[led.Rank()] + s.rules.RankValue[k.Rank()]
+		if left-1 == 0 {
+			points += s.rules.LastTrick
+		}
+		v := bruteForce(s, winner, nil, left-1)
+		if winner == s.me {
+			v += points
+		}
+		s.hands[follower][k]++
+		if follower == s.me {
+			best = max(best, v)
+		} else {
+			best = min(best, v)
+		}
+	}
+	return best
+}
+
+// TestExactPlayOff checks the exact search against plain minimax on small positions
+// dealt at random: both must find the same value for the seat to lead.
+func TestExactPlayOff(t *testing.T) {
+	r, err := engine.NewRules("two-handed", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deck := r.Deck()
+	for seed := uint64(1); seed <= 200; seed++ {
+		rng := newTestRand(seed)
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		n := 2 + int(seed%4)
+		s := &playOff{rules: &r, trump: engine.Suit(seed % 4), me: int(seed % 2), memo: map[playOffKey]playOffEntry{}}
+		s.hands[0] = engine.HandOf(deck[:n]...)
+		s.hands[1] = engine.HandOf(deck[n : 2*n]...)
+		leader := int(seed/2) % 2
+		want := bruteForce(s, leader, nil, 2*n)
+		if got := s.lead(leader, 2*n, -1, 1<<14); got != want {
+			t.Fatalf("seed %d: %s against %s, trump %s, seat %d leads: search %d, minimax %d",
+				seed, s.hands[0], s.hands[1], s.trump, leader, got, want)
+		}
+	}
+}
