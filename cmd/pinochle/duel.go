@@ -78,6 +78,11 @@ func duelCommand(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "A's mean score difference per hand: %+.1f (95%% CI %+.1f to %+.1f)\n", rep.Mean, rep.Low, rep.High)
 	for _, s := range []*duel.Side{&rep.A, &rep.B} {
 		j := sideOf(s)
+		if r.Stock {
+			// Two-handed has no auction: only the meld and the decision times say anything.
+			fmt.Fprintf(stdout, "  %-8s mean meld %.1f, decision median %.2f ms, p99 %.2f ms\n", s.Level, s.MeanMeld(), j.MedianMS, j.P99MS)
+			continue
+		}
 		fmt.Fprintf(stdout, "  %-8s bids won %d, set %.1f%%, mean meld %.1f, decision median %.2f ms, p99 %.2f ms\n",
 			s.Level, s.BidsWon, 100*s.SetShare(), s.MeanMeld(), j.MedianMS, j.P99MS)
 		fmt.Fprintf(stdout, "  %-8s of its bids: thrown in %.1f%%, played and set %.1f%%; mean bid %.1f, %.1f over its meld (%.0f%% of the %d trick points); "+

@@ -123,10 +123,18 @@ func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*s
 
 // run plays the game to its end, or until the user quits or the input ends.
 func (s *session) run() error {
-	s.printf("Pinochle, %s. You are %s, on team %d with %s. Seed %d.\n",
-		s.r.Preset, seatLabel(s.user), s.r.TeamOf(s.user)+1, s.partners(), s.g.Seed())
-	s.printf("At each prompt, ok takes the suggestion in brackets, and so does Enter except when you bid or decide to play.\n" +
-		"Type help for more: you may review the game, export it or see the scores at any prompt; quit leaves.\n")
+	if s.r.Players == 2 {
+		s.printf("Pinochle, %s. You are %s, against %s. Seed %d.\n", s.r.Preset, seatLabel(s.user), seatLabel(1-s.user), s.g.Seed())
+	} else {
+		s.printf("Pinochle, %s. You are %s, on team %d with %s. Seed %d.\n",
+			s.r.Preset, seatLabel(s.user), s.r.TeamOf(s.user)+1, s.partners(), s.g.Seed())
+	}
+	if s.r.Stock {
+		s.printf("At each prompt, ok takes the suggestion in brackets, and so does Enter.\n")
+	} else {
+		s.printf("At each prompt, ok takes the suggestion in brackets, and so does Enter except when you bid or decide to play.\n")
+	}
+	s.printf("Type help for more: you may review the game, export it or see the scores at any prompt; quit leaves.\n")
 	s.started = s.now()
 	for !s.g.Over() {
 		if s.g.HandNumber() != s.hand {
@@ -202,6 +210,9 @@ func (s *session) partners() string {
 }
 
 func (s *session) teamLabel(team int) string {
+	if s.r.Players == 2 {
+		return s.name(team)
+	}
 	l := fmt.Sprintf("team %d (%s)", team+1, teamSeats(s.r, team))
 	if team == s.r.TeamOf(s.user) {
 		l += ", yours"
@@ -211,8 +222,21 @@ func (s *session) teamLabel(team int) string {
 
 func (s *session) startHand() {
 	s.hand = s.g.HandNumber()
-	s.printf("\n=== Hand %d: %s. Scores: team 1 %d, team 2 %d.\n",
-		s.hand, s.says(s.g.Dealer(), "deals", "deal"), s.g.Scores()[0], s.g.Scores()[1])
+	if s.r.Stock {
+		sc := s.g.Scores()
+		s.printf("\n=== Hand %d: %s. Scores: you %d, %s %d.\n",
+			s.hand, s.says(s.g.Dealer(), "deals", "deal"), sc[s.user], s.name(1-s.user), sc[1-s.user])
+		if c, ok := s.g.TurnUp(); ok {
+			s.printf("Turned up: %s, so %s. ", c.Symbol(), trumpText(c.Suit()))
+			if c.Rank() == engine.Nine {
+				s.printf("It is the dix: 10 for %s. ", s.name(s.g.Dealer()))
+			}
+			s.printf("The stock holds %d cards.\n", s.g.StockSize())
+		}
+	} else {
+		s.printf("\n=== Hand %d: %s. Scores: team 1 %d, team 2 %d.\n",
+			s.hand, s.says(s.g.Dealer(), "deals", "deal"), s.g.Scores()[0], s.g.Scores()[1])
+	}
 	s.showHand(0)
 }
 
@@ -256,11 +280,51 @@ func (s *session) showHand(legal engine.CardSet) {
 	if marked {
 		s.printf("  (+ marks the cards passed to you)\n")
 	}
+	if s.r.Stock {
+		v := s.g.View(s.user)
+		if t := v.Tabled(s.user); t.Len() > 0 {
+			s.printf("  of which on the table: %s\n", symbols(t.Cards()))
+		}
+	}
+}
+
+// showTable writes, in two-handed, the stock, the turned-up card and both tables.
+func (s *session) showTable() {
+	v := s.g.View(s.user)
+	if v.StockSize() == 0 {
+		return
+	}
+	c, _ := v.TurnUp()
+	s.printf("Stock: %d cards, %s turned up under it.", v.StockSize(), c.Symbol())
+	for _, seat := range []int{s.user, 1 - s.user} {
+		t := v.Tabled(seat)
+		if t.Len() > 0 {
+			s.printf(" %s on the table: %s.", capitalize(s.name(seat)), symbols(t.Cards()))
+		}
+	}
+	s.printf(" Meld this hand: you %d, %s %d.\n", v.LaidMeldPoints(s.user), s.name(1-s.user), v.LaidMeldPoints(1-s.user))
+}
+
+// prefixed returns text after prefix, or nothing when text is empty.
+func prefixed(prefix, text string) string {
+	if text == "" {
+		return ""
+	}
+	return prefix + text
+}
+
+// capitalize returns text with its first letter in upper case.
+func capitalize(text string) string {
+	if text == "" {
+		return text
+	}
+	return strings.ToUpper(text[:1]) + text[1:]
 }
 
 // apply applies an action and narrates it and what it did, from the engine's events.
 func (s *session) apply(a engine.Action) error {
 	phase := s.g.Phase()
+	held, stock := s.g.Hand(s.user), s.g.StockSize()
 	events, err := s.g.ApplyEvents(a)
 	if err != nil {
 		if a.Seat == s.user {
@@ -283,9 +347,14 @@ func (s *session) apply(a engine.Action) error {
 		s.printf("  %s the moon: the team must take every trick\n", s.says(a.Seat, "shoots", "shoot"))
 	case engine.ActPlayCard:
 		s.printf("  %s %s\n", s.says(a.Seat, "plays", "play"), a.Card.Symbol())
+	case engine.ActDraw:
+		s.printf("  %s no meld\n", s.says(a.Seat, "lays", "lay"))
 	}
 	for _, e := range events {
 		s.narrate(a, e)
+	}
+	if s.r.Stock && s.g.StockSize() < stock && s.g.HandNumber() == s.hand {
+		s.showDraw(held, a)
 	}
 	if phase == engine.PhasePass && s.g.Phase() == engine.PhasePassBack {
 		s.showPassBackMeld()
@@ -363,6 +432,35 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 		s.showMelds()
 	case engine.EventHandFinished:
 		s.showResult(&e.Result)
+	case engine.EventMeldLaid:
+		if e.Laid.Exchanged {
+			s.printf("  %s the dix for the turned-up card: %s\n", s.says(e.Seat, "exchanges", "exchange"), plural(int(e.Laid.Meld.Points), "point"))
+			break
+		}
+		s.printf("  %s %s (%s): %s\n", s.says(e.Seat, "lays", "lay"), e.Laid.Meld.Name(), symbols(e.Laid.Meld.Cards()), plural(int(e.Laid.Meld.Points), "point"))
+	}
+}
+
+// showDraw tells, after both players drew from the stock, the card the user drew (held is
+// its hand before action a), and what is left.
+func (s *session) showDraw(held engine.Hand, a engine.Action) {
+	h := s.g.Hand(s.user)
+	if a.Seat == s.user && a.Kind == engine.ActPlayCard {
+		held[a.Card]--
+	}
+	var drew []engine.Card
+	for c := range h {
+		for range int(h[c]) - int(min(held[c], h[c])) {
+			drew = append(drew, engine.Card(c))
+		}
+	}
+	if len(drew) > 0 {
+		s.printf("  you draw %s", symbols(drew))
+	}
+	if n := s.g.StockSize(); n > 0 {
+		s.printf("; the stock holds %d\n", n)
+	} else {
+		s.printf("; the stock is gone: the melds go back to the hands, and the last 12 tricks follow suit, beat and trump\n")
 	}
 }
 
@@ -433,6 +531,14 @@ func (s *session) showResult(res *engine.HandResult) {
 	if res.Trump != engine.NoSuit {
 		trump = res.Trump.Symbol() + " trump"
 	}
+	if res.Bidder < 0 {
+		s.printf("Hand %d (%s):\n", res.Hand, trump)
+		for _, seat := range []int{s.user, 1 - s.user} {
+			s.printf("  %s: meld %d, tricks %d: %+d\n", capitalize(s.name(seat)), res.Meld[seat], res.Tricks[seat], res.Delta[seat])
+		}
+		s.printf("  Scores: you %d, %s %d\n", res.Scores[s.user], s.name(1-s.user), res.Scores[1-s.user])
+		return
+	}
 	s.printf("Hand %d: %s bid %d (%s) and %s.\n", res.Hand, s.name(res.Bidder), res.Bid, trump, what)
 	for t := range 2 {
 		s.printf("  %s: meld %d, tricks %d: %+d\n", s.teamLabel(t), res.Meld[t], res.Tricks[t], res.Delta[t])
@@ -444,6 +550,16 @@ func (s *session) winnerText() string {
 	sc := s.g.Scores()
 	w := s.g.Winner()
 	score := fmt.Sprintf("Final scores: team 1 %d, team 2 %d.", sc[0], sc[1])
+	if s.r.Players == 2 {
+		score = fmt.Sprintf("Final scores: you %d, %s %d.", sc[s.user], s.name(1-s.user), sc[1-s.user])
+		switch w {
+		case -1:
+			return "The game is drawn. " + score
+		case s.user:
+			return "You win! " + score
+		}
+		return capitalize(s.name(w)) + " wins. " + score
+	}
 	switch {
 	case w < 0:
 		return "The game is drawn. " + score
@@ -570,15 +686,30 @@ func (s *session) describeTurn(hint engine.Action) string {
 			opts = append(opts, decideWord[k])
 		}
 		return "Play the hand? (" + strings.Join(opts, ", ") + ")"
+	case engine.PhaseMeld:
+		s.showHand(0)
+		s.showTable()
+		choices := g.MeldChoices()
+		if len(choices) == 0 {
+			return "You took the trick but have no meld to lay: draw"
+		}
+		s.printf("You took the trick and may lay one meld before you draw:\n")
+		for i, m := range choices {
+			s.printf("  %d. %s (%s): %s\n", i+1, m.Name(), symbols(m.Cards()), plural(int(m.Points), "point"))
+		}
+		return fmt.Sprintf("Your meld (1 to %d, or draw)", len(choices))
 	case engine.PhasePlay:
+		if s.r.Stock {
+			s.showTable()
+		}
 		if trick := g.TrickCards(); len(trick) > 0 {
 			var parts []string
 			for _, p := range trick {
 				parts = append(parts, s.name(p.Seat)+" "+p.Card.Symbol())
 			}
-			s.printf("Trick (%s trump; %s): %s\n", g.Trump().Symbol(), s.needText(false), strings.Join(parts, ", "))
+			s.printf("Trick (%s trump%s): %s\n", g.Trump().Symbol(), prefixed("; ", s.needText(false)), strings.Join(parts, ", "))
 		} else {
-			s.printf("You lead (%s; %s).\n", trumpText(g.Trump()), s.needText(false))
+			s.printf("You lead (%s%s).\n", trumpText(g.Trump()), prefixed("; ", s.needText(false)))
 		}
 		s.showHand(g.LegalCards(s.user))
 		return "Your card"
@@ -629,6 +760,10 @@ func hintText(a engine.Action) string {
 		return decideWord[a.Kind]
 	case engine.ActPlayCard:
 		return a.Card.String()
+	case engine.ActDraw:
+		return "draw"
+	case engine.ActMeld:
+		return engine.FormatCards(a.Cards)
 	}
 	return a.String()
 }
@@ -677,6 +812,24 @@ func (s *session) parse(line string) (engine.Action, error) {
 			return a, err
 		}
 		a.Kind, a.Card = engine.ActPlayCard, c
+	case engine.PhaseMeld:
+		choices := s.g.MeldChoices()
+		if low == "draw" || low == "d" || low == "none" || low == "no" {
+			a.Kind = engine.ActDraw
+			return a, nil
+		}
+		if n, err := strconv.Atoi(low); err == nil {
+			if n < 1 || n > len(choices) {
+				return a, fmt.Errorf("choose a meld from 1 to %d, or draw", len(choices))
+			}
+			a.Kind, a.Cards = engine.ActMeld, choices[n-1].Cards()
+			return a, nil
+		}
+		cards, err := engine.ParseCards(line)
+		if err != nil {
+			return a, fmt.Errorf("type the number of a meld, its cards, or draw")
+		}
+		a.Kind, a.Cards = engine.ActMeld, cards
 	}
 	return a, nil
 }
@@ -693,7 +846,12 @@ func (s *session) help() string {
 	case engine.PhaseDecide:
 		return "Type play to play the hand, throw in to concede it, or moon to shoot the moon."
 	case engine.PhasePlay:
+		if s.r.Stock && s.g.StockSize() > 0 {
+			return "Type any card of your hand, such as AS, 10h or K♦: while the stock lasts you need not follow suit. Win the trick to lay a meld."
+		}
 		return "Type a card in brackets, such as AS, 10h or K♦. Type hand to see your hand again."
+	case engine.PhaseMeld:
+		return "Type the number of a meld to lay it on the table, or draw to lay none. Each meld needs a new card from your hand."
 	}
 	return "Press Enter to take the suggestion."
 }

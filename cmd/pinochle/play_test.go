@@ -611,3 +611,42 @@ func TestPlayReceivedMarks(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayTwoHanded plays a whole two-handed game taking every suggestion, and a hand in
+// which the user lays meld by number, and checks what the narration tells of the stock,
+// the melds on the table and the result.
+func TestPlayTwoHanded(t *testing.T) {
+	stdout, stderr, code := runTool(t, strings.Repeat("ok\n", 100000), "play", "--variant", "two-handed", "--seat", "2", "--seed", "5")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{
+		"Pinochle, two-handed. You are seat 2, against seat 1.", "Turned up: ", "The stock holds 24 cards.",
+		"you draw ", "the stock is gone: the melds go back to the hands", " lay ", "points",
+		"Meld this hand: you ", "\nGame over. ", "seat 2 (you)", "  Scores: you ",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"bid", "team 1", "set", "(♦ trump; )"} {
+		for _, l := range lines(stdout) {
+			if strings.Contains(l, bad) && !strings.Contains(l, "tricks follow suit") {
+				t.Errorf("%q in %q", bad, l)
+				break
+			}
+		}
+	}
+	for _, l := range lines(stdout) {
+		if slip := grammarSlip.FindString(l); slip != "" {
+			t.Errorf("%q in %q", slip, l)
+		}
+	}
+	// Laying meld by its number: answer 1 at every meld prompt, draw refused words stay
+	// errors, and the game goes on.
+	input := strings.Repeat("1\nok\n", 2000)
+	stdout, _, code = runTool(t, input, "play", "--variant", "two-handed", "--seed", "9", "--options", "target=0,hands=1")
+	if code != 0 || !strings.Contains(stdout, "may lay one meld before you draw:\n  1. ") || !strings.Contains(stdout, "  you lay ") {
+		t.Fatalf("exit %d; no meld laid by number:\n%s", code, tail(stdout, 40))
+	}
+}

@@ -37,12 +37,21 @@ func (s *session) sheet() string {
 			if t == mine {
 				team[t] += " (yours)"
 			}
+			if s.r.Players == 2 {
+				team[t] = seatLabel(t)
+				if t == mine {
+					team[t] += " (you)"
+				}
+			}
 		}
 		fmt.Fprintf(&b, "  %4s  %-16s %-15s %-16s %s\n", "hand", "contract", "result", team[0], team[1])
 	}
 	for i := range results {
 		res := &results[i]
-		contract := fmt.Sprintf("%s %d", s.name(res.Bidder), res.Bid)
+		contract := "trump"
+		if res.Bidder >= 0 {
+			contract = fmt.Sprintf("%s %d", s.name(res.Bidder), res.Bid)
+		}
 		if res.Trump != engine.NoSuit {
 			contract += " " + res.Trump.Symbol()
 		}
@@ -53,9 +62,19 @@ func (s *session) sheet() string {
 		fmt.Fprintf(&b, "  %4d  %-16s %-15s %-16s %s\n", res.Hand, contract, resultWord(res), cell[0], cell[1])
 	}
 	sc := s.g.Scores()
-	fmt.Fprintf(&b, "Scores: team 1 (%s) %d, team 2 (%s) %d", teamSeats(s.r, 0), sc[0], teamSeats(s.r, 1), sc[1])
+	yours := "your team"
+	if s.r.Players == 2 {
+		fmt.Fprintf(&b, "Scores: you %d, %s %d", sc[mine], s.name(1-mine), sc[1-mine])
+		yours = "you"
+	} else {
+		fmt.Fprintf(&b, "Scores: team 1 (%s) %d, team 2 (%s) %d", teamSeats(s.r, 0), sc[0], teamSeats(s.r, 1), sc[1])
+	}
 	switch lead := sc[mine] - sc[1-mine]; {
 	case s.g.Over():
+	case lead > 0 && yours == "you":
+		fmt.Fprintf(&b, ": you lead by %d", lead)
+	case lead < 0 && yours == "you":
+		fmt.Fprintf(&b, ": you trail by %d", -lead)
 	case lead > 0:
 		fmt.Fprintf(&b, ": your team leads by %d", lead)
 	case lead < 0:
@@ -79,6 +98,9 @@ func (s *session) sheet() string {
 func resultWord(res *engine.HandResult) string {
 	w := "set"
 	switch {
+	case res.Bidder < 0:
+		w = "played" // two-handed: no bid to make
+
 	case res.Outcome == engine.OutcomeThrownIn:
 		w = "thrown in"
 	case res.Outcome == engine.OutcomeBoardSet:

@@ -220,7 +220,12 @@ func writeStats(w io.Writer, cfg simConfig, st simStats, limited bool) {
 	fmt.Fprintf(w, "players        %s in all %d seats, seed %d\n", cfg.players, r.Players, cfg.seed)
 	fmt.Fprintf(w, "games played   %d\n", st.games)
 	fmt.Fprintf(w, "hands played   %d\n", st.hands)
-	if st.hands > 0 {
+	switch {
+	case st.hands > 0 && r.Stock:
+		// Two-handed: no auction, so no bidding team and no bids.
+		h := float64(st.hands)
+		fmt.Fprintf(w, "average meld   %.1f a seat, %.1f the table, per hand\n", float64(st.meld)/h/float64(r.Players), float64(st.meld)/h)
+	case st.hands > 0:
 		h := float64(st.hands)
 		fmt.Fprintf(w, "average meld   %.1f a seat, %.1f the bidding team, %.1f the table, per hand\n",
 			float64(st.meld)/h/float64(r.Players), float64(st.bidderMeld)/h, float64(st.meld)/h)

@@ -154,7 +154,7 @@ func (f *File) validate() error {
 			return fmt.Errorf("action %d (%s): no seat %d at a table of %d", i, a.Kind, a.Seat+1, f.Rules.Players)
 		}
 		if (a.Kind != engine.ActBid && a.Bid != 0) || (a.Kind != engine.ActTrump && a.Suit != 0) ||
-			(a.Kind != engine.ActPlayCard && a.Card != 0) || (a.Kind != engine.ActPassCards && a.Cards != nil) {
+			(a.Kind != engine.ActPlayCard && a.Card != 0) || (a.Kind != engine.ActPassCards && a.Kind != engine.ActMeld && a.Cards != nil) {
 			return fmt.Errorf("action %d (%s): a field that does not belong to its kind", i, a.Kind)
 		}
 	}

@@ -66,6 +66,12 @@ func randomAction(g *engine.Game, rng *rand.Rand) engine.Action {
 		seat := g.Turn()
 		legal := g.LegalCards(seat).Cards()
 		return engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: legal[rng.IntN(len(legal))]}
+	case engine.PhaseMeld:
+		ch := g.MeldChoices()
+		if i := rng.IntN(len(ch) + 1); i < len(ch) {
+			return engine.Action{Seat: g.Turn(), Kind: engine.ActMeld, Cards: ch[i].Cards()}
+		}
+		return engine.Action{Seat: g.Turn(), Kind: engine.ActDraw}
 	}
 	return engine.Action{}
 }

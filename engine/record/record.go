@@ -64,6 +64,10 @@ type Hand struct {
 	Decision engine.ActionKind `json:"decision,omitempty"`
 	Tricks   []Trick           `json:"tricks,omitempty"`
 	Result   engine.HandResult `json:"result"`
+	// TurnUp is, in two-handed, the card turned up for trump; Laid the melds laid on the
+	// table, in order (a dix turned up first, scored for the dealer).
+	TurnUp *engine.Card       `json:"turn_up,omitempty"`
+	Laid   []engine.LaidMeld `json:"laid,omitempty"`
 }
 
 // ErrNotFinished is returned for a hand that has not finished (or does not exist).
@@ -128,6 +132,11 @@ func walk(rules engine.Rules, seed uint64, actions []engine.Action, done func(*H
 			h.Dealt[s] = g.Hand(s)
 		}
 		copy(h.Held, h.Dealt)
+		if c, ok := g.TurnUp(); ok {
+			h.TurnUp, h.Trump = &c, g.Trump()
+			v := g.View(-1)
+			h.Laid = append([]engine.LaidMeld(nil), v.LaidMelds()...)
+		}
 		if r.ForcedOpen > 0 {
 			opener := (h.Dealer + 1) % p
 			if r.DealerOpens {
@@ -168,6 +177,11 @@ func walk(rules engine.Rules, seed uint64, actions []engine.Action, done func(*H
 			}
 		case engine.ActPlayHand, engine.ActThrowIn, engine.ActShootMoon:
 			h.Decision = a.Kind
+		case engine.ActMeld:
+			v := g.View(-1)
+			if laid := v.LaidMelds(); len(laid) > 0 {
+				h.Laid = append(h.Laid, laid[len(laid)-1])
+			}
 		case engine.ActPlayCard:
 			trick = append(trick, engine.Played{Seat: a.Seat, Card: a.Card})
 			if len(trick) == p {
@@ -196,7 +210,7 @@ func walk(rules engine.Rules, seed uint64, actions []engine.Action, done func(*H
 				h.Auction = append(h.Auction, engine.Bid{Seat: bidder, Amount: bid, Forced: true})
 			}
 		}
-		if phase != engine.PhaseDecide && phase != engine.PhasePlay && phase != engine.PhaseBidding &&
+		if !r.Stock && phase != engine.PhaseDecide && phase != engine.PhasePlay && phase != engine.PhaseBidding &&
 			h.Meld == nil && (finished || g.Phase() == engine.PhaseDecide || g.Phase() == engine.PhasePlay) {
 			h.countMeld(r, h.Trump)
 		}

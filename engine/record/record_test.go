@@ -21,6 +21,7 @@ var tables = []struct {
 	{"six-handed", "six-handed", nil},
 	{"double-deck-full", "double-deck", nil},
 	{"racehorse-moon", "racehorse", map[string]string{"hands": "6", "moon": "on", "throwin": "any"}},
+	{"two-handed", "two-handed", map[string]string{"hands": "3", "target": "0"}},
 }
 
 func tableRules(t testing.TB, preset string, options map[string]string) engine.Rules {
@@ -85,6 +86,10 @@ func TestHandsAgreeWithEngine(t *testing.T) {
 // checkHand checks a rebuilt hand against the deck, the rules and the engine's result.
 func checkHand(t *testing.T, r *engine.Rules, h *Hand, res engine.HandResult, deck engine.Hand) {
 	t.Helper()
+	if r.Stock {
+		checkStockHand(t, r, h, res, deck)
+		return
+	}
 	p := r.Players
 	if h.Result != res {
 		t.Errorf("hand %d: result %+v, engine says %+v", h.Number, h.Result, res)
@@ -211,6 +216,52 @@ func checkHand(t *testing.T, r *engine.Rules, h *Hand, res engine.HandResult, de
 	}
 	if played != deck {
 		t.Errorf("hand %d: the cards played are not the deck", h.Number)
+	}
+}
+
+// checkStockHand checks a rebuilt two-handed hand: the deal of 12 each, the turned-up
+// card naming trump, the melds laid adding up to each seat's meld, and the 24 tricks.
+func checkStockHand(t *testing.T, r *engine.Rules, h *Hand, res engine.HandResult, deck engine.Hand) {
+	t.Helper()
+	if h.Result != res || h.Bidder != -1 || len(h.Auction) != 0 || h.Meld != nil {
+		t.Errorf("hand %d: result %+v (engine %+v), bidder %d, auction %v, meld %v", h.Number, h.Result, res, h.Bidder, h.Auction, h.Meld)
+	}
+	dealt := sumHands(h.Dealt)
+	if h.Dealt[0].Len() != 12 || h.Dealt[1].Len() != 12 || !deck.Contains(&dealt) {
+		t.Errorf("hand %d: dealt %s and %s", h.Number, h.Dealt[0], h.Dealt[1])
+	}
+	if h.TurnUp == nil || h.TurnUp.Suit() != res.Trump || h.Trump != res.Trump {
+		t.Fatalf("hand %d: turned up %v, trump %v, result's trump %v", h.Number, h.TurnUp, h.Trump, res.Trump)
+	}
+	var meld [2]int
+	for _, l := range h.Laid {
+		meld[l.Seat] += int(l.Meld.Points)
+	}
+	if meld[0] != res.SeatMeld[0] || meld[1] != res.SeatMeld[1] {
+		t.Errorf("hand %d: melds laid add up to %v, engine %v", h.Number, meld, res.SeatMeld[:2])
+	}
+	if len(h.Tricks) != r.Tricks() {
+		t.Fatalf("hand %d: %d tricks, want %d", h.Number, len(h.Tricks), r.Tricks())
+	}
+	var played engine.Hand
+	var points [engine.MaxPlayers]int
+	leader := (h.Dealer + 1) % 2
+	for i, tr := range h.Tricks {
+		if tr.Leader != leader || len(tr.Cards) != 2 || tr.Last != (i == len(h.Tricks)-1) {
+			t.Errorf("hand %d trick %+v: want led by %d", h.Number, tr, leader)
+		}
+		cards := []engine.Card{tr.Cards[0].Card, tr.Cards[1].Card}
+		played[cards[0]]++
+		played[cards[1]]++
+		w := tr.Cards[engine.TrickWinner(cards, res.Trump)].Seat
+		if tr.Winner != w || tr.Points != r.TrickPoints(cards, tr.Last) {
+			t.Errorf("hand %d trick %d: winner %d points %d; want %d", h.Number, tr.Number, tr.Winner, tr.Points, w)
+		}
+		points[tr.Winner] += tr.Points
+		leader = tr.Winner
+	}
+	if played != deck || points != res.SeatPoints {
+		t.Errorf("hand %d: played %s, points %v (engine %v)", h.Number, played, points, res.SeatPoints)
 	}
 }
 

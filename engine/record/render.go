@@ -55,7 +55,25 @@ func (h *Hand) Sections(names []string) []Section {
 	}
 	add("Deal", deal)
 
-	add("Auction", h.auctionLines(names))
+	if h.TurnUp != nil {
+		// Two-handed: no auction; the turned-up card names trump, and melds are laid as
+		// tricks are won.
+		add("Trump", []string{fmt.Sprintf("%s turned up: %s trump.", h.TurnUp.Symbol(), h.TurnUp.Suit().Name())})
+		if len(h.Laid) > 0 {
+			lines := make([]string, len(h.Laid))
+			for i, l := range h.Laid {
+				switch {
+				case l.Exchanged:
+					lines[i] = fmt.Sprintf("%s: dix, exchanged for the turned-up card (%d)", seatName(names, l.Seat), l.Meld.Points)
+				default:
+					lines[i] = fmt.Sprintf("%s: %s, %s (%d)", seatName(names, l.Seat), l.Meld.Name(), symbolsText(l.Meld.Cards()), l.Meld.Points)
+				}
+			}
+			add("Melds laid", lines)
+		}
+	} else {
+		add("Auction", h.auctionLines(names))
+	}
 
 	if len(h.Passes) > 0 {
 		lines := make([]string, len(h.Passes))
@@ -65,7 +83,7 @@ func (h *Hand) Sections(names []string) []Section {
 		add("Passes", lines)
 	}
 
-	if h.Meld != nil {
+	if h.Meld != nil && h.TurnUp == nil {
 		lines := make([]string, 0, h.Players)
 		for s, m := range h.Meld {
 			lines = append(lines, seatName(names, s)+": "+strconv.Itoa(m.Total)+meldItems(m))
@@ -181,6 +199,15 @@ func (h *Hand) resultLines(names []string) []string {
 	res := &h.Result
 	bt := res.BiddingTeam()
 	var lines []string
+	if res.Bidder < 0 {
+		for s := range h.Players {
+			lines = append(lines, fmt.Sprintf("%s: meld %d, tricks %d, %+d → %d", seatName(names, s), res.SeatMeld[s], res.SeatPoints[s], res.Delta[s], res.Scores[s]))
+		}
+		if res.WinsGame {
+			lines = append(lines, "This hand wins the game.")
+		}
+		return lines
+	}
 	switch res.Outcome {
 	case engine.OutcomeBoardSet:
 		lines = append(lines, fmt.Sprintf("%s holds no marriage: the board is set.", seatName(names, res.Bidder)))
