@@ -66,7 +66,7 @@ type Hand struct {
 	Result   engine.HandResult `json:"result"`
 	// TurnUp is, in two-handed, the card turned up for trump; Laid the melds laid on the
 	// table, in order (a dix turned up first, scored for the dealer).
-	TurnUp *engine.Card       `json:"turn_up,omitempty"`
+	TurnUp *engine.Card      `json:"turn_up,omitempty"`
 	Laid   []engine.LaidMeld `json:"laid,omitempty"`
 }
 
