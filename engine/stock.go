@@ -424,3 +424,70 @@ func (v *View) MeldChoices() []MeldItem {
 	}
 	return meldChoices(&v.hand, v.table, int(v.seat), v.trump, &v.rules.Meld)
 }
+
+// StockGame returns a two-handed game in the position the view shows, with the hidden
+// cards as given: other is the other seat's whole hand (its known and tabled cards
+// included), and stock the stock's cards in the order they would be drawn, the turned-up
+// card last. It is for a computer player to play out a hand on a sampled deal: the game
+// has no log and no names, and deals any later hand from seed 0. It fails when the cards
+// given do not fit the view (sizes, known cards, the turned-up card, the deck).
+func (v *View) StockGame(other Hand, stock []Card) (*Game, error) {
+	r := v.rules
+	if !r.Stock || v.seat < 0 || v.over {
+		return nil, fmt.Errorf("engine: StockGame needs a seat's view of a two-handed game in play")
+	}
+	me := int(v.seat)
+	opp := 1 - me
+	switch {
+	case other.Len() != int(v.sizes[opp]):
+		return nil, fmt.Errorf("engine: StockGame: the other hand holds %d cards, not %d", other.Len(), v.sizes[opp])
+	case len(stock) != int(v.stockN):
+		return nil, fmt.Errorf("engine: StockGame: a stock of %d cards, not %d", len(stock), v.stockN)
+	case len(stock) > 0 && stock[len(stock)-1] != v.turnUp:
+		return nil, fmt.Errorf("engine: StockGame: the stock must end with the turned-up card")
+	}
+	known := v.KnownCards(opp)
+	if !other.Contains(&known) {
+		return nil, fmt.Errorf("engine: StockGame: the other hand lacks cards it is known to hold")
+	}
+	all := v.hand
+	for c, n := range other {
+		all[c] += n
+	}
+	for _, c := range stock {
+		all[c]++
+	}
+	for _, p := range v.plays {
+		all[p.Card]++
+	}
+	var deck Hand
+	for c := Card(0); c < NumKinds; c++ {
+		deck[c] = uint8(r.Copies(c))
+	}
+	if all != deck {
+		return nil, fmt.Errorf("engine: StockGame: the cards given and seen are not the deck")
+	}
+	g := newGame()
+	g.rules = *r
+	st := &g.st
+	st.HandNo, st.Dealer, st.Phase, st.Turn = int(v.handNo), int(v.dealer), v.phase, int(v.turn)
+	st.Hands[me], st.Hands[opp] = v.hand, other
+	st.Sizes[me], st.Sizes[opp] = uint8(v.hand.Len()), uint8(other.Len())
+	st.Plays = append(st.Plays, v.plays...)
+	st.Bidder, st.Trump, st.LastSeat, st.Winner = -1, v.trump, -1, -1
+	st.StockN = len(stock)
+	copy(st.Stock[stockCap-len(stock):], stock)
+	trick := v.Trick()
+	for i, p := range trick {
+		st.Trick[i] = p.Card
+	}
+	st.TrickN, st.Leader, st.WinIdx = len(trick), int(v.leader), int(v.winIdx)
+	st.Tricks = v.NumTricks()
+	for s := range 2 {
+		st.Points[s], st.TricksWon[s] = int(v.points[s]), int(v.won[s])
+	}
+	st.Scores = [2]int{int(v.scores[0]), int(v.scores[1])}
+	g.table = v.table
+	g.sync()
+	return g, nil
+}

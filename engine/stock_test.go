@@ -286,3 +286,49 @@ func TestTwoHandedGameEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestStockGameReplaysTheHand builds games from a seat's view with the true hidden cards,
+// at random points of random hands, and checks that the same actions end the hand with the
+// same result in both; and that cards that do not fit the view are refused.
+func TestStockGameReplaysTheHand(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		g, err := NewGame(testRules(t, "two-handed"), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := newRand(seed)
+		for steps := int(seed % 40); steps > 0; steps-- {
+			mustApply(t, g, randomAction(g, actingSeat(g, rng), rng))
+		}
+		seat := g.Turn()
+		v := g.View(seat)
+		stock := append([]Card(nil), g.st.Stock[stockCap-g.st.StockN:]...)
+		sg, err := v.StockGame(g.Hand(1-seat), stock)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if len(stock) > 1 {
+			bad := append([]Card(nil), stock...)
+			bad[0], bad[len(bad)-1] = bad[len(bad)-1], bad[0]
+			if bad[len(bad)-1] != stock[len(stock)-1] {
+				if _, err := v.StockGame(g.Hand(1-seat), bad); err == nil {
+					t.Fatalf("seed %d: a stock not ending with the turned-up card was taken", seed)
+				}
+			}
+		}
+		if _, err := v.StockGame(g.Hand(seat), stock); err == nil {
+			t.Fatalf("seed %d: the seat's own hand was taken for the other's", seed)
+		}
+		n := len(g.Results())
+		for len(g.Results()) == n {
+			a := randomAction(g, actingSeat(g, rng), rng)
+			mustApply(t, g, a)
+			mustApply(t, sg, a)
+		}
+		want, got := g.Results()[n], sg.Results()[len(sg.Results())-1]
+		if got.SeatMeld != want.SeatMeld || got.SeatPoints != want.SeatPoints || got.Delta != want.Delta {
+			t.Fatalf("seed %d: the built game ends the hand with meld %v points %v delta %v; the game %v %v %v",
+				seed, got.SeatMeld[:2], got.SeatPoints[:2], got.Delta, want.SeatMeld[:2], want.SeatPoints[:2], want.Delta)
+		}
+	}
+}

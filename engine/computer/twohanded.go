@@ -155,10 +155,25 @@ func lowestOf(cards []engine.Card, trump engine.Suit) engine.Card {
 	return best
 }
 
-// twoHanded chooses the Expert's action in a two-handed game: as the Baseline does while
-// the stock lasts, and by exact search once the stock is gone and both hands together hold
-// no more than its budget's ExactCards times one and a half (the expert's 16 searches the
-// last twelve tricks whole; the normal level's 4, the last three).
+// stockSamples is the number of deals the Expert samples for a card while the stock
+// lasts: a tenth of its PlaySamples (each is played out to the end of the hand, stock,
+// draws and melds included, which costs ten times a quick playout of the other presets).
+// Below four (the normal level's 6 give none), it plays by rules.
+func stockSamples(b Budget) int {
+	if n := b.PlaySamples / 10; n >= 4 {
+		return n
+	}
+	return 0
+}
+
+// twoHanded chooses the Expert's action in a two-handed game. While the stock lasts it
+// plays each candidate card out on deals of the unseen cards sampled to fit what its seat
+// knows (the other hand's known cards, the turned-up card under the stock), both sides
+// then playing by the Baseline's rules, and plays the card with the best mean difference
+// of the hand's meld and tricks; it lays meld by rules. Once the stock is gone it searches
+// exactly, when both hands together hold no more than its budget's ExactCards times one
+// and a half (the expert's 16: the last twelve tricks whole; the normal level's 4, the
+// last three).
 func (e *Expert) twoHanded(v *engine.View) (engine.Action, string) {
 	seat := v.Seat()
 	switch {
@@ -174,11 +189,92 @@ func (e *Expert) twoHanded(v *engine.View) (engine.Action, string) {
 		e.Playouts++
 		return engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: c}, fmt.Sprintf("Every card is known now: %s takes %d points from here with the best play on both sides.", c.Symbol(), value)
 	}
+	if n := stockSamples(e.budget); v.Phase() == engine.PhasePlay && v.StockSize() > 0 && n > 0 {
+		if c, diff, ok := e.searchStock(v, n); ok {
+			return engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: c},
+				fmt.Sprintf("Played out on %d deals of the unseen cards, %s does best: %+.0f a hand against the other player.", n, c.Symbol(), diff)
+		}
+	}
 	a := twoHandedBaseline(v)
 	if a.Kind == engine.ActPlayCard && v.StockSize() > 0 {
 		return a, "Keep your meld and trumps; take a trick cheaply when it holds points, for the chance to meld."
 	}
 	return a, "Win what you can cheaply; give up your least useful card."
+}
+
+// searchStock plays each legal card out on n sampled deals, the same deals for every card,
+// and returns the card with the best mean difference between the seat's and the other
+// player's meld and tricks at the end of the hand. ok is false when a sample cannot be
+// built (never expected: the samples fit the view by construction).
+func (e *Expert) searchStock(v *engine.View, n int) (best engine.Card, bestDiff float64, ok bool) {
+	me := v.Seat()
+	opp := 1 - me
+	legal := v.Legal().Cards()
+	if len(legal) == 1 {
+		return legal[0], 0, true
+	}
+	// The unseen cards: the deck less the seat's hand, the cards played, the other
+	// seat's known cards and the turned-up card.
+	var unseen engine.Hand
+	for _, c := range v.Rules().Deck() {
+		unseen[c]++
+	}
+	own, known := v.Hand(), v.KnownCards(opp)
+	turn, _ := v.TurnUp()
+	for c := range unseen {
+		unseen[c] -= own[c] + known[c]
+	}
+	for _, p := range v.Plays() {
+		unseen[p.Card]--
+	}
+	unseen[turn]--
+	pool := unseen.Cards()
+	hidden := v.HandSize(opp) - known.Len()
+	if hidden < 0 || hidden+v.StockSize()-1 != len(pool) {
+		return 0, 0, false
+	}
+	policy := [2]Player{newBaseline(0), newBaseline(0)}
+	totals := make([]float64, len(legal))
+	stock := make([]engine.Card, v.StockSize())
+	for range n {
+		if e.stopped() {
+			break
+		}
+		e.rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		other := known
+		for _, c := range pool[:hidden] {
+			other[c]++
+		}
+		copy(stock, pool[hidden:])
+		stock[len(stock)-1] = turn
+		for i, c := range legal {
+			g, err := v.StockGame(other, stock)
+			if err != nil {
+				return 0, 0, false
+			}
+			hand := len(g.Results())
+			if err := g.Apply(engine.Action{Seat: me, Kind: engine.ActPlayCard, Card: c}); err != nil {
+				return 0, 0, false
+			}
+			for len(g.Results()) == hand {
+				seat := g.Turn()
+				if err := g.Apply(policy[seat].Choose(g.View(seat))); err != nil {
+					return 0, 0, false
+				}
+				e.Nodes++
+			}
+			e.Playouts++
+			res := g.Results()[hand]
+			totals[i] += float64(res.Delta[me] - res.Delta[opp])
+		}
+	}
+	best, bestDiff = legal[0], totals[0]
+	for i, t := range totals {
+		if t > bestDiff {
+			best, bestDiff = legal[i], t
+		}
+	}
+	return best, bestDiff / float64(n), true
 }
 
 // ----- the exact search of the last tricks -----
