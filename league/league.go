@@ -222,6 +222,9 @@ func seatStats(rules *engine.Rules, players int, results []engine.HandResult, sc
 			st.meldTotal += m
 			st.meldHigh = max(st.meldHigh, m)
 		}
+		if h.Bidder < 0 {
+			continue // two-handed: no auction, no bid to count
+		}
 		b := &out[h.Bidder]
 		b.bid++
 		if h.Made {

@@ -162,3 +162,33 @@ func TestLess(t *testing.T) {
 		}
 	}
 }
+
+// TestDecideTwoHanded decides a two-handed game: each player is a team of one, rated one
+// against the other, and with no auction no bid counts in their records.
+func TestDecideTwoHanded(t *testing.T) {
+	g := played(t, "two-handed", map[string]string{"hands": "2", "target": "0"}, 5, 0)
+	out, err := Finish(Input{Game: g, Seats: []Seat{ana, ben}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !out.Result.Counted || len(out.Records) != 2 || len(out.Changes) != 2 {
+		t.Fatalf("result %+v, %d records, %d changes", out.Result, len(out.Records), len(out.Changes))
+	}
+	winner := out.Result.Winner
+	for i, rc := range out.Records {
+		if rc.Hands != 2 || rc.HandsBid != 0 || rc.BidsMade != 0 || rc.BidsSet != 0 {
+			t.Errorf("%s: hands %d, bid %d, made %d, set %d", rc.UserID, rc.Hands, rc.HandsBid, rc.BidsMade, rc.BidsSet)
+		}
+		won := winner == i
+		if won != (rc.Wins == 1) || (winner >= 0 && !won) != (rc.Losses == 1) {
+			t.Errorf("%s: wins %d, losses %d, winner %d", rc.UserID, rc.Wins, rc.Losses, winner)
+		}
+		if rc.PointsFor != g.Scores()[i] || rc.PointsAgainst != g.Scores()[1-i] {
+			t.Errorf("%s: points %d against %d, scores %v", rc.UserID, rc.PointsFor, rc.PointsAgainst, g.Scores())
+		}
+		moved := rc.Rating.Mu > rc.RatingBefore.Mu
+		if winner >= 0 && moved != won {
+			t.Errorf("%s: rating %v → %v though it %s", rc.UserID, rc.RatingBefore, rc.Rating, map[bool]string{true: "won", false: "lost"}[won])
+		}
+	}
+}
