@@ -46,12 +46,14 @@ const (
 		WHERE id = ?2`
 )
 
-// checkHand checks a hand result against the number of seats of its game.
+// checkHand checks a hand result against the number of seats of its game. A hand of two
+// players (two-handed) has no auction, and its bidder is -1.
 func checkHand(res *engine.HandResult, players int) error {
+	noAuction := players == 2 && res.Bidder == -1
 	switch {
 	case res.Hand < 1:
 		return fmt.Errorf("%w: hand number %d", ErrInvalid, res.Hand)
-	case res.Bidder < 0 || res.Bidder >= players, res.Dealer < 0 || res.Dealer >= players:
+	case (res.Bidder < 0 && !noAuction) || res.Bidder >= players, res.Dealer < 0 || res.Dealer >= players:
 		return fmt.Errorf("%w: hand %d: bidder %d or dealer %d is not a seat", ErrInvalid, res.Hand, res.Bidder, res.Dealer)
 	}
 	return nil
