@@ -20,12 +20,13 @@ const (
 	ActPlayCard                        // play Action.Card to the trick
 	ActMeld                            // two-handed: lay the meld Action.Cards on the table
 	ActDraw                            // two-handed: draw without laying a meld
+	ActDeclareOut                      // two-handed: claim to have reached the target (Rules.DeclareOut)
 )
 
 var actionNames = map[ActionKind]string{
 	ActBid: "bid", ActPass: "pass", ActTrump: "trump", ActPassCards: "pass_cards",
 	ActPlayHand: "play_hand", ActThrowIn: "throw_in", ActShootMoon: "shoot_moon", ActPlayCard: "play",
-	ActMeld: "meld", ActDraw: "draw",
+	ActMeld: "meld", ActDraw: "draw", ActDeclareOut: "declare_out",
 }
 
 // String returns the action kind's name as used in JSON.

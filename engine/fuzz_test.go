@@ -31,6 +31,7 @@ var gameConfigs = []struct {
 	{"six-handed", []string{"pass=0", "throwin=never"}},
 	{"two-handed", nil},
 	{"two-handed", []string{"target=500", "counters=eleven"}},
+	{"two-handed", []string{"declare=on", "target=400"}},
 }
 
 // configRules returns the rules of config i (taken modulo the number of configs), played
@@ -241,7 +242,11 @@ func checkResult(t testing.TB, g *Game, i int) {
 	}
 	if r.Stock {
 		// Two-handed: no auction; each player adds the meld it laid and its trick points.
-		if res.Bidder != -1 || res.Outcome != OutcomePlayed || sum != trickTotals[r.Preset] {
+		declared := res.Outcome == OutcomeDeclaredOut
+		if declared && (!res.WinsGame || !g.Over() || i != len(g.Results())-1) {
+			t.Fatalf("hand %d: declared out, but the game goes on", res.Hand)
+		}
+		if res.Bidder != -1 || (res.Outcome != OutcomePlayed && !declared) || (sum != trickTotals[r.Preset] && !declared) {
 			t.Fatalf("hand %d: bidder %d, %s, trick points %v", res.Hand, res.Bidder, res.Outcome, res.SeatPoints)
 		}
 		for s := range 2 {

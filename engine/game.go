@@ -542,6 +542,9 @@ func (g *Game) check(a *Action) error {
 		return ruleErr(CodeWrongStep, "unknown action")
 	}
 	want := actionPhase[a.Kind]
+	if a.Kind == ActDeclareOut && st.Phase == PhaseMeld {
+		want = PhaseMeld
+	}
 	if want != st.Phase && !(want == PhasePass && st.Phase == PhasePassBack) {
 		return ruleErr(CodeWrongStep, fmt.Sprintf("the table is %s, not %s", phaseDoing[st.Phase], phaseDoing[want]))
 	}
@@ -588,6 +591,10 @@ func (g *Game) check(a *Action) error {
 		}
 	case ActMeld:
 		return g.checkMeld(a.Seat, a.Cards)
+	case ActDeclareOut:
+		if !g.rules.DeclareOut {
+			return ruleErr(CodeNotAllowed, "this table does not play declaring out")
+		}
 	case ActPlayCard:
 		if !a.Card.Valid() || g.st.Hands[a.Seat][a.Card] == 0 {
 			return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", a.Card.Symbol()))
@@ -603,6 +610,7 @@ var actionPhase = [...]Phase{
 	ActBid: PhaseBidding, ActPass: PhaseBidding, ActTrump: PhaseTrump,
 	ActPassCards: PhasePass, ActPlayHand: PhaseDecide, ActThrowIn: PhaseDecide,
 	ActShootMoon: PhaseDecide, ActPlayCard: PhasePlay, ActMeld: PhaseMeld, ActDraw: PhaseMeld,
+	ActDeclareOut: PhasePlay, // or PhaseMeld: see check
 }
 
 var phaseDoing = [...]string{"bidding", "naming trump", "passing cards", "passing cards back", "waiting for the bidder to play or throw in", "playing tricks", "melding", "finished"}
@@ -962,6 +970,8 @@ func (g *Game) apply(a *Action) {
 		g.layMeld(a.Seat, a.Cards)
 	case ActDraw:
 		g.draw(a.Seat)
+	case ActDeclareOut:
+		g.declareOut(a.Seat)
 	}
 }
 

@@ -279,6 +279,10 @@ func randomAction(g *Game, seat int, rng *rand.Rand) Action {
 		ch := g.DecideChoices()
 		a.Kind = ch[rng.IntN(len(ch))]
 	case PhasePlay:
+		if g.rules.DeclareOut && rng.IntN(40) == 0 {
+			a.Kind = ActDeclareOut
+			return a
+		}
 		cs := g.LegalCards(seat).Cards()
 		a.Kind, a.Card = ActPlayCard, cs[rng.IntN(len(cs))]
 	case PhaseMeld:

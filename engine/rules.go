@@ -92,6 +92,10 @@ type Rules struct {
 	Stock bool `json:"stock,omitempty"`
 	// Deal is the number of cards dealt to each player when the deck is not dealt out.
 	Deal int `json:"deal,omitempty"`
+	// DeclareOut lets a two-handed player claim the game at its turn: it wins if its score,
+	// with the meld it has laid and the trick points it has taken this hand, reaches the
+	// target, and loses if not.
+	DeclareOut bool `json:"declare_out,omitempty"`
 	// DoubleDeck selects the 80-card deck: four of each card, no nines.
 	DoubleDeck bool `json:"double_deck"`
 
@@ -393,6 +397,7 @@ var optionHelp = map[string]string{
 	"set":      "a set: subtract (the bid from the bidders) or opponents (score it for the opponents)",
 	"throwin":  "throw-in: never, hopeless, any or forced (any, forced when hopeless)",
 	"moon":     "shoot the moon: on or off",
+	"declare":  "two-handed: a player may declare out, claiming the target mid-hand: on or off",
 	"floor":    "a team at or below minus this score loses (0 for none)",
 }
 
@@ -425,6 +430,12 @@ func NewRules(preset string, options map[string]string) (Rules, error) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := strings.TrimSpace(options[k])
+		if r.Stock != stockOptions[k] && (r.Stock || k == "declare") {
+			if r.Stock {
+				return Rules{}, fmt.Errorf("option %s does not apply to %s, which has no auction and no passing: its options are %s", k, r.Preset, strings.Join(stockOptionNames(), ", "))
+			}
+			return Rules{}, fmt.Errorf("option %s applies to two-handed only", k)
+		}
 		if err := r.apply(k, v, scale); err != nil {
 			return Rules{}, fmt.Errorf("option %s=%q: %w", k, v, err)
 		}
@@ -563,10 +574,32 @@ func (r *Rules) apply(key, value string, scale int) error {
 		}
 	case "floor":
 		r.Floor, err = num(0, 100000)
+	case "declare":
+		switch value {
+		case "on":
+			r.DeclareOut = true
+		case "off":
+			r.DeclareOut = false
+		default:
+			err = fmt.Errorf("want on or off")
+		}
 	default:
 		err = fmt.Errorf("unknown option; options are %s", strings.Join(sortedOptionKeys(), ", "))
 	}
 	return err
+}
+
+// stockOptions are the options two-handed takes; declare is its own.
+var stockOptions = map[string]bool{"target": true, "hands": true, "counters": true, "royal": true, "floor": true, "declare": true}
+
+func stockOptionNames() []string {
+	var out []string
+	for _, k := range sortedOptionKeys() {
+		if stockOptions[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func sortedOptionKeys() []string {

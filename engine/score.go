@@ -17,9 +17,10 @@ const (
 	OutcomeThrownIn                  // the bidder threw in after meld
 	OutcomeBoardSet                  // double-deck: the bidder held no marriage
 	OutcomeInstantWin                // a hand held the runs that win the game
+	OutcomeDeclaredOut               // two-handed: a player declared out, rightly or wrongly
 )
 
-var outcomeNames = [...]string{"played", "thrown_in", "board_set", "instant_win"}
+var outcomeNames = [...]string{"played", "thrown_in", "board_set", "instant_win", "declared_out"}
 
 // String returns the outcome's name.
 func (o Outcome) String() string {

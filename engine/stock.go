@@ -398,6 +398,44 @@ func (v *View) KnownCards(seat int) Hand {
 	return v.table.Known[seat]
 }
 
+// declareOut ends the hand and the game on seat's claim: seat wins if its score, with the
+// meld it has laid and the trick points it has taken this hand, reaches the target, and
+// the other seat wins if not. Both score what the hand gave them so far.
+func (g *Game) declareOut(seat int) {
+	st := &g.st
+	r := &g.rules
+	res := HandResult{Hand: st.HandNo, Dealer: st.Dealer, Bidder: -1, Trump: st.Trump, Outcome: OutcomeDeclaredOut, WinsGame: true}
+	for s := range r.Players {
+		meld := 0
+		if g.table != nil {
+			meld = g.table.Meld[s]
+		}
+		res.SeatMeld[s], res.SeatPoints[s], res.SeatSaved[s] = meld, st.Points[s], true
+		res.Meld[s], res.Tricks[s], res.Saved[s] = meld, st.Points[s], true
+		res.Delta[s] = meld + st.Points[s]
+		st.Scores[s] += res.Delta[s]
+	}
+	res.Scores = st.Scores
+	win := 1 - seat
+	if st.Scores[seat] >= r.Target && r.Target > 0 {
+		win = seat
+	}
+	res.Made = win == seat
+	st.TrickN = 0
+	g.record(res, win)
+}
+
+// OutIfDeclared reports whether the view's seat would win by declaring out now: the
+// table plays it (Rules.DeclareOut), and its score with this hand's meld and trick points
+// reaches the target.
+func (v *View) OutIfDeclared() bool {
+	s := int(v.seat)
+	if !v.rules.DeclareOut || s < 0 || s > 1 || v.rules.Target <= 0 {
+		return false
+	}
+	return int(v.scores[s])+v.LaidMeldPoints(s)+int(v.points[s]) >= v.rules.Target
+}
+
 // LaidMeldPoints returns the meld a seat has scored this hand so far (two-handed).
 func (v *View) LaidMeldPoints(seat int) int {
 	if v.table == nil || seat < 0 || seat > 1 {

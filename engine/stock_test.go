@@ -332,3 +332,41 @@ func TestStockGameReplaysTheHand(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoHandedDeclareOut checks declaring out: refused unless the table plays it; a
+// claim that reaches the target wins at once, and one that falls short loses.
+func TestTwoHandedDeclareOut(t *testing.T) {
+	hands := map[int]string{0: "AH 9H", 1: "10H KS"}
+	g := stockGame(t, hands, "AD 9S")
+	mustReject(t, g, Action{Seat: 1, Kind: ActDeclareOut}, CodeNotAllowed, "declaring out")
+	if _, err := NewRules("racehorse", map[string]string{"declare": "on"}); err == nil {
+		t.Fatal("declare=on taken for racehorse")
+	}
+	if _, err := NewRules("two-handed", map[string]string{"minbid": "300"}); err == nil {
+		t.Fatal("minbid taken for two-handed")
+	}
+	for _, tc := range []struct {
+		score, meld int
+		wins        bool
+	}{{900, 100, true}, {900, 90, false}} {
+		r := testRules(t, "two-handed", "declare=on")
+		g := stockGame(t, hands, "AD 9S")
+		g.rules = r
+		g.st.Scores = [2]int{0, tc.score}
+		g.retable().Meld[1] = tc.meld
+		syncDerived(g)
+		v := g.View(1)
+		if v.OutIfDeclared() != tc.wins {
+			t.Fatalf("score %d meld %d: out if declared %v", tc.score, tc.meld, v.OutIfDeclared())
+		}
+		mustApply(t, g, Action{Seat: 1, Kind: ActDeclareOut})
+		want := 0
+		if tc.wins {
+			want = 1
+		}
+		res := g.Results()[len(g.Results())-1]
+		if !g.Over() || g.Winner() != want || res.Outcome != OutcomeDeclaredOut || g.Scores()[1] != tc.score+tc.meld {
+			t.Fatalf("score %d meld %d: over %v, winner %d, outcome %s, scores %v", tc.score, tc.meld, g.Over(), g.Winner(), res.Outcome, g.Scores())
+		}
+	}
+}

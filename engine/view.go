@@ -518,7 +518,8 @@ func (v *View) Check(a Action) error {
 	if int(a.Kind) >= len(actionPhase) || a.Kind == 0 {
 		return ruleErr(CodeWrongStep, "unknown action")
 	}
-	if want := actionPhase[a.Kind]; want != v.phase && !(want == PhasePass && v.phase == PhasePassBack) {
+	if want := actionPhase[a.Kind]; want != v.phase && !(want == PhasePass && v.phase == PhasePassBack) &&
+		!(a.Kind == ActDeclareOut && v.phase == PhaseMeld) {
 		return ruleErr(CodeWrongStep, fmt.Sprintf("the table is %s, not %s", phaseDoing[v.phase], phaseDoing[want]))
 	}
 	r := v.rules
@@ -568,6 +569,10 @@ func (v *View) Check(a Action) error {
 	case ActPlayCard:
 		if !a.Card.Valid() || !v.Legal().Has(a.Card) {
 			return ruleErr(CodeIllegalCard, "that card may not be played now")
+		}
+	case ActDeclareOut:
+		if !r.DeclareOut {
+			return ruleErr(CodeNotAllowed, "this table does not play declaring out")
 		}
 	case ActMeld:
 		given := HandOf(a.Cards...)

@@ -349,6 +349,8 @@ func (s *session) apply(a engine.Action) error {
 		s.printf("  %s %s\n", s.says(a.Seat, "plays", "play"), a.Card.Symbol())
 	case engine.ActDraw:
 		s.printf("  %s no meld\n", s.says(a.Seat, "lays", "lay"))
+	case engine.ActDeclareOut:
+		s.printf("  %s out\n", s.says(a.Seat, "declares", "declare"))
 	}
 	for _, e := range events {
 		s.narrate(a, e)
@@ -533,6 +535,9 @@ func (s *session) showResult(res *engine.HandResult) {
 	}
 	if res.Bidder < 0 {
 		s.printf("Hand %d (%s):\n", res.Hand, trump)
+		if res.Outcome == engine.OutcomeDeclaredOut {
+			s.printf("  Declared out: the claim %s.\n", map[bool]string{true: "reaches the target and wins", false: "falls short and loses"}[res.Made])
+		}
 		for _, seat := range []int{s.user, 1 - s.user} {
 			s.printf("  %s: meld %d, tricks %d: %+d\n", capitalize(s.name(seat)), res.Meld[seat], res.Tricks[seat], res.Delta[seat])
 		}
@@ -762,6 +767,8 @@ func hintText(a engine.Action) string {
 		return a.Card.String()
 	case engine.ActDraw:
 		return "draw"
+	case engine.ActDeclareOut:
+		return "declare"
 	case engine.ActMeld:
 		return engine.FormatCards(a.Cards)
 	}
@@ -772,6 +779,10 @@ func hintText(a engine.Action) string {
 func (s *session) parse(line string) (engine.Action, error) {
 	a := engine.Action{Seat: s.user}
 	low := strings.ToLower(line)
+	if s.r.DeclareOut && (low == "declare" || low == "declare out") {
+		a.Kind = engine.ActDeclareOut
+		return a, nil
+	}
 	switch s.g.Phase() {
 	case engine.PhaseBidding:
 		if low == "pass" || low == "p" {
@@ -847,13 +858,21 @@ func (s *session) help() string {
 		return "Type play to play the hand, throw in to concede it, or moon to shoot the moon."
 	case engine.PhasePlay:
 		if s.r.Stock && s.g.StockSize() > 0 {
-			return "Type any card of your hand, such as AS, 10h or K♦: while the stock lasts you need not follow suit. Win the trick to lay a meld."
+			return "Type any card of your hand, such as AS, 10h or K♦: while the stock lasts you need not follow suit. Win the trick to lay a meld." + s.declareHelp()
 		}
 		return "Type a card in brackets, such as AS, 10h or K♦. Type hand to see your hand again."
 	case engine.PhaseMeld:
-		return "Type the number of a meld to lay it on the table, or draw to lay none. Each meld needs a new card from your hand."
+		return "Type the number of a meld to lay it on the table, or draw to lay none. Each meld needs a new card from your hand." + s.declareHelp()
 	}
 	return "Press Enter to take the suggestion."
+}
+
+// declareHelp explains declaring out, at tables that play it.
+func (s *session) declareHelp() string {
+	if !s.r.DeclareOut {
+		return ""
+	}
+	return fmt.Sprintf(" Type declare to declare out: you win at once if your score with this hand's meld and tricks reaches %d, and lose if not.", s.r.Target)
 }
 
 // auctionText writes the auction so far.

@@ -629,7 +629,7 @@ func TestPlayTwoHanded(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	for _, bad := range []string{"bid", "team 1", "set", "(♦ trump; )"} {
+	for _, bad := range []string{"bid", "team 1", " set", "(♦ trump; )"} {
 		for _, l := range lines(stdout) {
 			if strings.Contains(l, bad) && !strings.Contains(l, "tricks follow suit") {
 				t.Errorf("%q in %q", bad, l)
@@ -648,5 +648,19 @@ func TestPlayTwoHanded(t *testing.T) {
 	stdout, _, code = runTool(t, input, "play", "--variant", "two-handed", "--seed", "9", "--options", "target=0,hands=1")
 	if code != 0 || !strings.Contains(stdout, "may lay one meld before you draw:\n  1. ") || !strings.Contains(stdout, "  you lay ") {
 		t.Fatalf("exit %d; no meld laid by number:\n%s", code, tail(stdout, 40))
+	}
+}
+
+// TestPlayTwoHandedDeclareOut plays two-handed with declaring out against the expert, who
+// declares as soon as its score reaches the target, and checks that the game says so.
+func TestPlayTwoHandedDeclareOut(t *testing.T) {
+	stdout, _, code := runTool(t, strings.Repeat("ok\n", 100000), "play", "--variant", "two-handed", "--seed", "7", "--level", "expert",
+		"--options", "declare=on,target=600")
+	if code != 0 || !strings.Contains(stdout, "declares out\n") || !strings.Contains(stdout, "Declared out: the claim reaches the target and wins.") {
+		t.Fatalf("exit %d; no one declared out:\n%s", code, tail(stdout, 20))
+	}
+	stdout, _, _ = runTool(t, "help\nquit\n\n", "play", "--variant", "two-handed", "--seed", "7", "--options", "declare=on")
+	if !strings.Contains(stdout, "Type declare to declare out") {
+		t.Errorf("help does not explain declaring out:\n%s", tail(stdout, 10))
 	}
 }

@@ -16,6 +16,9 @@ import (
 // twoHandedBaseline chooses the Baseline's action in a two-handed game.
 func twoHandedBaseline(v *engine.View) engine.Action {
 	seat := v.Seat()
+	if v.OutIfDeclared() {
+		return engine.Action{Seat: seat, Kind: engine.ActDeclareOut}
+	}
 	switch v.Phase() {
 	case engine.PhaseMeld:
 		return meldToLay(v)
@@ -177,6 +180,8 @@ func stockSamples(b Budget) int {
 func (e *Expert) twoHanded(v *engine.View) (engine.Action, string) {
 	seat := v.Seat()
 	switch {
+	case v.OutIfDeclared():
+		return engine.Action{Seat: seat, Kind: engine.ActDeclareOut}, "Your score with this hand's meld and tricks has reached the target: declare out and win."
 	case v.Phase() == engine.PhaseMeld:
 		a := meldToLay(v)
 		if a.Kind == engine.ActDraw {
