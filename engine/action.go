@@ -10,17 +10,17 @@ type ActionKind uint8
 
 // The actions. ActPass passes in the auction; ActPassCards passes cards to a partner.
 const (
-	ActBid       ActionKind = iota + 1 // bid Action.Bid
-	ActPass                            // pass in the auction
-	ActTrump                           // name Action.Suit as trump
-	ActPassCards                       // pass Action.Cards
-	ActPlayHand                        // the bidder plays the hand out
-	ActThrowIn                         // the bidder concedes the hand
-	ActShootMoon                       // the bidder announces that its team takes every trick
-	ActPlayCard                        // play Action.Card to the trick
-	ActMeld                            // two-handed: lay the meld Action.Cards on the table
-	ActDraw                            // two-handed: draw without laying a meld
-	ActDeclareOut                      // two-handed: claim to have reached the target (Rules.DeclareOut)
+	ActBid        ActionKind = iota + 1 // bid Action.Bid
+	ActPass                             // pass in the auction
+	ActTrump                            // name Action.Suit as trump
+	ActPassCards                        // pass Action.Cards
+	ActPlayHand                         // the bidder plays the hand out
+	ActThrowIn                          // the bidder concedes the hand
+	ActShootMoon                        // the bidder announces that its team takes every trick
+	ActPlayCard                         // play Action.Card to the trick
+	ActMeld                             // two-handed: lay the meld Action.Cards on the table
+	ActDraw                             // two-handed: draw without laying a meld
+	ActDeclareOut                       // two-handed: claim to have reached the target (Rules.DeclareOut)
 )
 
 var actionNames = map[ActionKind]string{

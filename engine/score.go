@@ -13,11 +13,11 @@ type Outcome uint8
 
 // The ways a hand ends.
 const (
-	OutcomePlayed     Outcome = iota // played out; the bidders made it or were set
-	OutcomeThrownIn                  // the bidder threw in after meld
-	OutcomeBoardSet                  // double-deck: the bidder held no marriage
-	OutcomeInstantWin                // a hand held the runs that win the game
-	OutcomeDeclaredOut               // two-handed: a player declared out, rightly or wrongly
+	OutcomePlayed      Outcome = iota // played out; the bidders made it or were set
+	OutcomeThrownIn                   // the bidder threw in after meld
+	OutcomeBoardSet                   // double-deck: the bidder held no marriage
+	OutcomeInstantWin                 // a hand held the runs that win the game
+	OutcomeDeclaredOut                // two-handed: a player declared out, rightly or wrongly
 )
 
 var outcomeNames = [...]string{"played", "thrown_in", "board_set", "instant_win", "declared_out"}
