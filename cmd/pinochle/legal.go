@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -20,13 +21,14 @@ func runLegal(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // legal runs pinochle legal: the distinct cards a hand may play next to a trick.
 func legal(args []string, stdout io.Writer) error {
-	fs := newFlagSet("legal", `--variant V --trump SUIT --hand "CARDS" [--trick "CARDS"] [--options k=v,...] [--json]`, stdout)
+	fs := newFlagSet("legal", `--variant V --trump SUIT --hand "CARDS" [--trick "CARDS"] [--stock] [--options k=v,...] [--json]`, stdout)
 	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
 	trumpText := fs.String("trump", "", "the trump suit (S H D C or a name)")
 	handText := fs.String("hand", "", "the player's cards, such as \"AS 10S KH\"")
 	trickText := fs.String("trick", "", "the cards played to the trick so far, in the order played")
 	options := fs.String("options", "", "table options as k=v,k=v")
 	asJSON := fs.Bool("json", false, "write JSON")
+	stock := fs.Bool("stock", false, "two-handed: the stock still lasts, so any card may be played (without it, the rules of the last twelve tricks)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -65,8 +67,17 @@ func legal(args []string, stdout io.Writer) error {
 	if err := checkDeck(&r, "hand and trick together", append(append([]engine.Card(nil), hand...), trick...)); err != nil {
 		return err
 	}
+	if *stock && !r.Stock {
+		return badInput("--stock is for two-handed, which has a stock")
+	}
 	h := engine.HandOf(hand...)
 	cards := engine.LegalCards(&h, trick, trump, r.Play).Cards()
+	if *stock {
+		cards = h.Cards() // while the stock lasts, any card follows
+		if n := len(cards); n > 1 {
+			cards = slices.Compact(cards)
+		}
+	}
 	if *asJSON {
 		out := legalJSON{Legal: make([]string, len(cards))}
 		for i, c := range cards {

@@ -173,6 +173,8 @@ func TestLegal(t *testing.T) {
 		{"one card", []string{"--variant", "six-handed", "--trump", "H", "--hand", "9C", "--trick", "AH 10H KH QH JH"}, "9C"},
 		{"a full double-deck hand", []string{"--variant", "double-deck", "--trump", "C", "--hand",
 			"AS AS 10S 10S KS KS QS QS JS JS AH AH 10H 10H KH KH QH QH JH JH", "--trick", "JD"}, "AS 10S KS QS JS AH 10H KH QH JH"},
+		{"two-handed play-off: follow and beat", []string{"--variant", "two-handed", "--trump", "S", "--hand", "AH 9H KS 9C", "--trick", "QH"}, "AH"},
+		{"two-handed with the stock: any card", []string{"--variant", "two-handed", "--trump", "S", "--hand", "AH 9H KS 9C", "--trick", "QH", "--stock"}, "KS AH 9H 9C"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -291,6 +293,7 @@ func TestBadInput(t *testing.T) {
 		{"legal: unknown variant", []string{"legal", "--variant", "bridge", "--trump", "S", "--hand", "AS"}, `unknown variant "bridge"`},
 		{"legal: unknown suit", []string{"legal", "--trump", "X", "--hand", "AS"}, `unknown suit "X"`},
 		{"legal: no trump", []string{"legal", "--hand", "AS"}, "name the trump suit"},
+		{"legal: stock without one", []string{"legal", "--trump", "S", "--hand", "AS", "--stock"}, "--stock is for two-handed"},
 		{"legal: no hand", []string{"legal", "--trump", "S"}, "no hand given"},
 		{"legal: a nine in double-deck", []string{"legal", "--variant", "double-deck", "--trump", "S", "--hand", "AS 9S"}, "9S is not in the double-deck deck"},
 		{"legal: a nine in a double-deck trick", []string{"legal", "--variant", "double-deck", "--trump", "S", "--hand", "AS", "--trick", "9H"}, "trick: 9H is not in the double-deck deck"},
