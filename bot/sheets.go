@@ -146,7 +146,7 @@ const maxChoices = 25
 // number's digits, or part of a player's name).
 func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) error {
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
-	if !ok || commands.CheckAutocomplete(data) != nil {
+	if !ok || commands.CheckAutocompleteOffering(data, b.cfg.Presets) != nil {
 		return b.refuse(i, msgStale)
 	}
 	typed := ""
