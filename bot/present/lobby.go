@@ -20,6 +20,9 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 		Color:       ColourActive,
 	}
 	for team := range 2 {
+		if rules.Players == 2 {
+			break // two players, each a side of their own: one list below
+		}
 		var lines []string
 		for seat := range meta.Seats {
 			if rules.TeamOf(seat) != team {
@@ -32,6 +35,17 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: TeamName(team), Value: strings.Join(lines, "\n"), Inline: true})
+	}
+	if rules.Players == 2 {
+		var lines []string
+		for seat := range meta.Seats {
+			who := "*open*"
+			if !meta.Seats[seat].IsOpen() {
+				who = seatName(meta, seat)
+			}
+			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: strings.Join(lines, "\n")})
 	}
 	id := func(a commands.Action, arg string) string {
 		return commands.ID{Game: meta.ID, Action: a, Arg: arg}.String()
@@ -50,8 +64,12 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 		if !meta.Seats[seat].IsOpen() {
 			continue
 		}
+		label := fmt.Sprintf("Sit in seat %d (%s)", seat+1, TeamName(rules.TeamOf(seat)))
+		if rules.Players == 2 {
+			label = fmt.Sprintf("Sit in seat %d", seat+1)
+		}
 		seatButtons = append(seatButtons, discordgo.Button{
-			Label:    fmt.Sprintf("Sit in seat %d (%s)", seat+1, TeamName(rules.TeamOf(seat))),
+			Label:    label,
 			Style:    discordgo.SecondaryButton,
 			CustomID: id(commands.ActSeat, fmt.Sprint(seat)),
 		})
