@@ -215,3 +215,50 @@ func TestTwoHandedThreadPosts(t *testing.T) {
 		t.Logf("hand %d: %d posts", n, len(posts))
 	}
 }
+
+// TestTwoHandedTimeouts: a two-handed player whose time runs out when they are to meld has
+// the computer choose for them (at random: no other level plays two-handed yet), and the
+// game goes on; at a table that forfeits, they forfeit alone, by name.
+func TestTwoHandedTimeouts(t *testing.T) {
+	t.Parallel()
+	for _, policy := range []string{"computer", "forfeit"} {
+		t.Run(policy, func(t *testing.T) {
+			t.Parallel()
+			h := twoHanded(t)
+			ana, bob := h.user("ana"), h.user("bob")
+			humans := []fakediscord.User{ana, bob}
+			tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("timer", "1h"), fakediscord.Opt("timeout", policy))
+			lobby := h.message(tb.lobbyID)
+			h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+			game := h.tableGame(tb)
+			// Play to a trick's winner's choice of meld.
+			var late fakediscord.User
+			for range 60 {
+				u, view, _ := h.toAct(tb.thread, humans)
+				if strings.Contains(labels(flatten(view.Components))[0], "Draw") {
+					late = u
+					break
+				}
+				h.actTwoHanded(u, view)
+				h.settle(game)
+			}
+			if late.ID == "" {
+				t.Fatal("nobody took a trick while the stock lasted")
+			}
+			n := h.logLen(game)
+			h.clock.Advance(time.Hour)
+			h.settle(game)
+			if policy == "forfeit" {
+				h.waitThread(tb.thread, fmt.Sprintf("%s's time ran out: **%s forfeits**.", late.Username, late.Username))
+				return
+			}
+			h.waitThread(tb.thread, fmt.Sprintf("%s's time ran out: a computer player moved for them.", late.Username))
+			if got := h.logLen(game); got != n+1 {
+				t.Fatalf("the log has %d actions after the timeout, want %d", got, n+1)
+			}
+			// The game goes on with the people.
+			u, view, _ := h.toAct(tb.thread, humans)
+			h.actTwoHanded(u, view)
+		})
+	}
+}

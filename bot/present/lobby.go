@@ -104,7 +104,11 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 		line += " Options: " + commands.FormatOptions(meta.Options) + "."
 	}
 	if meta.Settings.Timer > 0 {
-		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), PolicyText(meta.Settings.Timeout))
+		policy := PolicyText(meta.Settings.Timeout)
+		if rules.Players == 2 && meta.Settings.Timeout == storage.PolicyForfeit {
+			policy = "the player forfeits"
+		}
+		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), policy)
 	}
 	return line + " " + Capitalise(commands.TableSettingsText(meta.Settings)) + "."
 }

@@ -91,7 +91,10 @@ func TurnLine(ids []string) string {
 // Reminder reminds the players a turn waits for of the time they have left.
 func Reminder(r *table.Remind) string {
 	policy := "a computer player will move for you"
-	if r.Forfeit {
+	switch {
+	case r.Forfeit && r.Alone:
+		policy = "you will forfeit the game"
+	case r.Forfeit:
 		policy = "your team will forfeit the game"
 	}
 	return fmt.Sprintf("⏰ %s, reminder: the table waits for you. %s left, then %s.", mentions(r.Users), TimeLeft(r.Left), policy)
