@@ -262,3 +262,89 @@ func TestTwoHandedTimeouts(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoHandedMisuse: meld and draw controls that are forged, out of turn or stale get a
+// private answer and change nothing; a second click of Draw is answered as done.
+func TestTwoHandedMisuse(t *testing.T) {
+	t.Parallel()
+	h := twoHanded(t)
+	ana, bob := h.user("ana"), h.user("bob")
+	humans := []fakediscord.User{ana, bob}
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("timer", "off"))
+	lobby := h.message(tb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	game := h.tableGame(tb)
+	var winner fakediscord.User
+	var view fakediscord.Response
+	for range 60 {
+		winner, view, _ = h.toAct(tb.thread, humans)
+		if hasAction(view, commands.ActDraw) {
+			break
+		}
+		h.actTwoHanded(winner, view)
+		h.settle(game)
+	}
+	if !hasAction(view, commands.ActDraw) {
+		t.Fatal("nobody took a trick while the stock lasted")
+	}
+	draw := ""
+	for _, c := range actionControls(view.Components) {
+		if id, _ := commands.ParseID(c.CustomID); id.Action == commands.ActDraw {
+			draw = c.CustomID
+		}
+	}
+	at, _ := commands.ParseID(draw)
+	meld := func(arg string) string {
+		return commands.ID{Game: game, Hand: at.Hand, Step: at.Step, Action: commands.ActMeld, Arg: arg}.String()
+	}
+	loser := ana
+	if winner.ID == ana.ID {
+		loser = bob
+	}
+	cases := []struct {
+		name string
+		by   fakediscord.User
+		id   string
+		want string
+	}{
+		{"not a meld", winner, meld("AS-9H"), "⚠️"},
+		{"a meld of cards not held", winner, meld("AS-AS-AH-AH-AD-AD-AC-AC"), "⚠️"},
+		{"the winner's draw, by the other player", loser, draw, "⚠️"},
+		{"a meld, by the other player", loser, meld("KS-QS"), "⚠️"},
+		{"a draw of another hand", winner, commands.ID{Game: game, Hand: at.Hand + 1, Step: at.Step, Action: commands.ActDraw}.String(), "earlier step"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := *h
+			h.t = t
+			before := h.public(game, tb)
+			_, own := h.myHand(c.by, tb.thread)
+			msg := h.forge(own, button(c.id))
+			r := h.click(c.by, msg, c.id)
+			h.private(c.by, r, c.want)
+			t.Logf("%s: %q", c.name, firstLine(r.Content))
+			h.unchanged(game, tb, before)
+		})
+	}
+	// No computer level advises on two-handed yet: the Hint button says so, and changes
+	// nothing.
+	before := h.public(game, tb)
+	hv, _ := h.myHand(winner, tb.thread)
+	r := h.click(winner, hv.MessageID, buttonByLabel(t, h.message(hv.MessageID), "Hint"))
+	h.private(winner, r, "No computer player gives hints for two-handed yet")
+	h.unchanged(game, tb, before)
+
+	// Draw, then the same button again, then a meld button of that earlier step.
+	r = h.click(winner, view.MessageID, draw)
+	if r.Type != 7 || strings.Contains(r.Content, "⚠️") {
+		t.Fatalf("Draw answered %q", r.Content)
+	}
+	h.settle(game)
+	before = h.public(game, tb)
+	_, own := h.myHand(winner, tb.thread)
+	r = h.click(winner, h.forge(own, button(draw)), draw)
+	h.private(winner, r, "done already")
+	r = h.click(winner, h.forge(own, button(meld("KS-QS"))), meld("KS-QS"))
+	h.private(winner, r, "earlier step")
+	h.unchanged(game, tb, before)
+}
