@@ -67,7 +67,8 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 		case engine.EventMeldShown:
 			n.meld(meta, pub)
 		case engine.EventHandFinished:
-			if pub.Rules().Stock {
+			if pub.Rules().Stock || e.Result.Bidder < 0 {
+				// No auction, so no bidding team to read the result by.
 				n.stockResult(meta, pub.Rules(), e.Result)
 			} else {
 				n.handResult(meta, e.Result)
