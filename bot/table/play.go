@@ -126,7 +126,7 @@ func (t *table) computerFor(seat int) (computer.Player, error) {
 	if s := t.meta.Seats[seat]; s.IsComputer() {
 		level = string(s.Computer)
 	}
-	level = levelFor(t.game.Rules(), level)
+	level = PlayingLevel(t.game.Rules(), level)
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat)
 	p, err := computer.New(level, seed)
 	if err == nil {
@@ -140,10 +140,10 @@ func (t *table) computerFor(seat int) (computer.Player, error) {
 	return p, nil
 }
 
-// levelFor returns the level a computer player plays at under rules r: the level asked for,
-// or, at a two-handed table (Rules.Stock), "random", the one level that plays its meld
+// PlayingLevel returns the level a computer player plays at under rules r: the level asked
+// for, or, at a two-handed table (Rules.Stock), "random", the one level that plays its meld
 // phase until the other levels learn it.
-func levelFor(r *engine.Rules, level string) string {
+func PlayingLevel(r *engine.Rules, level string) string {
 	if r.Stock {
 		return "random"
 	}
