@@ -45,15 +45,18 @@ func (h *harness) actTwoHanded(user fakediscord.User, view fakediscord.Response)
 
 // TestTwoHandedOverDays: two people play a whole two-handed game through the fake Discord,
 // a move every 20 hours of the test's clock, with a 3-day turn timer: its reminder comes when
-// a turn waits a day and a half, nobody's time runs out, a player away has the computer play
-// her seat until she is back, and a restart in the middle of a hand loses nothing (a view
-// shown before it still plays). Melds are laid and told, the stock runs out and is told, every
-// hand's result is told with its review and score sheet, and the game ends.
+// a turn waits a day and a half, a player who asked for them gets direct messages, nobody's
+// time runs out, a player away has the computer play her seat until she is back, and a
+// restart in the middle of a hand loses nothing (a view shown before it still plays). Melds
+// are laid and told, the stock runs out and is told, every hand's result is told with its
+// review and score sheet, and the game ends.
 func TestTwoHandedOverDays(t *testing.T) {
 	t.Parallel()
 	h := twoHanded(t)
 	ana, bob := h.user("ana"), h.user("bob")
 	humans := []fakediscord.User{ana, bob}
+	r, _ := h.slash(bob, h.channel, "pinochle", "notify", fakediscord.Opt("dm", true))
+	h.private(bob, r, "direct message")
 	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("timer", "3d"), fakediscord.Opt("hands", 2))
 	lobby := h.message(tb.lobbyID)
 	if got := labels(lobby.Controls()); !strings.Contains(strings.Join(got, "|"), "Sit in seat 2") {
@@ -111,6 +114,9 @@ func TestTwoHandedOverDays(t *testing.T) {
 		h.settle(game)
 	}
 	h.waitThread(tb.thread, "Game over")
+	if dms := h.srv.DMs(bob.ID); len(dms) == 0 || !strings.Contains(dms[0].Content, "two-handed") {
+		t.Errorf("bob, who asked for direct messages, got %d", len(dms))
+	}
 	if !restarted || !away || !reminded {
 		t.Errorf("restarted %v, away %v, reminded %v: the game ended before the test did all", restarted, away, reminded)
 	}
@@ -130,7 +136,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 		if !strings.Contains(m.Content, "**Hand 1 result.**") {
 			continue
 		}
-		r := h.click(bob, m.ID, buttonByLabel(t, m, "Review hand 1"))
+		r = h.click(bob, m.ID, buttonByLabel(t, m, "Review hand 1"))
 		review := jsonOf(r.Embeds)
 		for _, want := range []string{"Melds laid", "Tricks, while the stock lasted", "Tricks, once the stock was drawn", "Turned up"} {
 			if !strings.Contains(review, want) {
@@ -149,7 +155,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 	}
 	for _, m := range h.srv.Messages(tb.thread) {
 		if strings.Contains(m.Content, "**Hand 1 result.**") {
-			r := h.click(bob, m.ID, buttonByLabel(t, m, "Score sheet"))
+			r = h.click(bob, m.ID, buttonByLabel(t, m, "Score sheet"))
 			if sheet := jsonOf(r.Embeds); !strings.Contains(sheet, "trump") || !strings.Contains(sheet, "ana / bob") {
 				t.Errorf("the score sheet: %s", sheet)
 			}
@@ -159,7 +165,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 	if err != nil || res.FinishedAt.IsZero() {
 		t.Fatalf("no result in storage: %+v, %v", res, err)
 	}
-	r, _ := h.slash(bob, h.channel, "pinochle", "export", fakediscord.Opt("game", game))
+	r, _ = h.slash(bob, h.channel, "pinochle", "export", fakediscord.Opt("game", game))
 	if len(r.Files) != 1 || !strings.Contains(string(r.Files[0].Data), `"two-handed"`) {
 		t.Errorf("export answered %q with %d files", r.Content, len(r.Files))
 	}
