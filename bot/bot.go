@@ -75,6 +75,10 @@ type Config struct {
 	// real time, which the other processes on the database keep too. Tests set a clock of
 	// their own.
 	LeaseClock Clock
+	// Presets are the presets the bot offers in its commands, the first the default; nil
+	// offers engine.PresetNames(). A bot may offer a preset the engine plays before it
+	// lists it (two-handed, while the computer players learn it).
+	Presets []string
 	// Transport carries every REST request (after APIURL's rewrite, when set); nil is
 	// http.DefaultTransport. Tests wrap the fake Discord's to inject faults.
 	Transport http.RoundTripper
@@ -148,6 +152,17 @@ func New(cfg Config) (*Bot, error) {
 	}
 	if cfg.PostLimit <= 0 {
 		cfg.PostLimit = 5
+	}
+	if cfg.Presets == nil {
+		cfg.Presets = engine.PresetNames()
+	}
+	for _, p := range cfg.Presets {
+		if _, err := engine.NewRules(p, nil); err != nil {
+			return nil, fmt.Errorf("bot: preset %q: %w", p, err)
+		}
+	}
+	if len(cfg.Presets) == 0 {
+		return nil, errors.New("bot: no preset to offer")
 	}
 	if cfg.PostWindow <= 0 {
 		cfg.PostWindow = 5 * time.Second
@@ -244,7 +259,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		var cmds []*discordgo.ApplicationCommand
 		err := b.retry(ctx, "register commands", func() error {
 			var err error
-			cmds, err = b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.Definitions(), discordgo.WithContext(ctx))
+			cmds, err = b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands.DefinitionsOffering(b.cfg.Presets), discordgo.WithContext(ctx))
 			return err
 		})
 		if err != nil {

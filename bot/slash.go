@@ -32,7 +32,7 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 	if i.GuildID == "" {
 		return b.reply(i, "Pinochle is played in a server's channels, not in direct messages.")
 	}
-	if err := commands.CheckInvocation(data); err != nil {
+	if err := commands.CheckInvocationOffering(data, b.cfg.Presets); err != nil {
 		b.log.Warn("command refused", "command", data.Name, "guild", i.GuildID, "user", userOf(i).ID, "err", err)
 		return b.reply(i, "⚠️ %s. %s", present.Capitalise(err.Error()), msgStale)
 	}
@@ -144,7 +144,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return b.failed(i, "read the season", err)
 	}
-	req, err := commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason})
+	req, err := commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason, Presets: b.cfg.Presets})
 	if err != nil {
 		return b.reply(i, "%s", present.Capitalise(err.Error()))
 	}

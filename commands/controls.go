@@ -65,8 +65,29 @@ func ControlsChosen(v *engine.View, gameID int64, chosen engine.CardSet) []disco
 		return decideControls(v, mk)
 	case engine.PhasePlay:
 		return playControls(v, mk, chosen)
+	case engine.PhaseMeld:
+		return meldControls(v, mk)
 	}
 	return nil
+}
+
+// meldControls are the choices of the winner of a trick while a two-handed stock lasts: a
+// button for each meld it may lay (View.MeldChoices, best first), labelled with its name
+// and points, and Draw, to lay none. They fit in the rows a hand's cards may take: there
+// are at most 15 melds to choose from.
+func meldControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
+	buttons := []discordgo.MessageComponent{
+		discordgo.Button{Label: "Draw (no meld)", Style: discordgo.SecondaryButton, CustomID: mk(ActDraw, "")},
+	}
+	for _, m := range v.MeldChoices() {
+		label := truncate(fmt.Sprintf("%s %d", capitalize(m.Name()), m.Points), maxLabelLen)
+		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: mk(ActMeld, MeldArg(m.Cards()))})
+	}
+	var rows []discordgo.MessageComponent
+	for i := 0; i < len(buttons) && len(rows) < maxCardRows; i += maxButtonsPerRow {
+		rows = append(rows, discordgo.ActionsRow{Components: buttons[i:min(i+maxButtonsPerRow, len(buttons))]})
+	}
+	return rows
 }
 
 // PlayButton is the button that plays card c, chosen at a table that confirms cards.
@@ -236,8 +257,10 @@ func playControls(v *engine.View, mk idMaker, chosen engine.CardSet) []discordgo
 	h := v.Hand()
 	legal := v.Legal()
 	held := h.Set()
+	// While a two-handed stock lasts the hand changes with every draw, and over a hand a
+	// seat holds more distinct cards than there are places: the buttons are the cards held.
 	for _, p := range v.Plays() {
-		if p.Seat == v.Seat() {
+		if p.Seat == v.Seat() && !v.Rules().Stock {
 			held = held.Add(p.Card)
 		}
 	}
@@ -428,6 +451,11 @@ func ActionFor(id ID, seat int, values []string) (engine.Action, error) {
 	case ActCard, ActPlayCard:
 		c, _ := cardByCode(id.Arg)
 		a.Kind, a.Card = engine.ActPlayCard, c
+	case ActMeld:
+		cards, _ := cardsByCodes(id.Arg)
+		a.Kind, a.Cards = engine.ActMeld, cards
+	case ActDraw:
+		a.Kind = engine.ActDraw
 	default:
 		return engine.Action{}, fmt.Errorf("%w: %s", ErrNotGameAction, id.Action)
 	}

@@ -44,6 +44,8 @@ const (
 	ActCard      Action = "card"      // play card Arg (a code such as AS or 10H), or choose it (TableSettings.Confirm)
 	ActPlayCard  Action = "playcard"  // play card Arg, chosen with ActCard
 	ActHint      Action = "hint"      // ask the expert what to do now
+	ActMeld      Action = "meld"      // two-handed: lay the meld of cards Arg (codes joined by "-", such as KS-QS)
+	ActDraw      Action = "draw"      // two-handed: draw without laying a meld
 )
 
 // MaxIDLen is Discord's limit on a custom ID's length. Every ID that
@@ -75,7 +77,11 @@ const (
 	argAmount
 	argSuit
 	argCard
+	argCards
 )
+
+// maxMeldCards is the most cards one meld takes: eight of a rank around, doubled.
+const maxMeldCards = 8
 
 // actionArgs lists the known actions and their argument syntax. It is never
 // modified.
@@ -85,6 +91,7 @@ var actionArgs = map[Action]argKind{
 	ActBid: argAmount, ActOther: argNone, ActBidModal: argNone, ActPass: argNone,
 	ActTrump: argSuit, ActPassCards: argNone, ActPlayHand: argNone, ActThrowIn: argNone,
 	ActMoon: argNone, ActCard: argCard, ActPlayCard: argCard, ActHint: argNone,
+	ActMeld: argCards, ActDraw: argNone,
 }
 
 // ErrBadID is wrapped by every error of ParseID and ID.Validate.
@@ -178,8 +185,39 @@ func checkArg(kind argKind, arg string) error {
 		if _, ok := cardByCode(arg); !ok {
 			return fmt.Errorf("bad card %q", arg)
 		}
+	case argCards:
+		if _, ok := cardsByCodes(arg); !ok {
+			return fmt.Errorf("bad cards %q", arg)
+		}
 	}
 	return nil
+}
+
+// MeldArg is the argument of an ActMeld control: the meld's cards' codes joined by "-",
+// such as "KS-QS" (at most 8 cards, 31 characters).
+func MeldArg(cards []engine.Card) string {
+	codes := make([]string, len(cards))
+	for i, c := range cards {
+		codes[i] = c.String()
+	}
+	return strings.Join(codes, "-")
+}
+
+// cardsByCodes reads MeldArg's form: 1 to maxMeldCards card codes joined by "-".
+func cardsByCodes(s string) ([]engine.Card, bool) {
+	codes := strings.Split(s, "-")
+	if len(codes) > maxMeldCards {
+		return nil, false
+	}
+	cards := make([]engine.Card, len(codes))
+	for i, code := range codes {
+		c, ok := cardByCode(code)
+		if !ok {
+			return nil, false
+		}
+		cards[i] = c
+	}
+	return cards, true
 }
 
 // ParseID reads a custom ID written by ID.String. It is strict: the prefix,

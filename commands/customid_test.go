@@ -18,6 +18,10 @@ func TestIDRoundTrip(t *testing.T) {
 		{Game: 9, Hand: 1, Step: 3, Action: ActPassCards},
 		{Game: 9, Hand: 1, Step: 3, Action: ActPlayHand},
 		{Game: maxGame, Hand: maxStep, Step: maxStep, Action: ActBid, Arg: "999999"},
+		{Game: 9, Hand: 1, Step: 3, Action: ActMeld, Arg: "KS-QS"},
+		{Game: 9, Hand: 1, Step: 3, Action: ActDraw},
+		// The longest meld: eight tens around (double), in the longest ID.
+		{Game: maxGame, Hand: maxStep, Step: maxStep, Action: ActMeld, Arg: "10S-10H-10D-10C-10S-10H-10D-10C"},
 	}
 	for _, id := range ids {
 		s := id.String()
@@ -44,6 +48,8 @@ func TestParseIDRejects(t *testing.T) {
 		"p1:1:0:0:seat:6", "p1:1:0:0:seat:10", "p1:1:1:1:card:AS:x", "p1:1:1:1:pass:x",
 		"p1:1234567890123456789:0:0:join", "p1:1:1234567890:0:pass", " p1:1:0:0:join",
 		"p1:1:0:0:join\n", "p1:1:1:1:bid:" + strings.Repeat("9", 120),
+		"p1:1:1:1:meld", "p1:1:1:1:meld:KS--QS", "p1:1:1:1:meld:KS-", "p1:1:1:1:meld:-KS", "p1:1:1:1:meld:KS-QX",
+		"p1:1:1:1:meld:AS-AS-AS-AS-AS-AS-AS-AS-AS", "p1:1:1:1:meld:ks-qs", "p1:1:1:1:meld:KS QS", "p1:1:1:1:draw:x",
 	}
 	for _, s := range bad {
 		if id, err := ParseID(s); err == nil {

@@ -97,6 +97,12 @@ var timerChoices = [][2]string{
 // dm_permission); the bot checks Manage Server itself for the subcommands
 // that need it. Each call returns new values.
 func Definitions() []*discordgo.ApplicationCommand {
+	return DefinitionsOffering(engine.PresetNames())
+}
+
+// DefinitionsOffering is Definitions with presets as the choices of every preset option:
+// a bot may offer a preset the engine plays before engine.PresetNames lists it.
+func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	guildInstall := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
 	return []*discordgo.ApplicationCommand{
@@ -108,7 +114,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 			IntegrationTypes: &guildInstall,
 			Options: []*discordgo.ApplicationCommandOption{
 				sub(SubNew, "Open a table in this channel",
-					presetOption(false),
+					presetOption(presets, false),
 					intOption(OptTarget, "Score that ends the game (0 to play a number of hands)", 0),
 					intOption(OptHands, "Number of hands after which the game ends (0 for no limit)", 0),
 					&discordgo.ApplicationCommandOption{
@@ -137,7 +143,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 				),
 				sub(SubHand, "Show your cards and controls in your current game"),
 				sub(SubStatus, "Show the state of the game in this channel"),
-				sub(SubRules, "Explain the rules of a preset", presetOption(false)),
+				sub(SubRules, "Explain the rules of a preset", presetOption(presets, false)),
 				sub(SubLeaderboard, "Show this server's leaderboard",
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionString, Name: OptSeason,
@@ -152,7 +158,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 				sub(SubLeave, "Leave your table, or hand your seat to a computer player"),
 				sub(SubAbandon, "End the game in this channel without a result (host or Manage Server)"),
 				sub(SubSettings, "Show or change this server's defaults (Manage Server to change)",
-					presetOption(false),
+					presetOption(presets, false),
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionString, Name: OptOptions,
 						Description: `Default table options, such as "target=1000 pass=3" ("none" to clear)`,
@@ -274,12 +280,12 @@ func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discor
 	}
 }
 
-func presetOption(required bool) *discordgo.ApplicationCommandOption {
+func presetOption(presets []string, required bool) *discordgo.ApplicationCommandOption {
 	o := &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionString, Name: OptPreset,
 		Description: "The rules to play", Required: required,
 	}
-	for _, p := range engine.PresetNames() {
+	for _, p := range presets {
 		o.Choices = append(o.Choices, choice(p, p))
 	}
 	return o

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -236,6 +237,9 @@ type Defaults struct {
 	// InSeason is set while a league season runs: hints are then off unless the server
 	// chose them (storage.Settings.HintsChosen) or the table turns them on.
 	InSeason bool
+	// Presets are the presets the bot offers, the first the default; nil offers
+	// engine.PresetNames().
+	Presets []string
 }
 
 // Table is what a /pinochle new asks for, once merged with the defaults.
@@ -269,13 +273,17 @@ var tableOptions = []string{OptTarget, OptHands, OptPass, OptMinBid, OptCounters
 // are written for the player.
 func NewTableRequest(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, defaults Defaults) (Table, error) {
 	server := defaults.Server
+	presets := defaults.Presets
+	if presets == nil {
+		presets = engine.PresetNames()
+	}
 	t := Table{
 		Preset:   normPreset(server.DefaultPreset),
 		Options:  map[string]string{},
 		Settings: server.TableDefaults,
 	}
 	if t.Preset == "" {
-		t.Preset = engine.PresetNames()[0]
+		t.Preset = presets[0]
 	}
 	if o := opts[OptPreset]; o != nil {
 		v, err := optionText(o)
@@ -284,10 +292,10 @@ func NewTableRequest(opts map[string]*discordgo.ApplicationCommandInteractionDat
 		}
 		t.Preset = normPreset(v)
 	}
-	if !knownPreset(t.Preset) {
-		return Table{}, fmt.Errorf("there is no preset %q: choose one of %s", t.Preset, strings.Join(engine.PresetNames(), ", "))
+	if !slices.Contains(presets, t.Preset) {
+		return Table{}, fmt.Errorf("there is no preset %q: choose one of %s", t.Preset, strings.Join(presets, ", "))
 	}
-	if t.Preset == normPreset(server.DefaultPreset) || (server.DefaultPreset == "" && t.Preset == engine.PresetNames()[0]) {
+	if t.Preset == normPreset(server.DefaultPreset) || (server.DefaultPreset == "" && t.Preset == presets[0]) {
 		for k, v := range server.DefaultOptions {
 			t.Options[k] = v
 		}
@@ -320,15 +328,6 @@ func NewTableRequest(opts map[string]*discordgo.ApplicationCommandInteractionDat
 }
 
 func normPreset(p string) string { return strings.ToLower(strings.TrimSpace(p)) }
-
-func knownPreset(p string) bool {
-	for _, n := range engine.PresetNames() {
-		if n == p {
-			return true
-		}
-	}
-	return false
-}
 
 // optionText returns an option's value as text: strings as they are,
 // integers in decimal, booleans as "on" or "off" (the engine's words).

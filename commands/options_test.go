@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -333,5 +334,33 @@ func TestTableSettingsText(t *testing.T) {
 	s := storage.TableSettings{Level: storage.LevelExpert, Ping: storage.PingNever}
 	if got, want := TableSettingsText(s), "computer players: expert, normal pace · hints off · turn mentions: never · forced cards played by hand"; got != want {
 		t.Errorf("%+v: %q, want %q", s, got, want)
+	}
+}
+
+// TestPresetsOffered: a preset the engine plays but does not list is refused by default, and
+// offered, in the table request, the definitions and the invocation check alike, once the
+// bot offers it.
+func TestPresetsOffered(t *testing.T) {
+	in := opts(opt(OptPreset, "two-handed"))
+	if _, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings()}); err == nil {
+		t.Fatal("two-handed accepted though not offered")
+	}
+	offered := append(engine.PresetNames(), "two-handed")
+	got, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings(), Presets: offered})
+	if err != nil || got.Preset != "two-handed" {
+		t.Fatalf("NewTableRequest = %+v, %v", got, err)
+	}
+	if r, err := got.Rules(); err != nil || r.Players != 2 || !r.Stock {
+		t.Fatalf("rules %+v, %v", r, err)
+	}
+	data := discordgo.ApplicationCommandInteractionData{Name: CommandPinochle, Options: []*discordgo.ApplicationCommandInteractionDataOption{{
+		Name: SubNew, Type: discordgo.ApplicationCommandOptionSubCommand,
+		Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: OptPreset, Type: discordgo.ApplicationCommandOptionString, Value: "two-handed"}},
+	}}}
+	if err := CheckInvocation(data); err == nil {
+		t.Error("CheckInvocation accepts two-handed, which the engine does not list")
+	}
+	if err := CheckInvocationOffering(data, offered); err != nil {
+		t.Errorf("CheckInvocationOffering: %v", err)
 	}
 }

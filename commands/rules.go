@@ -50,15 +50,26 @@ func RulesEmbed(r *engine.Rules) *discordgo.MessageEmbed {
 			Name: truncate(name, maxFieldName), Value: truncate(value, maxFieldValue),
 		})
 	}
-	add("Bidding", bidding(r))
-	add("Trump", trump(r))
-	add("Passing", passing(r))
-	add("Meld: runs, marriages and dix", meldCategoryI(r))
-	add("Meld: pinochles and arounds", meldOthers(r))
-	add("Play", play(r))
-	add("Scoring", scoring(r))
-	add("Throwing in", throwIn(r))
-	add("End of the game", gameEnd(r))
+	if r.Stock {
+		add("Deal and trump", "The non-dealer leads first; the deal alternates. The card turned up under the stock is trump. A dix turned up scores its value for the dealer.")
+		add("While the stock lasts", stockPlay(r))
+		add("Meld: runs, marriages and dix", meldCategoryI(r))
+		add("Meld: pinochles and arounds", meldOthers(r))
+		add("Once the stock is drawn", "The cards on the table go back to the hands, and the last 12 tricks are played: "+
+			"follow suit and beat the winning card if you can; void in the suit led, play trump (beating a trump already played if you can); with no trump either, any card.")
+		add("Scoring", counters(r)+"\nEach player scores the meld they laid and their trick points; there is no bid and no set.")
+		add("End of the game", gameEnd(r))
+	} else {
+		add("Bidding", bidding(r))
+		add("Trump", trump(r))
+		add("Passing", passing(r))
+		add("Meld: runs, marriages and dix", meldCategoryI(r))
+		add("Meld: pinochles and arounds", meldOthers(r))
+		add("Play", play(r))
+		add("Scoring", scoring(r))
+		add("Throwing in", throwIn(r))
+		add("End of the game", gameEnd(r))
+	}
 	if len(r.Options) > 0 {
 		add("Table options", "`"+FormatOptions(r.Options)+"`")
 	}
@@ -72,9 +83,12 @@ const RulesPageNote = "Full rules, every option and every choice the engine made
 func overview(r *engine.Rules) string {
 	var b strings.Builder
 	per := r.Players / 2
-	if r.Players == 4 {
+	switch {
+	case r.Stock:
+		fmt.Fprintf(&b, "%d players, each for themselves. ", r.Players)
+	case r.Players == 4:
 		fmt.Fprintf(&b, "%d players in two teams of %d, partners sitting opposite. ", r.Players, per)
-	} else {
+	default:
 		fmt.Fprintf(&b, "%d players in two teams of %d, teammates in alternate seats. ", r.Players, per)
 	}
 	copies := r.Copies(engine.NewCard(engine.Ace, engine.Spades))
@@ -84,6 +98,9 @@ func overview(r *engine.Rules) string {
 	}
 	fmt.Fprintf(&b, "A deck of %d cards (%s, %s of each in every suit); %d cards each. ",
 		r.DeckSize(), ranks, countWord(copies), r.HandSize())
+	if r.Stock {
+		fmt.Fprintf(&b, "The next card is turned up for trump; the other %d lie on it as the stock. ", r.DeckSize()-r.Players*r.HandSize()-1)
+	}
 	b.WriteString("Cards rank A, 10, K, Q, J")
 	if ranks != "A 10 K Q J" {
 		b.WriteString(", 9")
@@ -212,6 +229,11 @@ func meldCategoryI(r *engine.Rules) string {
 	if m.Dix > 0 {
 		lines = append(lines, fmt.Sprintf("Dix (9 of trump): %d each", m.Dix))
 	}
+	if r.Stock {
+		// One of a kind at a time: a meld is laid after each trick.
+		return fmt.Sprintf("Run (A 10 K Q J of trump): %d\nRoyal marriage (K Q of trump): %d\nMarriage (K Q of another suit): %d\nDix (9 of trump): %d, exchanged for the card turned up",
+			m.Run[1], m.Royal[1], m.Marriage[1], m.Dix)
+	}
 	lines = append(lines, "A card counts once per category: one K with two Q is one marriage.")
 	return strings.Join(lines, "\n")
 }
@@ -247,6 +269,14 @@ func meldOthers(r *engine.Rules) string {
 		lines = append(lines, fmt.Sprintf("A team's meld under %d counts nothing.", r.TeamMeldMin))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// stockPlay describes two-handed's first stage.
+func stockPlay(r *engine.Rules) string {
+	return "A trick is any two cards: no need to follow suit; the higher card of the suit led, or a trump, wins.\n" +
+		"The winner may lay one meld face up on the table, with at least one new card from the hand, then draws; the other player draws next. " +
+		"A card on the table stays in its owner's hand, and may meld again only in another kind (a marriage's Q♠ in a pinochle, a K in kings around); a royal marriage may grow into a run.\n" +
+		"Two pinochles, or eight of a rank around, laid at once score the double value."
 }
 
 func play(r *engine.Rules) string {
@@ -343,6 +373,9 @@ func gameEnd(r *engine.Rules) string {
 	var lines []string
 	if r.Target > 0 {
 		s := fmt.Sprintf("The first team to reach %d wins", r.Target)
+		if r.Players == 2 {
+			s = fmt.Sprintf("The first player to reach %d wins; if both do on one hand, the higher score", r.Target)
+		}
 		if r.BiddersFirst {
 			s += "; if both reach it on one hand, the bidders count first"
 		}

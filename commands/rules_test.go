@@ -68,3 +68,29 @@ func checkEmbed(t *testing.T, name, title, desc string, fields, total int) {
 		t.Errorf("%s: %d characters in all", name, total)
 	}
 }
+
+// TestRulesTwoHanded: two-handed's summary tells its stock and meld on the table, and says
+// nothing of an auction or teams it does not have.
+func TestRulesTwoHanded(t *testing.T) {
+	e, err := RulesSummary("two-handed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := e.Description
+	for _, f := range e.Fields {
+		text += "\n" + f.Name + "\n" + f.Value
+	}
+	for _, want := range []string{"each for themselves", "turned up for trump", "While the stock lasts", "Once the stock is drawn", "exchanged for the card turned up", "first player to reach 1000"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the summary does not say %q:\n%s", want, text)
+		}
+	}
+	for _, bad := range []string{"Bidding", "bidder", "team", "Passing", "double 1500"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("the summary says %q:\n%s", bad, text)
+		}
+	}
+	if n := embedLen(e); n > 6000 {
+		t.Errorf("%d characters", n)
+	}
+}

@@ -18,7 +18,12 @@ import (
 // refused rather than acted on. Discord may still send options of an older definition of a
 // command for a while after it changed; those are refused the same way.
 func CheckInvocation(data discordgo.ApplicationCommandInteractionData) error {
-	return check(data, true)
+	return check(Definitions(), data, true)
+}
+
+// CheckInvocationOffering is CheckInvocation against DefinitionsOffering(presets).
+func CheckInvocationOffering(data discordgo.ApplicationCommandInteractionData, presets []string) error {
+	return check(DefinitionsOffering(presets), data, true)
 }
 
 // CheckAutocomplete is CheckInvocation for an autocomplete request, which Discord sends as
@@ -26,11 +31,16 @@ func CheckInvocation(data discordgo.ApplicationCommandInteractionData) error {
 // (the option being typed comes as text, whatever its kind, and may be partial), nor
 // whether the required ones are given yet.
 func CheckAutocomplete(data discordgo.ApplicationCommandInteractionData) error {
-	return check(data, false)
+	return check(Definitions(), data, false)
 }
 
-func check(data discordgo.ApplicationCommandInteractionData, values bool) error {
-	for _, def := range Definitions() {
+// CheckAutocompleteOffering is CheckAutocomplete against DefinitionsOffering(presets).
+func CheckAutocompleteOffering(data discordgo.ApplicationCommandInteractionData, presets []string) error {
+	return check(DefinitionsOffering(presets), data, false)
+}
+
+func check(defs []*discordgo.ApplicationCommand, data discordgo.ApplicationCommandInteractionData, values bool) error {
+	for _, def := range defs {
 		if def.Name == data.Name {
 			return checkGiven("/"+def.Name, data.Options, def.Options, values)
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,7 +31,7 @@ const goldenSeed = 3
 // the review of the first hand. The text must match testdata/<preset>.golden byte for
 // byte; go test -run TestGolden -update rewrites the files.
 func TestGolden(t *testing.T) {
-	for _, preset := range engine.PresetNames() {
+	for _, preset := range goldenPresets() {
 		t.Run(preset, func(t *testing.T) {
 			got := goldenGame(t, preset, goldenNames)
 			path := filepath.Join("testdata", preset+".golden")
@@ -50,6 +51,25 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goldenPresets are the presets of the golden games: the engine's, and two-handed, which the
+// engine plays before it lists it.
+func goldenPresets() []string {
+	out := engine.PresetNames()
+	if !slices.Contains(out, "two-handed") {
+		out = append(out, "two-handed")
+	}
+	return out
+}
+
+// goldenLevel is the computer level that plays a golden game: the baseline, or at random
+// where it does not play yet (two-handed's meld).
+func goldenLevel(r *engine.Rules) string {
+	if r.Stock {
+		return "random"
+	}
+	return "baseline"
 }
 
 // firstDiffLine returns the number of the first line where a and b differ.
@@ -96,15 +116,16 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 
 	lobby := *meta
 	lobby.Seats = append([]storage.Seat(nil), meta.Seats...)
-	lobby.Seats[2] = storage.Seat{}
+	open := min(2, rules.Players-1)
+	lobby.Seats[open] = storage.Seat{}
 	e, comps := Lobby(&lobby, &rules)
-	section(&b, "lobby, seat 3 open")
+	section(&b, fmt.Sprintf("lobby, seat %d open", open+1))
 	writeEmbed(&b, e)
 	writeComponents(&b, comps)
 	section(&b, "lobby, closed")
 	writeEmbed(&b, ClosedLobby(meta, &rules, "The game is on: follow it in <#c>."))
 
-	p := computertest.New(t, "baseline", goldenSeed)
+	p := computertest.New(t, goldenLevel(&rules), goldenSeed)
 	shown := map[string]bool{}
 	moment := func(name string) {
 		if shown[name] {
@@ -148,6 +169,12 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 		case g.Over():
 		case g.HandNumber() == 2 && g.Phase() == engine.PhaseBidding:
 			moment("hand 2, bidding")
+		case g.HandNumber() == 2 && rules.Stock && v.NumTricks() == 0:
+			moment("hand 2, first lead")
+		case g.HandNumber() == 1 && rules.Stock && g.Phase() == engine.PhaseMeld && len(v.LaidMelds()) > 0:
+			moment("hand 1, melding after a meld")
+		case g.HandNumber() == 1 && rules.Stock && g.Phase() == engine.PhasePlay && v.StockSize() == 0 && len(v.Trick()) == 1:
+			moment("hand 1, playing after the stock")
 		case g.HandNumber() != 1:
 		case g.Phase() == engine.PhasePlay && len(v.Trick()) == 1 && v.NumTricks() == 1:
 			moment("hand 1, first card after the first trick")
@@ -161,12 +188,20 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 	e, comps = Sheet(meta, g.Results(), 1)
 	writeEmbed(&b, e)
 	writeComponents(&b, comps)
-	h, err := record.HandAt(rules, goldenSeed, g.Log(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
 	section(&b, "review of hand 1")
-	e, comps = Review(meta, &h, 1, len(g.Results()))
+	if rules.Stock {
+		h, ok, err := StockHandAt(rules, goldenSeed, g.Log(), 1)
+		if err != nil || !ok {
+			t.Fatalf("hand 1: finished %v, %v", ok, err)
+		}
+		e, comps = StockReview(meta, &h, 1, len(g.Results()))
+	} else {
+		h, err := record.HandAt(rules, goldenSeed, g.Log(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, comps = Review(meta, &h, 1, len(g.Results()))
+	}
 	writeEmbed(&b, e)
 	writeComponents(&b, comps)
 	return []byte(b.String())

@@ -49,11 +49,19 @@ func Hand(meta *storage.Game, v *engine.View, opts HandOptions) *discordgo.Inter
 		b.WriteString(note + "\n\n")
 	}
 	got, gotLines := received(meta, v)
-	fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", Name(meta, seat), TeamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got))
+	if v.Rules().Stock {
+		fmt.Fprintf(&b, "**Your hand**, %s, hand %d:\n%s\n", Name(meta, seat), v.HandNo(), markedHandText(stockCards(v), got))
+	} else {
+		fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", Name(meta, seat), TeamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got))
+	}
 	for _, l := range gotLines {
 		b.WriteString(l + "\n")
 	}
-	if m, shown := v.ShownMeld(seat); shown && !v.Over() {
+	if v.Rules().Stock {
+		if !v.Over() {
+			b.WriteString(strings.Join(stockHandLines(meta, v), "\n") + "\n")
+		}
+	} else if m, shown := v.ShownMeld(seat); shown && !v.Over() {
 		fmt.Fprintf(&b, "\n**Your meld** (trump %s):\n%s\n", v.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
 	} else if v.Trump() != engine.NoSuit && !v.Over() {
 		// Trump is named and cards are still being passed: the meld the hand holds now.
@@ -115,13 +123,16 @@ func Hand(meta *storage.Game, v *engine.View, opts HandOptions) *discordgo.Inter
 // privateStatus says what the seat may do now, or whom the table waits for.
 func privateStatus(meta *storage.Game, v *engine.View) string {
 	if v.Over() {
-		return ResultLine(v.Scores(), v.Winner())
+		return ResultLine(meta, v.Scores(), v.Winner())
 	}
 	if !slices.Contains(v.Waiting(), v.Seat()) {
 		return "Waiting: " + strings.TrimPrefix(statusLine(meta, v), "▶ ")
 	}
 	if meta.Seats[v.Seat()].Away {
 		return "**Your turn:** a computer player is playing your seat while you are away (`/pinochle back` takes it back)."
+	}
+	if s, ok := stockPrivateStatus(v); ok {
+		return s
 	}
 	switch v.Phase() {
 	case engine.PhaseBidding:

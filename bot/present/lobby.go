@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -20,6 +21,9 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 		Color:       ColourActive,
 	}
 	for team := range 2 {
+		if rules.Players == 2 {
+			break // two players, each a side of their own: one list below
+		}
 		var lines []string
 		for seat := range meta.Seats {
 			if rules.TeamOf(seat) != team {
@@ -32,6 +36,17 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: TeamName(team), Value: strings.Join(lines, "\n"), Inline: true})
+	}
+	if rules.Players == 2 {
+		var lines []string
+		for seat := range meta.Seats {
+			who := "*open*"
+			if !meta.Seats[seat].IsOpen() {
+				who = seatName(meta, seat)
+			}
+			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: strings.Join(lines, "\n")})
 	}
 	id := func(a commands.Action, arg string) string {
 		return commands.ID{Game: meta.ID, Action: a, Arg: arg}.String()
@@ -50,8 +65,12 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 		if !meta.Seats[seat].IsOpen() {
 			continue
 		}
+		label := fmt.Sprintf("Sit in seat %d (%s)", seat+1, TeamName(rules.TeamOf(seat)))
+		if rules.Players == 2 {
+			label = fmt.Sprintf("Sit in seat %d", seat+1)
+		}
 		seatButtons = append(seatButtons, discordgo.Button{
-			Label:    fmt.Sprintf("Sit in seat %d (%s)", seat+1, TeamName(rules.TeamOf(seat))),
+			Label:    label,
 			Style:    discordgo.SecondaryButton,
 			CustomID: id(commands.ActSeat, fmt.Sprint(seat)),
 		})
@@ -86,9 +105,17 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 		line += " Options: " + commands.FormatOptions(meta.Options) + "."
 	}
 	if meta.Settings.Timer > 0 {
-		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), PolicyText(meta.Settings.Timeout))
+		policy := PolicyText(meta.Settings.Timeout)
+		if rules.Players == 2 && meta.Settings.Timeout == storage.PolicyForfeit {
+			policy = "the player forfeits"
+		}
+		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), policy)
 	}
-	return line + " " + Capitalise(commands.TableSettingsText(meta.Settings)) + "."
+	line += " " + Capitalise(commands.TableSettingsText(meta.Settings)) + "."
+	if lv := string(meta.Settings.Level); lv != "" && table.PlayingLevel(rules, lv) != lv {
+		line += fmt.Sprintf(" The computer players play %s at the %s level: no other level plays it yet.", rules.Preset, table.PlayingLevel(rules, lv))
+	}
+	return line
 }
 
 // PolicyText says what happens when a turn timer runs out.

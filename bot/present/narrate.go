@@ -45,6 +45,9 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 		n.Say("%s **shoots the moon**: %s must take every trick.", who, TeamName(pub.Rules().TeamOf(a.Seat)))
 	}
 	n.Events = append(n.Events, events...)
+	if (a.Kind == engine.ActMeld || a.Kind == engine.ActDraw) && pub.Rules().Stock && pub.StockSize() == 0 && pub.HandNo() > 0 {
+		defer n.Say("The stock is drawn: %s took the last card, the one turned up. The cards on the table go back to the hands; the last 12 tricks follow suit, beat and trump.", Name(meta, 1-a.Seat))
+	}
 	for _, e := range events {
 		switch e.Kind {
 		case engine.EventCardsPassed:
@@ -64,13 +67,18 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 		case engine.EventMeldShown:
 			n.meld(meta, pub)
 		case engine.EventHandFinished:
-			n.handResult(meta, e.Result)
+			if pub.Rules().Stock || e.Result.Bidder < 0 {
+				// No auction, so no bidding team to read the result by.
+				n.stockResult(meta, pub.Rules(), e.Result)
+			} else {
+				n.handResult(meta, e.Result)
+			}
 			if n.Buttons == nil {
 				n.Buttons = map[string][]discordgo.MessageComponent{}
 			}
 			n.Buttons[n.Lines[len(n.Lines)-1]] = SheetButtons(meta.ID, e.Result.Hand)
 		case engine.EventGameOver:
-			n.Say("**Game over.** %s", ResultLine(e.Scores, e.Winner))
+			n.Say("**Game over.** %s", ResultLine(meta, e.Scores, e.Winner))
 			results := pub.Results()
 			pages := max(1, (len(results)+SheetPageSize-1)/SheetPageSize)
 			n.Sheets = n.Sheets[:0]
@@ -79,7 +87,9 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 				n.Sheets = append(n.Sheets, e)
 			}
 		case engine.EventHandDealt:
-			n.Say("— Hand %d: %s deals. —", e.Hand, Name(meta, e.Seat))
+			n.Lines = append(n.Lines, dealtLine(meta, pub, e))
+		case engine.EventMeldLaid:
+			n.laid(meta, pub, e.Laid)
 		}
 	}
 }

@@ -30,8 +30,18 @@ func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.
 		return e, []discordgo.MessageComponent{}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "`hand` dealer · bid · meld · tricks · change → **score**, each %s / %s\n", TeamName(0), TeamName(1))
+	rules, err := meta.Rules()
+	stock := err == nil && rules.Stock
+	if stock {
+		fmt.Fprintf(&b, "`hand` dealer · trump · meld · tricks · change → **score**, each %s / %s\n", sideName(meta, 0), sideName(meta, 1))
+	} else {
+		fmt.Fprintf(&b, "`hand` dealer · bid · meld · tricks · change → **score**, each %s / %s\n", sideName(meta, 0), sideName(meta, 1))
+	}
 	for _, h := range hands[(page-1)*SheetPageSize : min(len(hands), page*SheetPageSize)] {
+		if stock || h.Bidder < 0 {
+			b.WriteString(stockSheetLine(meta, h) + "\n")
+			continue
+		}
 		b.WriteString(sheetLine(meta, h) + "\n")
 	}
 	e.Description = b.String()

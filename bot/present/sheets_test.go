@@ -203,3 +203,30 @@ func TestEmbedGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestNoBidderNoPanic: a hand without a bidder (two-handed's, Bidder -1) is written in the
+// narration and the score sheet by each player's meld and tricks, never read by a bidding
+// team.
+func TestNoBidderNoPanic(t *testing.T) {
+	meta := &storage.Game{ID: 3, Preset: "two-handed", Seats: []storage.Seat{{UserID: "1", Name: "ana"}, {UserID: "2", Name: "bob"}}}
+	res := engine.HandResult{Hand: 1, Dealer: 0, Bidder: -1, Trump: engine.Hearts, SeatMeld: [engine.MaxPlayers]int{60, 20},
+		SeatPoints: [engine.MaxPlayers]int{130, 120}, Meld: [2]int{60, 20}, Tricks: [2]int{130, 120}, Delta: [2]int{190, 140}, Scores: [2]int{190, 140}}
+	rules, err := engine.NewRules("two-handed", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewGame(rules, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub := g.View(-1)
+	var n Narration
+	n.Add(meta, &pub, engine.Action{Seat: 1, Kind: engine.ActPlayCard}, []engine.Event{{Kind: engine.EventHandFinished, Result: res}})
+	if got := strings.Join(n.Lines, "\n"); !strings.Contains(got, "ana: meld 60 + tricks 130 → +190, score **190**") {
+		t.Errorf("narration %q", got)
+	}
+	e, _ := Sheet(meta, []engine.HandResult{res}, 1)
+	if !strings.Contains(e.Description, "trump ♥ · meld 60 / 20") || !strings.Contains(e.Description, "each ana / bob") {
+		t.Errorf("sheet %q", e.Description)
+	}
+}

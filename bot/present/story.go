@@ -61,8 +61,15 @@ func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
 // storyLines are the lines of the private hand between the cards and the controls.
 func storyLines(meta *storage.Game, v *engine.View) []string {
 	var out []string
-	team := v.Rules().TeamOf(v.Seat())
-	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", TeamName(team), v.Scores()[team], TeamName(1-team), v.Scores()[1-team]))
+	rules := v.Rules()
+	team := rules.TeamOf(v.Seat())
+	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", sideName(meta, team), v.Scores()[team], sideName(meta, 1-team), v.Scores()[1-team]))
+	// The last hand's result, until the first trick of the next (two-handed has no auction).
+	if n := len(v.Results()); n > 0 && rules.Stock && v.NumTricks() == 0 && !v.Over() {
+		r := v.Results()[n-1]
+		out = append(out, fmt.Sprintf("**Last hand (%d):** %s %+d, %s %+d.", r.Hand,
+			sideName(meta, team), r.Delta[team], sideName(meta, 1-team), r.Delta[1-team]))
+	}
 	// The last hand's result, through the next auction.
 	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding {
 		r := v.Results()[n-1]
@@ -84,7 +91,7 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 		}
 	case v.Phase() == engine.PhaseDecide && v.Seat() == v.Bidder():
 		out = append(out, stakeLine(v))
-	case v.Phase() == engine.PhasePlay && v.NumTricks() > 0 && !playedSince(v):
+	case (v.Phase() == engine.PhasePlay || v.Phase() == engine.PhaseMeld) && v.NumTricks() > 0 && !playedSince(v):
 		last, _ := v.LastTrick()
 		out = append(out, fmt.Sprintf("**Last trick:** %s → **%s** takes %d", playedText(meta, last.Cards), Name(meta, last.Winner), last.Points))
 	}

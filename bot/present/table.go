@@ -42,11 +42,18 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 		if slices.Contains(v.Waiting(), seat) {
 			marks = " ▶" + marks
 		}
+		if rules.Players == 2 {
+			seats = append(seats, seatName(meta, seat)+marks) // each player a side of their own
+			continue
+		}
 		seats = append(seats, fmt.Sprintf("%s (%s)%s", seatName(meta, seat), string(rune('A'+rules.TeamOf(seat))), marks))
 	}
 	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Seats, in playing order", Value: strings.Join(seats, "\n"), Inline: true})
 	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Score",
-		Value: fmt.Sprintf("%s **%d**\n%s **%d**", TeamName(0), v.Scores()[0], TeamName(1), v.Scores()[1]), Inline: true})
+		Value: fmt.Sprintf("%s **%d**\n%s **%d**", sideName(meta, 0), v.Scores()[0], sideName(meta, 1), v.Scores()[1]), Inline: true})
+	if rules.Stock && !v.Over() {
+		e.Fields = append(e.Fields, stockFields(meta, v)...)
+	}
 	if len(v.Auction()) > 0 && !v.Over() {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Auction", Value: auctionText(meta, v.Auction(), 16)})
 	}
@@ -68,7 +75,7 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Meld",
 			Value: fmt.Sprintf("%s\n%s %d · %s %d", strings.Join(parts, " · "), TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))})
 	}
-	if v.Phase() == engine.PhasePlay {
+	if v.Phase() == engine.PhasePlay || v.Phase() == engine.PhaseMeld {
 		trick := "—"
 		if len(v.Trick()) > 0 {
 			trick = playedText(meta, v.Trick())
@@ -82,7 +89,7 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 			tricks[rules.TeamOf(seat)] += v.TricksWon(seat)
 		}
 		value += fmt.Sprintf("\nTricks won: %s %d (%d points) · %s %d (%d points)",
-			TeamName(0), tricks[0], v.TrickPoints(0), TeamName(1), tricks[1], v.TrickPoints(1))
+			sideName(meta, 0), tricks[0], v.TrickPoints(0), sideName(meta, 1), tricks[1], v.TrickPoints(1))
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Trick", Value: value})
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo()) + " · press “My hand” to see your cards and act"}
@@ -115,7 +122,10 @@ func gameEndText(rules *engine.Rules, hand int) string {
 // statusLine says what the table is waiting for.
 func statusLine(meta *storage.Game, v *engine.View) string {
 	if v.Over() {
-		return ResultLine(v.Scores(), v.Winner())
+		return ResultLine(meta, v.Scores(), v.Winner())
+	}
+	if s, ok := stockStatus(meta, v); ok {
+		return s
 	}
 	turn := v.Turn()
 	who := "**" + Name(meta, turn) + "**"
@@ -156,10 +166,10 @@ func statusLine(meta *storage.Game, v *engine.View) string {
 }
 
 // ResultLine says how a finished game ended.
-func ResultLine(s [2]int, winner int) string {
+func ResultLine(meta *storage.Game, s [2]int, winner int) string {
 	switch w := winner; w {
 	case 0, 1:
-		return fmt.Sprintf("🏆 **%s wins**, %d to %d.", TeamName(w), s[w], s[1-w])
+		return fmt.Sprintf("🏆 **%s wins**, %d to %d.", sideName(meta, w), s[w], s[1-w])
 	}
 	return fmt.Sprintf("The game is drawn, %d to %d.", s[0], s[1])
 }

@@ -46,7 +46,7 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 		e := o.End
 		switch e.Kind {
 		case table.EndForfeit:
-			n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", Name(meta, e.Seat), TeamName(e.Team), TeamName(1-e.Team))
+			n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", Name(meta, e.Seat), sideName(meta, e.Team), sideName(meta, 1-e.Team))
 		case table.EndExpired:
 			n.Say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
 		default:
@@ -59,9 +59,9 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 func EndWhy(meta *storage.Game, e table.Ending) string {
 	switch e.Kind {
 	case table.EndFinished:
-		return ResultLine(e.Scores, e.Winner)
+		return ResultLine(meta, e.Scores, e.Winner)
 	case table.EndForfeit:
-		return fmt.Sprintf("%s forfeited: %s's time ran out.", TeamName(e.Team), Name(meta, e.Seat))
+		return fmt.Sprintf("%s forfeited: %s's time ran out.", sideName(meta, e.Team), Name(meta, e.Seat))
 	case table.EndCancelled:
 		return fmt.Sprintf("Cancelled by %s.", Escape(e.By))
 	case table.EndAbandoned:
@@ -76,7 +76,7 @@ func EndWhy(meta *storage.Game, e table.Ending) string {
 func LobbyEndWhy(meta *storage.Game, e table.Ending) string {
 	switch e.Kind {
 	case table.EndFinished:
-		return "Finished: " + ResultLine(e.Scores, e.Winner) + " Hands and tricks are in the thread."
+		return "Finished: " + ResultLine(meta, e.Scores, e.Winner) + " Hands and tricks are in the thread."
 	case table.EndForfeit:
 		return "Finished: " + EndWhy(meta, e)
 	}
@@ -91,7 +91,10 @@ func TurnLine(ids []string) string {
 // Reminder reminds the players a turn waits for of the time they have left.
 func Reminder(r *table.Remind) string {
 	policy := "a computer player will move for you"
-	if r.Forfeit {
+	switch {
+	case r.Forfeit && r.Alone:
+		policy = "you will forfeit the game"
+	case r.Forfeit:
 		policy = "your team will forfeit the game"
 	}
 	return fmt.Sprintf("⏰ %s, reminder: the table waits for you. %s left, then %s.", mentions(r.Users), TimeLeft(r.Left), policy)

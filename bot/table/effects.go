@@ -143,6 +143,8 @@ type Remind struct {
 	Users   []string
 	Left    time.Duration
 	Forfeit bool
+	// Alone is set at a table of two, where a player who forfeits forfeits alone.
+	Alone bool
 }
 
 // Mention mentions Users, in Channel, whose turn the table waits for.

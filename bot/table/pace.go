@@ -44,10 +44,28 @@ const (
 // after tricks of the hand were taken.
 func (t *table) lastEnded() ended {
 	v := t.game.View(-1)
+	if v.Rules().Stock {
+		return stockEnded(&v)
+	}
 	switch {
 	case v.Phase() == engine.PhaseBidding && len(v.Auction()) == 0 && v.HandNo() > 1:
 		return endedHand
 	case v.Phase() == engine.PhasePlay && len(v.Trick()) == 0 && v.NumTricks() > 0:
+		return endedTrick
+	}
+	return endedNothing
+}
+
+// stockEnded is lastEnded in two-handed, which has no auction: a hand ended when the next
+// has been dealt and nobody has played to it; a trick, when its winner is to meld or draw.
+// A meld or a draw ends nothing: the winner leads at a move's pace.
+func stockEnded(v *engine.View) ended {
+	switch {
+	case v.Phase() == engine.PhasePlay && v.NumTricks() == 0 && len(v.Trick()) == 0 && v.HandNo() > 1:
+		return endedHand
+	case v.Phase() == engine.PhaseMeld:
+		return endedTrick
+	case v.Phase() == engine.PhasePlay && len(v.Trick()) == 0 && v.NumTricks() > 0 && v.StockSize() == 0:
 		return endedTrick
 	}
 	return endedNothing

@@ -79,8 +79,18 @@ func (t *table) tellsNow() bool {
 				return true
 			}
 		}
+		if stockDrawn(s) {
+			return true
+		}
 	}
 	return false
+}
+
+// stockDrawn reports whether a step drew the last of a two-handed stock: the thread tells
+// such a hand's first twelve tricks and their melds at once when they end, and its last
+// twelve with its result.
+func stockDrawn(s Step) bool {
+	return (s.Action.Kind == engine.ActMeld || s.Action.Kind == engine.ActDraw) && s.Public.StockSize() == 0
 }
 
 // postsOf is about how many posts a narration makes: a hand's result and the game's end
