@@ -119,16 +119,6 @@ func (b *Bot) reviewPage(ctx context.Context, i *discordgo.Interaction, gameID i
 	case hand > n:
 		return nil, refusalError(fmt.Sprintf("Game #%d has %d finished hands: hand %d cannot be reviewed yet.", gameID, n, hand))
 	}
-	if rules.Stock {
-		// engine/record rebuilds the hands of the auction presets; two-handed's are
-		// rebuilt here.
-		h, ok, err := present.StockHandAt(rules, meta.Seed, actions, hand)
-		if err != nil || !ok {
-			return nil, fmt.Errorf("review game %d hand %d: %w", gameID, hand, errors.Join(err, record.ErrNotFinished))
-		}
-		e, comps := present.StockReview(&meta, &h, hand, n)
-		return &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: comps}, nil
-	}
 	h, err := record.HandAt(rules, meta.Seed, actions, hand)
 	if err != nil {
 		return nil, fmt.Errorf("review game %d hand %d: %w", gameID, hand, err)

@@ -226,7 +226,7 @@ func TestControlsEveryPhase(t *testing.T) {
 				// Random players reach rare corners; baseline players bid
 				// what their hands hold, so that hands are played out.
 				player := computertest.New(t, "random", seed)
-				if seed > 2 && !rules.Stock { // only the random level melds in two-handed yet
+				if seed > 2 {
 					player = computertest.New(t, "baseline", seed)
 				}
 				for steps := 0; !g.Over() && g.HandNumber() <= 3 && steps < 3000; steps++ {

@@ -3,6 +3,7 @@ package commands
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/pinochle-discord/pinochle/engine"
 	"regexp"
 	"slices"
 	"testing"
@@ -104,8 +105,8 @@ func TestDefinitionsContent(t *testing.T) {
 	for _, o := range p[SubNew].Options {
 		newOpts[o.Name] = o
 	}
-	if got := len(newOpts[OptPreset].Choices); got != 5 {
-		t.Errorf("preset has %d choices, want 5", got)
+	if got, want := len(newOpts[OptPreset].Choices), len(engine.PresetNames()); got != want {
+		t.Errorf("preset has %d choices, want %d", got, want)
 	}
 	if got := len(newOpts[OptPass].Choices); got != 4 {
 		t.Errorf("pass has %d choices, want 4", got)

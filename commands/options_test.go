@@ -8,7 +8,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -337,30 +336,30 @@ func TestTableSettingsText(t *testing.T) {
 	}
 }
 
-// TestPresetsOffered: a preset the engine plays but does not list is refused by default, and
-// offered, in the table request, the definitions and the invocation check alike, once the
-// bot offers it.
+// TestPresetsOffered: a bot that offers fewer presets than the engine plays refuses the
+// others, in the table request and the invocation check alike; by default every preset the
+// engine lists is offered, two-handed among them.
 func TestPresetsOffered(t *testing.T) {
 	in := opts(opt(OptPreset, "two-handed"))
-	if _, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings()}); err == nil {
-		t.Fatal("two-handed accepted though not offered")
-	}
-	offered := append(engine.PresetNames(), "two-handed")
-	got, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings(), Presets: offered})
+	got, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings()})
 	if err != nil || got.Preset != "two-handed" {
 		t.Fatalf("NewTableRequest = %+v, %v", got, err)
 	}
 	if r, err := got.Rules(); err != nil || r.Players != 2 || !r.Stock {
 		t.Fatalf("rules %+v, %v", r, err)
 	}
+	offered := []string{"racehorse", "partnership"}
+	if _, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings(), Presets: offered}); err == nil {
+		t.Fatal("two-handed accepted though not offered")
+	}
 	data := discordgo.ApplicationCommandInteractionData{Name: CommandPinochle, Options: []*discordgo.ApplicationCommandInteractionDataOption{{
 		Name: SubNew, Type: discordgo.ApplicationCommandOptionSubCommand,
 		Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: OptPreset, Type: discordgo.ApplicationCommandOptionString, Value: "two-handed"}},
 	}}}
-	if err := CheckInvocation(data); err == nil {
-		t.Error("CheckInvocation accepts two-handed, which the engine does not list")
+	if err := CheckInvocation(data); err != nil {
+		t.Errorf("CheckInvocation refuses two-handed: %v", err)
 	}
-	if err := CheckInvocationOffering(data, offered); err != nil {
-		t.Errorf("CheckInvocationOffering: %v", err)
+	if err := CheckInvocationOffering(data, offered); err == nil {
+		t.Error("CheckInvocationOffering accepts two-handed, which is not offered")
 	}
 }

@@ -12,7 +12,7 @@ import (
 // Apply does.
 func TestApplyEvents(t *testing.T) {
 	for _, preset := range PresetNames() {
-		for _, opts := range [][]string{nil, {"moon=on", "throwin=any"}} {
+		for _, opts := range optionSets(preset) {
 			for seed := uint64(1); seed <= 3; seed++ {
 				g := testGame(t, preset, append([]string{"hands=3"}, opts...)...)
 				twin := testGame(t, preset, append([]string{"hands=3"}, opts...)...)
@@ -46,6 +46,10 @@ func TestApplyEvents(t *testing.T) {
 							auctions++
 						case EventMeldShown:
 							melds++
+						case EventMeldLaid:
+							if a.Kind != ActMeld || e.Seat != a.Seat || HandOf(e.Laid.Meld.Cards()...) != HandOf(a.Cards...) && !e.Laid.Exchanged {
+								t.Fatalf("%s: meld laid %+v after %v", preset, e, a)
+							}
 						case EventHandFinished:
 							hands = append(hands, e.Result)
 							if e.Result.Outcome == OutcomePlayed && points != e.Result.SeatPoints {
@@ -68,7 +72,11 @@ func TestApplyEvents(t *testing.T) {
 				if !reflect.DeepEqual(hands, g.Results()) {
 					t.Errorf("%s: hands reported %d, game has %d", preset, len(hands), len(g.Results()))
 				}
-				if over != 1 || dealt != len(g.Results())-1 || auctions < len(g.Results())-1 || melds > auctions {
+				wantAuctions := len(g.Results()) - 1
+				if g.rules.Stock {
+					wantAuctions = 0 // two-handed has none
+				}
+				if over != 1 || dealt != len(g.Results())-1 || auctions < wantAuctions || melds > auctions {
 					t.Errorf("%s: %d game over, %d dealt, %d auctions, %d melds for %d hands", preset, over, dealt, auctions, melds, len(g.Results()))
 				}
 				if gameJSON(t, g) != gameJSON(t, twin) {

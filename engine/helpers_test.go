@@ -563,3 +563,13 @@ var trickTotals = map[string]int{
 
 // newRand returns a random source for a test, seeded.
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9E3779B97F4A7C15)) }
+
+// optionSets returns the option sets the random-game tests play preset with: as it comes,
+// and with the bidder's decision open (throw-in and moon), or for two-handed, which has no
+// bidder, with declaring out.
+func optionSets(preset string) [][]string {
+	if preset == "two-handed" {
+		return [][]string{nil, {"declare=on", "target=600"}}
+	}
+	return [][]string{nil, {"moon=on", "throwin=any"}}
+}

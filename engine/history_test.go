@@ -22,7 +22,15 @@ func candidateActions(g *Game, seat int) []Action {
 	for c := Card(0); c < NumKinds; c++ {
 		out = append(out, Action{Seat: seat, Kind: ActPlayCard, Card: c})
 	}
-	out = append(out, Action{Seat: seat, Kind: ActPlayHand}, Action{Seat: seat, Kind: ActThrowIn}, Action{Seat: seat, Kind: ActShootMoon})
+	out = append(out, Action{Seat: seat, Kind: ActPlayHand}, Action{Seat: seat, Kind: ActThrowIn}, Action{Seat: seat, Kind: ActShootMoon},
+		Action{Seat: seat, Kind: ActDraw}, Action{Seat: seat, Kind: ActDeclareOut})
+	// Two-handed melds: each candidate meld in each suit as trump, and cards that make none.
+	for _, trump := range []Suit{Spades, Hearts} {
+		for _, m := range meldCandidates(trump, &g.rules.Meld) {
+			out = append(out, Action{Seat: seat, Kind: ActMeld, Cards: m.Cards()})
+		}
+	}
+	out = append(out, Action{Seat: seat, Kind: ActMeld, Cards: []Card{NewCard(Ace, Spades), NewCard(Nine, Hearts)}})
 	held := g.st.Hands[seat].Cards()
 	for start := 0; start+g.rules.PassCount <= len(held); start += 2 {
 		out = append(out, Action{Seat: seat, Kind: ActPassCards, Cards: held[start : start+g.rules.PassCount]})
@@ -38,7 +46,7 @@ func candidateActions(g *Game, seat int) []Action {
 // that decides from its view never hands the game an action it rejects.
 func TestViewCheckAgreesWithGame(t *testing.T) {
 	for _, preset := range PresetNames() {
-		for _, opts := range [][]string{nil, {"moon=on", "throwin=any"}} {
+		for _, opts := range optionSets(preset) {
 			for seed := uint64(1); seed <= 4; seed++ {
 				g := testGame(t, preset, append([]string{"hands=2"}, opts...)...)
 				rng := newRand(seed)

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Two-handed Pinochle (Rules.Stock) is played in two stages. While the stock lasts, a trick
 // is any two cards, and its winner may lay one meld on the table, then both draw, the winner
@@ -211,16 +214,25 @@ func (g *Game) checkMeld(seat int, cards []Card) error {
 	}
 	m, ok := meldOfCards(cards, st.Trump, &g.rules.Meld)
 	if !ok || m.Points <= 0 {
-		return ruleErr(CodeBadMeld, fmt.Sprintf("%s is not a meld", FormatCards(cards)))
+		return ruleErr(CodeBadMeld, fmt.Sprintf("%s is not a meld", cardSymbols(cards)))
 	}
 	give := HandOf(cards...)
 	if !st.Hands[seat].Contains(&give) {
-		return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", FormatCards(cards)))
+		return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", cardSymbols(cards)))
 	}
 	if _, _, ok := meldFit(&st.Hands[seat], g.table, seat, m); !ok {
 		return ruleErr(CodeBadMeld, fmt.Sprintf("those cards have already made a %s meld: lay at least one new card, or a meld of another kind", categoryName(m.Kind)))
 	}
 	return nil
+}
+
+// cardSymbols writes cards as people read them: "K♠ Q♠".
+func cardSymbols(cards []Card) string {
+	out := make([]string, len(cards))
+	for i, c := range cards {
+		out[i] = c.Symbol()
+	}
+	return strings.Join(out, " ")
 }
 
 func categoryName(k MeldKind) string {

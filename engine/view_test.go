@@ -31,7 +31,40 @@ func hiddenCards(g *Game, seat int) Hand {
 			h[i] -= min(h[i], used[i])
 		}
 	}
+	if g.table != nil {
+		// Two-handed: the cards on the table and those taken face up are known.
+		known := g.table.Known[seat]
+		for i := range h {
+			h[i] -= min(h[i], known[i])
+		}
+	}
 	return h
+}
+
+// swapWithStock returns a copy of two-handed g in which seat has exchanged the same number
+// (at least one) of its hidden cards with the stock's face-down cards; false when either
+// has none.
+func swapWithStock(g *Game, seat int, rng *rand.Rand) (*Game, bool) {
+	st := &g.st
+	if st.StockN < 2 {
+		return nil, false
+	}
+	face := st.Stock[stockCap-st.StockN : stockCap-1]
+	hidden := hiddenCards(g, seat)
+	n := min(hidden.Len(), len(face))
+	if n == 0 {
+		return nil, false
+	}
+	n = 1 + rng.IntN(n)
+	give := drawCards(&hidden, &hidden, n, nil, rng)
+	c := *g
+	stock := c.st.Stock[stockCap-st.StockN : stockCap-1]
+	for i, k := range rng.Perm(len(stock))[:n] {
+		c.st.Hands[seat][stock[k]]++
+		c.st.Hands[seat][give[i]]--
+		stock[k] = give[i]
+	}
+	return &c, true
 }
 
 // swapHidden returns a copy of g in which seats a and b have exchanged the same number (at
@@ -107,6 +140,17 @@ func checkViews(t *testing.T, g *Game, rng *rand.Rand) {
 			t.Fatalf("View(%d) shows meld %v, meld shown %v", seat, v.MeldShown(), shown)
 		}
 		// Swap hidden cards between two other seats.
+		if g.rules.Stock {
+			// Two-handed: the other seat's hidden cards and the stock's may trade places.
+			swapped, ok := swapWithStock(g, 1-max(seat, 0), rng)
+			if seat >= 0 && ok {
+				if before, after := viewJSON(t, g, seat), viewJSON(t, swapped, seat); before != after {
+					t.Fatalf("seat %d's view changed when the other hand traded hidden cards with the stock (phase %s):\nbefore %s\nafter  %s",
+						seat, g.Phase(), before, after)
+				}
+			}
+			continue
+		}
 		var others []int
 		for s := range p {
 			if s != seat {
@@ -153,6 +197,9 @@ func TestViewHidesOtherHands(t *testing.T) {
 			checkViews(t, g, rng)
 		}
 		want := []Phase{PhaseBidding, PhaseTrump, PhasePlay}
+		if r.Stock {
+			want = []Phase{PhasePlay, PhaseMeld}
+		}
 		if r.PassStyle != PassNone {
 			want = append(want, PhasePass)
 		}

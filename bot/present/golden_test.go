@@ -189,19 +189,11 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 	writeEmbed(&b, e)
 	writeComponents(&b, comps)
 	section(&b, "review of hand 1")
-	if rules.Stock {
-		h, ok, err := StockHandAt(rules, goldenSeed, g.Log(), 1)
-		if err != nil || !ok {
-			t.Fatalf("hand 1: finished %v, %v", ok, err)
-		}
-		e, comps = StockReview(meta, &h, 1, len(g.Results()))
-	} else {
-		h, err := record.HandAt(rules, goldenSeed, g.Log(), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, comps = Review(meta, &h, 1, len(g.Results()))
+	h, err := record.HandAt(rules, goldenSeed, g.Log(), 1)
+	if err != nil {
+		t.Fatal(err)
 	}
+	e, comps = Review(meta, &h, 1, len(g.Results()))
 	writeEmbed(&b, e)
 	writeComponents(&b, comps)
 	return []byte(b.String())

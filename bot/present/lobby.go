@@ -6,7 +6,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -112,9 +111,6 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), policy)
 	}
 	line += " " + Capitalise(commands.TableSettingsText(meta.Settings)) + "."
-	if lv := string(meta.Settings.Level); lv != "" && table.PlayingLevel(rules, lv) != lv {
-		line += fmt.Sprintf(" The computer players play %s at the %s level: no other level plays it yet.", rules.Preset, table.PlayingLevel(rules, lv))
-	}
 	return line
 }
 

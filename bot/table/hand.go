@@ -153,8 +153,6 @@ func (t *table) hint(c Hint) Reply {
 		return t.view(seat, c.Token, "Hints are off at this table.")
 	case !t.game.Waiting(seat) || t.meta.Seats[seat].Away:
 		return t.view(seat, c.Token, "A hint is for your own turn.")
-	case hintLevel(t.game.Rules()) == "":
-		return t.view(seat, c.Token, "💡 No computer player gives hints for "+t.meta.Preset+" yet: the computer players here only play at random.")
 	}
 	if !t.rt.enter() {
 		return text("The bot is shutting down; please try again in a moment.")
@@ -169,7 +167,7 @@ func (t *table) hint(c Hint) Reply {
 			return // the table has ended
 		}
 		why := ""
-		if p, err := computer.New(hintLevel(v.Rules()), seed); err == nil {
+		if p, err := computer.New("expert", seed); err == nil {
 			if h, ok := p.(*computer.Expert); ok {
 				_, why, err = h.HintContext(t.searches, v)
 			}

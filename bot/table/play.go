@@ -126,7 +126,6 @@ func (t *table) computerFor(seat int) (computer.Player, error) {
 	if s := t.meta.Seats[seat]; s.IsComputer() {
 		level = string(s.Computer)
 	}
-	level = PlayingLevel(t.game.Rules(), level)
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat)
 	p, err := computer.New(level, seed)
 	if err == nil {
@@ -140,23 +139,6 @@ func (t *table) computerFor(seat int) (computer.Player, error) {
 	return p, nil
 }
 
-// PlayingLevel returns the level a computer player plays at under rules r: the level asked
-// for, or, at a two-handed table (Rules.Stock), "random", the one level that plays its meld
-// phase until the other levels learn it.
-func PlayingLevel(r *engine.Rules, level string) string {
-	if r.Stock {
-		return "random"
-	}
-	return level
-}
-
-// hintLevel returns the level that gives hints under rules r, or "" when none does.
-func hintLevel(r *engine.Rules) string {
-	if r.Stock {
-		return ""
-	}
-	return "expert"
-}
 
 // searches reports whether a player takes long enough to decide that it must not decide on
 // the table's goroutine: the players that search sampled deals.

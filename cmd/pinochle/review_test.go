@@ -56,6 +56,11 @@ func randomMove(g *engine.Game, rng *rand.Rand) engine.Action {
 	case engine.PhasePlay:
 		legal := g.LegalCards(g.Turn()).Cards()
 		return engine.Action{Seat: g.Turn(), Kind: engine.ActPlayCard, Card: legal[rng.IntN(len(legal))]}
+	case engine.PhaseMeld:
+		if ch := g.MeldChoices(); len(ch) > 0 && rng.IntN(2) == 0 {
+			return engine.Action{Seat: g.Turn(), Kind: engine.ActMeld, Cards: ch[rng.IntN(len(ch))].Cards()}
+		}
+		return engine.Action{Seat: g.Turn(), Kind: engine.ActDraw}
 	}
 	return engine.Action{}
 }
@@ -119,7 +124,11 @@ func TestReviewAndReplayEveryPreset(t *testing.T) {
 			if n := strings.Count(stdout, "\n== Hand "); n != len(f.Results) {
 				t.Errorf("review shows %d hands, the game finished %d", n, len(f.Results))
 			}
-			for _, want := range []string{"P1, P2 (computer), P3 (computer)", "\nDeal\n", "\nAuction\n", "\nResult\n", "Contract: "} {
+			wants := []string{"P1, P2 (computer), P3 (computer)", "\nDeal\n", "\nAuction\n", "\nResult\n", "Contract: "}
+			if f.Rules.Stock {
+				wants = []string{"P1, P2 (computer)", "\nDeal\n", "\nTrump\n", "Turned up: ", "while the stock lasted", "\nResult\n"}
+			}
+			for _, want := range wants {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("review lacks %q:\n%s", want, stdout)
 				}

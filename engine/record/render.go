@@ -58,7 +58,7 @@ func (h *Hand) Sections(names []string) []Section {
 	if h.TurnUp != nil {
 		// Two-handed: no auction; the turned-up card names trump, and melds are laid as
 		// tricks are won.
-		add("Trump", []string{fmt.Sprintf("%s turned up: %s trump.", h.TurnUp.Symbol(), h.TurnUp.Suit().Name())})
+		add("Trump", []string{fmt.Sprintf("Turned up: %s, so %s trump.", h.TurnUp.Symbol(), h.TurnUp.Suit().Name())})
 		if len(h.Laid) > 0 {
 			lines := make([]string, len(h.Laid))
 			for i, l := range h.Laid {
@@ -110,12 +110,20 @@ func (h *Hand) Sections(names []string) []Section {
 
 // trickSections writes the tricks, each by line, grouped so that each group fits
 // SectionLimit.
+// In two-handed, the tricks played while the stock lasted and those after go in sections
+// of their own.
 func (h *Hand) trickSections(names []string, line func([]string, *Trick) string) []Section {
 	lines := make([]string, len(h.Tricks))
 	for i, t := range h.Tricks {
 		lines[i] = line(names, &t)
 	}
-	return packTricks(lines, h.Tricks)
+	if h.TurnUp == nil {
+		return packTricks(lines, h.Tricks, "")
+	}
+	// The stock is drawn in pairs after each of the first tricks: 24 cards, 12 tricks.
+	split := min(len(h.Tricks), 12)
+	out := packTricks(lines[:split], h.Tricks[:split], ", while the stock lasted")
+	return append(out, packTricks(lines[split:], h.Tricks[split:], ", once the stock was drawn")...)
 }
 
 // size is the characters of sections' titles and texts.
@@ -236,7 +244,7 @@ func (h *Hand) resultLines(names []string) []string {
 }
 
 // packTricks groups trick lines into sections titled by their trick numbers.
-func packTricks(lines []string, tricks []Trick) []Section {
+func packTricks(lines []string, tricks []Trick, suffix string) []Section {
 	var out []Section
 	start := 0
 	size := 0
@@ -246,7 +254,7 @@ func packTricks(lines []string, tricks []Trick) []Section {
 			if end-start == 1 {
 				title = fmt.Sprintf("Trick %d", tricks[start].Number)
 			}
-			out = append(out, Section{Title: title, Lines: lines[start:end]})
+			out = append(out, Section{Title: title + suffix, Lines: lines[start:end]})
 		}
 		start, size = end, 0
 	}
