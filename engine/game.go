@@ -87,8 +87,11 @@ type Game struct {
 	// view keeps the meld it was made with.
 	shown *[MaxPlayers]Meld
 	melds []Meld
-	// pub is the spectator's view of the game as it stands (see sync).
-	pub View
+	// pub is the spectator's view of the game as it stands (see sync); passes what each
+	// seat's view adds of the hand's passes, and passesShown whether any is set.
+	pub         View
+	passes      [MaxPlayers]seatPasses
+	passesShown bool
 }
 
 // The records of a game that views share (its auctions, cards played and melds) are kept

@@ -61,8 +61,7 @@ type View struct {
 	plays   []Played          // this hand's cards played: its completed tricks, then the trick in progress
 	results []HandResult      // every finished hand
 	hand    Hand              // the seat's own cards
-	passes  [2]passEntry      // the passes of this hand the seat gave or received
-	npasses uint8
+	passes  seatPasses        // the passes of this hand the seat gave or received
 
 	step    int32
 	handNo  int32
@@ -91,33 +90,58 @@ type View struct {
 
 // View returns what seat may know of the game; seat -1 gives the public table. It copies
 // no history and allocates nothing: the part of a view that is the same for every seat is
-// kept up to date by the game (see sync), and a view copies it whole.
-func (g *Game) View(seat int) (v View) {
-	v = g.pub
+// kept up to date by the game (see sync), and a view copies it whole. View is small enough
+// to be inlined, so that the view is built where the caller wants it rather than copied
+// there.
+func (g *Game) View(seat int) View {
+	v := g.pub
 	v.rules, v.names = &g.rules, g.names
-	if seat < 0 || seat >= g.rules.Players {
+	if uint(seat) < uint(g.rules.Players) {
+		g.seatPart(&v, seat)
+	} else {
 		v.legal = 0
-		return v
 	}
-	st := &g.st
+	return v
+}
+
+// seatPart adds to v, a copy of g.pub, what seat alone may know: its cards and passes,
+// and the cards it may play when it is to play.
+func (g *Game) seatPart(v *View, seat int) {
 	v.seat = int8(seat)
-	v.hand = st.Hands[seat]
-	if seat != st.Turn {
+	v.hand = g.st.Hands[seat]
+	v.passes = g.passes[seat]
+	if seat != g.st.Turn {
 		v.legal = 0
 	}
-	if st.NPasses == 0 {
-		return v
+}
+
+// seatPasses is the passes of a hand that one seat gave or received, as its view holds
+// them.
+type seatPasses struct {
+	p [2]passEntry
+	n uint8
+}
+
+// syncPasses works out, for every seat, the passes of the hand its view shows.
+func (g *Game) syncPasses() {
+	st := &g.st
+	if st.NPasses == 0 && !g.passesShown {
+		return
 	}
+	g.passes = [MaxPlayers]seatPasses{}
+	g.passesShown = st.NPasses > 0
 	pending := g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass
 	for i := range st.NPasses {
 		p := &st.Passes[i]
-		// A six-handed pass is secret until everyone has chosen: only the giver knows it.
-		if (int(p.From) == seat || (int(p.To) == seat && !pending)) && int(v.npasses) < len(v.passes) {
-			v.passes[v.npasses] = *p
-			v.npasses++
+		for seat := range g.rules.Players {
+			// A six-handed pass is secret until everyone has chosen: only the giver knows it.
+			sp := &g.passes[seat]
+			if (int(p.From) == seat || (int(p.To) == seat && !pending)) && int(sp.n) < len(sp.p) {
+				sp.p[sp.n] = *p
+				sp.n++
+			}
 		}
 	}
-	return v
 }
 
 // sync brings g.pub, the spectator's view, in line with the state: the game calls it after
@@ -157,6 +181,7 @@ func (g *Game) sync() {
 	}
 	v.sizes = st.Sizes
 	v.waiting = g.waitingSeats()
+	g.syncPasses()
 	v.legal = 0
 	if st.Phase == PhasePlay && st.Turn >= 0 {
 		v.legal = g.LegalCards(st.Turn)
@@ -398,12 +423,12 @@ func (v *View) Winner() int { return int(v.winner) }
 
 // Passes returns the passes of this hand that the seat gave or received, in order.
 func (v *View) Passes() []Pass {
-	if v.npasses == 0 {
+	if v.passes.n == 0 {
 		return nil
 	}
-	out := make([]Pass, v.npasses)
+	out := make([]Pass, v.passes.n)
 	for i := range out {
-		out[i] = v.passes[i].pass()
+		out[i] = v.passes.p[i].pass()
 	}
 	return out
 }
