@@ -88,10 +88,11 @@ type Game struct {
 	shown *[MaxPlayers]Meld
 	melds []Meld
 	// pub is the spectator's view of the game as it stands (see sync); passes what each
-	// seat's view adds of the hand's passes, and passesShown whether any is set.
-	pub         View
-	passes      [MaxPlayers]seatPasses
-	passesShown bool
+	// seat's view adds of the hand's passes, worked out for the hand and number of passes
+	// in passesOf.
+	pub      View
+	passes   [MaxPlayers]seatPasses
+	passesOf [2]int
 }
 
 // The records of a game that views share (its auctions, cards played and melds) are kept

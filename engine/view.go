@@ -122,14 +122,18 @@ type seatPasses struct {
 	n uint8
 }
 
-// syncPasses works out, for every seat, the passes of the hand its view shows.
+// syncPasses works out, for every seat, the passes of the hand its view shows, when a
+// pass or a new hand has changed them.
 func (g *Game) syncPasses() {
 	st := &g.st
-	if st.NPasses == 0 && !g.passesShown {
+	// A six-handed pass shows when the last one is made: a change of what the views show
+	// is a change of the number of passes, or of the hand.
+	key := [2]int{st.HandNo, st.NPasses}
+	if g.passesOf == key {
 		return
 	}
+	g.passesOf = key
 	g.passes = [MaxPlayers]seatPasses{}
-	g.passesShown = st.NPasses > 0
 	pending := g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass
 	for i := range st.NPasses {
 		p := &st.Passes[i]
