@@ -192,7 +192,10 @@ type logEntry struct {
 // costs more than the packing.
 func (e *logEntry) pack(a *Action) {
 	e.seat, e.kind, e.suit, e.card, e.bid = uint8(a.Seat), uint8(a.Kind), uint8(a.Suit), uint8(a.Card), uint16(a.Bid)
-	e.n = uint8(copy(e.cards[:], a.Cards))
+	e.n = 0
+	if len(a.Cards) > 0 {
+		e.n = uint8(copy(e.cards[:], a.Cards))
+	}
 }
 
 func (e *logEntry) action() Action {
