@@ -425,26 +425,49 @@ func (g *Game) next(seat int) int {
 // the seat opposite.
 func (g *Game) Partner(seat int) int { return (seat + g.rules.Players/2) % g.rules.Players }
 
-// handSeed mixes the game seed and the hand number into the shuffle's seed.
+// shuffle shuffles deck for the given hand, from a seed that mixes the game seed and the
+// hand number.
 func (g *Game) shuffle(deck []Card, hand int) {
 	var src rand.PCG
 	src.Seed(g.seed, uint64(hand)*0x9E3779B97F4A7C15+1)
 	for i := len(deck) - 1; i > 0; i-- {
-		j := int(boundedRand(&src, uint64(i+1)))
-		deck[i], deck[j] = deck[j], deck[i]
+		// Lemire's method, as boundedRand, with its common case inline.
+		n := uint64(i + 1)
+		hi, lo := bits.Mul64(src.Uint64(), n)
+		if lo < n {
+			hi = boundedRetry(&src, n, hi, lo)
+		}
+		deck[i], deck[hi] = deck[hi], deck[i]
 	}
 }
 
 // boundedRand returns a uniform number in [0, n) (Lemire's method).
 func boundedRand(src *rand.PCG, n uint64) uint64 {
-	for {
-		x := src.Uint64()
-		hi, lo := bits.Mul64(x, n)
-		if lo >= n || lo >= (-n)%n {
-			return hi
-		}
+	hi, lo := bits.Mul64(src.Uint64(), n)
+	if lo < n {
+		hi = boundedRetry(src, n, hi, lo)
 	}
+	return hi
 }
+
+// boundedRetry finishes boundedRand from a first draw whose low half lo is below n: it
+// draws again while lo falls in the biased part.
+func boundedRetry(src *rand.PCG, n, hi, lo uint64) uint64 {
+	for lo < (-n)%n {
+		hi, lo = bits.Mul64(src.Uint64(), n)
+	}
+	return hi
+}
+
+// sortedDecks holds the single and the double deck in the order of Rules.Deck, which
+// every hand's shuffle starts from. It is never written.
+var sortedDecks = func() (d [2][80]Card) {
+	for i, double := range []bool{false, true} {
+		r := Rules{DoubleDeck: double}
+		copy(d[i][:], r.Deck())
+	}
+	return d
+}()
 
 // startHand deals hand number n with dealer d and opens the auction.
 func (g *Game) startHand(n, dealer int) {
@@ -468,19 +491,31 @@ func (g *Game) startHand(n, dealer int) {
 	st.TrickN, st.WinIdx, st.Tricks, st.LastSeat = 0, 0, 0, -1
 
 	var buf [80]Card
-	deck := buf[:0]
-	for c := Card(0); c < NumKinds; c++ {
-		for range g.rules.Copies(c) {
-			deck = append(deck, c)
-		}
+	if g.rules.DoubleDeck {
+		buf = sortedDecks[1]
+	} else {
+		buf = sortedDecks[0]
 	}
+	deck := buf[:g.rules.DeckSize()]
 	g.shuffle(deck, n)
+	// Dealt one at a time from the dealer's left: seat order[k] takes every p-th card
+	// from the k-th.
+	var order [MaxPlayers]*Hand
 	seat := dealer
-	for _, c := range deck {
+	for k := range p {
 		if seat++; seat == p {
 			seat = 0
 		}
-		st.Hands[seat][c]++
+		order[k] = &st.Hands[seat]
+	}
+	i := 0
+	for ; i+p <= len(deck); i += p {
+		for k, h := range order[:p] {
+			h[deck[i+k]]++
+		}
+	}
+	for k := range deck[i:] {
+		order[k][deck[i+k]]++
 	}
 	for s := range p {
 		st.Sizes[s] = uint8(len(deck) / p)
