@@ -93,6 +93,11 @@ type Game struct {
 	pub      View
 	passes   [MaxPlayers]seatPasses
 	passesOf [2]int
+	// passBack is what the bidder must pass back, worked out once as the pass back opens
+	// when the rules restrict it (nil otherwise), and shared with views like shown: it is
+	// taken from backs, a reserve of fresh rules, and never rewritten.
+	passBack *PassRule
+	backs    []PassRule
 }
 
 // The records of a game that views share (its auctions, cards played and melds) are kept
@@ -481,7 +486,7 @@ func (g *Game) startHand(n, dealer int) {
 	st.Bids, st.BidStart = nextRecord(st.Bids, handBids, hands), 0
 	st.Plays, st.PlayStart = nextRecord(st.Plays, g.rules.DeckSize(), hands), 0
 	st.Passes, st.NPasses = [MaxPlayers]passEntry{}, 0
-	g.shown = nil
+	g.shown, g.passBack = nil, nil
 	st.Hands = [MaxPlayers]Hand{}
 	st.Took = 0
 	st.Passing = [MaxPlayers]Hand{}
@@ -775,7 +780,25 @@ type PassRule struct {
 
 // PassRuleFor returns the passing rule for a seat in the current phase.
 func (g *Game) PassRuleFor(seat int) PassRule {
+	if g.passBack != nil && seat == g.st.Bidder && g.st.Phase == PhasePassBack {
+		return *g.passBack
+	}
 	return passRule(&g.rules, g.st.Phase, &g.st.Hands[seat], g.st.Trump)
+}
+
+// openPassBack works out what the bidder must pass back, once, when the rules restrict
+// it: its cards outside its meld, which counting takes a while.
+func (g *Game) openPassBack() {
+	if g.rules.PassBackFree || g.st.Phase != PhasePassBack {
+		return
+	}
+	if len(g.backs) == 0 {
+		g.backs = make([]PassRule, min(g.st.HandNo, chunkHands))
+	}
+	pr := &g.backs[0]
+	g.backs = g.backs[1:]
+	*pr = passRule(&g.rules, PhasePassBack, &g.st.Hands[g.st.Bidder], g.st.Trump)
+	g.passBack = pr
 }
 
 // passRule returns what a seat holding h must pass in phase.
@@ -971,6 +994,7 @@ func (g *Game) apply(a *Action) {
 		st.Sizes[to] += uint8(len(a.Cards))
 		if st.Phase == PhasePass {
 			st.Phase, st.Turn = PhasePassBack, st.Bidder
+			g.openPassBack()
 			return
 		}
 		g.showMeld()

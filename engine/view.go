@@ -40,23 +40,26 @@ func (p *passEntry) pass() Pass {
 // view for seat -1 is a spectator's: the public table only.
 //
 // A view is cheap to make and to copy: it holds the public scalars and the seat's own hand
-// by value, and shares the game's history (the auction, the cards played, the shown meld
-// and the hands' results) instead of copying it. That sharing is safe because the game
-// only ever appends to that history: a view holds each record at the length it had when
-// the view was made, reads nothing past that length and hands the record out capped at it;
-// the game never writes an element below a length it has handed out, never truncates a
-// record, and replaces (rather than rewrites) the shown meld and the names. So a view stays
-// valid and unchanged while the game moves on, and may be read on another goroutine (a
-// computer player thinking off the table's writer) with no lock, once it has been handed
-// over (by a channel, say).
+// by value, and shares the game's history (the auction, the cards played, the shown meld,
+// the pass-back rule and the hands' results) instead of copying it. That sharing is safe
+// because the game only ever appends to that history: a view holds each record at the
+// length it had when the view was made, reads nothing past that length and hands the
+// record out capped at it; the game never writes an element below a length it has handed
+// out, never truncates a record, and replaces (rather than rewrites) the shown meld, the
+// pass-back rule and the names. So a view stays valid and unchanged while the game moves
+// on, and may be read on another goroutine (a computer player thinking off the table's
+// writer) with no lock, once it has been handed over (by a channel, say).
 //
 // What a seat may do is derived when asked (NextBids, TrumpChoices, PassRule,
 // DecideChoices), never stored, except the cards it may play (Legal), which the game
-// works out once for the seat to play, for its own check and for that seat's view.
+// works out once for the seat to play, for its own check and for that seat's view, and
+// what the bidder must pass back when its meld restricts it (PassRule), which the game
+// works out once as the pass back opens.
 type View struct {
 	rules   *Rules
 	names   *[MaxPlayers]string
 	melds   *[MaxPlayers]Meld // the shown meld, nil before it is shown
+	back    *PassRule         // what the bidder must pass back, when the game worked it out
 	bids    []Bid             // this hand's auction
 	plays   []Played          // this hand's cards played: its completed tricks, then the trick in progress
 	results []HandResult      // every finished hand
@@ -170,6 +173,9 @@ func (g *Game) sync() {
 	}
 	if v.names != g.names {
 		v.names = g.names
+	}
+	if v.back != g.passBack {
+		v.back = g.passBack
 	}
 	extend(&v.bids, st.Bids[st.BidStart:])
 	extend(&v.plays, st.Plays[st.PlayStart:])
@@ -482,6 +488,9 @@ func (v *View) PassRule() PassRule {
 	if !v.MyTurn() || (v.phase != PhasePass && v.phase != PhasePassBack) {
 		return PassRule{}
 	}
+	if v.back != nil && v.phase == PhasePassBack {
+		return *v.back // the seat to pass back is the bidder
+	}
 	return passRule(v.rules, v.phase, &v.hand, v.trump)
 }
 
@@ -767,6 +776,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	if s.Melds != nil {
 		g.shown = s.Melds
 	}
+	g.openPassBack()
 	g.sync()
 	return nil
 }
