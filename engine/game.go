@@ -687,6 +687,9 @@ func (r *Rules) minNextBid(high int) int {
 	if rem := amount % r.BidStep; rem != 0 {
 		amount += r.BidStep - rem
 	}
+	if r.StepFrom == 0 {
+		return amount // a multiple of the step has the bids' shape
+	}
 	for !r.bidShape(amount) {
 		amount++
 	}
@@ -708,9 +711,17 @@ func (r *Rules) appendNextBids(out []int, high, n int) []int {
 	if r.MaxRaise > 0 && high > 0 {
 		hi = min(hi, high+r.MaxRaise)
 	}
+	a := r.minNextBid(high)
+	if r.StepFrom == 0 {
+		// Every BidStep from the lowest bid is a bid.
+		for ; a <= hi && len(out) < n; a += r.BidStep {
+			out = append(out, a)
+		}
+		return out
+	}
 	// The lowest bid has the bids' shape, and from it every BidStep is a multiple of the
 	// step: only the multiples above StepFrom need a look.
-	for a := r.minNextBid(high); a <= hi && len(out) < n; a += r.BidStep {
+	for ; a <= hi && len(out) < n; a += r.BidStep {
 		if r.StepFrom == 0 || a < r.StepFrom || a%r.StepAbove == 0 {
 			out = append(out, a)
 		}
