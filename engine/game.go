@@ -547,13 +547,15 @@ func (g *Game) Apply(a Action) error {
 	g.log.add(&a)
 	hand := g.st.HandNo
 	g.apply(&a)
-	// Most actions change a few things: a card played to a trick that goes on, a bid or
-	// a pass in an auction that goes on. Everything else syncs the whole kept view.
+	// Most actions change a few things: a card played in a hand that goes on, a bid or a
+	// pass in an auction that goes on. Everything else syncs the whole kept view.
 	switch {
 	case a.Kind == ActPlayCard && g.st.TrickN > 0:
 		g.syncTrick()
 	case (a.Kind == ActBid || a.Kind == ActPass) && g.st.Phase == PhaseBidding && g.st.HandNo == hand:
 		g.syncAuction()
+	case a.Kind == ActPlayCard && g.st.Phase == PhasePlay && g.st.HandNo == hand:
+		g.syncTrickEnd()
 	default:
 		g.sync()
 	}

@@ -210,6 +210,17 @@ func (g *Game) syncTrick() {
 	v.legal = g.LegalCards(st.Turn)
 }
 
+// syncTrickEnd brings g.pub up to date after the last card of a trick, when the hand goes
+// on: besides what syncTrick changes, the trick's winner leads and takes its points.
+func (g *Game) syncTrickEnd() {
+	st := &g.st
+	v := &g.pub
+	v.leader = int8(st.Leader)
+	w := st.Leader
+	v.points[w], v.won[w] = int16(st.Points[w]), uint8(st.TricksWon[w])
+	g.syncTrick()
+}
+
 // syncAuction brings g.pub up to date after a bid or a pass in an auction that goes on:
 // it changes the auction, the high bid, the passes and the turn only.
 func (g *Game) syncAuction() {
