@@ -436,7 +436,7 @@ func (g *Game) shuffle(deck []Card, hand int) {
 	var src rand.PCG
 	src.Seed(g.seed, uint64(hand)*0x9E3779B97F4A7C15+1)
 	for i := len(deck) - 1; i > 0; i-- {
-		// Lemire's method, as boundedRand, with its common case inline.
+		// A uniform number in [0, n) by Lemire's method, its common case inline.
 		n := uint64(i + 1)
 		hi, lo := bits.Mul64(src.Uint64(), n)
 		if lo < n {
@@ -446,17 +446,8 @@ func (g *Game) shuffle(deck []Card, hand int) {
 	}
 }
 
-// boundedRand returns a uniform number in [0, n) (Lemire's method).
-func boundedRand(src *rand.PCG, n uint64) uint64 {
-	hi, lo := bits.Mul64(src.Uint64(), n)
-	if lo < n {
-		hi = boundedRetry(src, n, hi, lo)
-	}
-	return hi
-}
-
-// boundedRetry finishes boundedRand from a first draw whose low half lo is below n: it
-// draws again while lo falls in the biased part.
+// boundedRetry finishes Lemire's method from a first draw whose low half lo is below n:
+// it draws again while lo falls in the biased part.
 func boundedRetry(src *rand.PCG, n, hi, lo uint64) uint64 {
 	for lo < (-n)%n {
 		hi, lo = bits.Mul64(src.Uint64(), n)
