@@ -152,9 +152,10 @@ func (g *Game) syncPasses() {
 }
 
 // sync brings g.pub, the spectator's view, in line with the state: the game calls it after
-// every change of its state, so that View need only copy it and add the seat's own part.
-// It also holds, for Apply's check and the view of the seat to play, the cards that seat
-// may play; View clears them from every other seat's view.
+// every change of its state (syncTrick, syncTrickEnd and syncAuction cover the commonest),
+// so that View need only copy it and add the seat's own part, whose passes sync also
+// keeps (see syncPasses). It also holds, for Apply's check and the view of the seat to
+// play, the cards that seat may play; View clears them from every other seat's view.
 func (g *Game) sync() {
 	st := &g.st
 	r := &g.rules
