@@ -173,8 +173,9 @@ func countMeld(m *Meld, h *Hand, trump Suit, t *MeldTable) {
 	n, total := 0, 0
 	// put writes an item in the next place and keeps it (as Meld.add would) when keep is
 	// set and it scores or is a run: an item not kept is written over by the next, or
-	// cleared at the end. Random hands make "is there a marriage" hard to predict, and
-	// writing every item costs less than a branch guessed wrong.
+	// cleared at the end. Random hands make "is there a marriage, a dix, a pinochle" hard
+	// to predict, and writing the item costs less than a branch guessed wrong; runs and
+	// arounds are rare enough for a branch.
 	put := func(keep bool, kind MeldKind, suit Suit, rank Rank, count uint8, points int) {
 		m.items[n] = MeldItem{Kind: kind, Suit: suit, Rank: rank, Count: count, Points: int32(points)}
 		k := b2i(keep) & (b2i(points != 0) | b2i(kind == MeldRun))
@@ -206,9 +207,11 @@ func countMeld(m *Meld, h *Hand, trump Suit, t *MeldTable) {
 				}
 			}
 		}
-		put(bestRuns > 0, MeldRun, s, 0, bestRuns, t.Run[bestRuns])
-		if bestRuns > 0 && t.RunWinsAt > 0 && int(bestRuns) >= t.RunWinsAt {
-			m.WinsGame = true
+		if bestRuns > 0 {
+			put(true, MeldRun, s, 0, bestRuns, t.Run[bestRuns])
+			if t.RunWinsAt > 0 && int(bestRuns) >= t.RunWinsAt {
+				m.WinsGame = true
+			}
 		}
 		put(bestRoyal > 0, MeldRoyalMarriage, s, 0, bestRoyal, t.Royal[bestRoyal])
 		nines := c[Nine]
@@ -219,8 +222,9 @@ func countMeld(m *Meld, h *Hand, trump Suit, t *MeldTable) {
 	put(p > 0, MeldPinochle, NoSuit, 0, p, t.Pinochle[p])
 	// Category III: arounds.
 	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
-		a := min(h[r], h[NumRanks+int(r)], h[2*NumRanks+int(r)], h[3*NumRanks+int(r)])
-		put(a > 0, MeldAround, NoSuit, r, a, t.Around[r][a])
+		if a := min(h[r], h[NumRanks+int(r)], h[2*NumRanks+int(r)], h[3*NumRanks+int(r)]); a > 0 {
+			put(true, MeldAround, NoSuit, r, a, t.Around[r][a])
+		}
 	}
 	if n < len(m.items) {
 		m.items[n] = MeldItem{} // the last item written, when it was not kept
