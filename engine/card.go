@@ -7,6 +7,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strings"
@@ -317,19 +318,20 @@ func (h *Hand) Contains(o *Hand) bool {
 
 // Set returns the distinct cards of the hand.
 func (h *Hand) Set() CardSet {
-	var s CardSet
 	// Eight cards at a time: a byte that is not zero sets its card's bit.
-	for i := 0; i < NumKinds; i += 8 {
-		x := uint64(h[i]) | uint64(h[i+1])<<8 | uint64(h[i+2])<<16 | uint64(h[i+3])<<24 |
-			uint64(h[i+4])<<32 | uint64(h[i+5])<<40 | uint64(h[i+6])<<48 | uint64(h[i+7])<<56
-		// Fold each byte to its low bit, then gather the low bits.
-		x |= x >> 4
-		x |= x >> 2
-		x |= x >> 1
-		x &= 0x0101010101010101
-		s |= CardSet((x*0x0102040810204080)>>56) << i
-	}
-	return s
+	return nonZero(binary.LittleEndian.Uint64(h[0:8])) |
+		nonZero(binary.LittleEndian.Uint64(h[8:16]))<<8 |
+		nonZero(binary.LittleEndian.Uint64(h[16:24]))<<16
+}
+
+// nonZero returns one bit for each byte of x, set when the byte is not zero.
+func nonZero(x uint64) CardSet {
+	// Fold each byte to its low bit, then gather the low bits.
+	x |= x >> 4
+	x |= x >> 2
+	x |= x >> 1
+	x &= 0x0101010101010101
+	return CardSet((x * 0x0102040810204080) >> 56)
 }
 
 // SuitCount returns the number of cards the hand holds in suit s.

@@ -91,8 +91,17 @@ type Game struct {
 	// table is the public side of a two-handed hand (Rules.Stock), nil in other presets;
 	// views share it, and the game replaces it rather than write it (see retable).
 	table *tableState
-	// pub is the spectator's view of the game as it stands (see sync).
-	pub View
+	// pub is the spectator's view of the game as it stands (see sync); passes what each
+	// seat's view adds of the hand's passes, worked out for the hand and number of passes
+	// in passesOf.
+	pub      View
+	passes   [MaxPlayers]seatPasses
+	passesOf [2]int
+	// passBack is what the bidder must pass back, worked out once as the pass back opens
+	// when the rules restrict it (nil otherwise), and shared with views like shown: it is
+	// taken from backs, a reserve of fresh rules, and never rewritten.
+	passBack *PassRule
+	backs    []PassRule
 }
 
 // The records of a game that views share (its auctions, cards played and melds) are kept
@@ -192,7 +201,10 @@ type logEntry struct {
 // costs more than the packing.
 func (e *logEntry) pack(a *Action) {
 	e.seat, e.kind, e.suit, e.card, e.bid = uint8(a.Seat), uint8(a.Kind), uint8(a.Suit), uint8(a.Card), uint16(a.Bid)
-	e.n = uint8(copy(e.cards[:], a.Cards))
+	e.n = 0
+	if len(a.Cards) > 0 {
+		e.n = uint8(copy(e.cards[:], a.Cards))
+	}
 }
 
 func (e *logEntry) action() Action {
@@ -427,26 +439,40 @@ func (g *Game) next(seat int) int {
 // the seat opposite.
 func (g *Game) Partner(seat int) int { return (seat + g.rules.Players/2) % g.rules.Players }
 
-// handSeed mixes the game seed and the hand number into the shuffle's seed.
+// shuffle shuffles deck for the given hand, from a seed that mixes the game seed and the
+// hand number.
 func (g *Game) shuffle(deck []Card, hand int) {
 	var src rand.PCG
 	src.Seed(g.seed, uint64(hand)*0x9E3779B97F4A7C15+1)
 	for i := len(deck) - 1; i > 0; i-- {
-		j := int(boundedRand(&src, uint64(i+1)))
-		deck[i], deck[j] = deck[j], deck[i]
+		// A uniform number in [0, n) by Lemire's method, its common case inline.
+		n := uint64(i + 1)
+		hi, lo := bits.Mul64(src.Uint64(), n)
+		if lo < n {
+			hi = boundedRetry(&src, n, hi, lo)
+		}
+		deck[i], deck[hi] = deck[hi], deck[i]
 	}
 }
 
-// boundedRand returns a uniform number in [0, n) (Lemire's method).
-func boundedRand(src *rand.PCG, n uint64) uint64 {
-	for {
-		x := src.Uint64()
-		hi, lo := bits.Mul64(x, n)
-		if lo >= n || lo >= (-n)%n {
-			return hi
-		}
+// boundedRetry finishes Lemire's method from a first draw whose low half lo is below n:
+// it draws again while lo falls in the biased part.
+func boundedRetry(src *rand.PCG, n, hi, lo uint64) uint64 {
+	for lo < (-n)%n {
+		hi, lo = bits.Mul64(src.Uint64(), n)
 	}
+	return hi
 }
+
+// sortedDecks holds the single and the double deck in the order of Rules.Deck, which
+// every hand's shuffle starts from. It is never written.
+var sortedDecks = func() (d [2][80]Card) {
+	for i, double := range []bool{false, true} {
+		r := Rules{DoubleDeck: double}
+		copy(d[i][:], r.Deck())
+	}
+	return d
+}()
 
 // startHand deals hand number n with dealer d and opens the auction.
 func (g *Game) startHand(n, dealer int) {
@@ -460,7 +486,7 @@ func (g *Game) startHand(n, dealer int) {
 	st.Bids, st.BidStart = nextRecord(st.Bids, handBids, hands), 0
 	st.Plays, st.PlayStart = nextRecord(st.Plays, g.rules.DeckSize(), hands), 0
 	st.Passes, st.NPasses = [MaxPlayers]passEntry{}, 0
-	g.shown = nil
+	g.shown, g.passBack = nil, nil
 	st.Hands = [MaxPlayers]Hand{}
 	st.Took = 0
 	st.Passing = [MaxPlayers]Hand{}
@@ -470,24 +496,36 @@ func (g *Game) startHand(n, dealer int) {
 	st.TrickN, st.WinIdx, st.Tricks, st.LastSeat = 0, 0, 0, -1
 
 	var buf [80]Card
-	deck := buf[:0]
-	for c := Card(0); c < NumKinds; c++ {
-		for range g.rules.Copies(c) {
-			deck = append(deck, c)
-		}
+	if g.rules.DoubleDeck {
+		buf = sortedDecks[1]
+	} else {
+		buf = sortedDecks[0]
 	}
+	deck := buf[:g.rules.DeckSize()]
 	g.shuffle(deck, n)
 	st.StockN = 0
 	if g.rules.Stock {
 		g.startStockHand(deck)
 		return
 	}
+	// Dealt one at a time from the dealer's left: seat order[k] takes every p-th card
+	// from the k-th.
+	var order [MaxPlayers]*Hand
 	seat := dealer
-	for _, c := range deck {
+	for k := range p {
 		if seat++; seat == p {
 			seat = 0
 		}
-		st.Hands[seat][c]++
+		order[k] = &st.Hands[seat]
+	}
+	i := 0
+	for ; i+p <= len(deck); i += p {
+		for k, h := range order[:p] {
+			h[deck[i+k]]++
+		}
+	}
+	for k := range deck[i:] {
+		order[k][deck[i+k]]++
 	}
 	for s := range p {
 		st.Sizes[s] = uint8(len(deck) / p)
@@ -514,13 +552,15 @@ func (g *Game) Apply(a Action) error {
 	g.log.add(&a)
 	hand := g.st.HandNo
 	g.apply(&a)
-	// Most actions change a few things: a card played to a trick that goes on, a bid or
-	// a pass in an auction that goes on. Everything else syncs the whole kept view.
+	// Most actions change a few things: a card played in a hand that goes on, a bid or a
+	// pass in an auction that goes on. Everything else syncs the whole kept view.
 	switch {
 	case a.Kind == ActPlayCard && g.st.TrickN > 0:
 		g.syncTrick()
 	case (a.Kind == ActBid || a.Kind == ActPass) && g.st.Phase == PhaseBidding && g.st.HandNo == hand:
 		g.syncAuction()
+	case a.Kind == ActPlayCard && g.st.Phase == PhasePlay && g.st.HandNo == hand:
+		g.syncTrickEnd()
 	default:
 		g.sync()
 	}
@@ -664,6 +704,9 @@ func (r *Rules) minNextBid(high int) int {
 	if rem := amount % r.BidStep; rem != 0 {
 		amount += r.BidStep - rem
 	}
+	if r.StepFrom == 0 {
+		return amount // a multiple of the step has the bids' shape
+	}
 	for !r.bidShape(amount) {
 		amount++
 	}
@@ -685,9 +728,17 @@ func (r *Rules) appendNextBids(out []int, high, n int) []int {
 	if r.MaxRaise > 0 && high > 0 {
 		hi = min(hi, high+r.MaxRaise)
 	}
+	a := r.minNextBid(high)
+	if r.StepFrom == 0 {
+		// Every BidStep from the lowest bid is a bid.
+		for ; a <= hi && len(out) < n; a += r.BidStep {
+			out = append(out, a)
+		}
+		return out
+	}
 	// The lowest bid has the bids' shape, and from it every BidStep is a multiple of the
 	// step: only the multiples above StepFrom need a look.
-	for a := r.minNextBid(high); a <= hi && len(out) < n; a += r.BidStep {
+	for ; a <= hi && len(out) < n; a += r.BidStep {
 		if r.StepFrom == 0 || a < r.StepFrom || a%r.StepAbove == 0 {
 			out = append(out, a)
 		}
@@ -757,7 +808,25 @@ type PassRule struct {
 
 // PassRuleFor returns the passing rule for a seat in the current phase.
 func (g *Game) PassRuleFor(seat int) PassRule {
+	if g.passBack != nil && seat == g.st.Bidder && g.st.Phase == PhasePassBack {
+		return *g.passBack
+	}
 	return passRule(&g.rules, g.st.Phase, &g.st.Hands[seat], g.st.Trump)
+}
+
+// openPassBack works out what the bidder must pass back, once, when the rules restrict
+// it: its cards outside its meld, which counting takes a while.
+func (g *Game) openPassBack() {
+	if g.rules.PassBackFree || g.st.Phase != PhasePassBack {
+		return
+	}
+	if len(g.backs) == 0 {
+		g.backs = make([]PassRule, min(g.st.HandNo, chunkHands))
+	}
+	pr := &g.backs[0]
+	g.backs = g.backs[1:]
+	*pr = passRule(&g.rules, PhasePassBack, &g.st.Hands[g.st.Bidder], g.st.Trump)
+	g.passBack = pr
 }
 
 // passRule returns what a seat holding h must pass in phase.
@@ -954,6 +1023,7 @@ func (g *Game) apply(a *Action) {
 		st.Sizes[to] += uint8(len(a.Cards))
 		if st.Phase == PhasePass {
 			st.Phase, st.Turn = PhasePassBack, st.Bidder
+			g.openPassBack()
 			return
 		}
 		g.showMeld()

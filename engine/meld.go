@@ -170,15 +170,17 @@ func countMeld(m *Meld, h *Hand, trump Suit, t *MeldTable) {
 	if !h.plausible() {
 		return
 	}
-	n := 0
-	// add appends an item, as Meld.add does, without a bounds check per field.
-	add := func(kind MeldKind, suit Suit, rank Rank, count uint8, points int) {
-		if points == 0 && kind != MeldRun {
-			return
-		}
+	n, total := 0, 0
+	// put writes an item in the next place and keeps it (as Meld.add would) when keep is
+	// set and it scores or is a run: an item not kept is written over by the next, or
+	// cleared at the end. Random hands make "is there a marriage, a dix, a pinochle" hard
+	// to predict, and writing the item costs less than a branch guessed wrong; runs and
+	// arounds are rare enough for a branch.
+	put := func(keep bool, kind MeldKind, suit Suit, rank Rank, count uint8, points int) {
 		m.items[n] = MeldItem{Kind: kind, Suit: suit, Rank: rank, Count: count, Points: int32(points)}
-		n++
-		m.Total += points
+		k := b2i(keep) & (b2i(points != 0) | b2i(kind == MeldRun))
+		n += k
+		total += points & -k
 	}
 	// Category I: runs, marriages and dix. A suit's cards are h[6s:6s+6], Nine to Ace.
 	for s := Spades; s < NoSuit; s++ {
@@ -186,9 +188,7 @@ func countMeld(m *Meld, h *Hand, trump Suit, t *MeldTable) {
 		k, q := c[King], c[Queen]
 		kq := min(k, q)
 		if s != trump {
-			if kq > 0 {
-				add(MeldMarriage, s, 0, kq, t.Marriage[kq])
-			}
+			put(kq > 0, MeldMarriage, s, 0, kq, t.Marriage[kq])
 			continue
 		}
 		runs := min(c[Ace], c[Ten], kq, c[Jack])
@@ -208,27 +208,35 @@ func countMeld(m *Meld, h *Hand, trump Suit, t *MeldTable) {
 			}
 		}
 		if bestRuns > 0 {
-			add(MeldRun, s, 0, bestRuns, t.Run[bestRuns])
+			put(true, MeldRun, s, 0, bestRuns, t.Run[bestRuns])
 			if t.RunWinsAt > 0 && int(bestRuns) >= t.RunWinsAt {
 				m.WinsGame = true
 			}
 		}
-		if bestRoyal > 0 {
-			add(MeldRoyalMarriage, s, 0, bestRoyal, t.Royal[bestRoyal])
-		}
-		if nines := c[Nine]; nines > 0 {
-			add(MeldDix, s, 0, nines, int(nines)*t.Dix)
-		}
+		put(bestRoyal > 0, MeldRoyalMarriage, s, 0, bestRoyal, t.Royal[bestRoyal])
+		nines := c[Nine]
+		put(nines > 0, MeldDix, s, 0, nines, int(nines)*t.Dix)
 	}
 	// Category II: pinochles.
-	if p := min(h[NewCard(Queen, Spades)], h[NewCard(Jack, Diamonds)]); p > 0 {
-		add(MeldPinochle, NoSuit, 0, p, t.Pinochle[p])
-	}
+	p := min(h[NewCard(Queen, Spades)], h[NewCard(Jack, Diamonds)])
+	put(p > 0, MeldPinochle, NoSuit, 0, p, t.Pinochle[p])
 	// Category III: arounds.
 	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
 		if a := min(h[r], h[NumRanks+int(r)], h[2*NumRanks+int(r)], h[3*NumRanks+int(r)]); a > 0 {
-			add(MeldAround, NoSuit, r, a, t.Around[r][a])
+			put(true, MeldAround, NoSuit, r, a, t.Around[r][a])
 		}
 	}
+	if n < len(m.items) {
+		m.items[n] = MeldItem{} // the last item written, when it was not kept
+	}
 	m.n = uint8(n)
+	m.Total = total
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -479,8 +479,9 @@ func (v *View) MeldChoices() []MeldItem {
 // cards as given: other is the other seat's whole hand (its known and tabled cards
 // included), and stock the stock's cards in the order they would be drawn, the turned-up
 // card last. It is for a computer player to play out a hand on a sampled deal: the game
-// has no log and no names, and deals any later hand from seed 0. It fails when the cards
-// given do not fit the view (sizes, known cards, the turned-up card, the deck).
+// has the view's finished hands but no log (its views' Step counts from 0) and no names,
+// and deals any later hand from seed 0. It fails when the cards given do not fit the view
+// (sizes, known cards, the turned-up card, the deck).
 func (v *View) StockGame(other Hand, stock []Card) (*Game, error) {
 	r := v.rules
 	if !r.Stock || v.seat < 0 || v.over {
@@ -537,6 +538,9 @@ func (v *View) StockGame(other Hand, stock []Card) (*Game, error) {
 		st.Points[s], st.TricksWon[s] = int(v.points[s]), int(v.won[s])
 	}
 	st.Scores = [2]int{int(v.scores[0]), int(v.scores[1])}
+	// The results are the view's, capped: a result this game adds goes to an array of its
+	// own, never into the one the view's game shares.
+	st.Results = capped(v.results)
 	g.table = v.table
 	g.sync()
 	return g, nil

@@ -40,30 +40,32 @@ func (p *passEntry) pass() Pass {
 // view for seat -1 is a spectator's: the public table only.
 //
 // A view is cheap to make and to copy: it holds the public scalars and the seat's own hand
-// by value, and shares the game's history (the auction, the cards played, the shown meld
-// and the hands' results) instead of copying it. That sharing is safe because the game
-// only ever appends to that history: a view holds each record at the length it had when
-// the view was made, reads nothing past that length and hands the record out capped at it;
-// the game never writes an element below a length it has handed out, never truncates a
-// record, and replaces (rather than rewrites) the shown meld and the names. So a view stays
-// valid and unchanged while the game moves on, and may be read on another goroutine (a
-// computer player thinking off the table's writer) with no lock, once it has been handed
-// over (by a channel, say).
+// by value, and shares the game's history (the auction, the cards played, the shown meld,
+// the pass-back rule and the hands' results) instead of copying it. That sharing is safe
+// because the game only ever appends to that history: a view holds each record at the
+// length it had when the view was made, reads nothing past that length and hands the
+// record out capped at it; the game never writes an element below a length it has handed
+// out, never truncates a record, and replaces (rather than rewrites) the shown meld, the
+// pass-back rule and the names. So a view stays valid and unchanged while the game moves
+// on, and may be read on another goroutine (a computer player thinking off the table's
+// writer) with no lock, once it has been handed over (by a channel, say).
 //
 // What a seat may do is derived when asked (NextBids, TrumpChoices, PassRule,
 // DecideChoices), never stored, except the cards it may play (Legal), which the game
-// works out once for the seat to play, for its own check and for that seat's view.
+// works out once for the seat to play, for its own check and for that seat's view, and
+// what the bidder must pass back when its meld restricts it (PassRule), which the game
+// works out once as the pass back opens.
 type View struct {
 	rules   *Rules
 	names   *[MaxPlayers]string
 	melds   *[MaxPlayers]Meld // the shown meld, nil before it is shown
 	table   *tableState       // two-handed: the melds on the table (nil in other presets)
+	back    *PassRule         // what the bidder must pass back, when the game worked it out
 	bids    []Bid             // this hand's auction
 	plays   []Played          // this hand's cards played: its completed tricks, then the trick in progress
 	results []HandResult      // every finished hand
 	hand    Hand              // the seat's own cards
-	passes  [2]passEntry      // the passes of this hand the seat gave or received
-	npasses uint8
+	passes  seatPasses        // the passes of this hand the seat gave or received
 
 	step    int32
 	handNo  int32
@@ -94,39 +96,69 @@ type View struct {
 
 // View returns what seat may know of the game; seat -1 gives the public table. It copies
 // no history and allocates nothing: the part of a view that is the same for every seat is
-// kept up to date by the game (see sync), and a view copies it whole.
-func (g *Game) View(seat int) (v View) {
-	v = g.pub
+// kept up to date by the game (see sync), and a view copies it whole. View is small enough
+// to be inlined, so that the view is built where the caller wants it rather than copied
+// there.
+func (g *Game) View(seat int) View {
+	v := g.pub
 	v.rules, v.names = &g.rules, g.names
-	if seat < 0 || seat >= g.rules.Players {
+	if uint(seat) < uint(g.rules.Players) {
+		g.seatPart(&v, seat)
+	} else {
 		v.legal = 0
-		return v
-	}
-	st := &g.st
-	v.seat = int8(seat)
-	v.hand = st.Hands[seat]
-	if seat != st.Turn {
-		v.legal = 0
-	}
-	if st.NPasses == 0 {
-		return v
-	}
-	pending := g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass
-	for i := range st.NPasses {
-		p := &st.Passes[i]
-		// A six-handed pass is secret until everyone has chosen: only the giver knows it.
-		if (int(p.From) == seat || (int(p.To) == seat && !pending)) && int(v.npasses) < len(v.passes) {
-			v.passes[v.npasses] = *p
-			v.npasses++
-		}
 	}
 	return v
 }
 
+// seatPart adds to v, a copy of g.pub, what seat alone may know: its cards and passes,
+// and the cards it may play when it is to play.
+func (g *Game) seatPart(v *View, seat int) {
+	v.seat = int8(seat)
+	v.hand = g.st.Hands[seat]
+	v.passes = g.passes[seat]
+	if seat != g.st.Turn {
+		v.legal = 0
+	}
+}
+
+// seatPasses is the passes of a hand that one seat gave or received, as its view holds
+// them.
+type seatPasses struct {
+	p [2]passEntry
+	n uint8
+}
+
+// syncPasses works out, for every seat, the passes of the hand its view shows, when a
+// pass or a new hand has changed them.
+func (g *Game) syncPasses() {
+	st := &g.st
+	// A six-handed pass shows when the last one is made: a change of what the views show
+	// is a change of the number of passes, or of the hand.
+	key := [2]int{st.HandNo, st.NPasses}
+	if g.passesOf == key {
+		return
+	}
+	g.passesOf = key
+	g.passes = [MaxPlayers]seatPasses{}
+	pending := g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass
+	for i := range st.NPasses {
+		p := &st.Passes[i]
+		for seat := range g.rules.Players {
+			// A six-handed pass is secret until everyone has chosen: only the giver knows it.
+			sp := &g.passes[seat]
+			if (int(p.From) == seat || (int(p.To) == seat && !pending)) && int(sp.n) < len(sp.p) {
+				sp.p[sp.n] = *p
+				sp.n++
+			}
+		}
+	}
+}
+
 // sync brings g.pub, the spectator's view, in line with the state: the game calls it after
-// every change of its state, so that View need only copy it and add the seat's own part.
-// It also holds, for Apply's check and the view of the seat to play, the cards that seat
-// may play; View clears them from every other seat's view.
+// every change of its state (syncTrick, syncTrickEnd and syncAuction cover the commonest),
+// so that View need only copy it and add the seat's own part, whose passes sync also
+// keeps (see syncPasses). It also holds, for Apply's check and the view of the seat to
+// play, the cards that seat may play; View clears them from every other seat's view.
 func (g *Game) sync() {
 	st := &g.st
 	r := &g.rules
@@ -150,6 +182,9 @@ func (g *Game) sync() {
 		v.table = g.table
 	}
 	v.stockN, v.turnUp = uint8(st.StockN), st.Stock[stockCap-1]
+	if v.back != g.passBack {
+		v.back = g.passBack
+	}
 	extend(&v.bids, st.Bids[st.BidStart:])
 	extend(&v.plays, st.Plays[st.PlayStart:])
 	extend(&v.results, st.Results)
@@ -164,6 +199,7 @@ func (g *Game) sync() {
 	}
 	v.sizes = st.Sizes
 	v.waiting = g.waitingSeats()
+	g.syncPasses()
 	v.legal = 0
 	if st.Phase == PhasePlay && st.Turn >= 0 {
 		v.legal = g.LegalCards(st.Turn)
@@ -183,6 +219,17 @@ func (g *Game) syncTrick() {
 	v.sizes = st.Sizes
 	v.waiting = g.waitingSeats()
 	v.legal = g.LegalCards(st.Turn)
+}
+
+// syncTrickEnd brings g.pub up to date after the last card of a trick, when the hand goes
+// on: besides what syncTrick changes, the trick's winner leads and takes its points.
+func (g *Game) syncTrickEnd() {
+	st := &g.st
+	v := &g.pub
+	v.leader = int8(st.Leader)
+	w := st.Leader
+	v.points[w], v.won[w] = int16(st.Points[w]), uint8(st.TricksWon[w])
+	g.syncTrick()
 }
 
 // syncAuction brings g.pub up to date after a bid or a pass in an auction that goes on:
@@ -408,12 +455,12 @@ func (v *View) Winner() int { return int(v.winner) }
 
 // Passes returns the passes of this hand that the seat gave or received, in order.
 func (v *View) Passes() []Pass {
-	if v.npasses == 0 {
+	if v.passes.n == 0 {
 		return nil
 	}
-	out := make([]Pass, v.npasses)
+	out := make([]Pass, v.passes.n)
 	for i := range out {
-		out[i] = v.passes[i].pass()
+		out[i] = v.passes.p[i].pass()
 	}
 	return out
 }
@@ -462,6 +509,9 @@ func (v *View) PassTarget(seat int) int {
 func (v *View) PassRule() PassRule {
 	if !v.MyTurn() || (v.phase != PhasePass && v.phase != PhasePassBack) {
 		return PassRule{}
+	}
+	if v.back != nil && v.phase == PhasePassBack {
+		return *v.back // the seat to pass back is the bidder
 	}
 	return passRule(v.rules, v.phase, &v.hand, v.trump)
 }
@@ -785,6 +835,7 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		g.shown = s.Melds
 	}
 	g.table = s.Table
+	g.openPassBack()
 	g.sync()
 	return nil
 }

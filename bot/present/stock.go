@@ -159,4 +159,3 @@ func stockSheetLine(meta *storage.Game, h engine.HandResult) string {
 		h.Hand, Name(meta, h.Dealer), h.Trump.Symbol(), h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
 		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])
 }
-

@@ -139,7 +139,6 @@ func (t *table) computerFor(seat int) (computer.Player, error) {
 	return p, nil
 }
 
-
 // searches reports whether a player takes long enough to decide that it must not decide on
 // the table's goroutine: the players that search sampled deals.
 func searches(p computer.Player) bool {

@@ -94,12 +94,7 @@ func newBaseline(seed uint64) *Baseline {
 
 // Choose returns a legal action for the view's seat, which must be expected to act.
 func (b *Baseline) Choose(v engine.View) engine.Action {
-	var a engine.Action
-	if v.Rules().Stock {
-		a = twoHandedBaseline(&v)
-	} else {
-		a = b.choose(seatView{&v}, v.Seat())
-	}
+	a := b.choose(seatView{&v}, v.Seat())
 	if v.Check(a) != nil {
 		// Never expected: the choices above are built from the legal options. Fall back
 		// to the simplest legal action rather than hand the caller an action it must reject.
@@ -110,6 +105,9 @@ func (b *Baseline) Choose(v engine.View) engine.Action {
 
 // choose picks the action for seat from what the table shows that seat.
 func (b *Baseline) choose(t table, seat int) engine.Action {
+	if sv, ok := t.(seatView); ok && sv.v.Rules().Stock {
+		return twoHandedBaseline(sv.v) // two-handed decisions are of their own (twohanded.go)
+	}
 	switch t.Phase() {
 	case engine.PhaseBidding:
 		return b.bid(t, seat)

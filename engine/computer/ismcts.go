@@ -38,7 +38,9 @@ func (p *ISMCTS) Choose(v engine.View) engine.Action {
 
 // Hint returns the player's action and one line saying why.
 func (p *ISMCTS) Hint(v engine.View) (engine.Action, string) {
-	if v.Phase() != engine.PhasePlay {
+	// Two-handed has a search of its own (Expert.twoHanded): the tree search plays the
+	// auction presets' tricks only.
+	if v.Phase() != engine.PhasePlay || v.Rules().Stock {
 		return p.Expert.Hint(v)
 	}
 	a, why := p.play(&v)

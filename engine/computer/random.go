@@ -100,21 +100,28 @@ func (r *Random) pass(v *engine.View) []engine.Card {
 
 // draw appends n cards drawn uniformly from pool, removing each from pool and hand.
 func (r *Random) draw(pool, hand *engine.Hand, n int, out []engine.Card) []engine.Card {
-	left := pool.Len()
-	for range n {
-		k := r.intn(left)
-		left--
-		for c := engine.Card(0); c < engine.NumKinds; c++ {
-			if k < pool.Count(c) {
-				pool[c]--
-				if pool != hand {
-					hand[c]--
-				}
-				out = append(out, c)
-				break
-			}
-			k -= pool.Count(c)
+	if n <= 0 {
+		return out
+	}
+	// The pool's cards in the order of their kinds, copies together: the k-th of them is
+	// the card drawn by k.
+	var buf [2 * engine.NumKinds]engine.Card
+	cards := buf[:0]
+	for set := uint32(pool.Set()); set != 0; set &= set - 1 {
+		c := engine.Card(bits.TrailingZeros32(set))
+		for range pool[c] {
+			cards = append(cards, c)
 		}
+	}
+	for range n {
+		k := r.intn(len(cards))
+		c := cards[k]
+		cards = append(cards[:k], cards[k+1:]...)
+		pool[c]--
+		if pool != hand {
+			hand[c]--
+		}
+		out = append(out, c)
 	}
 	return out
 }

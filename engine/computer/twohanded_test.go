@@ -1,6 +1,7 @@
 package computer
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -132,4 +133,126 @@ func TestExactPlayOff(t *testing.T) {
 				seed, s.hands[0], s.hands[1], s.trump, leader, got, want)
 		}
 	}
+}
+
+// TestTwoHandedDecisionsIgnoreHiddenCards checks that no level's two-handed decision
+// depends on what its seat may not know: at decision points of random games, the other
+// hand's hidden cards and the stock's face-down cards are dealt again (View.StockGame),
+// the seat's view stays the same, and so must every level's choice.
+func TestTwoHandedDecisionsIgnoreHiddenCards(t *testing.T) {
+	r, err := engine.NewRules("two-handed", map[string]string{"hands": "1", "target": "0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := []string{"random", "baseline", "normal", "expert", "ismcts"}
+	checked := map[string]int{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		g, err := engine.NewGame(r, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := newTestRand(seed)
+		base := newBaseline(seed)
+		for step := 0; !g.Over(); step++ {
+			seat := g.Turn()
+			v := g.View(seat)
+			if step%5 == int(seed%5) {
+				g2, ok := redealStock(t, &v, rng)
+				if ok {
+					kind := g.Phase().String()
+					if g.Phase() == engine.PhasePlay && g.StockSize() == 0 {
+						kind = "play-off"
+					}
+					checked[kind]++
+					v2 := g2.View(seat)
+					// Everything but the step, which a built game counts from 0.
+					j1, j2 := viewWithoutStep(t, v), viewWithoutStep(t, v2)
+					if j1 != j2 {
+						t.Fatalf("seed %d: the redealt game looks different to seat %d:\n%s\n%s", seed, seat, j1, j2)
+					}
+					for _, l := range levels {
+						if l == "expert" && kind != "play-off" && checked[kind] > 4 {
+							continue // the expert's playouts are slow: a few of each kind
+						}
+						p1, _ := New(l, 9)
+						p2, _ := New(l, 9)
+						a1, a2 := p1.Choose(v), p2.Choose(v2)
+						if a1.String() != a2.String() || !equalCards(a1.Cards, a2.Cards) {
+							t.Errorf("seed %d, %s, %s: %v in one game, %v in the other", seed, kind, l, a1, a2)
+						}
+					}
+				}
+			}
+			if err := g.Apply(base.Choose(v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, k := range []string{"playing", "melding", "play-off"} {
+		if checked[k] == 0 {
+			t.Errorf("no %s decision checked: %v", k, checked)
+		}
+	}
+}
+
+// redealStock returns a game that looks the same as v to v's seat, with the other hand's
+// hidden cards and the stock's face-down cards dealt again at random; false when they are
+// already all known.
+func redealStock(t *testing.T, v *engine.View, rng *rand.Rand) (*engine.Game, bool) {
+	t.Helper()
+	seat := v.Seat()
+	opp := 1 - seat
+	var unseen engine.Hand
+	for _, c := range v.Rules().Deck() {
+		unseen[c]++
+	}
+	own, known := v.Hand(), v.KnownCards(opp)
+	turn, inStock := v.TurnUp()
+	for c := range unseen {
+		unseen[c] -= own[c] + known[c]
+	}
+	for _, p := range v.Plays() {
+		unseen[p.Card]--
+	}
+	if inStock {
+		unseen[turn]--
+	}
+	pool := unseen.Cards()
+	if len(pool) < 2 {
+		return nil, false
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	hidden := v.HandSize(opp) - known.Len()
+	other := known
+	for _, c := range pool[:hidden] {
+		other[c]++
+	}
+	var stock []engine.Card
+	if inStock {
+		stock = append(append(stock, pool[hidden:]...), turn)
+	}
+	g, err := v.StockGame(other, stock)
+	if err != nil {
+		t.Fatalf("redeal: %v", err)
+	}
+	return g, true
+}
+
+// viewWithoutStep returns the view's JSON without its step.
+func viewWithoutStep(t *testing.T, v engine.View) string {
+	t.Helper()
+	var m map[string]any
+	b, err := json.Marshal(v)
+	if err == nil {
+		err = json.Unmarshal(b, &m)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "step")
+	b, err = json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
