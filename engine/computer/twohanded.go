@@ -160,13 +160,14 @@ func lowestOf(cards []engine.Card, trump engine.Suit) engine.Card {
 
 // stockSamples is the number of deals the Expert samples for a card while the stock
 // lasts: a tenth of its PlaySamples (each is played out to the end of the hand, stock,
-// draws and melds included, which costs ten times a quick playout of the other presets).
-// Below four (the normal level's 6 give none), it plays by rules.
+// draws and melds included, which costs ten times a quick playout of the other presets),
+// and all of them when a tenth is fewer than four: the expert's 600 give 60, the normal
+// level's 6 give 6.
 func stockSamples(b Budget) int {
 	if n := b.PlaySamples / 10; n >= 4 {
 		return n
 	}
-	return 0
+	return b.PlaySamples
 }
 
 // twoHanded chooses the Expert's action in a two-handed game. While the stock lasts it
