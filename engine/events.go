@@ -25,6 +25,9 @@ const (
 	// EventMeldLaid: two-handed, Laid.Seat laid Laid.Meld on the table (or exchanged the
 	// dix for the turned-up card); both then drew from the stock.
 	EventMeldLaid
+	// EventWidowTaken: three-handed, Seat won the auction and took the widow, Cards, shown
+	// to everyone. It comes right after EventAuctionWon.
+	EventWidowTaken
 )
 
 // Event is one thing an action did. Only the fields of its kind are set.
@@ -43,6 +46,7 @@ type Event struct {
 	Winner int
 	Scores [2]int
 	Laid   LaidMeld
+	Cards  []Card
 }
 
 // before is what ApplyEvents needs of the state before an action.
@@ -90,6 +94,9 @@ func (g *Game) ApplyEvents(a Action) ([]Event, error) {
 		auction := g.auction()
 		out = append(out, Event{Kind: EventAuctionWon, Seat: g.st.Bidder, Bid: g.st.High,
 			Forced: len(auction) > 0 && auction[len(auction)-1].Forced})
+		if w, ok := g.Widow(); ok {
+			out = append(out, Event{Kind: EventWidowTaken, Seat: g.st.Bidder, Cards: append([]Card(nil), w...)})
+		}
 	}
 	if !b.meldShown && b.hand == g.st.HandNo && g.st.MeldShown {
 		out = append(out, Event{Kind: EventMeldShown})

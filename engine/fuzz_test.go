@@ -32,6 +32,8 @@ var gameConfigs = []struct {
 	{"two-handed", nil},
 	{"two-handed", []string{"target=500", "counters=eleven"}},
 	{"two-handed", []string{"declare=on", "target=400"}},
+	{"three-handed", nil},
+	{"three-handed", []string{"set=double", "throwin=never", "counters=fives"}},
 }
 
 // configRules returns the rules of config i (taken modulo the number of configs), played
@@ -256,6 +258,10 @@ func checkResult(t testing.TB, g *Game, i int) {
 		}
 		return
 	}
+	if r.Solo {
+		checkSoloResult(t, g, i, sum)
+		return
+	}
 	bt := r.TeamOf(res.Bidder)
 	ot := 1 - bt
 	set := 0
@@ -333,5 +339,54 @@ func TestRandomGames(t *testing.T) {
 				playChecked(t, configRules(t, i, 1+s%6), seed, uint64(s), s%4 == 0)
 			}
 		})
+	}
+}
+
+// checkSoloResult checks a three-handed hand: the trick points with the buried counters add
+// up to the hand's total when it was played; the bidder made it by its meld and tricks or
+// lost its bid (twice, set=double and played); each defender adds its meld and, played, its
+// tricks; and every score adds its change.
+func checkSoloResult(t testing.TB, g *Game, i, sum int) {
+	t.Helper()
+	r := &g.rules
+	res := g.Results()[i]
+	var prev [MaxPlayers]int
+	if i > 0 {
+		prev = g.Results()[i-1].SeatScores
+	}
+	b := res.Bidder
+	switch res.Outcome {
+	case OutcomePlayed:
+		if sum != trickTotals[r.Preset] && r.Counters == CountersA10K {
+			t.Fatalf("hand %d: trick points %v sum to %d", res.Hand, res.SeatPoints[:3], sum)
+		}
+		total := res.SeatMeld[b] + res.SeatPoints[b]
+		want := total
+		if total < res.Bid {
+			want = -res.Bid
+			if r.DoubleSet {
+				want = -2 * res.Bid
+			}
+		}
+		if res.Made != (total >= res.Bid) || res.SeatDelta[b] != want {
+			t.Fatalf("hand %d: bidder %d bid %d, meld %d tricks %d: made %v, delta %d", res.Hand, b, res.Bid, res.SeatMeld[b], res.SeatPoints[b], res.Made, res.SeatDelta[b])
+		}
+	case OutcomeThrownIn:
+		if sum != 0 || res.SeatDelta[b] != -res.Bid || res.Made {
+			t.Fatalf("hand %d thrown in: points %v, bidder's delta %d", res.Hand, res.SeatPoints[:3], res.SeatDelta[b])
+		}
+	default:
+		t.Fatalf("hand %d: outcome %s", res.Hand, res.Outcome)
+	}
+	for s := range r.Players {
+		if s != b && res.SeatDelta[s] != res.SeatMeld[s]+res.SeatPoints[s] {
+			t.Fatalf("hand %d: defender %d meld %d tricks %d, delta %d", res.Hand, s, res.SeatMeld[s], res.SeatPoints[s], res.SeatDelta[s])
+		}
+		if res.SeatScores[s] != prev[s]+res.SeatDelta[s] {
+			t.Fatalf("hand %d: seat %d's score %d from %d with %d", res.Hand, s, res.SeatScores[s], prev[s], res.SeatDelta[s])
+		}
+	}
+	if res.Scores != [2]int{} || res.Delta != [2]int{} {
+		t.Fatalf("hand %d: team scores %v, delta %v in a solo game", res.Hand, res.Scores, res.Delta)
 	}
 }

@@ -91,6 +91,9 @@ type Game struct {
 	// table is the public side of a two-handed hand (Rules.Stock), nil in other presets;
 	// views share it, and the game replaces it rather than write it (see retable).
 	table *tableState
+	// widow is the widow's cards once the bidder has taken them, shown to the table (nil
+	// before, and in presets without a widow); views share it, and each hand makes its own.
+	widow *[widowCap]Card
 	// pub is the spectator's view of the game as it stands (see sync); passes what each
 	// seat's view adds of the hand's passes, worked out for the hand and number of passes
 	// in passesOf.
@@ -252,6 +255,14 @@ type state struct {
 
 	MeldShown bool `json:"meld_shown"`
 	Moon      bool `json:"moon,omitempty"`
+
+	// Widow is a three-handed hand's widow (Rules.Widow cards), WidowTaken whether the
+	// bidder has taken it; Buried the cards the bidder buried.
+	Widow      [widowCap]Card `json:"widow,omitempty"`
+	WidowTaken bool           `json:"widow_taken,omitempty"`
+	Buried     Hand           `json:"buried,omitempty"`
+	// SeatScores is every player's score when each scores alone (Rules.Solo).
+	SeatScores [MaxPlayers]int `json:"seat_scores,omitzero"`
 
 	// Stock is a two-handed hand's stock (Rules.Stock), drawn from index stockCap-StockN
 	// on; its last card is the turned-up one.
@@ -504,6 +515,12 @@ func (g *Game) startHand(n, dealer int) {
 	deck := buf[:g.rules.DeckSize()]
 	g.shuffle(deck, n)
 	st.StockN = 0
+	st.Buried, st.WidowTaken, g.widow = Hand{}, false, nil
+	if w := g.rules.Widow; w > 0 {
+		// The widow is the deck's last cards; the rest are dealt.
+		copy(st.Widow[:], deck[len(deck)-w:])
+		deck = deck[:len(deck)-w]
+	}
 	if g.rules.Stock {
 		g.startStockHand(deck)
 		return
@@ -789,6 +806,8 @@ func passTarget(r *Rules, phase Phase, hand, bidder, seat int) int {
 	switch {
 	case phase == PhasePassBack:
 		return (bidder + p/2) % p // the bidder's partner
+	case r.PassStyle == PassBury:
+		return -1 // buried: no one receives them
 	case r.PassStyle == PassSixHanded:
 		if hand%2 == 1 {
 			return (seat + 2) % p // to the teammate on the left
@@ -995,6 +1014,10 @@ func (g *Game) apply(a *Action) {
 			st.Passes[st.NPasses] = e
 			st.NPasses++
 		}
+		if g.rules.PassStyle == PassBury {
+			g.bury(a.Seat, a.Cards)
+			return
+		}
 		if g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass {
 			st.Passing[a.Seat] = give
 			st.Pending &^= 1 << a.Seat
@@ -1077,6 +1100,9 @@ func (g *Game) advanceAuction(seat int) {
 
 func (g *Game) endAuction() {
 	st := &g.st
+	if g.rules.Widow > 0 {
+		g.takeWidow()
+	}
 	st.Phase, st.Turn = PhaseTrump, st.Bidder
 	if g.rules.TrumpNeedsMarriage && g.TrumpChoices() == 0 {
 		g.finishHand(OutcomeBoardSet)
@@ -1088,6 +1114,8 @@ func (g *Game) afterTrump() {
 	switch g.rules.PassStyle {
 	case PassPartnerThenBack:
 		st.Phase, st.Turn = PhasePass, g.Partner(st.Bidder)
+	case PassBury:
+		st.Phase, st.Turn = PhasePass, st.Bidder
 	case PassSixHanded:
 		st.Phase, st.Turn = PhasePass, -1
 		st.Pending = 0

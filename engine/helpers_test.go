@@ -343,6 +343,14 @@ func checkCards(tb testing.TB, g *Game) {
 	for _, p := range st.Plays[st.PlayStart : len(st.Plays)-st.TrickN] {
 		all[p.Card]++
 	}
+	if r.Widow > 0 && !st.WidowTaken {
+		for _, c := range st.Widow[:r.Widow] {
+			all[c]++
+		}
+	}
+	for c, n := range st.Buried {
+		all[c] += n
+	}
 	if r.Stock {
 		for _, c := range st.Stock[stockCap-st.StockN:] {
 			all[c]++
@@ -558,7 +566,7 @@ func setDecide(g *Game, bidder, bid int, trump Suit, meld []int) {
 // trickTotals are the points in one hand's tricks, last trick included, per preset
 // (docs/rules.md, "Counters and trick points").
 var trickTotals = map[string]int{
-	"racehorse": 250, "classic": 250, "partnership": 250, "double-deck": 50, "six-handed": 25, "two-handed": 250,
+	"racehorse": 250, "classic": 250, "partnership": 250, "double-deck": 50, "six-handed": 25, "two-handed": 250, "three-handed": 250,
 }
 
 // newRand returns a random source for a test, seeded.
@@ -568,8 +576,15 @@ func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9E377
 // and with the bidder's decision open (throw-in and moon), or for two-handed, which has no
 // bidder, with declaring out.
 func optionSets(preset string) [][]string {
-	if preset == "two-handed" {
+	switch preset {
+	case "two-handed":
 		return [][]string{nil, {"declare=on", "target=600"}}
+	case "three-handed":
+		return [][]string{nil, {"set=double", "throwin=never"}}
 	}
 	return [][]string{nil, {"moon=on", "throwin=any"}}
 }
+
+// playedPresets lists every preset the engine plays: PresetNames, and three-handed, which
+// it does not list until the computer players and the bot play it too.
+func playedPresets() []string { return append(PresetNames(), "three-handed") }

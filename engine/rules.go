@@ -32,6 +32,9 @@ const (
 	// PassSixHanded: each bidding-team player passes to the teammate on the left in
 	// odd hands and on the right in even hands, all at once.
 	PassSixHanded
+	// PassBury: the bidder, holding the widow, buries PassCount cards, which no one else
+	// sees (three-handed).
+	PassBury
 )
 
 // SaveRule is what a side must take in tricks to keep its meld and trick points.
@@ -92,6 +95,14 @@ type Rules struct {
 	Stock bool `json:"stock,omitempty"`
 	// Deal is the number of cards dealt to each player when the deck is not dealt out.
 	Deal int `json:"deal,omitempty"`
+	// Widow is the number of cards dealt to a widow, which the high bidder takes, shown to
+	// everyone, before it names trump and buries as many (three-handed).
+	Widow int `json:"widow,omitempty"`
+	// Solo makes the bidder play alone against all the others, every player scoring alone
+	// (Game.SeatScores, HandResult.SeatDelta and SeatScores; the team scores stay zero).
+	Solo bool `json:"solo,omitempty"`
+	// DoubleSet makes a solo bidder who plays the hand and is set lose twice its bid.
+	DoubleSet bool `json:"double_set,omitempty"`
 	// DeclareOut lets a two-handed player claim the game at its turn: it wins if its score,
 	// with the meld it has laid and the trick points it has taken this hand, reaches the
 	// target, and loses if not.
@@ -190,9 +201,9 @@ func (r *Rules) HandSize() int {
 	return r.DeckSize() / r.Players
 }
 
-// Tricks returns the number of tricks in a hand: the deck shared out among the players
-// (two-handed, the stock's cards too).
-func (r *Rules) Tricks() int { return r.DeckSize() / r.Players }
+// Tricks returns the number of tricks in a hand: the deck but the widow shared out among
+// the players (two-handed, the stock's cards too).
+func (r *Rules) Tricks() int { return (r.DeckSize() - r.Widow) / r.Players }
 
 // DeckSize returns the number of cards in the deck.
 func (r *Rules) DeckSize() int {
@@ -362,6 +373,16 @@ func basePreset(name string) (Rules, bool) {
 			Save: SaveAnyTrick, ThrowIn: ThrowInNever,
 			Target: 1000,
 		}, true
+	case "three-handed":
+		return Rules{
+			Preset: name, Players: 3, Widow: 3, Deal: 15, Solo: true,
+			MinBid: 300, BidStep: 10, MinRaise: 10, MaxBid: 5000,
+			NobodyBids: LastStuck, StuckBid: 300,
+			PassStyle: PassBury, PassCount: 3, PassBackFree: true,
+			Meld: tensMeld(), Play: MustTrump, Counters: CountersA10K, LastTrick: 10,
+			Save: SaveAnyTrick, ThrowIn: ThrowInAny,
+			Target: 1500, BiddersFirst: true,
+		}, true
 	case "six-handed":
 		m := onesMeld()
 		m.Run = [5]int{0, 15, 150}
@@ -394,7 +415,7 @@ var optionHelp = map[string]string{
 	"minbid":   "lowest opening bid",
 	"counters": "trick points: A10K, fives, eleven or AK-QJ",
 	"royal":    "extra trump K+Q beside a run: marriage or nothing",
-	"set":      "a set: subtract (the bid from the bidders) or opponents (score it for the opponents)",
+	"set":      "a set: subtract (the bid from the bidders), opponents (score it for the opponents) or double (three-handed: twice the bid)",
 	"throwin":  "throw-in: never, hopeless, any or forced (any, forced when hopeless)",
 	"moon":     "shoot the moon: on or off",
 	"declare":  "two-handed: a player may declare out, claiming the target mid-hand: on or off",
@@ -430,6 +451,9 @@ func NewRules(preset string, options map[string]string) (Rules, error) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := strings.TrimSpace(options[k])
+		if r.Solo && !soloOptions[k] {
+			return Rules{}, fmt.Errorf("option %s does not apply to %s, where the bidder buries the widow and plays alone", k, r.Preset)
+		}
 		if r.Stock != stockOptions[k] && (r.Stock || k == "declare") {
 			if r.Stock {
 				return Rules{}, fmt.Errorf("option %s does not apply to %s, which has no auction and no passing: its options are %s", k, r.Preset, strings.Join(stockOptionNames(), ", "))
@@ -465,10 +489,16 @@ func (r *Rules) validate() error {
 	switch {
 	case r.Stock && (r.Players != 2 || r.DoubleDeck || r.Deal != 12):
 		return fmt.Errorf("a stock is played by 2 players dealt 12 cards of the 48")
-	case !r.Stock && r.Players != 4 && r.Players != 6:
+	case r.Solo && (r.Players != 3 || r.Widow != 3 || r.Deal != 15 || r.PassStyle != PassBury || r.PassCount != 3 || r.DoubleDeck):
+		return fmt.Errorf("a solo game is played by 3 players dealt 15 cards and a widow of 3, which the bidder buries")
+	case r.Solo && (r.SetGivesOpponents || r.ShootMoon || r.ThrowIn == ThrowInHopeless || r.ThrowIn == ThrowInForced):
+		return fmt.Errorf("a solo bidder loses its bid when set (set=subtract or double) and may throw in or not (throwin=any or never)")
+	case !r.Solo && (r.Widow != 0 || r.DoubleSet || r.PassStyle == PassBury):
+		return fmt.Errorf("only a solo game has a widow, a bury or a double set")
+	case !r.Stock && !r.Solo && r.Players != 4 && r.Players != 6:
 		return fmt.Errorf("rules for %d players: the presets seat 4 or 6", r.Players)
-	case !r.Stock && r.Deal != 0:
-		return fmt.Errorf("rules deal %d cards each: only a stock leaves cards undealt", r.Deal)
+	case !r.Stock && !r.Solo && r.Deal != 0:
+		return fmt.Errorf("rules deal %d cards each: only a stock or a widow leaves cards undealt", r.Deal)
 	case r.BidStep < 1 || r.MinRaise < 1 || r.MinBid < 1 || r.MaxBid < r.MinBid || r.MaxBid > 60000:
 		return fmt.Errorf("rules have no valid bidding (step %d, raise %d, bids %d to %d)", r.BidStep, r.MinRaise, r.MinBid, r.MaxBid)
 	case r.StepFrom > 0 && r.StepAbove < 1:
@@ -547,8 +577,10 @@ func (r *Rules) apply(key, value string, scale int) error {
 			r.SetGivesOpponents = false
 		case "opponents":
 			r.SetGivesOpponents = true
+		case "double":
+			r.DoubleSet = true
 		default:
-			err = fmt.Errorf("want subtract or opponents")
+			err = fmt.Errorf("want subtract, opponents or double (three-handed)")
 		}
 	case "throwin":
 		switch value {
@@ -588,6 +620,9 @@ func (r *Rules) apply(key, value string, scale int) error {
 	}
 	return err
 }
+
+// soloOptions are the options three-handed takes.
+var soloOptions = map[string]bool{"target": true, "hands": true, "minbid": true, "counters": true, "royal": true, "set": true, "throwin": true, "floor": true}
 
 // stockOptions are the options two-handed takes; declare is its own.
 var stockOptions = map[string]bool{"target": true, "hands": true, "counters": true, "royal": true, "floor": true, "declare": true}

@@ -72,6 +72,10 @@ type HandResult struct {
 	// Delta is each team's change of score; Scores the scores after the hand.
 	Delta  [2]int `json:"delta"`
 	Scores [2]int `json:"scores"`
+	// SeatDelta is each player's change of score and SeatScores the scores after the hand,
+	// when every player scores alone (Rules.Solo); zero in team presets.
+	SeatDelta  [MaxPlayers]int `json:"seat_delta,omitzero"`
+	SeatScores [MaxPlayers]int `json:"seat_scores,omitzero"`
 	// WinsGame is set when the hand won the game outright (instant win or a made moon).
 	WinsGame bool `json:"wins_game,omitempty"`
 }
@@ -119,6 +123,10 @@ func (g *Game) finishHand(outcome Outcome) { g.finish(outcome, false) }
 
 // finish ends the hand with outcome; forced marks a throw-in the rules made (HandResult).
 func (g *Game) finish(outcome Outcome, forced bool) {
+	if g.rules.Solo {
+		g.finishSolo(outcome)
+		return
+	}
 	st := &g.st
 	r := &g.rules
 	bt := r.TeamOf(st.Bidder)

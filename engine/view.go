@@ -60,6 +60,7 @@ type View struct {
 	names   *[MaxPlayers]string
 	melds   *[MaxPlayers]Meld // the shown meld, nil before it is shown
 	table   *tableState       // two-handed: the melds on the table (nil in other presets)
+	widow   *[widowCap]Card   // three-handed: the widow, once the bidder has taken it
 	back    *PassRule         // what the bidder must pass back, when the game worked it out
 	bids    []Bid             // this hand's auction
 	plays   []Played          // this hand's cards played: its completed tricks, then the trick in progress
@@ -180,6 +181,9 @@ func (g *Game) sync() {
 	}
 	if v.table != g.table {
 		v.table = g.table
+	}
+	if v.widow != g.widow {
+		v.widow = g.widow
 	}
 	v.stockN, v.turnUp = uint8(st.StockN), st.Stock[stockCap-1]
 	if v.back != g.passBack {
@@ -683,6 +687,9 @@ type viewDoc struct {
 	LaidPoints  []int      `json:"laid_points,omitempty"`
 	Laid        []LaidMeld `json:"laid,omitempty"`
 	MeldChoices []MeldItem `json:"meld_choices,omitempty"`
+	// Three-handed: the widow once taken, and every player's score.
+	Widow      []Card `json:"widow,omitempty"`
+	SeatScores []int  `json:"seat_scores,omitempty"`
 }
 
 // MarshalJSON writes everything the view's seat may know, and what it may do now.
@@ -710,6 +717,11 @@ func (v View) MarshalJSON() ([]byte, error) {
 	}
 	if pr := v.PassRule(); pr.Count > 0 {
 		j.PassCount, j.PassTo = pr.Count, v.PassTarget(v.Seat())
+	}
+	if v.rules.Solo {
+		j.Widow, _ = v.Widow()
+		sc := v.SeatScores()
+		j.SeatScores = sc[:v.rules.Players]
 	}
 	if v.rules.Stock {
 		j.Stock, j.Laid, j.MeldChoices = v.StockSize(), v.LaidMelds(), v.MeldChoices()
@@ -835,6 +847,10 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 		g.shown = s.Melds
 	}
 	g.table = s.Table
+	if s.State.WidowTaken {
+		w := s.State.Widow
+		g.widow = &w
+	}
 	g.openPassBack()
 	g.sync()
 	return nil
