@@ -165,6 +165,11 @@ func (e *Expert) decide(v *engine.View) (engine.Action, string) {
 	if v.Rules().Stock {
 		return e.twoHanded(v)
 	}
+	if v.Rules().Solo {
+		// Three-handed: the sampling of hidden cards knows no widow and no bury yet, so the
+		// expert decides by the Baseline's rules until it does.
+		return e.base.Choose(*v), "Decided by simple rules: the search does not play three-handed yet."
+	}
 	switch v.Phase() {
 	case engine.PhaseBidding:
 		return e.bid(v)

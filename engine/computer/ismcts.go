@@ -40,7 +40,7 @@ func (p *ISMCTS) Choose(v engine.View) engine.Action {
 func (p *ISMCTS) Hint(v engine.View) (engine.Action, string) {
 	// Two-handed has a search of its own (Expert.twoHanded): the tree search plays the
 	// auction presets' tricks only.
-	if v.Phase() != engine.PhasePlay || v.Rules().Stock {
+	if v.Phase() != engine.PhasePlay || v.Rules().Stock || v.Rules().Solo {
 		return p.Expert.Hint(v)
 	}
 	a, why := p.play(&v)
