@@ -866,8 +866,12 @@ func passRule(r *Rules, phase Phase, h *Hand, trump Suit) PassRule {
 
 func (g *Game) checkPass(seat int, cards []Card) error {
 	pr := g.PassRuleFor(seat)
+	verb := "pass"
+	if g.rules.PassStyle == PassBury {
+		verb = "bury"
+	}
 	if len(cards) != pr.Count {
-		return ruleErr(CodeBadPass, fmt.Sprintf("pass exactly %d cards", pr.Count))
+		return ruleErr(CodeBadPass, fmt.Sprintf("%s exactly %d cards", verb, pr.Count))
 	}
 	var give Hand
 	for _, c := range cards {
@@ -877,7 +881,7 @@ func (g *Game) checkPass(seat int, cards []Card) error {
 		give[c]++
 	}
 	if !g.st.Hands[seat].Contains(&give) {
-		return ruleErr(CodeNotInHand, "you can only pass cards you hold")
+		return ruleErr(CodeNotInHand, fmt.Sprintf("you can only %s cards you hold", verb))
 	}
 	if pr.Need > 0 {
 		free := 0

@@ -622,7 +622,7 @@ func (r *Rules) apply(key, value string, scale int) error {
 }
 
 // soloOptions are the options three-handed takes.
-var soloOptions = map[string]bool{"target": true, "hands": true, "minbid": true, "counters": true, "royal": true, "set": true, "throwin": true, "floor": true}
+var soloOptions = map[string]bool{"target": true, "hands": true, "minbid": true, "counters": true, "royal": true, "set": true, "throwin": true}
 
 // stockOptions are the options two-handed takes; declare is its own.
 var stockOptions = map[string]bool{"target": true, "hands": true, "counters": true, "royal": true, "floor": true, "declare": true}

@@ -129,6 +129,9 @@ func (g *Game) soloWinner(bidder int, made bool) int {
 	if w := topSeat(sc[:r.Players]); w >= 0 && sc[w] >= r.Target {
 		return w
 	}
+	if r.Hands > 0 && g.st.HandNo >= r.Hands {
+		return topSeat(sc[:r.Players]) // the hand limit: the highest score, or a draw
+	}
 	return -1
 }
 

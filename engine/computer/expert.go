@@ -578,6 +578,11 @@ func (o *outlook) limit(v *engine.View, need, risk float64) int {
 // serves it best (0 when it should pass), and that trump: the same play-outs as the
 // expert's bidding, for a seat in the auction.
 func (e *Expert) SuggestBid(v engine.View) (int, engine.Suit) {
+	if v.Rules().Solo || v.Rules().Stock {
+		// Three-handed's widow is outside the samples (see decide); two-handed has no
+		// auction.
+		return 0, engine.NoSuit
+	}
 	if e.budget.Readable {
 		if v.Phase() != engine.PhaseBidding || v.Seat() < 0 {
 			return 0, engine.NoSuit

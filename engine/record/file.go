@@ -43,15 +43,20 @@ type File struct {
 	GameID  string       `json:"game_id,omitempty"`
 	Rules   engine.Rules `json:"rules"` // rules.preset and rules.options name the table
 	// Seed is written as a decimal string: JSON numbers lose precision past 2^53.
-	Seed     uint64              `json:"seed,string"`
-	Seats    []Seat              `json:"seats"`
-	Actions  []engine.Action     `json:"actions"`
-	Results  []engine.HandResult `json:"results"`
-	Scores   [2]int              `json:"scores"`
-	Finished bool                `json:"finished"`
-	Winner   int                 `json:"winner"` // winning team 0 or 1; -1 for a draw or an unfinished game
-	Started  time.Time           `json:"started,omitzero"`
-	Ended    time.Time           `json:"ended,omitzero"`
+	Seed    uint64              `json:"seed,string"`
+	Seats   []Seat              `json:"seats"`
+	Actions []engine.Action     `json:"actions"`
+	Results []engine.HandResult `json:"results"`
+	Scores  [2]int              `json:"scores"`
+	// SeatScores are every player's scores in three-handed, where each scores alone (the
+	// team Scores stay zero there).
+	SeatScores []int `json:"seat_scores,omitempty"`
+	Finished   bool  `json:"finished"`
+	// Winner is the winning team, 0 or 1 (in three-handed the winning seat); -1 for a draw
+	// or an unfinished game.
+	Winner  int       `json:"winner"`
+	Started time.Time `json:"started,omitzero"`
+	Ended   time.Time `json:"ended,omitzero"`
 }
 
 // FromGame builds the export file of game g. seats holds the seat names in seat order.
@@ -62,8 +67,18 @@ func FromGame(g *engine.Game, gameID string, seats []Seat, started, ended time.T
 		Seats:   slices.Clone(seats),
 		Actions: g.Log(), Results: slices.Clone(g.Results()),
 		Scores: g.Scores(), Finished: g.Over(), Winner: g.Winner(),
-		Started: started.UTC(), Ended: ended.UTC(),
+		SeatScores: seatScores(g),
+		Started:    started.UTC(), Ended: ended.UTC(),
 	}
+}
+
+// seatScores returns the players' scores of a game where each scores alone, else nil.
+func seatScores(g *engine.Game) []int {
+	if !g.Rules().Solo {
+		return nil
+	}
+	sc := g.SeatScores()
+	return slices.Clone(sc[:g.Rules().Players])
 }
 
 // Names returns the seat names in seat order.
@@ -146,7 +161,10 @@ func (f *File) validate() error {
 			return fmt.Errorf("seat %d: name is not valid text of at most %d characters", i+1, maxNameLen)
 		}
 	}
-	if f.Winner < -1 || f.Winner > 1 {
+	switch {
+	case f.Rules.Solo && (f.Winner < -1 || f.Winner >= f.Rules.Players):
+		return fmt.Errorf("winner %d: want a seat or -1", f.Winner)
+	case !f.Rules.Solo && (f.Winner < -1 || f.Winner > 1):
 		return fmt.Errorf("winner %d: want 0, 1 or -1", f.Winner)
 	}
 	for i, a := range f.Actions {
@@ -205,6 +223,9 @@ func (f *File) Check() error {
 	}
 	if g.Scores() != f.Scores {
 		return &MismatchError{Field: "scores", Recorded: fmt.Sprint(f.Scores), Replayed: fmt.Sprint(g.Scores())}
+	}
+	if want := seatScores(g); !slices.Equal(want, f.SeatScores) {
+		return &MismatchError{Field: "seat scores", Recorded: fmt.Sprint(f.SeatScores), Replayed: fmt.Sprint(want)}
 	}
 	if g.Over() != f.Finished {
 		return &MismatchError{Field: "finished", Recorded: fmt.Sprint(f.Finished), Replayed: fmt.Sprint(g.Over())}

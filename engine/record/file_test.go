@@ -221,3 +221,17 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckFindsSeatScoreTampering: a three-handed file whose players' scores were changed
+// does not replay to them.
+func TestCheckFindsSeatScoreTampering(t *testing.T) {
+	f := exported(t, "three-handed", map[string]string{"hands": "2", "target": "0"}, 5)
+	if len(f.SeatScores) != 3 || f.Scores != [2]int{} {
+		t.Fatalf("three-handed file: seat scores %v, scores %v", f.SeatScores, f.Scores)
+	}
+	f.SeatScores[1] += 10
+	var mm *MismatchError
+	if err := f.Check(); !errors.As(err, &mm) || mm.Field != "seat scores" {
+		t.Errorf("tampered seat scores: %v", err)
+	}
+}

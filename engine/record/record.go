@@ -14,6 +14,7 @@ import (
 )
 
 // Pass is one seat's cards passed to another seat.
+// To is -1 for the cards a three-handed bidder buried.
 type Pass struct {
 	From  int           `json:"from"`
 	To    int           `json:"to"`
@@ -68,6 +69,9 @@ type Hand struct {
 	// table, in order (a dix turned up first, scored for the dealer).
 	TurnUp *engine.Card      `json:"turn_up,omitempty"`
 	Laid   []engine.LaidMeld `json:"laid,omitempty"`
+	// Widow is, in three-handed, the widow the bidder took (nil when the hand ended
+	// before); the bury is among Passes, to -1.
+	Widow []engine.Card `json:"widow,omitempty"`
 }
 
 // ErrNotFinished is returned for a hand that has not finished (or does not exist).
@@ -173,7 +177,9 @@ func walk(rules engine.Rules, seed uint64, actions []engine.Action, done func(*H
 			h.Passes = append(h.Passes, Pass{From: a.Seat, To: to, Cards: append([]engine.Card(nil), a.Cards...)})
 			for _, c := range a.Cards {
 				h.Held[a.Seat][c]--
-				h.Held[to][c]++
+				if to >= 0 {
+					h.Held[to][c]++
+				}
 			}
 		case engine.ActPlayHand, engine.ActThrowIn, engine.ActShootMoon:
 			h.Decision = a.Kind
@@ -198,6 +204,13 @@ func walk(rules engine.Rules, seed uint64, actions []engine.Action, done func(*H
 				}
 				h.Tricks = append(h.Tricks, t)
 				trick = nil
+			}
+		}
+		if w, ok := g.Widow(); ok && h.Widow == nil && phase == engine.PhaseBidding && !finished {
+			// The bidder took the widow as the auction ended: it joins its held cards.
+			h.Widow = append([]engine.Card(nil), w...)
+			for _, c := range w {
+				h.Held[g.Bidder()][c]++
 			}
 		}
 		if phase == engine.PhaseBidding && (finished || g.Phase() != engine.PhaseBidding) {

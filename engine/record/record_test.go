@@ -22,6 +22,7 @@ var tables = []struct {
 	{"double-deck-full", "double-deck", nil},
 	{"racehorse-moon", "racehorse", map[string]string{"hands": "6", "moon": "on", "throwin": "any"}},
 	{"two-handed", "two-handed", map[string]string{"hands": "3", "target": "0"}},
+	{"three-handed", "three-handed", map[string]string{"hands": "4", "target": "0"}},
 }
 
 func tableRules(t testing.TB, preset string, options map[string]string) engine.Rules {
@@ -88,6 +89,10 @@ func checkHand(t *testing.T, r *engine.Rules, h *Hand, res engine.HandResult, de
 	t.Helper()
 	if r.Stock {
 		checkStockHand(t, r, h, res, deck)
+		return
+	}
+	if r.Solo {
+		checkSoloHand(t, r, h, res, deck)
 		return
 	}
 	p := r.Players
@@ -262,6 +267,55 @@ func checkStockHand(t *testing.T, r *engine.Rules, h *Hand, res engine.HandResul
 	}
 	if played != deck || points != res.SeatPoints {
 		t.Errorf("hand %d: played %s, points %v (engine %v)", h.Number, played, points, res.SeatPoints)
+	}
+}
+
+// checkSoloHand checks a rebuilt three-handed hand: 15 cards each and the widow make the
+// deck, the bidder takes the widow and buries 3, the meld is the engine's, and the tricks,
+// led by the bidder, play every card but the buried ones.
+func checkSoloHand(t *testing.T, r *engine.Rules, h *Hand, res engine.HandResult, deck engine.Hand) {
+	t.Helper()
+	if h.Result != res || h.Bidder != res.Bidder || h.Bid != res.Bid {
+		t.Errorf("hand %d: result %+v, engine %+v", h.Number, h.Result, res)
+	}
+	all := sumHands(h.Dealt)
+	for _, c := range h.Widow {
+		all[c]++
+	}
+	if all != deck || len(h.Widow) != 3 {
+		t.Errorf("hand %d: the deal and the widow %v are not the deck", h.Number, h.Widow)
+	}
+	if len(h.Passes) != 1 || h.Passes[0].From != res.Bidder || h.Passes[0].To != -1 || len(h.Passes[0].Cards) != 3 {
+		t.Fatalf("hand %d: passes %+v, want the bidder's bury", h.Number, h.Passes)
+	}
+	buried := engine.HandOf(h.Passes[0].Cards...)
+	for s := range h.Players {
+		if h.Held[s].Len() != 15 {
+			t.Errorf("hand %d: seat %d held %d cards", h.Number, s, h.Held[s].Len())
+		}
+		if h.Meld[s].Total != res.SeatMeld[s] {
+			t.Errorf("hand %d: seat %d meld %d, engine %d", h.Number, s, h.Meld[s].Total, res.SeatMeld[s])
+		}
+	}
+	if res.Outcome != engine.OutcomePlayed {
+		return
+	}
+	var played engine.Hand
+	leader := res.Bidder
+	for _, tr := range h.Tricks {
+		if tr.Leader != leader || len(tr.Cards) != 3 {
+			t.Errorf("hand %d trick %+v: want led by %d", h.Number, tr, leader)
+		}
+		for _, p := range tr.Cards {
+			played[p.Card]++
+		}
+		leader = tr.Winner
+	}
+	for c, n := range buried {
+		played[c] += n
+	}
+	if len(h.Tricks) != 15 || played != deck {
+		t.Errorf("hand %d: %d tricks; played and buried %s", h.Number, len(h.Tricks), played)
 	}
 }
 

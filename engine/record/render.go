@@ -75,12 +75,21 @@ func (h *Hand) Sections(names []string) []Section {
 		add("Auction", h.auctionLines(names))
 	}
 
+	if h.Widow != nil {
+		add("Widow", []string{fmt.Sprintf("%s takes %s", seatName(names, h.Bidder), symbolsText(h.Widow))})
+	}
 	if len(h.Passes) > 0 {
 		lines := make([]string, len(h.Passes))
+		title := "Passes"
 		for i, p := range h.Passes {
+			if p.To < 0 {
+				title = "Bury"
+				lines[i] = fmt.Sprintf("%s buries %s", seatName(names, p.From), symbolsText(p.Cards))
+				continue
+			}
 			lines[i] = fmt.Sprintf("%s → %s: %s", seatName(names, p.From), seatName(names, p.To), symbolsText(p.Cards))
 		}
-		add("Passes", lines)
+		add(title, lines)
 	}
 
 	if h.Meld != nil && h.TurnUp == nil {
@@ -207,6 +216,26 @@ func (h *Hand) resultLines(names []string) []string {
 	res := &h.Result
 	bt := res.BiddingTeam()
 	var lines []string
+	if h.Widow != nil {
+		// Three-handed: the bidder alone, each player scoring alone.
+		switch res.Outcome {
+		case engine.OutcomeThrownIn:
+			lines = append(lines, fmt.Sprintf("%s threw in: set %d.", seatName(names, res.Bidder), res.Bid))
+		default:
+			verb := "set"
+			if res.Made {
+				verb = "made"
+			}
+			lines = append(lines, fmt.Sprintf("%s bid %d alone: meld %d + tricks %d, %s.", seatName(names, res.Bidder), res.Bid, res.SeatMeld[res.Bidder], res.SeatPoints[res.Bidder], verb))
+		}
+		for s := range h.Players {
+			lines = append(lines, fmt.Sprintf("%s: meld %d, tricks %d, %+d → %d", seatName(names, s), res.SeatMeld[s], res.SeatPoints[s], res.SeatDelta[s], res.SeatScores[s]))
+		}
+		if res.WinsGame {
+			lines = append(lines, "This hand wins the game.")
+		}
+		return lines
+	}
 	if res.Bidder < 0 {
 		for s := range h.Players {
 			lines = append(lines, fmt.Sprintf("%s: meld %d, tricks %d, %+d → %d", seatName(names, s), res.SeatMeld[s], res.SeatPoints[s], res.Delta[s], res.Scores[s]))
