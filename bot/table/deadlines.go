@@ -193,7 +193,7 @@ func (t *table) remind(ctx context.Context, end, now time.Time) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	t.emit(Remind{Channel: t.meta.PostChannel(), Users: ids, Left: end.Sub(now).Round(time.Second), Alone: len(t.meta.Seats) == 2,
+	t.emit(Remind{Channel: t.meta.PostChannel(), Users: ids, Left: end.Sub(now).Round(time.Second), Alone: len(t.meta.Seats) == 2 || (t.game != nil && t.game.Rules().Solo),
 		Forfeit: t.meta.Settings.Timeout == storage.PolicyForfeit})
 	t.postsSince++
 	return nil

@@ -72,9 +72,12 @@ type Ending struct {
 	By string
 	// Seat and Team are the seat whose time ran out and its team (EndForfeit).
 	Seat, Team int
-	// Scores and Winner are the game's result (EndFinished; -1 for a draw).
-	Scores [2]int
-	Winner int
+	// Scores and Winner are the game's result (EndFinished; -1 for a draw); in a game
+	// where every player scores alone (engine.Rules.Solo) Winner is a seat, the scores are
+	// SeatScores and Scores stays zero.
+	Scores     [2]int
+	SeatScores [engine.MaxPlayers]int
+	Winner     int
 }
 
 // An Effect is something a table asks of the world outside after a command has been
@@ -143,7 +146,8 @@ type Remind struct {
 	Users   []string
 	Left    time.Duration
 	Forfeit bool
-	// Alone is set at a table of two, where a player who forfeits forfeits alone.
+	// Alone is set at a table of two, or of players who score alone (three-handed), where
+	// a player who forfeits forfeits alone.
 	Alone bool
 }
 

@@ -225,7 +225,7 @@ func (t *table) recordHands(ctx context.Context, n *narration) error {
 		return err
 	}
 	n.note(Note{Kind: NoteFinished, Finish: fin})
-	t.closeLobby(Ending{Kind: EndFinished, Scores: t.game.Scores(), Winner: t.game.Winner()})
+	t.closeLobby(Ending{Kind: EndFinished, Scores: t.game.Scores(), SeatScores: t.game.SeatScores(), Winner: t.game.Winner()})
 	t.rt.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
 		"score0", t.game.Scores()[0], "score1", t.game.Scores()[1], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
 	return nil
