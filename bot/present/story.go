@@ -94,6 +94,11 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 		}
 	}
 	switch {
+	case v.Phase() == engine.PhaseBidding && !v.Over() && rules.Solo:
+		out = append(out, strings.Replace(suitMeldLine(v), "(before any pass)", "(without the widow)", 1))
+	case v.Phase() == engine.PhaseTrump && rules.Solo && v.Seat() == v.Bidder():
+		// The bidder names trump with the widow in hand, before it buries.
+		out = append(out, strings.Replace(suitMeldLine(v), "(before any pass)", "(with the widow, before you bury)", 1))
 	case v.Phase() == engine.PhaseBidding && !v.Over():
 		out = append(out, suitMeldLine(v))
 		// The expert's bidding samples no widow: three-handed goes without a suggestion.
