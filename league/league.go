@@ -42,7 +42,8 @@ type Input struct {
 	Game *engine.Game
 	// Seats are its seats, in order.
 	Seats []Seat
-	// Forfeit is the team (0 or 1) that forfeits the game, or NoForfeit.
+	// Forfeit is the team (0 or 1) that forfeits the game, or NoForfeit; in a game where
+	// every player scores alone (engine.Rules.Solo), the seat.
 	Forfeit int
 	// CountComputerGames reports the guild's choice to count games with computer players.
 	CountComputerGames bool
@@ -56,10 +57,15 @@ type Input struct {
 // Result is a game's final result.
 type Result struct {
 	Scores [2]int
-	// Winner is the winning team, or -1 for a draw.
+	// Winner is the winning team, or -1 for a draw; in a solo game (engine.Rules.Solo),
+	// where every player scores alone, the winning seat.
 	Winner int
-	// Teams are the seats of each team.
+	// Teams are the seats of each team (none in a solo game).
 	Teams [2][]int
+	// SeatScores are the players' final scores in a solo game (nil otherwise), and Places
+	// every seat's place in any game: 1 for the winners, equal scores sharing a place.
+	SeatScores []int
+	Places     []int
 	// Counted reports whether the game counts for records and ratings.
 	Counted bool
 	// Season is the season it counts for, or 0.
@@ -133,6 +139,9 @@ func Decide(in Input) (Outcome, error) {
 	if len(in.Seats) != rules.Players {
 		return Outcome{}, fmt.Errorf("league: %d seats for a game of %d", len(in.Seats), rules.Players)
 	}
+	if rules.Solo {
+		return decideSolo(in)
+	}
 	winner := g.Winner()
 	switch {
 	case in.Forfeit != NoForfeit && in.Forfeit != 0 && in.Forfeit != 1:
@@ -151,6 +160,11 @@ func Decide(in Input) (Outcome, error) {
 	for i, s := range in.Seats {
 		t := rules.TeamOf(i)
 		res.Teams[t] = append(res.Teams[t], i)
+		place := 1
+		if winner >= 0 && t != winner {
+			place = 2
+		}
+		res.Places = append(res.Places, place)
 		switch {
 		case s.Human():
 			humans++
@@ -285,4 +299,161 @@ func Less(a, b Standing) bool {
 		return a.Games > b.Games
 	}
 	return a.UserID < b.UserID
+}
+
+// decideSolo decides a game in which every player scores alone (three-handed): places go by
+// final score (a forfeiting seat last), the winner is the one first place (none when two
+// share it), and the ratings treat the game as a free-for-all, each player its own team.
+func decideSolo(in Input) (Outcome, error) {
+	g := in.Game
+	rules := g.Rules()
+	n := rules.Players
+	switch {
+	case in.Forfeit != NoForfeit && (in.Forfeit < 0 || in.Forfeit >= n):
+		return Outcome{}, fmt.Errorf("league: seat %d cannot forfeit", in.Forfeit)
+	case in.Forfeit == NoForfeit && !g.Over():
+		return Outcome{}, ErrNotOver
+	case in.Forfeit != NoForfeit && g.Over():
+		return Outcome{}, ErrAlreadyOver
+	}
+	out := Outcome{Hands: g.Results()}
+	res := &out.Result
+	sc := g.SeatScores()
+	res.SeatScores = append([]int(nil), sc[:n]...)
+	res.Places = soloPlaces(res.SeatScores, in.Forfeit)
+	res.Winner, res.Forfeited = -1, in.Forfeit != NoForfeit
+	if g.Over() && in.Forfeit == NoForfeit {
+		res.Winner = g.Winner()
+	} else {
+		for s, p := range res.Places {
+			if p == 1 && res.Winner < 0 {
+				res.Winner = s
+			} else if p == 1 {
+				res.Winner = -1 // a shared first place: no one wins a forfeited game alone
+				break
+			}
+		}
+	}
+	if res.Winner >= 0 {
+		// The engine's winner (the bidder counts first) may differ from the score order:
+		// it takes first place, the others keep their order behind it.
+		for s := range res.Places {
+			if s != res.Winner && res.Places[s] <= res.Places[res.Winner] {
+				res.Places[s]++
+			}
+		}
+		res.Places[res.Winner] = 1
+	}
+	humans, computers := 0, 0
+	for _, s := range in.Seats {
+		switch {
+		case s.Human():
+			humans++
+		case s.Computer:
+			computers++
+		}
+	}
+	res.Counted = humans == len(in.Seats) || (in.CountComputerGames && humans > 0 && humans+computers == len(in.Seats))
+	if !res.Counted {
+		return out, nil
+	}
+	res.Season = in.Season
+	stats := soloStats(rules, out.Hands, res.SeatScores)
+	scopes := []int64{Overall}
+	if res.Season != 0 {
+		scopes = append(scopes, res.Season)
+	}
+	for _, scope := range scopes {
+		teams := make([][]Rating, n)
+		ranks := make([]int, n)
+		for i, s := range in.Seats {
+			r := NewRating()
+			if have, ok := in.Ratings[scope][s.UserID]; ok && s.Human() {
+				r = have
+			}
+			teams[i], ranks[i] = []Rating{r}, res.Places[i]
+		}
+		after := Rate(teams, ranks)
+		for i, s := range in.Seats {
+			if !s.Human() {
+				continue
+			}
+			st := stats[i]
+			rc := RecordChange{
+				Scope: scope, UserID: s.UserID, Name: s.Name,
+				Hands: st.hands, HandsBid: st.bid, BidsMade: st.made, BidsSet: st.set,
+				MeldTotal: st.meldTotal, MeldHigh: st.meldHigh, PointsFor: st.pointsFor, PointsAgainst: st.against,
+				RatingBefore: teams[i][0], Rating: after[i][0],
+			}
+			switch {
+			case res.Winner == i:
+				rc.Wins = 1
+			case res.Winner < 0 && res.Places[i] == 1:
+				rc.Draws = 1
+			default:
+				rc.Losses = 1
+			}
+			out.Records = append(out.Records, rc)
+			if scope == Overall {
+				out.Changes = append(out.Changes, RatingChange{UserID: s.UserID, Before: teams[i][0], After: after[i][0]})
+			}
+		}
+	}
+	return out, nil
+}
+
+// soloPlaces returns each seat's place by score, highest first, equal scores sharing a
+// place; a forfeiting seat (or NoForfeit) comes last whatever its score.
+func soloPlaces(scores []int, forfeit int) []int {
+	places := make([]int, len(scores))
+	for s := range scores {
+		places[s] = 1
+		for o := range scores {
+			switch {
+			case o == s:
+			case s == forfeit:
+				places[s]++
+			case o == forfeit:
+			case scores[o] > scores[s]:
+				places[s]++
+			}
+		}
+	}
+	return places
+}
+
+// soloStats adds up each seat's hands, bids and meld in a solo game, and its final score
+// against the best of the others'. Meld and scores are brought to the tens scale.
+func soloStats(rules *engine.Rules, results []engine.HandResult, scores []int) []seatStat {
+	factor := 10 / rules.Scale()
+	out := make([]seatStat, len(scores))
+	for s := range out {
+		best, seen := 0, false
+		for o, sc := range scores {
+			if o != s && (!seen || sc > best) {
+				best, seen = sc, true
+			}
+		}
+		out[s].pointsFor, out[s].against = scores[s]*factor, best*factor
+	}
+	for _, h := range results {
+		for s := range out {
+			st := &out[s]
+			st.hands++
+			m := h.SeatMeld[s] * factor
+			st.meldTotal += m
+			st.meldHigh = max(st.meldHigh, m)
+		}
+		if h.Bidder < 0 {
+			continue
+		}
+		b := &out[h.Bidder]
+		b.bid++
+		if h.Made {
+			b.made++
+		} else {
+			b.set++
+		}
+	}
+	return out
 }

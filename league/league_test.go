@@ -2,6 +2,7 @@ package league
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -189,6 +190,68 @@ func TestDecideTwoHanded(t *testing.T) {
 		moved := rc.Rating.Mu > rc.RatingBefore.Mu
 		if winner >= 0 && moved != won {
 			t.Errorf("%s: rating %v → %v though it %s", rc.UserID, rc.RatingBefore, rc.Rating, map[bool]string{true: "won", false: "lost"}[won])
+		}
+	}
+}
+
+// TestDecideThreeHanded decides three-handed games: three individuals, places by score
+// (the engine's winner first), a free-for-all rating that moves the winner up and the last
+// down, and records with each player's own score against the best of the others'.
+func TestDecideThreeHanded(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		g := played(t, "three-handed", map[string]string{"hands": "3", "target": "0"}, seed, 0)
+		out, err := Finish(Input{Game: g, Seats: []Seat{ana, ben, cy}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := out.Result
+		sc := g.SeatScores()
+		if len(r.SeatScores) != 3 || r.SeatScores[0] != sc[0] || r.Scores != [2]int{} || len(r.Teams[0])+len(r.Teams[1]) != 0 {
+			t.Fatalf("seed %d: result %+v, seat scores %v", seed, r, sc)
+		}
+		if r.Winner != g.Winner() || (r.Winner >= 0 && r.Places[r.Winner] != 1) {
+			t.Fatalf("seed %d: winner %d (engine %d), places %v", seed, r.Winner, g.Winner(), r.Places)
+		}
+		for i, rc := range out.Records {
+			if rc.PointsFor != sc[i] || rc.Hands != 3 || (rc.Wins == 1) != (r.Winner == i) {
+				t.Errorf("seed %d: %s %+v", seed, rc.UserID, rc)
+			}
+			if r.Places[i] == 1 && r.Winner == i && rc.Rating.Mu <= rc.RatingBefore.Mu {
+				t.Errorf("seed %d: the winner's rating fell: %v → %v", seed, rc.RatingBefore, rc.Rating)
+			}
+			if r.Places[i] == 3 && rc.Rating.Mu >= rc.RatingBefore.Mu {
+				t.Errorf("seed %d: the last's rating rose: %v → %v", seed, rc.RatingBefore, rc.Rating)
+			}
+		}
+		if len(out.Records) != 3 || len(out.Changes) != 3 {
+			t.Fatalf("seed %d: %d records, %d changes", seed, len(out.Records), len(out.Changes))
+		}
+	}
+	// A forfeit: the seat that leaves comes last whatever its score, and a game its log
+	// ends cannot be forfeited.
+	g := played(t, "three-handed", map[string]string{"hands": "3", "target": "0"}, 2, 12)
+	out, err := Forfeit(0)(Input{Game: g, Seats: []Seat{ana, ben, cy}})
+	if err != nil || out.Result.Places[0] != 3 || !out.Result.Forfeited || out.Records[0].Losses != 1 {
+		t.Fatalf("forfeit by seat 0: %+v, %v", out.Result, err)
+	}
+	if _, err := Forfeit(3)(Input{Game: g, Seats: []Seat{ana, ben, cy}}); err == nil {
+		t.Error("seat 3 of 3 forfeited")
+	}
+}
+
+func TestSoloPlaces(t *testing.T) {
+	for _, tc := range []struct {
+		scores  []int
+		forfeit int
+		want    []int
+	}{
+		{[]int{100, 300, 200}, NoForfeit, []int{3, 1, 2}},
+		{[]int{300, 300, 200}, NoForfeit, []int{1, 1, 3}},
+		{[]int{900, 300, 200}, 0, []int{3, 1, 2}},
+		{[]int{-50, 0, -50}, NoForfeit, []int{2, 1, 2}},
+	} {
+		if got := soloPlaces(tc.scores, tc.forfeit); !slices.Equal(got, tc.want) {
+			t.Errorf("soloPlaces(%v, %d) = %v, want %v", tc.scores, tc.forfeit, got, tc.want)
 		}
 	}
 }

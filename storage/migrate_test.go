@@ -58,6 +58,11 @@ var seeds = map[int][]string{
 	9: {
 		`UPDATE hands SET forced = TRUE WHERE game_id = 1 AND hand = 0`,
 	},
+	10: {
+		// No game of version 10 has finished: the columns and table are there to write.
+		`UPDATE hand_seats SET delta = 0, score = 0 WHERE game_id = 1`,
+		`DELETE FROM game_seat_results WHERE game_id = 1`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.

@@ -18,9 +18,10 @@ const (
 			bid = excluded.bid, trump = excluded.trump, outcome = excluded.outcome, moon = excluded.moon,
 			made = excluded.made, wins_game = excluded.wins_game, at = MIN(hands.at, excluded.at),
 			forced = excluded.forced`
-	sqlUpsertHandSeat = `INSERT INTO hand_seats (game_id, hand, seat, meld, points, saved) VALUES (?, ?, ?, ?, ?, ?)
+	sqlUpsertHandSeat = `INSERT INTO hand_seats (game_id, hand, seat, meld, points, saved, delta, score)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, hand, seat) DO UPDATE SET meld = excluded.meld, points = excluded.points,
-			saved = excluded.saved`
+			saved = excluded.saved, delta = excluded.delta, score = excluded.score`
 	sqlUpsertHandTeam = `INSERT INTO hand_teams (game_id, hand, team, meld, tricks, saved, delta, score)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, hand, team) DO UPDATE SET meld = excluded.meld, tricks = excluded.tricks,
@@ -28,7 +29,8 @@ const (
 
 	sqlHands = `SELECT hand, dealer, bidder, bid, trump, outcome, moon, made, wins_game, forced
 		FROM hands WHERE game_id = ? ORDER BY hand`
-	sqlHandSeats = `SELECT hand, seat, meld, points, saved FROM hand_seats WHERE game_id = ? ORDER BY hand, seat`
+	sqlHandSeats = `SELECT hand, seat, meld, points, saved, delta, score FROM hand_seats WHERE game_id = ?
+		ORDER BY hand, seat`
 	sqlHandTeams = `SELECT hand, team, meld, tricks, saved, delta, score FROM hand_teams
 		WHERE game_id = ? ORDER BY hand, team`
 
@@ -36,6 +38,8 @@ const (
 		forfeit) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlResult = `SELECT score0, score1, winner, counted, season_id, finished_at, forfeit FROM game_results
 		WHERE game_id = ?`
+	sqlInsertSeatResult  = `INSERT INTO game_seat_results (game_id, seat, score, place) VALUES (?, ?, ?, ?)`
+	sqlSeatResults       = `SELECT seat, score, place FROM game_seat_results WHERE game_id = ? ORDER BY seat`
 	sqlUpsertRatingPoint = `INSERT INTO rating_history
 		(guild_id, season_id, user_id, game_id, at, mu, sigma, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (guild_id, season_id, user_id, game_id) DO UPDATE SET at = excluded.at, mu = excluded.mu,
@@ -71,7 +75,7 @@ func (s *DB) writeHand(ctx context.Context, tx *sql.Tx, gameID int64, players in
 	st := in(ctx, tx, s.wr.upsertHandSeat)
 	for seat := range players {
 		if _, err := st.ExecContext(ctx, gameID, res.Hand, seat, res.SeatMeld[seat], res.SeatPoints[seat],
-			res.SeatSaved[seat]); err != nil {
+			res.SeatSaved[seat], res.SeatDelta[seat], res.SeatScores[seat]); err != nil {
 			return fmt.Errorf("hand %d seat %d: %w", res.Hand, seat, classify(err))
 		}
 	}
@@ -158,14 +162,16 @@ func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.Hand
 		return nil, err
 	}
 	for rows.Next() {
-		var hand, seat, meld, points int
+		var hand, seat, meld, points, delta, score int
 		var saved bool
-		if err := rows.Scan(&hand, &seat, &meld, &points, &saved); err != nil {
+		if err := rows.Scan(&hand, &seat, &meld, &points, &saved, &delta, &score); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if i, ok := index[hand]; ok && seat >= 0 && seat < engine.MaxPlayers {
-			out[i].SeatMeld[seat], out[i].SeatPoints[seat], out[i].SeatSaved[seat] = meld, points, saved
+			h := &out[i]
+			h.SeatMeld[seat], h.SeatPoints[seat], h.SeatSaved[seat] = meld, points, saved
+			h.SeatDelta[seat], h.SeatScores[seat] = delta, score
 		}
 	}
 	if err := closeRows(rows); err != nil {
@@ -272,9 +278,20 @@ func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time,
 		fin.Result = GameResult{GameID: gameID, Teams: r.Teams, Scores: r.Scores, Winner: r.Winner, Counted: r.Counted,
 			SeasonID: r.Season, FinishedAt: fromMS(ms(at)), Forfeited: r.Forfeited}
 		fin.Changes = out.Changes
-		if _, err := in(ctx, tx, s.wr.insertResult).ExecContext(ctx, gameID, r.Scores[0], r.Scores[1], r.Winner, r.Counted,
+		teamWinner := r.Winner
+		if r.SeatScores != nil {
+			// A solo game: no team won; its seats' results say who did.
+			teamWinner = -1
+			fin.Result.SeatScores, fin.Result.Places = r.SeatScores, r.Places
+		}
+		if _, err := in(ctx, tx, s.wr.insertResult).ExecContext(ctx, gameID, r.Scores[0], r.Scores[1], teamWinner, r.Counted,
 			sql.NullInt64{Int64: r.Season, Valid: r.Season != 0}, ms(at), r.Forfeited); err != nil {
 			return classify(err)
+		}
+		for seat, score := range r.SeatScores {
+			if _, err := in(ctx, tx, s.wr.insertSeatResult).ExecContext(ctx, gameID, seat, score, r.Places[seat]); err != nil {
+				return classify(err)
+			}
 		}
 		if _, err := in(ctx, tx, s.wr.finishGame).ExecContext(ctx, ms(at), gameID); err != nil {
 			return err
@@ -349,6 +366,9 @@ func (s *DB) GameResult(ctx context.Context, gameID int64) (GameResult, error) {
 		if err != nil {
 			return err
 		}
+		if rules.Solo {
+			return readSeatResults(ctx, in(ctx, tx, s.rd.seatResults), gameID, &res)
+		}
 		for i := range g.Seats {
 			t := rules.TeamOf(i)
 			res.Teams[t] = append(res.Teams[t], i)
@@ -359,4 +379,36 @@ func (s *DB) GameResult(ctx context.Context, gameID int64) (GameResult, error) {
 		return GameResult{}, fmt.Errorf("result of game %d: %w", gameID, err)
 	}
 	return res, nil
+}
+
+// readSeatResults reads a solo game's seats' scores and places into res, and its winner:
+// the one seat in first place, or -1 when places are shared.
+func readSeatResults(ctx context.Context, st *sql.Stmt, gameID int64, res *GameResult) error {
+	rows, err := st.QueryContext(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	res.Winner = -1
+	firsts := 0
+	for rows.Next() {
+		var seat, score, place int
+		if err := rows.Scan(&seat, &score, &place); err != nil {
+			rows.Close()
+			return err
+		}
+		if seat != len(res.SeatScores) {
+			rows.Close()
+			return fmt.Errorf("seat %d's result out of order", seat)
+		}
+		res.SeatScores = append(res.SeatScores, score)
+		res.Places = append(res.Places, place)
+		if place == 1 {
+			res.Winner = seat
+			firsts++
+		}
+	}
+	if firsts != 1 {
+		res.Winner = -1
+	}
+	return closeRows(rows)
 }

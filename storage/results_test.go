@@ -439,3 +439,40 @@ func testRatingHistory(t *testing.T, db backend) {
 		t.Errorf("another guild: %d points, %v", len(hist), err)
 	}
 }
+
+// TestSoloResultRoundTrip records a three-handed game, where every player scores alone:
+// its hands keep each seat's change and score, and its result each seat's score and place,
+// with the winner a seat and no team scores.
+func TestSoloResultRoundTrip(t *testing.T) { forEachBackend(t, testSoloResultRoundTrip) }
+
+func testSoloResultRoundTrip(t *testing.T, db backend) {
+	s := db.open(t)
+	ctx := context.Background()
+	opts := map[string]string{"hands": "2", "target": "0"}
+	rules := mustRules(t, "three-handed", opts)
+	for seed := uint64(11); seed <= 13; seed++ {
+		eg := playOut(t, rules, seed, 0)
+		g := startGame(t, s, newGame("three-handed", opts, seed, humans(3)))
+		saveLog(t, s, g.ID, eg, t0)
+		fin, err := s.EndGame(ctx, g.ID, t0.Add(time.Hour), league.Finish)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Hands(ctx, g.ID)
+		if err != nil || !reflect.DeepEqual(got, eg.Results()) {
+			t.Fatalf("seed %d: hands %+v, %v; want %+v", seed, got, err, eg.Results())
+		}
+		res, err := s.GameResult(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := eg.SeatScores()
+		if !reflect.DeepEqual(res.SeatScores, sc[:3]) || !reflect.DeepEqual(res.Places, fin.Result.Places) ||
+			res.Winner != fin.Result.Winner || res.Scores != [2]int{} || len(res.Teams[0]) != 0 || !res.Counted {
+			t.Fatalf("seed %d: result %+v, want seat scores %v, places %v, winner %d", seed, res, sc[:3], fin.Result.Places, fin.Result.Winner)
+		}
+		if eg.Winner() >= 0 && res.Winner != eg.Winner() {
+			t.Errorf("seed %d: winner %d, the game's %d", seed, res.Winner, eg.Winner())
+		}
+	}
+}

@@ -12,7 +12,7 @@ import (
 type reads struct {
 	game, seats, messages, actions                   *sql.Stmt
 	activeGames, activeSeats, activeMsgs, activeActs *sql.Stmt
-	hands, handSeats, handTeams, result              *sql.Stmt
+	hands, handSeats, handTeams, result, seatResults *sql.Stmt
 	board, playerRecords, rankOf, rating             *sql.Stmt
 	seasonAt, seasonByID, seasons                    *sql.Stmt
 	settings, channels, notify                       *sql.Stmt
@@ -28,7 +28,7 @@ type writes struct {
 	insertAction                                  *sql.Stmt
 	savepoint, rollbackTo, release                *sql.Stmt // around each action of a batch (saves.go)
 	upsertHand, upsertHandSeat, upsertHandTeam    *sql.Stmt
-	insertResult, upsertRecord                    *sql.Stmt
+	insertResult, insertSeatResult, upsertRecord  *sql.Stmt
 	lastCounted, lastInSeason, overlapping        *sql.Stmt
 	insertSeason, endSeason                       *sql.Stmt
 	upsertSettings, deleteChannels, insertChannel *sql.Stmt
@@ -85,6 +85,7 @@ func prepareReads(ctx context.Context, db *sql.DB, d *dialect) (*reads, error) {
 		handSeats:     p.prep(sqlHandSeats),
 		handTeams:     p.prep(sqlHandTeams),
 		result:        p.prep(sqlResult),
+		seatResults:   p.prep(sqlSeatResults),
 		board:         p.prep(sqlLeaderboard),
 		playerRecords: p.prep(sqlPlayerRecords),
 		rankOf:        p.prep(sqlRankOf),
@@ -125,6 +126,7 @@ func prepareWrites(ctx context.Context, db *sql.DB, d *dialect) (*writes, error)
 		upsertHandSeat:    p.prep(sqlUpsertHandSeat),
 		upsertHandTeam:    p.prep(sqlUpsertHandTeam),
 		insertResult:      p.prep(sqlInsertResult),
+		insertSeatResult:  p.prep(sqlInsertSeatResult),
 		upsertRecord:      p.prep(sqlUpsertRecord),
 		lastCounted:       p.prep(sqlLastCounted),
 		lastInSeason:      p.prep(sqlLastInSeason),

@@ -361,6 +361,11 @@ type GameResult struct {
 	// Forfeited reports that the game ended by a forfeit (EndGame with league.Forfeit):
 	// the team that is not Winner forfeited it.
 	Forfeited bool
+	// SeatScores and Places are a solo game's (three-handed, every player scoring alone):
+	// each seat's final score and place, 1 for the winner; nil in team games. Winner is
+	// then the winning seat, or -1 when first place is shared, and Teams and Scores are
+	// empty.
+	SeatScores, Places []int
 }
 
 // Overall stands for "all seasons" where a season ID is asked for.
