@@ -47,7 +47,11 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 		switch e.Kind {
 		case table.EndForfeit:
 			if isSolo(meta) {
-				n.Say("⏰ %s's time ran out: **%s forfeits**.", Name(meta, e.Seat), Name(meta, e.Seat))
+				won := "No one wins alone."
+				if e.Winner >= 0 && e.Winner < len(meta.Seats) {
+					won = Name(meta, e.Winner) + " wins the game."
+				}
+				n.Say("⏰ %s's time ran out: **%s forfeits**. %s", Name(meta, e.Seat), Name(meta, e.Seat), won)
 				break
 			}
 			n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", Name(meta, e.Seat), sideName(meta, e.Team), sideName(meta, 1-e.Team))

@@ -70,7 +70,9 @@ type Ending struct {
 	Kind EndKind
 	// By is the name of the person who closed the table (EndCancelled, EndAbandoned).
 	By string
-	// Seat and Team are the seat whose time ran out and its team (EndForfeit).
+	// Seat and Team are the seat whose time ran out and its team (EndForfeit); where every
+	// player scores alone, Team is -1 and Winner the seat that wins the forfeited game (-1
+	// when first place is shared).
 	Seat, Team int
 	// Scores and Winner are the game's result (EndFinished; -1 for a draw); in a game
 	// where every player scores alone (engine.Rules.Solo) Winner is a seat, the scores are
