@@ -367,8 +367,18 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 				}
 			}
 			scores := v.Scores()
-			l.text = fmt.Sprintf("#%d %s · hand %d · %s %d–%d · turn: %s · %s", g.ID, g.Preset, v.HandNo(),
-				"score", scores[0], scores[1], strings.Join(waiting, ", "), where)
+			score := fmt.Sprintf("score %d–%d", scores[0], scores[1])
+			if r := v.Rules(); r.Solo {
+				// Every player scores alone: a score each, in seat order.
+				seat := v.SeatScores()
+				parts := make([]string, r.Players)
+				for s := range r.Players {
+					parts[s] = fmt.Sprint(seat[s])
+				}
+				score = "scores " + strings.Join(parts, "–")
+			}
+			l.text = fmt.Sprintf("#%d %s · hand %d · %s · turn: %s · %s", g.ID, g.Preset, v.HandNo(),
+				score, strings.Join(waiting, ", "), where)
 		}
 		lines = append(lines, l)
 	}

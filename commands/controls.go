@@ -207,8 +207,13 @@ func passControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 		opts = append(opts, o)
 	}
 	opts = append(opts, meldOpts...)
-	to := truncate(v.Name(v.PassTarget(v.Seat())), 40)
-	ph := fmt.Sprintf("Choose %d cards to pass to %s", rule.Count, to)
+	var ph string
+	if to := v.PassTarget(v.Seat()); to < 0 {
+		// Three-handed: the bidder buries its cards, to no one.
+		ph = fmt.Sprintf("Choose %d cards to bury (they count for you, unseen)", rule.Count)
+	} else {
+		ph = fmt.Sprintf("Choose %d cards to pass to %s", rule.Count, truncate(v.Name(to), 40))
+	}
 	switch {
 	case rule.Need == rule.Count:
 		ph += " (your meld stays: cards outside it only)"

@@ -147,6 +147,10 @@ func checkSelect(t *testing.T, name string, g *engine.Game, seat int, m discordg
 	if n := utf8.RuneCountInString(m.Placeholder); n == 0 || n > maxPlaceholder {
 		t.Fatalf("%s: placeholder %q", name, m.Placeholder)
 	}
+	// A three-handed bidder buries its cards, to no one: the menu says so, and names no seat.
+	if bury := g.Rules().PassStyle == engine.PassBury; bury != strings.Contains(m.Placeholder, "bury") || (bury && strings.Contains(m.Placeholder, "seat")) {
+		t.Fatalf("%s: placeholder %q of a pass style %v", name, m.Placeholder, g.Rules().PassStyle)
+	}
 	values := map[string]bool{}
 	for _, o := range m.Options {
 		if values[o.Value] || o.Label == "" || utf8.RuneCountInString(o.Label) > maxLabelLen || len(o.Value) > 100 {
@@ -206,6 +210,8 @@ func TestControlsEveryPhase(t *testing.T) {
 		{"double-deck", map[string]string{"pass": "4"}, all},
 		{"six-handed", nil, []engine.Phase{engine.PhaseBidding, engine.PhaseTrump, engine.PhasePass, engine.PhaseDecide, engine.PhasePlay}},
 		{"two-handed", nil, []engine.Phase{engine.PhasePlay, engine.PhaseMeld}},
+		{"three-handed", nil, []engine.Phase{engine.PhaseBidding, engine.PhaseTrump, engine.PhasePass, engine.PhaseDecide, engine.PhasePlay}},
+		{"three-handed", map[string]string{"throwin": "never", "set": "double"}, []engine.Phase{engine.PhaseBidding, engine.PhaseTrump, engine.PhasePass, engine.PhasePlay}},
 	}
 	for _, su := range setups {
 		name := su.preset

@@ -59,6 +59,15 @@ func RulesEmbed(r *engine.Rules) *discordgo.MessageEmbed {
 			"follow suit and beat the winning card if you can; void in the suit led, play trump (beating a trump already played if you can); with no trump either, any card.")
 		add("Scoring", counters(r)+"\nEach player scores the meld they laid and their trick points; there is no bid and no set.")
 		add("End of the game", gameEnd(r))
+	} else if r.Solo {
+		add("Bidding", bidding(r))
+		add("Widow and bury", soloWidow(r))
+		add("Meld: runs, marriages and dix", meldCategoryI(r))
+		add("Meld: pinochles and arounds", meldOthers(r))
+		add("Play", play(r)+"\nThe bidder plays alone; the other two defend together for the hand.")
+		add("Scoring, each player alone", soloScoring(r))
+		add("Throwing in", soloThrowIn(r))
+		add("End of the game", soloGameEnd(r))
 	} else {
 		add("Bidding", bidding(r))
 		add("Trump", trump(r))
@@ -86,6 +95,8 @@ func overview(r *engine.Rules) string {
 	switch {
 	case r.Stock:
 		fmt.Fprintf(&b, "%d players, each for themselves. ", r.Players)
+	case r.Solo:
+		fmt.Fprintf(&b, "%d players, each for themselves: the high bidder plays each hand alone against the other two. ", r.Players)
 	case r.Players == 4:
 		fmt.Fprintf(&b, "%d players in two teams of %d, partners sitting opposite. ", r.Players, per)
 	default:
@@ -98,6 +109,9 @@ func overview(r *engine.Rules) string {
 	}
 	fmt.Fprintf(&b, "A deck of %d cards (%s, %s of each in every suit); %d cards each. ",
 		r.DeckSize(), ranks, countWord(copies), r.HandSize())
+	if r.Widow > 0 {
+		fmt.Fprintf(&b, "The last %d cards are a widow, face down. ", r.Widow)
+	}
 	if r.Stock {
 		fmt.Fprintf(&b, "The next card is turned up for trump; the other %d lie on it as the stock. ", r.DeckSize()-r.Players*r.HandSize()-1)
 	}
@@ -267,6 +281,44 @@ func meldOthers(r *engine.Rules) string {
 	}
 	if r.TeamMeldMin > 0 {
 		lines = append(lines, fmt.Sprintf("A team's meld under %d counts nothing.", r.TeamMeldMin))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// soloWidow describes three-handed's widow and bury.
+func soloWidow(r *engine.Rules) string {
+	return fmt.Sprintf("The high bidder takes the %d cards of the widow, shown to everyone, names any suit as trump, "+
+		"then buries %d cards face down: only the bidder sees them, and their counters count for the bidder. "+
+		"Meld is counted on the cards kept, so a buried card never melds.", r.Widow, r.PassCount)
+}
+
+// soloScoring describes how each player of three-handed scores alone.
+func soloScoring(r *engine.Rules) string {
+	set := "the bid is subtracted from its score"
+	if r.DoubleSet {
+		set = "twice the bid is subtracted from its score"
+	}
+	return counters(r) + "\nThe bidder scores its meld and trick points (buried counters included) when they reach the bid; " +
+		"otherwise it is set: " + set + ".\nEach defender scores its own meld, and the trick points it took."
+}
+
+// soloThrowIn describes a three-handed bidder's throw-in.
+func soloThrowIn(r *engine.Rules) string {
+	if r.ThrowIn == engine.ThrowInNever {
+		return "The bidder may not throw in: every hand is played."
+	}
+	return "After meld, the bidder may throw in before the first lead: it loses the bid (once, even with set=double), and each defender scores its meld."
+}
+
+// soloGameEnd describes how a three-handed game ends.
+func soloGameEnd(r *engine.Rules) string {
+	var lines []string
+	if r.Target > 0 {
+		lines = append(lines, fmt.Sprintf("The first player to reach %d wins. When several reach it on one hand, the bidder wins if it made its bid; "+
+			"otherwise the single highest score wins, and a tie at the top plays another hand.", r.Target))
+	}
+	if r.Hands > 0 {
+		lines = append(lines, fmt.Sprintf("The game ends after %d hands; the highest score wins (a tie at the top is a draw).", r.Hands))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -94,3 +94,37 @@ func TestRulesTwoHanded(t *testing.T) {
 		t.Errorf("%d characters", n)
 	}
 }
+
+// TestRulesSummaryThreeHanded: three-handed's summary tells the widow, the bury and scoring
+// alone, in Discord's limits, and never speaks of teams; set=double is told.
+func TestRulesSummaryThreeHanded(t *testing.T) {
+	for _, opts := range []map[string]string{nil, {"set": "double", "throwin": "never"}} {
+		r, err := engine.NewRules("three-handed", opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := RulesEmbed(&r)
+		checkEmbed(t, "three-handed", e.Title, e.Description, len(e.Fields), embedLen(e))
+		all := e.Description + "\n"
+		for _, f := range e.Fields {
+			if f.Value == "" || utf8.RuneCountInString(f.Value) > maxFieldValue {
+				t.Errorf("field %q has a value of %d characters", f.Name, utf8.RuneCountInString(f.Value))
+			}
+			all += f.Name + "\n" + f.Value + "\n"
+		}
+		wants := []string{"3 players, each for themselves", "widow", "buries 3 cards", "alone", "Pinochle", "Counters", "The first player to reach 1500"}
+		if opts["set"] == "double" {
+			wants = append(wants, "twice the bid", "may not throw in")
+		}
+		for _, want := range wants {
+			if !strings.Contains(all, want) {
+				t.Errorf("%v: the summary lacks %q:\n%s", opts, want, all)
+			}
+		}
+		for _, bad := range []string{"team", "Team", "partner"} {
+			if strings.Contains(all, bad) {
+				t.Errorf("%v: the summary says %q:\n%s", opts, bad, all)
+			}
+		}
+	}
+}

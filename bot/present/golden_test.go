@@ -53,12 +53,14 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// goldenPresets are the presets of the golden games: the engine's, and two-handed, which the
-// engine plays before it lists it.
+// goldenPresets are the presets of the golden games: the engine's, and two-handed and
+// three-handed, which the engine plays before it lists them.
 func goldenPresets() []string {
 	out := engine.PresetNames()
-	if !slices.Contains(out, "two-handed") {
-		out = append(out, "two-handed")
+	for _, p := range []string{"two-handed", "three-handed"} {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
 	}
 	return out
 }
@@ -188,6 +190,11 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 	e, comps = Sheet(meta, g.Results(), 1)
 	writeEmbed(&b, e)
 	writeComponents(&b, comps)
+	if rules.Solo {
+		// engine/record cannot replay a bury (a pass to no one) yet: the bot offers no
+		// review of three-handed hands (TestThreeHandedReviewRefused).
+		return []byte(b.String())
+	}
 	section(&b, "review of hand 1")
 	h, err := record.HandAt(rules, goldenSeed, g.Log(), 1)
 	if err != nil {

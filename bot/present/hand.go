@@ -49,8 +49,18 @@ func Hand(meta *storage.Game, v *engine.View, opts HandOptions) *discordgo.Inter
 		b.WriteString(note + "\n\n")
 	}
 	got, gotLines := received(meta, v)
-	if v.Rules().Stock {
-		fmt.Fprintf(&b, "**Your hand**, %s, hand %d:\n%s\n", Name(meta, seat), v.HandNo(), markedHandText(stockCards(v), got))
+	if v.Rules().Solo {
+		for c, n := range widowInHand(v) {
+			got[c] += n
+		}
+		gotLines = append(gotLines, soloHandLines(meta, v)...)
+	}
+	if v.Rules().Stock || v.Rules().Solo {
+		cards := v.Cards()
+		if v.Rules().Stock {
+			cards = stockCards(v)
+		}
+		fmt.Fprintf(&b, "**Your hand**, %s, hand %d:\n%s\n", Name(meta, seat), v.HandNo(), markedHandText(cards, got))
 	} else {
 		fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", Name(meta, seat), TeamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got))
 	}
@@ -67,7 +77,11 @@ func Hand(meta *storage.Game, v *engine.View, opts HandOptions) *discordgo.Inter
 		// Trump is named and cards are still being passed: the meld the hand holds now.
 		hand := v.Hand()
 		m := engine.CountMeld(&hand, v.Trump(), &v.Rules().Meld)
-		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; it counts after passing):\n%s\n", v.Trump().Symbol(), meldText(m.Total, m.Items(), m.WinsGame))
+		when := "it counts after passing"
+		if v.Rules().Solo {
+			when = "it counts once the bidder has buried"
+		}
+		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; %s):\n%s\n", v.Trump().Symbol(), when, meldText(m.Total, m.Items(), m.WinsGame))
 	}
 	if v.Phase() == engine.PhasePlay && len(v.Trick()) > 0 {
 		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedText(meta, v.Trick()))
@@ -123,7 +137,7 @@ func Hand(meta *storage.Game, v *engine.View, opts HandOptions) *discordgo.Inter
 // privateStatus says what the seat may do now, or whom the table waits for.
 func privateStatus(meta *storage.Game, v *engine.View) string {
 	if v.Over() {
-		return ResultLine(meta, v.Scores(), v.Winner())
+		return viewResultLine(meta, v)
 	}
 	if !slices.Contains(v.Waiting(), v.Seat()) {
 		return "Waiting: " + strings.TrimPrefix(statusLine(meta, v), "▶ ")
@@ -141,9 +155,15 @@ func privateStatus(meta *storage.Game, v *engine.View) string {
 		}
 		return fmt.Sprintf("**Your turn to bid**: the high bid is %d; the next bid is %d.", v.High(), v.MinNextBid())
 	case engine.PhaseTrump:
+		if _, ok := v.Widow(); ok {
+			return "**You won the bid and took the widow (★): name trump.**"
+		}
 		return "**You won the bid: name trump.**"
 	case engine.PhasePass, engine.PhasePassBack:
 		rule := v.PassRule()
+		if v.PassTarget(v.Seat()) < 0 {
+			return fmt.Sprintf("**Bury %d cards.** No one else sees them; their counters count for you in tricks. A buried card never melds.", rule.Count)
+		}
 		s := fmt.Sprintf("**Pass %d cards to %s.**", rule.Count, Name(meta, v.PassTarget(v.Seat())))
 		if rule.Need > 0 {
 			s += fmt.Sprintf(" At least %d of them must be cards outside your shown meld.", rule.Need)

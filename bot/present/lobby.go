@@ -20,7 +20,7 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 		Color:       ColourActive,
 	}
 	for team := range 2 {
-		if rules.Players == 2 {
+		if rules.Players == 2 || rules.Solo {
 			break // two players, each a side of their own: one list below
 		}
 		var lines []string
@@ -36,7 +36,7 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: TeamName(team), Value: strings.Join(lines, "\n"), Inline: true})
 	}
-	if rules.Players == 2 {
+	if rules.Players == 2 || rules.Solo {
 		var lines []string
 		for seat := range meta.Seats {
 			who := "*open*"
@@ -65,7 +65,7 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 			continue
 		}
 		label := fmt.Sprintf("Sit in seat %d (%s)", seat+1, TeamName(rules.TeamOf(seat)))
-		if rules.Players == 2 {
+		if rules.Players == 2 || rules.Solo {
 			label = fmt.Sprintf("Sit in seat %d", seat+1)
 		}
 		seatButtons = append(seatButtons, discordgo.Button{
@@ -105,7 +105,7 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 	}
 	if meta.Settings.Timer > 0 {
 		policy := PolicyText(meta.Settings.Timeout)
-		if rules.Players == 2 && meta.Settings.Timeout == storage.PolicyForfeit {
+		if (rules.Players == 2 || rules.Solo) && meta.Settings.Timeout == storage.PolicyForfeit {
 			policy = "the player forfeits"
 		}
 		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), policy)

@@ -86,3 +86,34 @@ func TestNotesAndEndingsEscapeNames(t *testing.T) {
 		}
 	}
 }
+
+// TestThreeHandedEndings: a three-handed game's end, finished or forfeited, names each
+// player with their own score, escaped, and speaks of no team.
+func TestThreeHandedEndings(t *testing.T) {
+	meta := goldenMeta("three-handed", 3, hostileSeats)
+	scores := [engine.MaxPlayers]int{1510, -200, 730}
+	var lines []string
+	for _, e := range []table.Ending{
+		{Kind: table.EndFinished, SeatScores: scores, Winner: 0},
+		{Kind: table.EndFinished, SeatScores: [engine.MaxPlayers]int{700, 700, 100}, Winner: -1},
+		{Kind: table.EndForfeit, Seat: 2, Team: -1, Winner: 0},
+	} {
+		lines = append(lines, EndWhy(meta, e), LobbyEndWhy(meta, e))
+		lines = append(lines, Narrate(&table.Narrate{Game: *meta, Items: []table.Item{table.Note{Kind: table.NoteEnded, End: e}}}).Lines...)
+	}
+	text := strings.Join(lines, "\n")
+	checkNoAbuse(t, text)
+	for _, want := range []string{
+		"🏆 **" + Escape(hostileSeats[0]) + " wins** with 1510. " + Escape(hostileSeats[0]) + " **1510** · Normal **-200** · " + Escape(hostileSeats[2]) + " **730**.",
+		"The game is drawn, with no single winner",
+		"**" + Escape(hostileSeats[2]) + " forfeits**. " + Escape(hostileSeats[0]) + " wins the game.",
+		Escape(hostileSeats[2]) + " forfeited",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the endings never say %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Team") {
+		t.Errorf("a three-handed ending speaks of a team:\n%s", text)
+	}
+}

@@ -51,6 +51,11 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 	for _, e := range events {
 		switch e.Kind {
 		case engine.EventCardsPassed:
+			if e.To < 0 {
+				// A bury: how many, never which.
+				n.Say("%s buries %d cards.", Name(meta, e.Seat), e.Count)
+				continue
+			}
 			n.Say("%s passes %d cards to %s.", Name(meta, e.Seat), e.Count, Name(meta, e.To))
 		case engine.EventTrickTaken:
 			note := ""
@@ -64,10 +69,15 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 			} else {
 				n.Say("%s wins the auction at **%d**.", Name(meta, e.Seat), e.Bid)
 			}
+		case engine.EventWidowTaken:
+			n.Say("%s takes the widow: %s, and %s.", Name(meta, e.Seat), symbolsText(e.Cards),
+				strings.TrimPrefix(aloneText(meta, e.Seat, pub.Rules().Players), Name(meta, e.Seat)+" "))
 		case engine.EventMeldShown:
 			n.meld(meta, pub)
 		case engine.EventHandFinished:
-			if pub.Rules().Stock || e.Result.Bidder < 0 {
+			if pub.Rules().Solo && e.Result.Bidder >= 0 {
+				n.soloResult(meta, pub.Rules(), e.Result)
+			} else if pub.Rules().Stock || e.Result.Bidder < 0 {
 				// No auction, so no bidding team to read the result by.
 				n.stockResult(meta, pub.Rules(), e.Result)
 			} else {
@@ -76,9 +86,18 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 			if n.Buttons == nil {
 				n.Buttons = map[string][]discordgo.MessageComponent{}
 			}
-			n.Buttons[n.Lines[len(n.Lines)-1]] = SheetButtons(meta.ID, e.Result.Hand)
+			if pub.Rules().Solo {
+				// No review of a three-handed hand yet (engine/record replays no bury).
+				n.Buttons[n.Lines[len(n.Lines)-1]] = scoreSheetButton(meta.ID, e.Result.Hand)
+			} else {
+				n.Buttons[n.Lines[len(n.Lines)-1]] = SheetButtons(meta.ID, e.Result.Hand)
+			}
 		case engine.EventGameOver:
-			n.Say("**Game over.** %s", ResultLine(meta, e.Scores, e.Winner))
+			if pub.Rules().Solo {
+				n.Say("**Game over.** %s", SoloResultLine(meta, pub.SeatScores(), pub.Rules().Players, e.Winner))
+			} else {
+				n.Say("**Game over.** %s", ResultLine(meta, e.Scores, e.Winner))
+			}
 			results := pub.Results()
 			pages := max(1, (len(results)+SheetPageSize-1)/SheetPageSize)
 			n.Sheets = n.Sheets[:0]
@@ -116,7 +135,9 @@ func (n *Narration) meld(meta *storage.Game, v *engine.View) {
 			b.WriteString(" — **wins the game!**")
 		}
 	}
-	fmt.Fprintf(&b, "\n%s %d · %s %d", TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))
+	if !v.Rules().Solo {
+		fmt.Fprintf(&b, "\n%s %d · %s %d", TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))
+	}
 	n.Lines = append(n.Lines, b.String())
 }
 

@@ -32,12 +32,24 @@ func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.
 	var b strings.Builder
 	rules, err := meta.Rules()
 	stock := err == nil && rules.Stock
-	if stock {
+	solo := err == nil && rules.Solo
+	switch {
+	case solo:
+		var names []string
+		for seat := range rules.Players {
+			names = append(names, Name(meta, seat))
+		}
+		fmt.Fprintf(&b, "`hand` dealer · bid · meld · tricks · change → **score**, each %s\n", strings.Join(names, " / "))
+	case stock:
 		fmt.Fprintf(&b, "`hand` dealer · trump · meld · tricks · change → **score**, each %s / %s\n", sideName(meta, 0), sideName(meta, 1))
-	} else {
+	default:
 		fmt.Fprintf(&b, "`hand` dealer · bid · meld · tricks · change → **score**, each %s / %s\n", sideName(meta, 0), sideName(meta, 1))
 	}
 	for _, h := range hands[(page-1)*SheetPageSize : min(len(hands), page*SheetPageSize)] {
+		if solo && h.Bidder >= 0 {
+			b.WriteString(soloSheetLine(meta, rules.Players, h) + "\n")
+			continue
+		}
 		if stock || h.Bidder < 0 {
 			b.WriteString(stockSheetLine(meta, h) + "\n")
 			continue
@@ -51,6 +63,13 @@ func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.
 
 // sheetLine is one hand of a score sheet.
 func sheetLine(meta *storage.Game, h engine.HandResult) string {
+	return fmt.Sprintf("`%2d` %s · %s · meld %d / %d · tricks %d / %d · %+d / %+d → **%d / %d**",
+		h.Hand, Name(meta, h.Dealer), bidSummary(meta, h), h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
+		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])
+}
+
+// bidSummary is a hand's bid on a score sheet: the bidder, the bid, trump and how it ended.
+func bidSummary(meta *storage.Game, h engine.HandResult) string {
 	bid := fmt.Sprintf("%s %d", Name(meta, h.Bidder), h.Bid)
 	if h.Trump != engine.NoSuit {
 		bid += " " + h.Trump.Symbol()
@@ -67,9 +86,7 @@ func sheetLine(meta *storage.Game, h engine.HandResult) string {
 	default:
 		bid += ", **set**"
 	}
-	return fmt.Sprintf("`%2d` %s · %s · meld %d / %d · tricks %d / %d · %+d / %+d → **%d / %d**",
-		h.Hand, Name(meta, h.Dealer), bid, h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
-		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])
+	return bid
 }
 
 // pager returns the buttons that turn a sheet's pages: the previous and the next page,
@@ -128,6 +145,15 @@ func SheetButtons(game int64, hand int) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: fmt.Sprintf("Review hand %d", hand), Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔎"},
 			CustomID: commands.SheetID{Kind: commands.SheetReview, Game: game, Page: hand}.String()},
+		discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
+			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: game, Page: (hand-1)/SheetPageSize + 1}.String()},
+	}}}
+}
+
+// scoreSheetButton is the button of a finished hand's result post where the hand has no
+// review: the score sheet at the hand's page.
+func scoreSheetButton(game int64, hand int) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
 			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: game, Page: (hand-1)/SheetPageSize + 1}.String()},
 	}}}

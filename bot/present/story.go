@@ -63,7 +63,11 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 	var out []string
 	rules := v.Rules()
 	team := rules.TeamOf(v.Seat())
-	out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", sideName(meta, team), v.Scores()[team], sideName(meta, 1-team), v.Scores()[1-team]))
+	if rules.Solo {
+		out = append(out, soloScoreLine(meta, v))
+	} else {
+		out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", sideName(meta, team), v.Scores()[team], sideName(meta, 1-team), v.Scores()[1-team]))
+	}
 	// The last hand's result, until the first trick of the next (two-handed has no auction).
 	if n := len(v.Results()); n > 0 && rules.Stock && v.NumTricks() == 0 && !v.Over() {
 		r := v.Results()[n-1]
@@ -71,7 +75,9 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 			sideName(meta, team), r.Delta[team], sideName(meta, 1-team), r.Delta[1-team]))
 	}
 	// The last hand's result, through the next auction.
-	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding {
+	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding && rules.Solo {
+		out = append(out, soloLastHand(meta, rules.Players, v.Results()[n-1]))
+	} else if n > 0 && v.Phase() == engine.PhaseBidding {
 		r := v.Results()[n-1]
 		out = append(out, fmt.Sprintf("**Last hand (%d):** %s bid %d: %s. %s %+d, %s %+d.", r.Hand, Name(meta, r.Bidder), r.Bid,
 			outcomeText(r), TeamName(team), r.Delta[team], TeamName(1-team), r.Delta[1-team]))
@@ -81,14 +87,26 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 		out = append(out, "**Bids:** "+auctionText(meta, v.Auction(), 16))
 	}
 	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
-		out = append(out, contractLine(meta, v))
+		if rules.Solo {
+			out = append(out, soloContractLine(meta, v))
+		} else {
+			out = append(out, contractLine(meta, v))
+		}
 	}
 	switch {
+	case v.Phase() == engine.PhaseBidding && !v.Over() && rules.Solo:
+		out = append(out, strings.Replace(suitMeldLine(v), "(before any pass)", "(without the widow)", 1))
+	case v.Phase() == engine.PhaseTrump && rules.Solo && v.Seat() == v.Bidder():
+		// The bidder names trump with the widow in hand, before it buries.
+		out = append(out, strings.Replace(suitMeldLine(v), "(before any pass)", "(with the widow, before you bury)", 1))
 	case v.Phase() == engine.PhaseBidding && !v.Over():
 		out = append(out, suitMeldLine(v))
-		if slices.Contains(v.Waiting(), v.Seat()) {
+		// The expert's bidding samples no widow: three-handed goes without a suggestion.
+		if slices.Contains(v.Waiting(), v.Seat()) && !rules.Solo {
 			out = append(out, suggestLine(meta, v))
 		}
+	case v.Phase() == engine.PhaseDecide && v.Seat() == v.Bidder() && rules.Solo:
+		out = append(out, soloStakeLine(meta, v))
 	case v.Phase() == engine.PhaseDecide && v.Seat() == v.Bidder():
 		out = append(out, stakeLine(v))
 	case (v.Phase() == engine.PhasePlay || v.Phase() == engine.PhaseMeld) && v.NumTricks() > 0 && !playedSince(v):

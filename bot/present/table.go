@@ -42,15 +42,18 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 		if slices.Contains(v.Waiting(), seat) {
 			marks = " ▶" + marks
 		}
-		if rules.Players == 2 {
+		if rules.Players == 2 || rules.Solo {
 			seats = append(seats, seatName(meta, seat)+marks) // each player a side of their own
 			continue
 		}
 		seats = append(seats, fmt.Sprintf("%s (%s)%s", seatName(meta, seat), string(rune('A'+rules.TeamOf(seat))), marks))
 	}
 	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Seats, in playing order", Value: strings.Join(seats, "\n"), Inline: true})
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Score",
-		Value: fmt.Sprintf("%s **%d**\n%s **%d**", sideName(meta, 0), v.Scores()[0], sideName(meta, 1), v.Scores()[1]), Inline: true})
+	score := fmt.Sprintf("%s **%d**\n%s **%d**", sideName(meta, 0), v.Scores()[0], sideName(meta, 1), v.Scores()[1])
+	if rules.Solo {
+		score = strings.ReplaceAll(seatScoresText(meta, v.SeatScores(), rules.Players), " · ", "\n")
+	}
+	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Score", Value: score, Inline: true})
 	if rules.Stock && !v.Over() {
 		e.Fields = append(e.Fields, stockFields(meta, v)...)
 	}
@@ -65,15 +68,24 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 		if v.Moon() {
 			contract += ", shooting the moon"
 		}
+		if rules.Solo {
+			contract += "; " + aloneText(meta, v.Bidder(), rules.Players)
+		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Contract", Value: contract})
+	}
+	if w, ok := widowText(meta, v); ok {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Widow", Value: w})
 	}
 	if len(v.Melds()) > 0 && !v.Over() {
 		var parts []string
 		for _, m := range v.Melds() {
 			parts = append(parts, fmt.Sprintf("%s %d", Name(meta, m.Seat), m.Total))
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Meld",
-			Value: fmt.Sprintf("%s\n%s %d · %s %d", strings.Join(parts, " · "), TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))})
+		value := strings.Join(parts, " · ")
+		if !rules.Solo {
+			value += fmt.Sprintf("\n%s %d · %s %d", TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Meld", Value: value})
 	}
 	if v.Phase() == engine.PhasePlay || v.Phase() == engine.PhaseMeld {
 		trick := "—"
@@ -84,12 +96,20 @@ func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []disco
 		if last, ok := v.LastTrick(); ok {
 			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, last.Cards), Name(meta, last.Winner))
 		}
-		var tricks [2]int
-		for seat := range rules.Players {
-			tricks[rules.TeamOf(seat)] += v.TricksWon(seat)
+		if rules.Solo {
+			var parts []string
+			for seat := range rules.Players {
+				parts = append(parts, fmt.Sprintf("%s %d (%d points)", Name(meta, seat), v.TricksWon(seat), v.SeatPoints(seat)))
+			}
+			value += "\nTricks won: " + strings.Join(parts, " · ")
+		} else {
+			var tricks [2]int
+			for seat := range rules.Players {
+				tricks[rules.TeamOf(seat)] += v.TricksWon(seat)
+			}
+			value += fmt.Sprintf("\nTricks won: %s %d (%d points) · %s %d (%d points)",
+				sideName(meta, 0), tricks[0], v.TrickPoints(0), sideName(meta, 1), tricks[1], v.TrickPoints(1))
 		}
-		value += fmt.Sprintf("\nTricks won: %s %d (%d points) · %s %d (%d points)",
-			sideName(meta, 0), tricks[0], v.TrickPoints(0), sideName(meta, 1), tricks[1], v.TrickPoints(1))
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Trick", Value: value})
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo()) + " · press “My hand” to see your cards and act"}
@@ -122,7 +142,7 @@ func gameEndText(rules *engine.Rules, hand int) string {
 // statusLine says what the table is waiting for.
 func statusLine(meta *storage.Game, v *engine.View) string {
 	if v.Over() {
-		return ResultLine(meta, v.Scores(), v.Winner())
+		return viewResultLine(meta, v)
 	}
 	if s, ok := stockStatus(meta, v); ok {
 		return s
@@ -136,8 +156,14 @@ func statusLine(meta *storage.Game, v *engine.View) string {
 		}
 		return fmt.Sprintf("▶ %s to bid or pass: the high bid is %d.", who, v.High())
 	case engine.PhaseTrump:
+		if _, ok := v.Widow(); ok {
+			return fmt.Sprintf("▶ %s took the widow and names trump.", who)
+		}
 		return fmt.Sprintf("▶ %s names trump.", who)
 	case engine.PhasePass:
+		if v.Rules().PassStyle == engine.PassBury {
+			return fmt.Sprintf("▶ %s buries %d cards.", who, v.Rules().PassCount)
+		}
 		if turn < 0 {
 			var names []string
 			for s := range meta.Seats {

@@ -46,6 +46,14 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 		e := o.End
 		switch e.Kind {
 		case table.EndForfeit:
+			if isSolo(meta) {
+				won := "No one wins alone."
+				if e.Winner >= 0 && e.Winner < len(meta.Seats) {
+					won = Name(meta, e.Winner) + " wins the game."
+				}
+				n.Say("⏰ %s's time ran out: **%s forfeits**. %s", Name(meta, e.Seat), Name(meta, e.Seat), won)
+				break
+			}
 			n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", Name(meta, e.Seat), sideName(meta, e.Team), sideName(meta, 1-e.Team))
 		case table.EndExpired:
 			n.Say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
@@ -59,8 +67,14 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 func EndWhy(meta *storage.Game, e table.Ending) string {
 	switch e.Kind {
 	case table.EndFinished:
+		if isSolo(meta) {
+			return SoloResultLine(meta, e.SeatScores, len(meta.Seats), e.Winner)
+		}
 		return ResultLine(meta, e.Scores, e.Winner)
 	case table.EndForfeit:
+		if isSolo(meta) {
+			return fmt.Sprintf("%s forfeited: their time ran out.", Name(meta, e.Seat))
+		}
 		return fmt.Sprintf("%s forfeited: %s's time ran out.", sideName(meta, e.Team), Name(meta, e.Seat))
 	case table.EndCancelled:
 		return fmt.Sprintf("Cancelled by %s.", Escape(e.By))
@@ -76,7 +90,7 @@ func EndWhy(meta *storage.Game, e table.Ending) string {
 func LobbyEndWhy(meta *storage.Game, e table.Ending) string {
 	switch e.Kind {
 	case table.EndFinished:
-		return "Finished: " + ResultLine(meta, e.Scores, e.Winner) + " Hands and tricks are in the thread."
+		return "Finished: " + EndWhy(meta, e) + " Hands and tricks are in the thread."
 	case table.EndForfeit:
 		return "Finished: " + EndWhy(meta, e)
 	}

@@ -193,7 +193,7 @@ func (t *table) remind(ctx context.Context, end, now time.Time) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	t.emit(Remind{Channel: t.meta.PostChannel(), Users: ids, Left: end.Sub(now).Round(time.Second), Alone: len(t.meta.Seats) == 2,
+	t.emit(Remind{Channel: t.meta.PostChannel(), Users: ids, Left: end.Sub(now).Round(time.Second), Alone: len(t.meta.Seats) == 2 || (t.game != nil && t.game.Rules().Solo),
 		Forfeit: t.meta.Settings.Timeout == storage.PolicyForfeit})
 	t.postsSince++
 	return nil
@@ -208,12 +208,20 @@ func (t *table) timeout(ctx context.Context) error {
 	}
 	var n narration
 	if t.meta.Settings.Timeout == storage.PolicyForfeit {
+		// A team forfeits; where every player scores alone (three-handed), the seat does.
+		solo := t.game.Rules().Solo
 		team := t.game.Rules().TeamOf(late[0])
+		if solo {
+			team = late[0]
+		}
 		fin, err := t.end(ctx, ending{kind: endForfeit, team: team})
 		if err != nil {
 			return fmt.Errorf("forfeit: %w", err)
 		}
 		e := Ending{Kind: EndForfeit, Seat: late[0], Team: team}
+		if solo {
+			e.Team, e.Winner = -1, fin.Result.Winner
+		}
 		n.note(Note{Kind: NoteEnded, End: e})
 		n.note(Note{Kind: NoteFinished, Finish: fin})
 		t.closeTable(e)

@@ -70,11 +70,16 @@ type Ending struct {
 	Kind EndKind
 	// By is the name of the person who closed the table (EndCancelled, EndAbandoned).
 	By string
-	// Seat and Team are the seat whose time ran out and its team (EndForfeit).
+	// Seat and Team are the seat whose time ran out and its team (EndForfeit); where every
+	// player scores alone, Team is -1 and Winner the seat that wins the forfeited game (-1
+	// when first place is shared).
 	Seat, Team int
-	// Scores and Winner are the game's result (EndFinished; -1 for a draw).
-	Scores [2]int
-	Winner int
+	// Scores and Winner are the game's result (EndFinished; -1 for a draw); in a game
+	// where every player scores alone (engine.Rules.Solo) Winner is a seat, the scores are
+	// SeatScores and Scores stays zero.
+	Scores     [2]int
+	SeatScores [engine.MaxPlayers]int
+	Winner     int
 }
 
 // An Effect is something a table asks of the world outside after a command has been
@@ -143,7 +148,8 @@ type Remind struct {
 	Users   []string
 	Left    time.Duration
 	Forfeit bool
-	// Alone is set at a table of two, where a player who forfeits forfeits alone.
+	// Alone is set at a table of two, or of players who score alone (three-handed), where
+	// a player who forfeits forfeits alone.
 	Alone bool
 }
 

@@ -25,7 +25,8 @@ const (
 // ending says how a table ends in storage.
 type ending struct {
 	kind endKind
-	// team is the team that forfeits (endForfeit).
+	// team is the team that forfeits (endForfeit); in a game where every player scores
+	// alone (engine.Rules.Solo), the seat.
 	team int
 }
 

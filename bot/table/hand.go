@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"strings"
 	"unicode"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -127,7 +128,14 @@ func (t *table) ruleRefusal(seat int, token string, err error) (Reply, bool) {
 	if !errors.As(err, &re) {
 		return Reply{}, false
 	}
-	return t.view(seat, token, "⚠️ "+capitalise(re.Msg)+"."), true
+	msg := re.Msg
+	if t.game != nil && t.game.Rules().PassStyle == engine.PassBury && t.game.Phase() == engine.PhasePass &&
+		(re.Code == engine.CodeBadPass || re.Code == engine.CodeNotInHand) {
+		// Three-handed's bidder buries its cards: the engine's words for a pass are the
+		// menu's words for a bury.
+		msg = strings.NewReplacer("passed", "buried", "pass", "bury").Replace(msg)
+	}
+	return t.view(seat, token, "⚠️ "+capitalise(msg)+"."), true
 }
 
 // chosenCard returns the card seat chose to play at this step, if any.

@@ -225,7 +225,14 @@ func (t *table) recordHands(ctx context.Context, n *narration) error {
 		return err
 	}
 	n.note(Note{Kind: NoteFinished, Finish: fin})
-	t.closeLobby(Ending{Kind: EndFinished, Scores: t.game.Scores(), Winner: t.game.Winner()})
+	t.closeLobby(Ending{Kind: EndFinished, Scores: t.game.Scores(), SeatScores: t.game.SeatScores(), Winner: t.game.Winner()})
+	if r := t.game.Rules(); r.Solo {
+		// Every player scores alone: the winner is a seat, and the team scores stay zero.
+		sc := t.game.SeatScores()
+		t.rt.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner_seat", t.game.Winner(),
+			"seat_scores", sc[:r.Players], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
+		return nil
+	}
 	t.rt.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
 		"score0", t.game.Scores()[0], "score1", t.game.Scores()[1], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
 	return nil
