@@ -102,11 +102,6 @@ func (b *Bot) reviewPage(ctx context.Context, i *discordgo.Interaction, gameID i
 	if err != nil {
 		return nil, err
 	}
-	if rules.Solo {
-		// engine/record replays no bury yet (a pass to no one): the bot offers no review of
-		// three-handed hands, and refuses one asked for rather than replay it.
-		return nil, refusalError(fmt.Sprintf("Game #%d is three-handed: its hands cannot be reviewed yet. The score sheet has every hand's result.", gameID))
-	}
 	recs, err := b.store.LoadActions(ctx, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("review game %d: %w", gameID, err)

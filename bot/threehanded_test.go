@@ -181,8 +181,8 @@ func TestThreeHandedOverDays(t *testing.T) {
 	if strings.Contains(text, "time ran out") {
 		t.Errorf("someone's time ran out:\n%s", tail(text, 2000))
 	}
-	// Each hand's result tells every player's change and score, with the score sheet; the
-	// hands of three-handed have no review yet (engine/record replays no bury).
+	// Each hand's result tells every player's change and score, with its review (the
+	// widow, the bury, the bidder alone) and the score sheet.
 	for _, m := range h.srv.Messages(tb.thread) {
 		if !strings.Contains(m.Content, "**Hand 1 result.**") {
 			continue
@@ -192,8 +192,12 @@ func TestThreeHandedOverDays(t *testing.T) {
 				t.Errorf("hand 1's result has no line for %s: %q", u.Username, m.Content)
 			}
 		}
-		if got := strings.Join(labels(m.Controls()), "|"); strings.Contains(got, "Review") {
-			t.Errorf("hand 1's result offers %q", got)
+		r = h.click(bob, m.ID, buttonByLabel(t, m, "Review hand 1"))
+		review := jsonOf(r.Embeds)
+		for _, want := range []string{"Widow", "Bury", " buries ", " alone: meld "} {
+			if !strings.Contains(review, want) {
+				t.Errorf("the review of hand 1 lacks %q: %s", want, review)
+			}
 		}
 		r = h.click(bob, m.ID, buttonByLabel(t, m, "Score sheet"))
 		if sheet := jsonOf(r.Embeds); !strings.Contains(sheet, "ana / bob / cid") {
@@ -201,7 +205,9 @@ func TestThreeHandedOverDays(t *testing.T) {
 		}
 	}
 	r, _ = h.slash(bob, h.channel, "pinochle", "review", fakediscord.Opt("game", game))
-	h.private(bob, r, "cannot be reviewed yet")
+	if review := jsonOf(r.Embeds); !strings.Contains(review, "Bury") {
+		t.Errorf("/pinochle review of the game: %q %s", r.Content, review)
+	}
 
 	// The lobby ends with the result; storage keeps each player's score and place.
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {

@@ -86,12 +86,7 @@ func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, e
 			if n.Buttons == nil {
 				n.Buttons = map[string][]discordgo.MessageComponent{}
 			}
-			if pub.Rules().Solo {
-				// No review of a three-handed hand yet (engine/record replays no bury).
-				n.Buttons[n.Lines[len(n.Lines)-1]] = scoreSheetButton(meta.ID, e.Result.Hand)
-			} else {
-				n.Buttons[n.Lines[len(n.Lines)-1]] = SheetButtons(meta.ID, e.Result.Hand)
-			}
+			n.Buttons[n.Lines[len(n.Lines)-1]] = SheetButtons(meta.ID, e.Result.Hand)
 		case engine.EventGameOver:
 			if pub.Rules().Solo {
 				n.Say("**Game over.** %s", SoloResultLine(meta, pub.SeatScores(), pub.Rules().Players, e.Winner))

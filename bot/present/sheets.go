@@ -151,13 +151,6 @@ func SheetButtons(game int64, hand int) []discordgo.MessageComponent {
 }
 
 // scoreSheetButton is the button of a finished hand's result post where the hand has no
-// review: the score sheet at the hand's page.
-func scoreSheetButton(game int64, hand int) []discordgo.MessageComponent {
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
-			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: game, Page: (hand-1)/SheetPageSize + 1}.String()},
-	}}}
-}
 
 // GameLabel names a game in a suggestion: its number, preset, status, players and date,
 // within Discord's 100 characters.
