@@ -19,10 +19,13 @@ import (
 //   - An opening bid (its team has not bid of its own choice) shows meld or strength: the
 //     Expert opens only with at least openMeld in the trump it would name, or with a fair
 //     share of the tricks in its own hand (sure tricks: aces, trump length).
-//   - A raise of its partner (a teammate holds the bid of its own choice) shows meld the
-//     partner did not count on: the Expert raises only with at least helpMeld, only once
-//     in the auction, and no higher than the partner's bid plus what its meld adds to the
-//     meld a partner is expected to bring (averageMeld).
+//   - A raise of its partner (a teammate holds the bid of its own choice) shows help. With
+//     Budget.RaiseOnHelp (the expert) help is at least helpMeld of meld or sure tricks, and
+//     the Expert raises, as often as the auction comes back to it, up to what its hand is
+//     worth at PartnerConfidence. Without it (the normal level) help is meld the partner
+//     did not count on: it raises only with at least helpMeld, only once in the auction,
+//     and no higher than the partner's bid plus what its meld adds to the meld a partner
+//     is expected to bring (averageMeld).
 //
 // A bid over an opponent needs only the value.
 
@@ -89,6 +92,10 @@ func (e *Expert) planBid(v *engine.View) bidPlan {
 	}
 	switch {
 	case p.top == 0:
+	case partner > 0 && e.budget.RaiseOnHelp:
+		if help := helpMeld(r); p.meld < help && !strongHand(r, &h, o.trump) {
+			p.top, p.held = 0, fmt.Sprintf("your partner holds the bid, and a raise would promise your partner help: you have %d meld, a raise shows at least %d or sure tricks", p.meld, help)
+		}
 	case partner > 0:
 		help := helpMeld(r)
 		switch {
@@ -217,9 +224,15 @@ func openMeld(r *engine.Rules) int {
 }
 
 // showsHand reports whether hand h may open the bidding with trump t: it holds openMeld,
-// or a fair share of the hand's tricks by its own cards (trickShare).
+// or sure tricks (strongHand).
 func showsHand(r *engine.Rules, h *engine.Hand, t engine.Suit, meld int) bool {
-	return meld >= openMeld(r) || trickShare(r, h, t) >= float64(r.HandSize())/float64(r.Players)
+	return meld >= openMeld(r) || strongHand(r, h, t)
+}
+
+// strongHand reports whether hand h takes a fair share of the hand's tricks by its own
+// cards with trump t (trickShare).
+func strongHand(r *engine.Rules, h *engine.Hand, t engine.Suit) bool {
+	return trickShare(r, h, t) >= float64(r.HandSize())/float64(r.Players)
 }
 
 // auctionRand returns the random source of the auction's sampled deals for the view's

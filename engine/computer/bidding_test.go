@@ -87,31 +87,35 @@ func viewOf(g *engine.Game) engine.View { return g.View(g.Turn()) }
 // in hearts) with five aces and both tens of trump: the meld of the bidding war.
 const strongSeventy = "AS AS 10S 10S KS QS 9S KH QH AH AD AD"
 
-// TestPartnerRaises: a raise of a partner shows meld for the partner. A seat whose partner
-// holds 310 raises with 70 meld no higher than the meld carries the bid (310 + 70 - 40),
-// never to 370 though its play-outs would, and not again once it has raised; without meld
-// to show it does not raise; over an opponent it bids what its hand is worth.
+// TestPartnerRaises: a raise of a partner shows help for the partner. The normal level
+// shows meld: a seat whose partner holds 310 raises with 70 meld no higher than the meld
+// carries the bid (310 + 70 - 40), never to 370 though its play-outs would, and not again
+// once it has raised; without meld to show it does not raise. The expert (RaiseOnHelp)
+// shows meld or sure tricks, and raises with either as far as its hand is worth at its
+// partner confidence, as often as the auction comes back to it. Over an opponent both bid
+// what the hand is worth.
 func TestPartnerRaises(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		hand string
 		bids []int // from seat 1, dealer 0; seat 0 (partner of seat 2) is to bid
-		// top is the most the seat may go to (0: it must pass; 5000: what its hand is
-		// worth, no convention holding it back); worth the least its
+		// normal and expert are the most each level may go to (0: it must pass; 5000:
+		// what its hand is worth, no convention holding it back); worth the least its
 		// play-outs must support, so that the case tests the convention and not the
 		// search.
-		top, worth int
+		normal, expert, worth int
 	}{
-		{"70 meld raises 310 once, to no more than 340", strongSeventy, []int{0, 310, 0}, 340, 350},
-		{"after raising, it does not raise again", strongSeventy, []int{0, 310, 0, 320, 330}, 0, 350},
-		{"no raise of 250 with 20 meld", "AS AS 10S 10S JS 9S 9S AH AH AD AD 10D", []int{0, 250, 0}, 0, 260},
-		{"over an opponent it bids its hand", strongSeventy, []int{310, 0, 0}, 5000, 350},
+		{"70 meld raises 310 once, to no more than 340", strongSeventy, []int{0, 310, 0}, 340, 5000, 350},
+		{"after raising, it does not raise again", strongSeventy, []int{0, 310, 0, 320, 330}, 0, 5000, 350},
+		{"no raise of 250 with 20 meld, but sure tricks are help", "AS AS 10S 10S JS 9S 9S AH AH AD AD 10D", []int{0, 250, 0}, 0, 5000, 260},
+		{"over an opponent it bids its hand", strongSeventy, []int{310, 0, 0}, 5000, 5000, 350},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, b := range []struct {
 				level  string
 				budget Budget
-			}{{"normal", normalBudget}, {"expert", expertBudget}} {
+				top    int
+			}{{"normal", normalBudget, c.normal}, {"expert", expertBudget, c.expert}} {
 				g := dealtGame(t, "racehorse", 0, c.hand, 3, c.bids...)
 				v := viewOf(g)
 				e := newExpert(b.budget, 1)
@@ -120,17 +124,38 @@ func TestPartnerRaises(t *testing.T) {
 					t.Fatalf("%s: the play-outs value the hand at %d, below %d: the case no longer tests the convention", b.level, p.worth, c.worth)
 				}
 				a, why := e.Hint(v)
-				if p.top > c.top || a.Kind == engine.ActBid && (c.top == 0 || a.Bid > c.top) {
-					t.Errorf("%s: %v %d, going up to %d, want at most %d: %s", b.level, a.Kind, a.Bid, p.top, c.top, why)
+				if p.top > b.top || a.Kind == engine.ActBid && (b.top == 0 || a.Bid > b.top) {
+					t.Errorf("%s: %v %d, going up to %d, want at most %d: %s", b.level, a.Kind, a.Bid, p.top, b.top, why)
 				}
-				if c.top == 5000 && p.top != p.worth {
+				if b.top == 5000 && p.top != p.worth {
 					t.Errorf("%s: goes up to %d of the %d its hand is worth: %s", b.level, p.top, p.worth, why)
 				}
-				if c.top >= v.MinNextBid() && p.top >= v.MinNextBid() && (a.Kind != engine.ActBid || a.Bid != v.MinNextBid()) {
+				if b.top >= v.MinNextBid() && p.top >= v.MinNextBid() && (a.Kind != engine.ActBid || a.Bid != v.MinNextBid()) {
 					t.Errorf("%s: %v %d, want a bid of %d: %s", b.level, a.Kind, a.Bid, v.MinNextBid(), why)
 				}
 			}
 		})
+	}
+}
+
+// TestExpertRaiseShowsHelp: under RaiseOnHelp a seat raises its partner only with help to
+// show: a hand of no meld and no sure tricks passes its partner's bid, and says why,
+// though its play-outs (at a partner confidence lowered so that they do) would make the
+// next bid.
+func TestExpertRaiseShowsHelp(t *testing.T) {
+	g := dealtGame(t, "racehorse", 0, "10S QS JH 10D KD 9D AC 10C KC JC 9H 9H", 3, 0, 250, 0)
+	v := viewOf(g)
+	b := expertBudget
+	b.PartnerConfidence = 0.2
+	e := newExpert(b, 1)
+	h := v.Hand()
+	p := e.planBid(&v)
+	if p.meld >= helpMeld(v.Rules()) || strongHand(v.Rules(), &h, p.trump) || p.worth < v.MinNextBid() {
+		t.Fatalf("meld %d, worth %d: the case no longer tests the convention", p.meld, p.worth)
+	}
+	a, why := e.Hint(v)
+	if a.Kind != engine.ActPass || !strings.Contains(why, "sure tricks") {
+		t.Errorf("%v %d (%s), want a pass saying a raise shows meld or sure tricks", a.Kind, a.Bid, why)
 	}
 }
 
