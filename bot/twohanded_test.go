@@ -57,7 +57,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 	humans := []fakediscord.User{ana, bob}
 	r, _ := h.slash(bob, h.channel, "pinochle", "notify", fakediscord.Opt("dm", true))
 	h.private(bob, r, "direct message")
-	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("timer", "3d"), fakediscord.Opt("hands", 2))
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("timer", "3d"), fakediscord.Opt("hands", 1))
 	lobby := h.message(tb.lobbyID)
 	if got := labels(lobby.Controls()); !strings.Contains(strings.Join(got, "|"), "Sit in seat 2") {
 		t.Errorf("the lobby of two offers %q", got)
@@ -92,9 +92,9 @@ func TestTwoHandedOverDays(t *testing.T) {
 				t.Fatalf("after the restart the log has %d actions, want %d", got, n)
 			}
 			restarted = true
-		case !away && restarted && u.ID == ana.ID && strings.Contains(view.Content, "hand 2:"):
-			// Away: the computer plays ana's seat (at random: no other level plays
-			// two-handed yet) until she is back.
+		case !away && restarted && u.ID == ana.ID && strings.Contains(view.Content, "the stock is gone"):
+			// Away, once the stock is gone: the computer plays ana's seat until she is
+			// back.
 			n := h.logLen(game)
 			r, _ := h.slash(ana, tb.thread, "pinochle", "away")
 			h.private(ana, r, "computer player plays your seat")
@@ -121,7 +121,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 		t.Errorf("restarted %v, away %v, reminded %v: the game ended before the test did all", restarted, away, reminded)
 	}
 	text := h.threadText(tb.thread)
-	for _, want := range []string{" lays **", "The stock is drawn", "**Hand 1 result.** Trump", "**Hand 2 result.** Trump", "ana is away", "ana is back"} {
+	for _, want := range []string{" lays **", "The stock is drawn", "**Hand 1 result.** Trump", "ana is away", "ana is back"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the thread never says %q:\n%s", want, tail(text, 3000))
 		}
