@@ -17,10 +17,13 @@ import (
 )
 
 // Format and Version identify the export file. Version changes with any change to the
-// fields; Decode reads only the versions it knows (today: 1).
+// fields; Decode reads only the versions it knows (today: 1 and 2). Version 2 added
+// two-handed and three-handed: the actions meld, draw and declare_out, the outcome
+// declared_out, each result's seat_delta and seat_scores, the file's seat_scores and a seat
+// as a three-handed winner. A file of the other presets reads the same in both.
 const (
 	Format  = "pinochle-game"
-	Version = 1
+	Version = 2
 )
 
 // MaxFileSize is the largest export file Decode reads.
@@ -126,8 +129,8 @@ func Decode(r io.Reader) (File, error) {
 	if head.Format != Format {
 		return File{}, fmt.Errorf("not a game file: format is %q, want %q", head.Format, Format)
 	}
-	if head.Version != Version {
-		return File{}, fmt.Errorf("game file version %d is not supported (this tool reads version %d)", head.Version, Version)
+	if head.Version != 1 && head.Version != Version {
+		return File{}, fmt.Errorf("game file version %d is not supported (this tool reads versions 1 and %d)", head.Version, Version)
 	}
 	if _, err := strconv.ParseUint(strings.Trim(string(head.Seed), `"`), 10, 64); err != nil || len(head.Seed) < 3 || head.Seed[0] != '"' {
 		return File{}, fmt.Errorf("game file: seed %s: want a decimal number in quotes, such as \"42\"", orNone(head.Seed))

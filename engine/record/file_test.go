@@ -128,7 +128,7 @@ func TestDecodeRejectsBadFiles(t *testing.T) {
 		{"empty", nil, "not a game file"},
 		{"not json", []byte("hello"), "not a game file"},
 		{"other format", edit(func(m map[string]any) { m["format"] = "chess" }), `format is "chess"`},
-		{"future version", edit(func(m map[string]any) { m["version"] = 2 }), "version 2 is not supported"},
+		{"future version", edit(func(m map[string]any) { m["version"] = 3 }), "version 3 is not supported"},
 		{"unknown field", edit(func(m map[string]any) { m["colour"] = "red" }), "unknown field"},
 		{"trailing data", append(append([]byte(nil), good...), []byte("{}")...), "not a game file"},
 		{"seed number", edit(func(m map[string]any) { m["seed"] = 4 }), "seed"},
@@ -233,5 +233,30 @@ func TestCheckFindsSeatScoreTampering(t *testing.T) {
 	var mm *MismatchError
 	if err := f.Check(); !errors.As(err, &mm) || mm.Field != "seat scores" {
 		t.Errorf("tampered seat scores: %v", err)
+	}
+}
+
+// TestDecodeReadsVersion1: a file of version 1, written before two-handed and three-handed,
+// reads as it did, and the same game is written as version 2.
+func TestDecodeReadsVersion1(t *testing.T) {
+	f := exported(t, "racehorse", map[string]string{"hands": "2"}, 3)
+	if f.Version != 2 {
+		t.Fatalf("written as version %d", f.Version)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(encoded(t, f), &m); err != nil {
+		t.Fatal(err)
+	}
+	m["version"] = 1
+	old, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(bytes.NewReader(old))
+	if err != nil {
+		t.Fatalf("version 1: %v", err)
+	}
+	if err := got.Check(); err != nil || len(got.Results) != len(f.Results) {
+		t.Errorf("version 1 file: check %v, %d results", err, len(got.Results))
 	}
 }
