@@ -538,10 +538,18 @@ func (v *View) hopeless() bool {
 // bid less its shown meld as it counts (Rules.TricksNeeded) and the trick points it has
 // taken this hand, never below zero. It is false before meld is shown. The rules' other
 // conditions of a made bid come on top (see TricksNeeded); on a moon the bidders need
-// every trick instead.
+// every trick instead. In three-handed the bidder plays alone: its own meld and tricks
+// count, with the counters it buried in the bidder's own view (see Buried).
 func (v *View) BiddersNeed() (int, bool) {
 	if v.melds == nil {
 		return 0, false
+	}
+	if v.rules.Solo {
+		// The bidder alone: its meld and tricks, and, in its own view, the counters it
+		// buried, which the others cannot see.
+		b := int(v.bidder)
+		_, buried := v.Buried()
+		return max(0, v.rules.TricksNeeded(int(v.high), v.melds[b].Total)-int(v.points[b])-buried), true
 	}
 	bt := v.rules.TeamOf(int(v.bidder))
 	return max(0, v.rules.TricksNeeded(int(v.high), v.TeamMeld(bt))-v.TrickPoints(bt)), true

@@ -77,10 +77,7 @@ func (g *Game) finishSolo(outcome Outcome) {
 	r := &g.rules
 	b := st.Bidder
 	res := HandResult{Hand: st.HandNo, Dealer: st.Dealer, Bidder: b, Bid: st.High, Trump: st.Trump, Outcome: outcome}
-	buried := 0
-	for c, n := range st.Buried {
-		buried += int(n) * r.RankValue[Card(c).Rank()]
-	}
+	buried := r.counterPoints(&st.Buried)
 	for s := range r.Players {
 		meld := g.seatMeldTotal(s)
 		points := st.Points[s]
@@ -95,14 +92,11 @@ func (g *Game) finishSolo(outcome Outcome) {
 			res.SeatDelta[s] = meld + points
 		}
 	}
-	switch {
-	case outcome == OutcomePlayed && res.SeatMeld[b]+res.SeatPoints[b] >= res.Bid:
+	if outcome == OutcomePlayed && res.SeatMeld[b]+res.SeatPoints[b] >= res.Bid {
 		res.Made = true
 		res.SeatDelta[b] = res.SeatMeld[b] + res.SeatPoints[b]
-	case outcome == OutcomePlayed && r.DoubleSet:
-		res.SeatDelta[b] = -2 * res.Bid
-	default:
-		res.SeatDelta[b] = -res.Bid
+	} else {
+		res.SeatDelta[b] = -r.SoloSetCost(res.Bid, outcome == OutcomePlayed)
 	}
 	for s := range r.Players {
 		st.SeatScores[s] += res.SeatDelta[s]
@@ -150,4 +144,51 @@ func topSeat(scores []int) int {
 		return -1
 	}
 	return best
+}
+
+// SoloSetCost returns what a solo bidder who bid bid loses when it does not make it: the
+// bid, or twice the bid when Rules.DoubleSet and the hand was played (a throw-in costs the
+// bid once).
+func (r *Rules) SoloSetCost(bid int, played bool) int {
+	if played && r.DoubleSet {
+		return 2 * bid
+	}
+	return bid
+}
+
+// counterPoints returns the trick points of the cards in h, without the last-trick bonus.
+func (r *Rules) counterPoints(h *Hand) int {
+	pts := 0
+	for c, n := range h {
+		pts += int(n) * r.RankValue[Card(c).Rank()]
+	}
+	return pts
+}
+
+// Buried returns the cards the view's seat buried this hand and the trick points they count
+// for it: a three-handed bidder's own view, once it has buried; nil and 0 otherwise.
+func (v *View) Buried() ([]Card, int) {
+	for _, p := range v.Passes() {
+		if p.From == int(v.seat) && p.To < 0 {
+			h := HandOf(p.Cards...)
+			return p.Cards, v.rules.counterPoints(&h)
+		}
+	}
+	return nil, 0
+}
+
+// SeatThrowInDelta returns each player's change of score if the solo bidder throws in now,
+// once meld is shown: the bidder loses its bid, and each defender scores its meld. It is
+// what the engine scores for a three-handed throw-in.
+func (v *View) SeatThrowInDelta() [MaxPlayers]int {
+	var d [MaxPlayers]int
+	b := int(v.bidder)
+	for s := range v.rules.Players {
+		if s == b {
+			d[s] = -v.rules.SoloSetCost(int(v.high), false)
+		} else if m, ok := v.ShownMeld(s); ok {
+			d[s] = m.Total
+		}
+	}
+	return d
 }

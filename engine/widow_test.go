@@ -98,6 +98,22 @@ func TestThreeHandedBury(t *testing.T) {
 	if v := g.View(1); len(v.Passes()) != 1 || v.Passes()[0].To != -1 {
 		t.Fatalf("the bidder does not see its bury: %+v", v.Passes())
 	}
+	// The bidder's view counts the buried ace for it; a defender's cannot see it.
+	vb, vd := g.View(1), g.View(0)
+	if cards, pts := vb.Buried(); len(cards) != 3 || pts != 10 {
+		t.Fatalf("the bidder's view of its bury: %v, %d points", cards, pts)
+	}
+	if cards, pts := vd.Buried(); cards != nil || pts != 0 {
+		t.Fatalf("a defender sees the bury: %v, %d", cards, pts)
+	}
+	needB, okB := vb.BiddersNeed()
+	needD, okD := vd.BiddersNeed()
+	if !okB || !okD || needD != needB+10 {
+		t.Fatalf("the bidder needs %d (%v) in its view, %d (%v) in a defender's: the buried 10 differ", needB, okB, needD, okD)
+	}
+	if d := vb.SeatThrowInDelta(); d[1] != -350 || d[0] != g.shown[0].Total || d[2] != g.shown[2].Total {
+		t.Fatalf("throw-in delta %v, melds %d %d", d[:3], g.shown[0].Total, g.shown[2].Total)
+	}
 	m, _ := g.Meld(1)
 	if want := CountMeld(ptrHand(parseHand(t, "AS 10S KS QS JS 9S AH AH 10H KH QH JD QD KD 10D")), Spades, &g.rules.Meld); m.Total != want.Total {
 		t.Fatalf("the bidder's meld %d, want %d counted on the cards kept", m.Total, want.Total)

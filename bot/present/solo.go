@@ -83,21 +83,6 @@ func widowText(meta *storage.Game, v *engine.View) (string, bool) {
 	return s, true
 }
 
-// buriedCards returns the cards the view's seat buried this hand (a bidder's own view
-// only), and the trick points they count.
-func buriedCards(v *engine.View) ([]engine.Card, int) {
-	for _, p := range v.Passes() {
-		if p.From == v.Seat() && p.To < 0 {
-			pts := 0
-			for _, c := range p.Cards {
-				pts += v.Rules().RankValue[c.Rank()]
-			}
-			return p.Cards, pts
-		}
-	}
-	return nil, 0
-}
-
 // widowInHand returns the widow's cards the seat holds: the bidder's, before it buries.
 func widowInHand(v *engine.View) engine.Hand {
 	var got engine.Hand
@@ -124,7 +109,7 @@ func soloHandLines(meta *storage.Game, v *engine.View) []string {
 		}
 		return []string{line}
 	}
-	if cards, pts := buriedCards(v); len(cards) > 0 {
+	if cards, pts := v.Buried(); len(cards) > 0 {
 		return []string{fmt.Sprintf("**Buried** (seen by you alone; they count %d for you in tricks): %s", pts, symbolsText(cards))}
 	}
 	return []string{"★ **Widow**, taken by you in sight of all: " + symbolsText(w)}
@@ -139,18 +124,17 @@ func soloContractLine(meta *storage.Game, v *engine.View) string {
 		line += " " + v.Trump().Symbol()
 	}
 	line += ", " + strings.TrimPrefix(aloneText(meta, b, v.Rules().Players), Name(meta, b)+" ")
-	m, shown := v.ShownMeld(b)
+	m, _ := v.ShownMeld(b)
+	need, shown := v.BiddersNeed()
 	if !shown {
 		return line + "."
 	}
 	tricks := v.SeatPoints(b)
 	what := fmt.Sprintf("meld %d + tricks %d", m.Total, tricks)
 	if v.Seat() == b {
-		_, pts := buriedCards(v)
-		tricks += pts
-		what = fmt.Sprintf("meld %d + tricks %d (%d of them buried)", m.Total, tricks, pts)
+		_, pts := v.Buried()
+		what = fmt.Sprintf("meld %d + tricks %d (%d of them buried)", m.Total, tricks+pts, pts)
 	}
-	need := max(0, v.High()-m.Total-tricks)
 	if need == 0 {
 		return line + fmt.Sprintf(": %s, the bid is reached.", what)
 	}
@@ -164,28 +148,23 @@ func soloStakeLine(meta *storage.Game, v *engine.View) string {
 	r := v.Rules()
 	me := v.Seat()
 	m, _ := v.ShownMeld(me)
-	_, pts := buriedCards(v)
-	need := max(0, v.High()-m.Total-pts)
+	_, pts := v.Buried()
+	need, _ := v.BiddersNeed()
 	var b strings.Builder
 	if need > r.TrickTotal()-pts {
 		fmt.Fprintf(&b, "**At stake:** you meld %d and buried %d in counters, so even every trick cannot make %d", m.Total, pts, v.High())
 	} else {
 		fmt.Fprintf(&b, "**At stake:** you meld %d and buried %d in counters, so you need %d more in tricks to make %d", m.Total, pts, need, v.High())
 	}
+	throwIn := v.SeatThrowInDelta()
 	var defenders []string
 	for s := range r.Players {
-		if s == me {
-			continue
+		if s != me {
+			defenders = append(defenders, fmt.Sprintf("%s %+d", Name(meta, s), throwIn[s]))
 		}
-		dm, _ := v.ShownMeld(s)
-		defenders = append(defenders, fmt.Sprintf("%s %+d", Name(meta, s), dm.Total))
-	}
-	set := v.High()
-	if r.DoubleSet {
-		set *= 2
 	}
 	fmt.Fprintf(&b, ". **Throwing in:** you %+d, %s (their meld). **Playing and being set:** you %+d, and each of them scores its meld and tricks.",
-		-v.High(), andList(defenders), -set)
+		throwIn[me], andList(defenders), -r.SoloSetCost(v.High(), true))
 	return b.String()
 }
 
