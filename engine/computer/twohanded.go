@@ -80,30 +80,15 @@ func giveUp(v *engine.View, keep *engine.Hand, c engine.Card) int {
 func stockCard(v *engine.View) engine.Card {
 	keep := keepers(v)
 	legal := v.Legal()
-	cheapest := func(set engine.CardSet) (engine.Card, int) {
-		best, cost := engine.Card(0), 1<<30
-		for _, c := range set.Cards() {
-			if k := giveUp(v, &keep, c); k < cost {
-				best, cost = c, k
-			}
-		}
-		return best, cost
-	}
+	cost := func(c engine.Card) int { return giveUp(v, &keep, c) }
+	low, lowCost := leastBy(legal, cost)
 	trick := v.Trick()
 	if len(trick) == 0 {
-		c, _ := cheapest(legal)
-		return c
+		return low
 	}
 	led := trick[0].Card
-	var winners engine.CardSet
-	for _, c := range legal.Cards() {
-		if engine.Beats(c, led, v.Trump()) {
-			winners = winners.Add(c)
-		}
-	}
-	low, lowCost := cheapest(legal)
-	if winners != 0 {
-		win, winCost := cheapest(winners)
+	if winners := winnersOf(legal, led, v.Trump()); winners != 0 {
+		win, winCost := leastBy(winners, cost)
 		if v.Rules().RankValue[led.Rank()] > 0 || winCost <= lowCost+10 {
 			return win
 		}
@@ -113,49 +98,52 @@ func stockCard(v *engine.View) engine.Card {
 
 // playOffCard chooses a card once the stock is gone, by simple rules: the cheapest card
 // that wins the trick when one does, else the cheapest legal card; leading, an ace of a
-// plain suit if it holds one, else its lowest card.
+// plain suit if it holds one, else its lowest card. Cards are worth their rank, trumps ten
+// more.
 func playOffCard(v *engine.View) engine.Card {
 	legal := v.Legal()
 	trump := v.Trump()
+	worth := func(c engine.Card) int {
+		if c.Suit() == trump {
+			return int(c.Rank()) + 10
+		}
+		return int(c.Rank())
+	}
 	trick := v.Trick()
-	cards := legal.Cards()
 	if len(trick) == 0 {
-		for _, c := range cards {
+		for _, c := range legal.Cards() {
 			if c.Rank() == engine.Ace && c.Suit() != trump {
 				return c
 			}
 		}
-		return lowestOf(cards, trump)
+	} else if winners := winnersOf(legal, trick[0].Card, trump); winners != 0 {
+		legal = winners
 	}
-	led := trick[0].Card
-	var winners []engine.Card
-	for _, c := range cards {
-		if engine.Beats(c, led, trump) {
-			winners = append(winners, c)
-		}
-	}
-	if len(winners) > 0 {
-		return lowestOf(winners, trump)
-	}
-	return lowestOf(cards, trump)
+	c, _ := leastBy(legal, worth)
+	return c
 }
 
-// lowestOf returns the card of least worth: plain suits before trump, then by rank.
-func lowestOf(cards []engine.Card, trump engine.Suit) engine.Card {
-	best := cards[0]
-	worth := func(c engine.Card) int {
-		w := int(c.Rank())
-		if c.Suit() == trump {
-			w += 10
-		}
-		return w
-	}
-	for _, c := range cards[1:] {
-		if worth(c) < worth(best) {
-			best = c
+// winnersOf returns the cards of set that beat led, the trick's first card.
+func winnersOf(set engine.CardSet, led engine.Card, trump engine.Suit) engine.CardSet {
+	var out engine.CardSet
+	for _, c := range set.Cards() {
+		if engine.Beats(c, led, trump) {
+			out = out.Add(c)
 		}
 	}
-	return best
+	return out
+}
+
+// leastBy returns the card of set that costs least, the first in card order among equals,
+// and its cost. set must not be empty.
+func leastBy(set engine.CardSet, cost func(engine.Card) int) (engine.Card, int) {
+	best, least := engine.Card(0), 0
+	for i, c := range set.Cards() {
+		if k := cost(c); i == 0 || k < least {
+			best, least = c, k
+		}
+	}
+	return best, least
 }
 
 // stockSamples is the number of deals the Expert samples for a card while the stock
@@ -219,21 +207,9 @@ func (e *Expert) searchStock(v *engine.View, n int) (best engine.Card, bestDiff 
 	if len(legal) == 1 {
 		return legal[0], 0, true
 	}
-	// The unseen cards: the deck less the seat's hand, the cards played, the other
-	// seat's known cards and the turned-up card.
-	var unseen engine.Hand
-	for _, c := range v.Rules().Deck() {
-		unseen[c]++
-	}
-	own, known := v.Hand(), v.KnownCards(opp)
+	unseen := unseenCards(v)
+	known := v.KnownCards(opp)
 	turn, _ := v.TurnUp()
-	for c := range unseen {
-		unseen[c] -= own[c] + known[c]
-	}
-	for _, p := range v.Plays() {
-		unseen[p.Card]--
-	}
-	unseen[turn]--
 	pool := unseen.Cards()
 	hidden := v.HandSize(opp) - known.Len()
 	if hidden < 0 || hidden+v.StockSize()-1 != len(pool) {
@@ -301,9 +277,45 @@ type playOffKey struct {
 	leader int8
 }
 
+// playOffEntry is a searched position's value, exact or a bound of it: a search cut off
+// by its window knows only that the value is at least (or at most) what it found.
 type playOffEntry struct {
-	value        int16
-	lower, exact bool
+	value int16
+	bound int8
+}
+
+// The kinds of playOffEntry.
+const (
+	exactValue int8 = iota
+	lowerBound
+	upperBound
+)
+
+// mover is the side to move in the search: the best value it has found and the window,
+// which its values narrow from its side (the searching seat raises alpha, the other lowers
+// beta).
+type mover struct {
+	best, alpha, beta int
+	maximize          bool
+}
+
+func newMover(maximize bool, alpha, beta int) mover {
+	m := mover{best: 1 << 14, alpha: alpha, beta: beta, maximize: maximize}
+	if maximize {
+		m.best = -1
+	}
+	return m
+}
+
+// take notes the value of one move and reports whether the others need no search: the
+// window has closed.
+func (m *mover) take(v int) bool {
+	if m.maximize {
+		m.best, m.alpha = max(m.best, v), max(m.alpha, v)
+	} else {
+		m.best, m.beta = min(m.best, v), min(m.beta, v)
+	}
+	return m.alpha >= m.beta
 }
 
 // pack encodes a hand as two bits a kind.
@@ -315,19 +327,31 @@ func pack(h *engine.Hand) uint64 {
 	return x
 }
 
-// opponentHand returns, once the stock is gone, the other player's hand: every card that
-// is neither the seat's own nor played this hand.
-func opponentHand(v *engine.View) engine.Hand {
-	var h engine.Hand
-	for _, c := range v.Rules().Deck() {
-		h[c]++
-	}
-	own := v.Hand()
-	for k := range h {
-		h[k] -= own[k]
-	}
+// unseenCards returns the cards a two-handed seat cannot place: the deck less its own hand,
+// the cards played this hand, the other seat's known cards and, while it lies under the
+// stock, the turned-up card. They are the other hand's hidden cards and the stock's
+// face-down ones.
+func unseenCards(v *engine.View) engine.Hand {
+	unseen := fullDeck(v.Rules())
+	own, known := v.Hand(), v.KnownCards(1-v.Seat())
+	sub(&unseen, &own)
+	sub(&unseen, &known)
 	for _, p := range v.Plays() {
-		h[p.Card]--
+		unseen[p.Card]--
+	}
+	if turn, ok := v.TurnUp(); ok {
+		unseen[turn]--
+	}
+	return unseen
+}
+
+// opponentHand returns, once the stock is gone, the other player's hand: its known cards
+// and every card the seat cannot place.
+func opponentHand(v *engine.View) engine.Hand {
+	h := unseenCards(v)
+	known := v.KnownCards(1 - v.Seat())
+	for c, n := range known {
+		h[c] += n
 	}
 	return h
 }
@@ -367,52 +391,32 @@ func (s *playOff) lead(leader, left, alpha, beta int) int {
 	}
 	key := playOffKey{pack(&s.hands[0]), pack(&s.hands[1]), int8(leader)}
 	if e, ok := s.memo[key]; ok {
-		switch {
-		case e.exact:
-			return int(e.value)
-		case e.lower && int(e.value) >= beta:
-			return int(e.value)
-		case !e.lower && int(e.value) <= alpha:
-			return int(e.value)
+		v := int(e.value)
+		if e.bound == exactValue || (e.bound == lowerBound && v >= beta) || (e.bound == upperBound && v <= alpha) {
+			return v
 		}
 	}
 	s.nodes++
-	a0, b0 := alpha, beta
-	maximize := leader == s.me
-	best := -1
-	if !maximize {
-		best = 1 << 14
-	}
+	m := newMover(leader == s.me, alpha, beta)
 	h := &s.hands[leader]
-	for k := engine.Card(0); k < engine.NumKinds; k++ {
-		if h[k] == 0 {
-			continue
-		}
+	for set := uint32(h.Set()); set != 0; set &= set - 1 {
+		k := engine.Card(bits.TrailingZeros32(set))
 		h[k]--
-		v := s.reply(leader, k, left-1, alpha, beta)
+		v := s.reply(leader, k, left-1, m.alpha, m.beta)
 		h[k]++
-		if maximize {
-			best = max(best, v)
-			alpha = max(alpha, v)
-		} else {
-			best = min(best, v)
-			beta = min(beta, v)
-		}
-		if alpha >= beta {
+		if m.take(v) {
 			break
 		}
 	}
-	e := playOffEntry{value: int16(best)}
+	e := playOffEntry{value: int16(m.best), bound: exactValue}
 	switch {
-	case best <= a0:
-		e.lower = false // an upper bound
-	case best >= b0:
-		e.lower = true
-	default:
-		e.exact = true
+	case m.best <= alpha:
+		e.bound = upperBound
+	case m.best >= beta:
+		e.bound = lowerBound
 	}
 	s.memo[key] = e
-	return best
+	return m.best
 }
 
 // reply searches the second card of a trick seat led with c.
@@ -420,28 +424,17 @@ func (s *playOff) reply(leader int, c engine.Card, left, alpha, beta int) int {
 	follower := 1 - leader
 	h := &s.hands[follower]
 	legal := engine.LegalCards(h, []engine.Card{c}, s.trump, s.rules.Play)
-	maximize := follower == s.me
-	best := -1
-	if !maximize {
-		best = 1 << 14
-	}
+	m := newMover(follower == s.me, alpha, beta)
 	for set := uint32(legal); set != 0; set &= set - 1 {
 		k := engine.Card(bits.TrailingZeros32(set))
 		h[k]--
-		v := s.finishTrick(leader, c, k, left-1, alpha, beta)
+		v := s.finishTrick(leader, c, k, left-1, m.alpha, m.beta)
 		h[k]++
-		if maximize {
-			best = max(best, v)
-			alpha = max(alpha, v)
-		} else {
-			best = min(best, v)
-			beta = min(beta, v)
-		}
-		if alpha >= beta {
+		if m.take(v) {
 			break
 		}
 	}
-	return best
+	return m.best
 }
 
 // finishTrick scores a trick of led (by leader) and second, then searches on.

@@ -214,23 +214,9 @@ func TestTwoHandedDecisionsIgnoreHiddenCards(t *testing.T) {
 // already all known.
 func redealStock(t *testing.T, v *engine.View, rng *rand.Rand) (*engine.Game, bool) {
 	t.Helper()
-	seat := v.Seat()
-	opp := 1 - seat
-	var unseen engine.Hand
-	for _, c := range v.Rules().Deck() {
-		unseen[c]++
-	}
-	own, known := v.Hand(), v.KnownCards(opp)
+	opp := 1 - v.Seat()
+	unseen, known := unseenCards(v), v.KnownCards(opp)
 	turn, inStock := v.TurnUp()
-	for c := range unseen {
-		unseen[c] -= own[c] + known[c]
-	}
-	for _, p := range v.Plays() {
-		unseen[p.Card]--
-	}
-	if inStock {
-		unseen[turn]--
-	}
 	pool := unseen.Cards()
 	if len(pool) < 2 {
 		return nil, false
