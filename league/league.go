@@ -156,8 +156,7 @@ func Decide(in Input) (Outcome, error) {
 	out := Outcome{Hands: g.Results()}
 	res := &out.Result
 	res.Scores, res.Winner, res.Forfeited = g.Scores(), winner, in.Forfeit != NoForfeit
-	humans, computers := 0, 0
-	for i, s := range in.Seats {
+	for i := range in.Seats {
 		t := rules.TeamOf(i)
 		res.Teams[t] = append(res.Teams[t], i)
 		place := 1
@@ -165,6 +164,44 @@ func Decide(in Input) (Outcome, error) {
 			place = 2
 		}
 		res.Places = append(res.Places, place)
+	}
+	if res.Counted = counts(in); !res.Counted {
+		return out, nil
+	}
+	res.Season = in.Season
+	stats := handStats(rules, len(in.Seats), out.Hands)
+	factor := 10 / rules.Scale()
+	for seat := range stats {
+		t := rules.TeamOf(seat)
+		stats[seat].pointsFor, stats[seat].against = res.Scores[t]*factor, res.Scores[1-t]*factor
+	}
+	for _, scope := range scopesOf(res.Season) {
+		changes := rateScope(rules, in.Seats, in.Ratings[scope], winner)
+		for i, s := range in.Seats {
+			if !s.Human() {
+				continue
+			}
+			result := lost
+			switch winner {
+			case rules.TeamOf(i):
+				result = won
+			case -1:
+				result = drew
+			}
+			out.Records = append(out.Records, recordChange(scope, s, stats[i], changes[i], result))
+			if scope == Overall {
+				out.Changes = append(out.Changes, changes[i])
+			}
+		}
+	}
+	return out, nil
+}
+
+// counts reports whether a game counts for records and ratings: every seat is a human, or
+// the guild counts games with computer players and at least one human played.
+func counts(in Input) bool {
+	humans, computers := 0, 0
+	for _, s := range in.Seats {
 		switch {
 		case s.Human():
 			humans++
@@ -172,44 +209,41 @@ func Decide(in Input) (Outcome, error) {
 			computers++
 		}
 	}
-	res.Counted = humans == len(in.Seats) || (in.CountComputerGames && humans > 0 && humans+computers == len(in.Seats))
-	if !res.Counted {
-		return out, nil
+	return humans == len(in.Seats) || (in.CountComputerGames && humans > 0 && humans+computers == len(in.Seats))
+}
+
+// scopesOf returns the scopes a counted game goes to: overall, and its season if any.
+func scopesOf(season int64) []int64 {
+	if season != 0 {
+		return []int64{Overall, season}
 	}
-	res.Season = in.Season
-	stats := seatStats(rules, len(in.Seats), out.Hands, res.Scores)
-	scopes := []int64{Overall}
-	if res.Season != 0 {
-		scopes = append(scopes, res.Season)
+	return []int64{Overall}
+}
+
+// The results a game gives a player.
+const (
+	won = iota
+	drew
+	lost
+)
+
+// recordChange is what a game adds to a human's record in one scope.
+func recordChange(scope int64, s Seat, st seatStat, rating RatingChange, result int) RecordChange {
+	rc := RecordChange{
+		Scope: scope, UserID: s.UserID, Name: s.Name,
+		Hands: st.hands, HandsBid: st.bid, BidsMade: st.made, BidsSet: st.set,
+		MeldTotal: st.meldTotal, MeldHigh: st.meldHigh, PointsFor: st.pointsFor, PointsAgainst: st.against,
+		RatingBefore: rating.Before, Rating: rating.After,
 	}
-	for _, scope := range scopes {
-		changes := rateScope(rules, in.Seats, in.Ratings[scope], winner)
-		for i, s := range in.Seats {
-			if !s.Human() {
-				continue
-			}
-			st := stats[i]
-			rc := RecordChange{
-				Scope: scope, UserID: s.UserID, Name: s.Name,
-				Hands: st.hands, HandsBid: st.bid, BidsMade: st.made, BidsSet: st.set,
-				MeldTotal: st.meldTotal, MeldHigh: st.meldHigh, PointsFor: st.pointsFor, PointsAgainst: st.against,
-				RatingBefore: changes[i].Before, Rating: changes[i].After,
-			}
-			switch winner {
-			case rules.TeamOf(i):
-				rc.Wins = 1
-			case -1:
-				rc.Draws = 1
-			default:
-				rc.Losses = 1
-			}
-			out.Records = append(out.Records, rc)
-			if scope == Overall {
-				out.Changes = append(out.Changes, changes[i])
-			}
-		}
+	switch result {
+	case won:
+		rc.Wins = 1
+	case drew:
+		rc.Draws = 1
+	default:
+		rc.Losses = 1
 	}
-	return out, nil
+	return rc
 }
 
 // seatStat is what one game adds to a seat's record.
@@ -219,15 +253,11 @@ type seatStat struct {
 	pointsFor, against    int
 }
 
-// seatStats adds up each seat's hands, bids and meld, and its team's and the opponents'
-// final scores. Meld and scores are brought to the tens scale.
-func seatStats(rules *engine.Rules, players int, results []engine.HandResult, scores [2]int) []seatStat {
+// handStats adds up each seat's hands, bids and meld over a game's hands, meld brought to
+// the tens scale; the caller fills in the final scores.
+func handStats(rules *engine.Rules, players int, results []engine.HandResult) []seatStat {
 	factor := 10 / rules.Scale()
 	out := make([]seatStat, players)
-	for seat := range out {
-		t := rules.TeamOf(seat)
-		out[seat].pointsFor, out[seat].against = scores[t]*factor, scores[1-t]*factor
-	}
 	for _, h := range results {
 		for seat := range players {
 			st := &out[seat]
@@ -344,26 +374,12 @@ func decideSolo(in Input) (Outcome, error) {
 		}
 		res.Places[res.Winner] = 1
 	}
-	humans, computers := 0, 0
-	for _, s := range in.Seats {
-		switch {
-		case s.Human():
-			humans++
-		case s.Computer:
-			computers++
-		}
-	}
-	res.Counted = humans == len(in.Seats) || (in.CountComputerGames && humans > 0 && humans+computers == len(in.Seats))
-	if !res.Counted {
+	if res.Counted = counts(in); !res.Counted {
 		return out, nil
 	}
 	res.Season = in.Season
 	stats := soloStats(rules, out.Hands, res.SeatScores)
-	scopes := []int64{Overall}
-	if res.Season != 0 {
-		scopes = append(scopes, res.Season)
-	}
-	for _, scope := range scopes {
+	for _, scope := range scopesOf(res.Season) {
 		teams := make([][]Rating, n)
 		ranks := make([]int, n)
 		for i, s := range in.Seats {
@@ -378,24 +394,17 @@ func decideSolo(in Input) (Outcome, error) {
 			if !s.Human() {
 				continue
 			}
-			st := stats[i]
-			rc := RecordChange{
-				Scope: scope, UserID: s.UserID, Name: s.Name,
-				Hands: st.hands, HandsBid: st.bid, BidsMade: st.made, BidsSet: st.set,
-				MeldTotal: st.meldTotal, MeldHigh: st.meldHigh, PointsFor: st.pointsFor, PointsAgainst: st.against,
-				RatingBefore: teams[i][0], Rating: after[i][0],
-			}
+			change := RatingChange{UserID: s.UserID, Before: teams[i][0], After: after[i][0]}
+			result := lost
 			switch {
 			case res.Winner == i:
-				rc.Wins = 1
+				result = won
 			case res.Winner < 0 && res.Places[i] == 1:
-				rc.Draws = 1
-			default:
-				rc.Losses = 1
+				result = drew
 			}
-			out.Records = append(out.Records, rc)
+			out.Records = append(out.Records, recordChange(scope, s, stats[i], change, result))
 			if scope == Overall {
-				out.Changes = append(out.Changes, RatingChange{UserID: s.UserID, Before: teams[i][0], After: after[i][0]})
+				out.Changes = append(out.Changes, change)
 			}
 		}
 	}
@@ -426,7 +435,7 @@ func soloPlaces(scores []int, forfeit int) []int {
 // against the best of the others'. Meld and scores are brought to the tens scale.
 func soloStats(rules *engine.Rules, results []engine.HandResult, scores []int) []seatStat {
 	factor := 10 / rules.Scale()
-	out := make([]seatStat, len(scores))
+	out := handStats(rules, len(scores), results)
 	for s := range out {
 		best, seen := 0, false
 		for o, sc := range scores {
@@ -435,25 +444,6 @@ func soloStats(rules *engine.Rules, results []engine.HandResult, scores []int) [
 			}
 		}
 		out[s].pointsFor, out[s].against = scores[s]*factor, best*factor
-	}
-	for _, h := range results {
-		for s := range out {
-			st := &out[s]
-			st.hands++
-			m := h.SeatMeld[s] * factor
-			st.meldTotal += m
-			st.meldHigh = max(st.meldHigh, m)
-		}
-		if h.Bidder < 0 {
-			continue
-		}
-		b := &out[h.Bidder]
-		b.bid++
-		if h.Made {
-			b.made++
-		} else {
-			b.set++
-		}
 	}
 	return out
 }
