@@ -18,23 +18,48 @@ func TestThreadPostsPerHand(t *testing.T) {
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("timer", "off"), fakediscord.Opt("hands", 4))
 	const hands = 3
+	h.playAtPace(tb, ana, hands, func(u fakediscord.User, view fakediscord.Response) {
+		if r := h.actOnce(u, view); strings.Contains(r.Content, "earlier step") {
+			t.Fatalf("a move was refused as stale: %q", r.Content)
+		}
+	})
+	perHand := h.postsByHand(tb, hands)
+	for n := 1; n <= hands; n++ {
+		posts := perHand[n]
+		if len(posts) > 8 {
+			t.Errorf("hand %d made %d posts, want at most 8:\n%s", n, len(posts), strings.Join(posts, "\n---\n"))
+		}
+		// Grouped by the line that deals the next hand: a result in this group came before it.
+		if !strings.Contains(strings.Join(posts, "\n"), fmt.Sprintf("**Hand %d result.**", n)) {
+			t.Errorf("hand %d: its result is not told before the next deal:\n%s", n, strings.Join(posts, "\n---\n"))
+		}
+		t.Logf("hand %d: %d posts", n, len(posts))
+	}
+}
+
+// playAtPace has user make its moves with move until hand hands+1 is dealt or the game
+// ends, every post out before its next move, as at a person's pace: a count of posts is
+// not helped by posts that queued up and went out together.
+func (h *harness) playAtPace(tb testTable, user fakediscord.User, hands int, move func(fakediscord.User, fakediscord.Response)) {
+	h.t.Helper()
 	for range 600 {
-		view, _ := h.myHand(ana, tb.thread)
+		view, _ := h.myHand(user, tb.thread)
 		if strings.Contains(view.Content, fmt.Sprintf("hand %d:", hands+1)) || gameOver(view.Content) {
 			break
 		}
 		if len(actionControls(view.Components)) == 0 {
-			t.Fatalf("ana has nothing to do: %q", view.Content)
+			h.t.Fatalf("%s has nothing to do: %q", user.Username, view.Content)
 		}
-		if r := h.actOnce(ana, view); strings.Contains(r.Content, "earlier step") {
-			t.Fatalf("a move was refused as stale: %q", r.Content)
-		}
-		// Every post out before her next move, as at a person's pace: the count is not
-		// helped by posts that queued up and went out together.
+		move(user, view)
 		h.settle()
 	}
 	h.settle()
-	// The thread's posts, by the hand they tell; the table message is not a post of a hand.
+}
+
+// postsByHand returns the thread's posts of hands 1 to hands, by the hand they tell: a post
+// belongs to the hand the last "Hand N: " line before it deals. The table message is not a
+// post of a hand.
+func (h *harness) postsByHand(tb testTable, hands int) map[int][]string {
 	tm, _ := h.tableMessage(tb.thread)
 	perHand := map[int][]string{}
 	hand := 1
@@ -49,15 +74,5 @@ func TestThreadPostsPerHand(t *testing.T) {
 		}
 		perHand[hand] = append(perHand[hand], m.Content)
 	}
-	for n := 1; n <= hands; n++ {
-		posts := perHand[n]
-		if len(posts) > 8 {
-			t.Errorf("hand %d made %d posts, want at most 8:\n%s", n, len(posts), strings.Join(posts, "\n---\n"))
-		}
-		// Grouped by the line that deals the next hand: a result in this group came before it.
-		if !strings.Contains(strings.Join(posts, "\n"), fmt.Sprintf("**Hand %d result.**", n)) {
-			t.Errorf("hand %d: its result is not told before the next deal:\n%s", n, strings.Join(posts, "\n---\n"))
-		}
-		t.Logf("hand %d: %d posts", n, len(posts))
-	}
+	return perHand
 }

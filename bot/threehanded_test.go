@@ -277,32 +277,8 @@ func TestThreeHandedThreadPosts(t *testing.T) {
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("preset", "three-handed"), fakediscord.Opt("timer", "off"), fakediscord.Opt("hands", 3))
 	const hands = 1 // the first hand: a second adds nothing the first does not show
-	for range 400 {
-		view, _ := h.myHand(ana, tb.thread)
-		if strings.Contains(view.Content, fmt.Sprintf("hand %d:", hands+1)) || gameOver(view.Content) {
-			break
-		}
-		if len(actionControls(view.Components)) == 0 {
-			t.Fatalf("ana has nothing to do: %q", view.Content)
-		}
-		h.actOnce(ana, view)
-		h.settle()
-	}
-	h.settle()
-	tm, _ := h.tableMessage(tb.thread)
-	perHand := map[int][]string{}
-	hand := 1
-	for _, m := range h.srv.Messages(tb.thread) {
-		if m.Ephemeral() || m.ID == tm.ID {
-			continue
-		}
-		for n := hand + 1; n <= hands+1; n++ {
-			if strings.Contains(m.Content, fmt.Sprintf("Hand %d: ", n)) {
-				hand = n
-			}
-		}
-		perHand[hand] = append(perHand[hand], m.Content)
-	}
+	h.playAtPace(tb, ana, hands, func(u fakediscord.User, view fakediscord.Response) { h.actOnce(u, view) })
+	perHand := h.postsByHand(tb, hands)
 	for n := 1; n <= hands; n++ {
 		posts := perHand[n]
 		all := strings.Join(posts, "\n---\n")
