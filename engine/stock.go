@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -186,11 +188,7 @@ func meldChoices(h *Hand, t *tableState, seat int, trump Suit, mt *MeldTable) []
 		}
 	}
 	// Best first: the most points, then the order of meldCandidates.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Points > out[j-1].Points; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b MeldItem) int { return cmp.Compare(b.Points, a.Points) })
 	return out
 }
 

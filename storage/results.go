@@ -50,10 +50,11 @@ const (
 		WHERE id = ?2`
 )
 
-// checkHand checks a hand result against the number of seats of its game. A hand of two
-// players (two-handed) has no auction, and its bidder is -1.
-func checkHand(res *engine.HandResult, players int) error {
-	noAuction := players == 2 && res.Bidder == -1
+// checkHand checks a hand result against its game's rules: its seats, and a bidder unless
+// the rules hold no auction (two-handed, whose bidder is -1).
+func checkHand(res *engine.HandResult, rules *engine.Rules) error {
+	players := rules.Players
+	noAuction := rules.Stock && res.Bidder == -1
 	switch {
 	case res.Hand < 1:
 		return fmt.Errorf("%w: hand number %d", ErrInvalid, res.Hand)
@@ -64,10 +65,15 @@ func checkHand(res *engine.HandResult, players int) error {
 }
 
 // writeHand writes (or rewrites) one hand of a game.
-func (s *DB) writeHand(ctx context.Context, tx *sql.Tx, gameID int64, players int, res *engine.HandResult, at time.Time) error {
-	if err := checkHand(res, players); err != nil {
+func (s *DB) writeHand(ctx context.Context, tx *sql.Tx, g *Game, res *engine.HandResult, at time.Time) error {
+	rules, err := g.Rules()
+	if err != nil {
 		return err
 	}
+	if err := checkHand(res, &rules); err != nil {
+		return err
+	}
+	gameID, players := g.ID, rules.Players
 	if _, err := in(ctx, tx, s.wr.upsertHand).ExecContext(ctx, gameID, res.Hand, res.Dealer, res.Bidder, res.Bid,
 		int(res.Trump), res.Outcome.String(), res.Moon, res.Made, res.WinsGame, ms(at), res.Forced); err != nil {
 		return fmt.Errorf("hand %d: %w", res.Hand, classify(err))
@@ -106,7 +112,7 @@ func (s *DB) recordHand(ctx context.Context, fc *fence, gameID int64, res engine
 		if g.Status != StatusPlaying {
 			return fmt.Errorf("%w: the game is %s", ErrNotPlaying, g.Status)
 		}
-		return s.writeHand(ctx, tx, gameID, len(g.Seats), &res, at)
+		return s.writeHand(ctx, tx, &g, &res, at)
 	})
 	if err != nil {
 		return fmt.Errorf("record hand %d of game %d: %w", res.Hand, gameID, err)
@@ -270,7 +276,7 @@ func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time,
 			return fmt.Errorf("%w: %w", ErrInvalid, err)
 		}
 		for i := range out.Hands {
-			if err := s.writeHand(ctx, tx, gameID, len(g.Seats), &out.Hands[i], at); err != nil {
+			if err := s.writeHand(ctx, tx, &g, &out.Hands[i], at); err != nil {
 				return err
 			}
 		}
