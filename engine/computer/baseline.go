@@ -108,6 +108,13 @@ func (b *Baseline) choose(t table, seat int) engine.Action {
 	if sv, ok := t.(seatView); ok && sv.v.Rules().Stock {
 		return twoHandedBaseline(sv.v) // two-handed decisions are of their own (twohanded.go)
 	}
+	if sv, ok := t.(seatView); ok && sv.v.Rules().Solo {
+		// Three-handed bidding, trump, bury and throw-in are of their own (threehanded.go);
+		// its play is the play below, the defenders a side.
+		if a, ok := b.soloBaseline(sv.v); ok {
+			return a
+		}
+	}
 	switch t.Phase() {
 	case engine.PhaseBidding:
 		return b.bid(t, seat)
@@ -609,8 +616,8 @@ func (b *Baseline) play(t table, seat int) engine.Card {
 		}
 	}
 	win := trick[w]
-	if sameTeam(r, win.Seat, seat) {
-		if safe(r, trick, win.Card, trump, seat) {
+	if allied(t, win.Seat, seat) {
+		if safe(t, trick, win.Card, trump, seat) {
 			if c, ok := smear(r, legal, trump); ok {
 				return c
 			}
@@ -674,10 +681,11 @@ func discardCost(r *engine.Rules, h *engine.Hand, c engine.Card, trump engine.Su
 // safe reports whether the trick, won so far by card win of seat's team, stays with the
 // team: nobody of the other team plays after seat, or win cannot be beaten (the top trump,
 // or an ace of the suit led when the trick is not trumped).
-func safe(r *engine.Rules, trick []engine.Played, win engine.Card, trump engine.Suit, seat int) bool {
+func safe(t table, trick []engine.Played, win engine.Card, trump engine.Suit, seat int) bool {
+	r := t.Rules()
 	opponentsLeft := false
 	for i := len(trick) + 1; i < r.Players; i++ {
-		if !sameTeam(r, (seat+i-len(trick))%r.Players, seat) {
+		if !allied(t, (seat+i-len(trick))%r.Players, seat) {
 			opponentsLeft = true
 		}
 	}

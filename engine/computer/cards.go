@@ -13,6 +13,9 @@ type cardTable struct {
 	r       *engine.Rules
 	players int
 	trump   engine.Suit
+	// team is each seat's side in the play: the rules' team (engine.Rules.TeamOf), or in
+	// three-handed the bidder's side (soloBidderSide) and the defenders' (see soloTable).
+	team [engine.MaxPlayers]int8
 	// trumps are the cards of the trump suit (none when no trump is named).
 	trumps engine.CardSet
 	// points are each card's trick points; beaters the cards that take the trick from it
@@ -41,6 +44,9 @@ type cardTable struct {
 // none is).
 func newCardTable(r *engine.Rules, trump engine.Suit) *cardTable {
 	t := &cardTable{r: r, players: r.Players, trump: trump, pass: newPassScores(r, trump)}
+	for s := range r.Players {
+		t.team[s] = int8(r.TeamOf(s))
+	}
 	if trump != engine.NoSuit {
 		t.trumps = suitCards(trump)
 	}
@@ -62,6 +68,9 @@ func newCardTable(r *engine.Rules, trump engine.Suit) *cardTable {
 	t.discardByRank = risesByRank(&t.discard)
 	return t
 }
+
+// teamOf returns the side seat plays on in the deal.
+func (t *cardTable) teamOf(seat int) int { return int(t.team[seat]) }
 
 // risesByRank reports whether score does not fall as the rank rises within any suit, so
 // that the lowest card of a suit has its lowest score.

@@ -178,9 +178,7 @@ func (e *Expert) decide(v *engine.View) (engine.Action, string) {
 		return e.twoHanded(v)
 	}
 	if v.Rules().Solo {
-		// Three-handed: the sampling of hidden cards knows no widow and no bury yet, so the
-		// expert decides by the Baseline's rules until it does.
-		return e.base.Choose(*v), "Decided by simple rules: the search does not play three-handed yet."
+		return e.threeHanded(v)
 	}
 	switch v.Phase() {
 	case engine.PhaseBidding:
@@ -213,7 +211,8 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 	}
 	k := know(v)
 	sc := scoringOf(v)
-	team := v.Rules().TeamOf(v.Seat())
+	buried := sc.buried
+	team := seatSide(v, v.Seat())
 	var stats []cardStat
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
 		if legal.Has(c) {
@@ -221,6 +220,10 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		}
 	}
 	samples := e.budget.PlaySamples
+	exactCards := e.budget.ExactCards
+	if v.Rules().Solo {
+		exactCards = soloExactCards(e.budget)
+	}
 	var sv *solver // the exact search, made when a sample is searched exactly
 	start := newDeal(v)
 	for range samples {
@@ -228,10 +231,11 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 			break
 		}
 		hands := k.sample(e.rng)
+		sc.buried = pileBury(v, &hands, buried)
 		base := start
 		base.setHands(&hands)
 		left := base.cardsLeft()
-		exact := left <= e.budget.ExactCards
+		exact := left <= exactCards
 		if exact {
 			if sv == nil {
 				sv = newSolver(&sc, team)
@@ -366,6 +370,15 @@ func points(x float64) string {
 
 // scoringOf returns the scoring of the view's hand once meld is shown.
 func scoringOf(v *engine.View) scoring {
+	if v.Rules().Solo {
+		var melds [engine.MaxPlayers]int
+		for s := range v.Players() {
+			m, _ := v.ShownMeld(s)
+			melds[s] = m.Total
+		}
+		_, buried := v.Buried()
+		return soloScoring(v.Rules(), &melds, v.Bidder(), v.High(), buried)
+	}
 	sc := scoring{r: v.Rules(), bidder: v.Rules().TeamOf(v.Bidder()), bid: v.High(), moon: v.Moon(), meld: [2]int{v.TeamMeld(0), v.TeamMeld(1)}}
 	for s := range v.Players() {
 		m, _ := v.ShownMeld(s)
@@ -590,10 +603,17 @@ func (o *outlook) limit(v *engine.View, need, risk float64) int {
 // serves it best (0 when it should pass), and that trump: the same play-outs as the
 // expert's bidding, for a seat in the auction.
 func (e *Expert) SuggestBid(v engine.View) (int, engine.Suit) {
-	if v.Rules().Solo || v.Rules().Stock {
-		// Three-handed's widow is outside the samples (see decide); two-handed has no
-		// auction.
-		return 0, engine.NoSuit
+	if v.Rules().Stock {
+		return 0, engine.NoSuit // two-handed has no auction
+	}
+	if v.Rules().Solo {
+		if v.Phase() != engine.PhaseBidding || v.Seat() < 0 {
+			return 0, engine.NoSuit
+		}
+		o := e.soloAuction(&v, e.budget.AuctionSamples)
+		h := v.Hand()
+		t, _ := soloEstimate(v.Rules(), &h)
+		return e.soloWorth(&v, &o), t
 	}
 	if e.budget.Readable {
 		if v.Phase() != engine.PhaseBidding || v.Seat() < 0 {

@@ -38,8 +38,8 @@ func (p *ISMCTS) Choose(v engine.View) engine.Action {
 
 // Hint returns the player's action and one line saying why.
 func (p *ISMCTS) Hint(v engine.View) (engine.Action, string) {
-	// Two-handed has a search of its own (Expert.twoHanded): the tree search plays the
-	// auction presets' tricks only.
+	// Two- and three-handed have searches of their own (Expert.twoHanded,
+	// Expert.threeHanded): the tree search plays the team presets' tricks only.
 	if v.Phase() != engine.PhasePlay || v.Rules().Stock || v.Rules().Solo {
 		return p.Expert.Hint(v)
 	}

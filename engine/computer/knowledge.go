@@ -14,6 +14,10 @@ import (
 type knowledge struct {
 	rules *engine.Rules
 	seat  int
+	// slots is the number of places cards are dealt to: the seats, and in three-handed
+	// one more, the pile (soloPile: the widow before it is shown, or the bury a defender
+	// has not seen).
+	slots int
 	own   engine.Hand // the seat's own cards
 	// known[s] are the cards seat s is known to hold now; need[s] how many of its cards are
 	// not known.
@@ -52,7 +56,10 @@ func fullDeck(r *engine.Rules) engine.Hand {
 // know works out what the view's seat knows of the hidden cards.
 func know(v *engine.View) *knowledge {
 	r := v.Rules()
-	k := &knowledge{rules: r, seat: v.Seat()}
+	if r.Solo {
+		return knowSolo(v)
+	}
+	k := &knowledge{rules: r, seat: v.Seat(), slots: r.Players}
 	byseat := played(v)
 	k.own = v.Hand()
 	unseen := fullDeck(r)
@@ -101,8 +108,15 @@ func know(v *engine.View) *knowledge {
 		}
 	}
 	k.infer(v.Trump(), v.Plays())
+	k.setHolders()
+	return k
+}
+
+// setHolders works out, from what each slot needs and cannot hold, the slots each card
+// of the pool may be dealt to.
+func (k *knowledge) setHolders() {
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
-		for s := range r.Players {
+		for s := range k.slots {
 			if s != k.seat && k.need[s] > 0 {
 				k.relaxed[c] |= 1 << s
 				if !k.excluded[s].Has(c) {
@@ -114,7 +128,6 @@ func know(v *engine.View) *knowledge {
 			k.constrained = true
 		}
 	}
-	return k
 }
 
 // sub removes b from a, never below zero.
@@ -161,7 +174,6 @@ func (k *knowledge) infer(trump engine.Suit, plays []engine.Played) {
 // possible holders are placed first; a draw that paints itself into a corner is retried,
 // and after many tries the exclusions are relaxed rather than fail.
 func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
-	r := k.rules
 	var cards, sorted [80]engine.Card
 	n := 0
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
@@ -189,7 +201,7 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		// Deal each card to one of its holders that still needs cards, in proportion to
 		// what each needs.
 		var needing uint8 // the seats that still need cards
-		for s := range r.Players {
+		for s := range k.slots {
 			if need[s] > 0 {
 				needing |= 1 << s
 			}

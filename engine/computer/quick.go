@@ -35,7 +35,7 @@ func (d *deal) quick() engine.Card {
 		winSeat -= t.players
 	}
 	win := d.trick[d.win]
-	if t.r.TeamOf(winSeat) == t.r.TeamOf(seat) && d.holds(win, seat) {
+	if t.teamOf(winSeat) == t.teamOf(seat) && d.holds(win, seat) {
 		if smear := legal & t.smearable; smear != 0 {
 			return highestScore(smear, &t.smear)
 		}
@@ -108,7 +108,7 @@ func (d *deal) holds(win engine.Card, seat int) bool {
 		if o++; o == t.players {
 			o = 0
 		}
-		if t.r.TeamOf(o) == t.r.TeamOf(seat) {
+		if t.teamOf(o) == t.teamOf(seat) {
 			continue
 		}
 		h := d.held[o]

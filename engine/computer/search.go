@@ -48,6 +48,11 @@ type scoring struct {
 	// applied); seatMeld each seat's, which the per-player save rule counts seat by seat.
 	meld     [2]int
 	seatMeld [engine.MaxPlayers]int
+	// solo marks a three-handed hand, whose sides are the bidder (soloBidderSide) and the
+	// two defenders, scored as soloScoring says; buried are the trick points of the
+	// bidder's buried cards, which count for it.
+	solo   bool
+	buried int
 }
 
 // meldScoring returns the scoring of a hand whose meld is that of hands in trump.
@@ -77,12 +82,12 @@ func seatScoring(r *engine.Rules, melds *[engine.MaxPlayers]int, bidder, bid int
 // not yet dealt: give it the hands of a sample with deal.setHands.
 func newDeal(v *engine.View) deal {
 	r := v.Rules()
-	d := deal{t: newCardTable(r, v.Trump()), leader: v.Leader(), last: -1, lastSeat: -1}
+	d := deal{t: tableOf(v), leader: v.Leader(), last: -1, lastSeat: -1}
 	d.left = r.HandSize() - v.NumTricks()
 	var cards [engine.MaxPlayers]engine.Card
 	for i := range v.NumTricks() {
 		t := v.CompletedTrick(i)
-		team := r.TeamOf(t.Winner)
+		team := d.t.teamOf(t.Winner)
 		d.tricks[team]++
 		for i, p := range t.Cards {
 			cards[i] = p.Card
@@ -198,7 +203,7 @@ func (d *deal) finishTrick() {
 	if w >= d.t.players {
 		w -= d.t.players
 	}
-	team := r.TeamOf(w)
+	team := d.t.teamOf(w)
 	d.left--
 	counters := d.trickPoints
 	points := counters
@@ -250,6 +255,12 @@ func (s *scoring) saved(d *deal, team int) bool {
 // each of its seats that took a counter or the last trick, the team minimum applied to
 // that meld.
 func (s *scoring) counted(d *deal, team int) int {
+	if s.solo {
+		if team == soloBidderSide {
+			return s.meld[team] + d.points[team] + s.buried
+		}
+		return s.meld[team] + d.points[team]
+	}
 	if s.r.Save != engine.SavePerPlayer {
 		if !s.saved(d, team) {
 			return 0
@@ -272,6 +283,9 @@ func (s *scoring) counted(d *deal, team int) int {
 // deltas returns each team's change of score for the finished deal, as the engine scores
 // a played hand, but for a made moon (twice the bid here; the engine ends the game).
 func (s *scoring) deltas(d *deal) [2]int {
+	if s.solo {
+		return s.soloDeltas(d)
+	}
 	var delta [2]int
 	bt, ot := s.bidder, 1-s.bidder
 	total := s.counted(d, bt)

@@ -104,7 +104,7 @@ func (sv *solver) solve(depth int, played [2]uint64, alpha, beta int) int {
 		}
 	}
 	a0, b0 := alpha, beta
-	maxNode := d.t.r.TeamOf(d.seat) == sv.team
+	maxNode := d.t.teamOf(d.seat) == sv.team
 	best := 0
 	first := true
 	next := &sv.stack[depth+1]
