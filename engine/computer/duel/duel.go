@@ -1,5 +1,6 @@
 // Package duel measures one computer level against another on duplicate deals: every deal
-// is played twice, once with each level on each team, so that the luck of the cards
+// is played twice, once with each level on each team (in three-handed six times, each
+// level alone in each seat against two of the other), so that the luck of the cards
 // cancels and what remains is the difference in play.
 package duel
 
@@ -18,7 +19,7 @@ type Config struct {
 	Rules engine.Rules
 	// A and B are the levels (computer.Levels) of the two sides.
 	A, B string
-	// Deals is the number of deals, each played twice.
+	// Deals is the number of deals, each played twice (three-handed, six times).
 	Deals int
 	// Seed chooses the deals. SeedA and SeedB are mixed into the seeds of each side's
 	// players: equal seeds and levels make the two sides the same player.
@@ -47,7 +48,8 @@ func player(level string, mk func(uint64) (computer.Player, error), seed uint64)
 // Side is what one side did over all its hands.
 type Side struct {
 	Level string `json:"level"`
-	Hands int    `json:"hands"`
+	// Hands counts the hands the side played: a team's, or in three-handed each seat's.
+	Hands int `json:"hands"`
 	// BidsWon counts the hands the side's team won the auction; Set how many of those it
 	// did not make, ThrownIn how many of those it conceded after meld (a board set, a
 	// bidder without a marriage in double-deck, counts as set, not thrown in).
@@ -128,8 +130,9 @@ func (s *Side) Quantile(q float64) int64 {
 type Report struct {
 	Variant string `json:"variant"`
 	Deals   int    `json:"deals"`
-	// Mean is A's mean score difference per hand over B (the mean over deals of the two
-	// plays' differences averaged); Low and High bound its 95% confidence interval.
+	// Mean is A's mean score difference per hand over B (the mean over deals of the
+	// plays' differences averaged: see playDeal); Low and High bound its 95% confidence
+	// interval.
 	Mean float64 `json:"mean"`
 	Low  float64 `json:"low"`
 	High float64 `json:"high"`
@@ -165,27 +168,82 @@ func Run(cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-// deal is what one deal gave: A's score difference per hand over its two plays, and what
+// deal is what one deal gave: A's score difference per hand over its plays, and what
 // each side did in them.
 type deal struct {
 	diff float64
 	a, b Side
 }
 
-// playDeal plays deal i twice, side A on each team in turn. Its players are its own,
-// seeded from the deal's seed.
+// playDeal plays deal i with every seating of the sides the duel compares, and returns
+// A's mean difference over them. Its players are its own, seeded from the deal's seed.
+//
+// In the team presets the deal is played twice, side A on each team in turn, and a play's
+// difference is A's team's change of score less B's. In three-handed (engine.Rules.Solo)
+// it is played six times: each side alone in each seat against two players of the other,
+// so that each side holds every hand once alone and twice as a defender; a play's
+// difference is the change of score of A's seats, on average, less that of B's.
 func playDeal(cfg *Config, i int) (deal, error) {
 	dealSeed := mix(cfg.Seed, uint64(i))
 	d := deal{a: Side{Level: cfg.A}, b: Side{Level: cfg.B}}
-	for aTeam := range 2 {
-		res, err := playHand(cfg, &d, dealSeed, aTeam)
+	seatings := seatingsOf(&cfg.Rules)
+	for _, sides := range seatings {
+		res, err := playHand(cfg, &d, dealSeed, sides)
 		if err != nil {
 			return deal{}, fmt.Errorf("deal %d: %w", i, err)
 		}
-		d.diff += float64(res.Delta[aTeam] - res.Delta[1-aTeam])
+		d.diff += handDiff(&cfg.Rules, &res, sides)
 	}
-	d.diff /= 2
+	d.diff /= float64(len(seatings))
 	return d, nil
+}
+
+// seating gives each seat's side in one play of a deal: 0 for A, 1 for B.
+type seating [engine.MaxPlayers]int
+
+// seatingsOf returns the plays of a deal under rules r: A on each team in turn, or, when
+// every player scores alone, each side alone in each seat.
+func seatingsOf(r *engine.Rules) []seating {
+	var out []seating
+	if r.Solo {
+		for lone := range 2 {
+			for seat := range r.Players {
+				var s seating
+				for o := range r.Players {
+					s[o] = 1 - lone
+				}
+				s[seat] = lone
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	for aTeam := range 2 {
+		var s seating
+		for o := range r.Players {
+			if r.TeamOf(o) != aTeam {
+				s[o] = 1
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// handDiff returns A's score difference in one play: its team's change less B's, or, when
+// every player scores alone, the mean change of A's seats less the mean of B's.
+func handDiff(r *engine.Rules, res *engine.HandResult, sides seating) float64 {
+	if !r.Solo {
+		aTeam := r.TeamOf(slices.Index(sides[:r.Players], 0))
+		return float64(res.Delta[aTeam] - res.Delta[1-aTeam])
+	}
+	var sum [2]float64
+	var n [2]int
+	for s := range r.Players {
+		sum[sides[s]] += float64(res.SeatDelta[s])
+		n[sides[s]]++
+	}
+	return sum[0]/float64(n[0]) - sum[1]/float64(n[1])
 }
 
 // add adds what o did to what s did.
@@ -231,19 +289,20 @@ func mix(a, b uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// playHand plays the first hand of the deal with side A on team aTeam, adds what each
-// side did to d, and returns the hand's result.
-func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResult, error) {
+// playHand plays the first hand of the deal with the sides seated as sides says, adds
+// what each side did to d, and returns the hand's result. When every player scores alone
+// a side's hands, meld and bids are counted seat by seat.
+func playHand(cfg *Config, d *deal, dealSeed uint64, sides seating) (engine.HandResult, error) {
 	g, err := engine.NewGame(cfg.Rules, dealSeed)
 	if err != nil {
 		return engine.HandResult{}, err
 	}
 	r := g.Rules()
 	players := make([]computer.Player, r.Players)
-	sides := make([]*Side, r.Players)
+	seatSide := make([]*Side, r.Players)
 	for s := range r.Players {
 		level, maker, salt, side := cfg.A, cfg.MakeA, cfg.SeedA, &d.a
-		if r.TeamOf(s) != aTeam {
+		if sides[s] == 1 {
 			level, maker, salt, side = cfg.B, cfg.MakeB, cfg.SeedB, &d.b
 		}
 		// The seat's seed depends on the deal, the seat and the side's seed, never on
@@ -252,7 +311,7 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResu
 		if err != nil {
 			return engine.HandResult{}, err
 		}
-		players[s], sides[s] = p, side
+		players[s], seatSide[s] = p, side
 	}
 	var auction []engine.Bid
 	for n := 0; len(g.Results()) == 0 && !g.Over(); n++ {
@@ -273,11 +332,11 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResu
 		}
 		a := players[seat].Choose(v)
 		if cfg.Now != nil {
-			sides[seat].times = append(sides[seat].times, cfg.Now()-start)
+			seatSide[seat].times = append(seatSide[seat].times, cfg.Now()-start)
 		}
-		sides[seat].Decisions++
+		seatSide[seat].Decisions++
 		if err := g.Apply(a); err != nil {
-			return engine.HandResult{}, fmt.Errorf("seat %d (%s) chose %v: %w", seat+1, sides[seat].Level, a, err)
+			return engine.HandResult{}, fmt.Errorf("seat %d (%s) chose %v: %w", seat+1, seatSide[seat].Level, a, err)
 		}
 		if v.Phase() == engine.PhaseBidding {
 			// The auction as the seat left it, with the bids the rules made after it.
@@ -287,6 +346,27 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, aTeam int) (engine.HandResu
 		}
 	}
 	res := g.Results()[0]
+	if r.Solo {
+		for s := range r.Players {
+			side := seatSide[s]
+			side.Hands++
+			side.MeldTotal += res.SeatMeld[s]
+		}
+		if res.Bidder >= 0 {
+			side := seatSide[res.Bidder]
+			side.BidsWon++
+			side.BidTotal += res.Bid
+			side.BidMeldTotal += res.SeatMeld[res.Bidder]
+			if !res.Made {
+				side.Set++
+				if res.Outcome == engine.OutcomeThrownIn {
+					side.ThrownIn++
+				}
+			}
+		}
+		return res, nil
+	}
+	aTeam := r.TeamOf(slices.Index(sides[:r.Players], 0))
 	for t, side := range [2]*Side{&d.a, &d.b} {
 		team := aTeam
 		if t == 1 {

@@ -3,6 +3,7 @@ package duel
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -192,4 +193,92 @@ func (th thrower) Choose(v engine.View) engine.Action {
 		}
 	}
 	return th.p.Choose(v)
+}
+
+// TestSoloSeatings: in three-handed each deal is played six times, each side alone in
+// each seat against two players of the other; in the team presets twice, A on each team.
+func TestSoloSeatings(t *testing.T) {
+	three := rules(t, "three-handed")
+	got := seatingsOf(&three)
+	if len(got) != 6 {
+		t.Fatalf("%d seatings, want 6", len(got))
+	}
+	var alone [2][3]int
+	for _, s := range got {
+		var n [2]int
+		for seat := range 3 {
+			n[s[seat]]++
+		}
+		if n[0]+n[1] != 3 || (n[0] != 1 && n[1] != 1) {
+			t.Fatalf("seating %v: want one side alone against two of the other", s[:3])
+		}
+		lone := 0
+		if n[1] == 1 {
+			lone = 1
+		}
+		alone[lone][slices.Index(s[:3], lone)]++
+	}
+	if alone != [2][3]int{{1, 1, 1}, {1, 1, 1}} {
+		t.Errorf("seats held alone by A and B: %v, want each once", alone)
+	}
+	four := rules(t, "racehorse")
+	if got := seatingsOf(&four); len(got) != 2 || got[0][0] != 0 || got[0][1] != 1 || got[1][0] != 1 || got[1][1] != 0 {
+		t.Errorf("racehorse seatings %v", got)
+	}
+}
+
+// TestSoloHandDiff: a three-handed play's difference is the mean change of A's seats less
+// the mean of B's.
+func TestSoloHandDiff(t *testing.T) {
+	r := rules(t, "three-handed")
+	res := engine.HandResult{SeatDelta: [engine.MaxPlayers]int{300, 60, 90}}
+	for _, c := range []struct {
+		sides seating
+		want  float64
+	}{
+		{seating{0, 1, 1}, 300 - 75},
+		{seating{1, 0, 0}, 75 - 300},
+		{seating{1, 0, 1}, 60 - 195},
+	} {
+		if got := handDiff(&r, &res, c.sides); got != c.want {
+			t.Errorf("sides %v: %v, want %v", c.sides[:3], got, c.want)
+		}
+	}
+}
+
+// TestSoloSelfDuelIsZero: in three-handed too a level against itself gives exactly zero,
+// and each side holds as many seats and wins as many auctions.
+func TestSoloSelfDuelIsZero(t *testing.T) {
+	for _, level := range []string{"random", "baseline", "normal"} {
+		rep, err := Run(Config{Rules: rules(t, "three-handed"), A: level, B: level, Deals: 6, Seed: 3, SeedA: 9, SeedB: 9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Mean != 0 || rep.Low != 0 || rep.High != 0 {
+			t.Errorf("%s against itself: %v (%v to %v), want exactly 0", level, rep.Mean, rep.Low, rep.High)
+		}
+		// 6 deals, 6 plays each, 3 seats a play: 108 seat-hands, half each.
+		if rep.A.Hands != 54 || rep.B.Hands != 54 || rep.A.BidsWon != rep.B.BidsWon || rep.A.BidsWon+rep.B.BidsWon != 36 {
+			t.Errorf("%s: sides %+v and %+v", level, rep.A, rep.B)
+		}
+	}
+}
+
+// TestSoloDuelSeesADifference: the three-handed harness tells the Baseline from random
+// play, and swapping the sides negates the figure.
+func TestSoloDuelSeesADifference(t *testing.T) {
+	rep, err := Run(Config{Rules: rules(t, "three-handed"), A: "baseline", B: "random", Deals: 30, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Low <= 0 {
+		t.Errorf("baseline against random: %+.1f (%+.1f to %+.1f), want an interval above zero", rep.Mean, rep.Low, rep.High)
+	}
+	swapped, err := Run(Config{Rules: rules(t, "three-handed"), A: "random", B: "baseline", Deals: 30, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(swapped.Mean+rep.Mean) > 1e-9 {
+		t.Errorf("swapping the sides gives %v, want %v", swapped.Mean, -rep.Mean)
+	}
 }
