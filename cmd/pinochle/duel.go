@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,10 +21,10 @@ func runDuel(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // duelCommand runs pinochle duel.
 func duelCommand(args []string, stdout io.Writer) error {
 	fs := newFlagSet("duel", "--variant V --a LEVEL --b LEVEL --deals N [--seed S] [--workers N] [--json] [--options k=v,...]", stdout)
-	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
+	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(duelVariants(), ", "))
 	a := fs.String("a", "expert", "level of side A: "+strings.Join(computer.Levels(), ", "))
 	b := fs.String("b", "baseline", "level of side B")
-	deals := fs.Int("deals", 200, "number of deals, each played twice with the sides swapped")
+	deals := fs.Int("deals", 200, "number of deals, each played twice with the sides swapped (three-handed: six times, each side alone in each seat)")
 	seed := fs.Uint64("seed", 1, "seed of the deals")
 	seedB := fs.Uint64("seed-b", 0, "seed mixed into side B's players (default: the same as side A's, so that equal levels play identically)")
 	asJSON := fs.Bool("json", false, "write the report as JSON")
@@ -43,7 +44,7 @@ func duelCommand(args []string, stdout io.Writer) error {
 	if err := checkWorkers(*workers); err != nil {
 		return err
 	}
-	r, err := rulesFor(*variant, *options)
+	r, err := duelRules(*variant, *options)
 	if err != nil {
 		return err
 	}
@@ -63,7 +64,11 @@ func duelCommand(args []string, stdout io.Writer) error {
 		return err
 	}
 	elapsed := time.Since(start)
-	sp := speedOf(rep.Deals, elapsed)
+	perDeal := 2
+	if r.Solo {
+		perDeal = 6 // each side alone in each of three seats
+	}
+	sp := speedOf(rep.Deals, perDeal, elapsed)
 	if *asJSON {
 		out := struct {
 			*duel.Report
@@ -74,7 +79,7 @@ func duelCommand(args []string, stdout io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
-	fmt.Fprintf(stdout, "%s, %d duplicate deals (%d hands), A = %s, B = %s\n", rep.Variant, rep.Deals, 2*rep.Deals, rep.A.Level, rep.B.Level)
+	fmt.Fprintf(stdout, "%s, %d duplicate deals (%d hands), A = %s, B = %s\n", rep.Variant, rep.Deals, perDeal*rep.Deals, rep.A.Level, rep.B.Level)
 	fmt.Fprintf(stdout, "A's mean score difference per hand: %+.1f (95%% CI %+.1f to %+.1f)\n", rep.Mean, rep.Low, rep.High)
 	for _, s := range []*duel.Side{&rep.A, &rep.B} {
 		j := sideOf(s)
@@ -85,6 +90,12 @@ func duelCommand(args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "  %-8s bids won %d, set %.1f%%, mean meld %.1f, decision median %.2f ms, p99 %.2f ms\n",
 			s.Level, s.BidsWon, 100*s.SetShare(), s.MeanMeld(), j.MedianMS, j.P99MS)
+		if r.Solo {
+			// Every player alone: no partner to bid over; meld and hands are per seat.
+			fmt.Fprintf(stdout, "  %-8s of its bids: thrown in %.1f%%, played and set %.1f%%; mean bid %.1f, %.1f over its meld (%.0f%% of the %d trick points)\n",
+				"", 100*s.ThrowInShare(), 100*s.PlayedSetShare(), s.MeanBid(), s.MeanOverMeld(), 100*s.MeanOverMeld()/float64(r.TrickTotal()), r.TrickTotal())
+			continue
+		}
 		fmt.Fprintf(stdout, "  %-8s of its bids: thrown in %.1f%%, played and set %.1f%%; mean bid %.1f, %.1f over its meld (%.0f%% of the %d trick points); "+
 			"bid over its partner %d, of them lost %d (thrown in %d)\n",
 			"", 100*s.ThrowInShare(), 100*s.PlayedSetShare(), s.MeanBid(), s.MeanOverMeld(), 100*s.MeanOverMeld()/float64(r.TrickTotal()), r.TrickTotal(),
@@ -102,13 +113,43 @@ type speedJSON struct {
 	HandsPerSecond float64 `json:"hands_per_second"`
 }
 
-// speedOf returns the speed of a duel of deals that took elapsed.
-func speedOf(deals int, elapsed time.Duration) speedJSON {
+// speedOf returns the speed of a duel of deals, each played perDeal times, that took
+// elapsed.
+func speedOf(deals, perDeal int, elapsed time.Duration) speedJSON {
 	s := elapsed.Seconds()
 	if s <= 0 {
 		return speedJSON{}
 	}
-	return speedJSON{Seconds: s, DealsPerSecond: float64(deals) / s, HandsPerSecond: float64(2*deals) / s}
+	return speedJSON{Seconds: s, DealsPerSecond: float64(deals) / s, HandsPerSecond: float64(perDeal*deals) / s}
+}
+
+// duelRules returns the rules of the variant a duel measures: those of rulesFor, and
+// besides them a preset the engine plays before the rest of the tool offers it
+// (three-handed), so that its computer players can be measured first.
+func duelRules(variant, options string) (engine.Rules, error) {
+	r, err := rulesFor(variant, options)
+	if err == nil || !slices.Contains(duelVariants(), variant) {
+		return r, err
+	}
+	opts, oerr := parseOptions(options)
+	if oerr != nil {
+		return engine.Rules{}, oerr
+	}
+	r, err = engine.NewRules(variant, opts)
+	if err != nil {
+		return engine.Rules{}, usageError{err}
+	}
+	return r, nil
+}
+
+// duelVariants returns the variants duel measures: the presets, and three-handed while
+// engine.PresetNames does not list it yet.
+func duelVariants() []string {
+	names := engine.PresetNames()
+	if !slices.Contains(names, "three-handed") {
+		names = append(names, "three-handed")
+	}
+	return names
 }
 
 // sideJSON is a side's figures as the JSON report gives them.

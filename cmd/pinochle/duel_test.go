@@ -55,3 +55,19 @@ func TestDuelCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestDuelThreeHanded: duel measures three-handed, which the rest of the tool does not
+// offer yet, playing each deal six times; a level against itself is exactly even.
+func TestDuelThreeHanded(t *testing.T) {
+	stdout, stderr, code := runTool(t, "", "duel", "--variant", "three-handed", "--a", "baseline", "--b", "baseline", "--deals", "3")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if !strings.Contains(stdout, "3 duplicate deals (18 hands)") || !strings.Contains(stdout, "+0.0 (95% CI +0.0 to +0.0)") ||
+		!strings.Contains(stdout, "thrown in") || strings.Contains(stdout, "partner") {
+		t.Errorf("three-handed duel:\n%s", stdout)
+	}
+	if _, stderr, code := runTool(t, "", "duel", "--variant", "three-handed", "--options", "pass=4", "--deals", "1"); code != 2 || stderr == "" {
+		t.Errorf("a three-handed option it does not take: exit %d, stderr %q", code, stderr)
+	}
+}
