@@ -92,8 +92,10 @@ func duelCommand(args []string, stdout io.Writer) error {
 			s.Level, s.BidsWon, 100*s.SetShare(), s.MeanMeld(), j.MedianMS, j.P99MS)
 		if r.Solo {
 			// Every player alone: no partner to bid over; meld and hands are per seat.
-			fmt.Fprintf(stdout, "  %-8s of its bids: thrown in %.1f%%, played and set %.1f%%; mean bid %.1f, %.1f over its meld (%.0f%% of the %d trick points)\n",
-				"", 100*s.ThrowInShare(), 100*s.PlayedSetShare(), s.MeanBid(), s.MeanOverMeld(), 100*s.MeanOverMeld()/float64(r.TrickTotal()), r.TrickTotal())
+			fmt.Fprintf(stdout, "  %-8s of its bids: thrown in %.1f%%, played and set %.1f%%; mean bid %.1f, %.1f over its meld (%.0f%% of the %d trick points); "+
+				"stuck with %d, of them lost %d (thrown in %d)\n",
+				"", 100*s.ThrowInShare(), 100*s.PlayedSetShare(), s.MeanBid(), s.MeanOverMeld(), 100*s.MeanOverMeld()/float64(r.TrickTotal()), r.TrickTotal(),
+				s.Stuck, s.StuckSet, s.StuckThrownIn)
 			continue
 		}
 		fmt.Fprintf(stdout, "  %-8s of its bids: thrown in %.1f%%, played and set %.1f%%; mean bid %.1f, %.1f over its meld (%.0f%% of the %d trick points); "+
@@ -167,17 +169,23 @@ type sideJSON struct {
 	// OverPartner counts the contracts won in an auction in which a seat of the side bid
 	// over its partner, OverPartnerLost
 	// those of them not made, OverPartnerThrownIn those of them thrown in.
-	OverPartner         int     `json:"over_partner"`
-	OverPartnerLost     int     `json:"over_partner_lost"`
-	OverPartnerThrownIn int     `json:"over_partner_thrown_in"`
-	MeanMeld            float64 `json:"mean_meld"`
-	MedianMS            float64 `json:"decision_median_ms"`
-	P99MS               float64 `json:"decision_p99_ms"`
+	OverPartner         int `json:"over_partner"`
+	OverPartnerLost     int `json:"over_partner_lost"`
+	OverPartnerThrownIn int `json:"over_partner_thrown_in"`
+	// Stuck counts the contracts the rules gave the side (three-handed: everyone else
+	// passed), StuckSet those of them not made, StuckThrownIn those of them thrown in.
+	Stuck         int     `json:"stuck"`
+	StuckSet      int     `json:"stuck_set"`
+	StuckThrownIn int     `json:"stuck_thrown_in"`
+	MeanMeld      float64 `json:"mean_meld"`
+	MedianMS      float64 `json:"decision_median_ms"`
+	P99MS         float64 `json:"decision_p99_ms"`
 }
 
 func sideOf(s *duel.Side) sideJSON {
 	return sideJSON{Level: s.Level, BidsWon: s.BidsWon, SetShare: s.SetShare(), MeanMeld: s.MeanMeld(),
 		ThrowInShare: s.ThrowInShare(), PlayedSetShare: s.PlayedSetShare(), MeanBid: s.MeanBid(), MeanOverMeld: s.MeanOverMeld(),
 		OverPartner: s.OverPartner, OverPartnerLost: s.OverPartnerLost, OverPartnerThrownIn: s.OverPartnerThrownIn,
+		Stuck: s.Stuck, StuckSet: s.StuckSet, StuckThrownIn: s.StuckThrownIn,
 		MedianMS: float64(s.Quantile(0.5)) / 1e6, P99MS: float64(s.Quantile(0.99)) / 1e6}
 }

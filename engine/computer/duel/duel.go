@@ -69,6 +69,12 @@ type Side struct {
 	OverPartner         int `json:"over_partner"`
 	OverPartnerLost     int `json:"over_partner_lost"`
 	OverPartnerThrownIn int `json:"over_partner_thrown_in"`
+	// Stuck counts the contracts the side was given by the rules (a stuck bid: everyone
+	// else passed), StuckSet how many of those it did not make, StuckThrownIn how many of
+	// those it threw in: the rest of its bids it chose.
+	Stuck         int `json:"stuck"`
+	StuckSet      int `json:"stuck_set"`
+	StuckThrownIn int `json:"stuck_thrown_in"`
 	// MeldTotal is the side's team meld summed over its hands (as shown).
 	MeldTotal int `json:"meld_total"`
 	// Decisions counts the side's decisions; times are their durations in nanoseconds
@@ -257,6 +263,9 @@ func (s *Side) add(o *Side) {
 	s.OverPartner += o.OverPartner
 	s.OverPartnerLost += o.OverPartnerLost
 	s.OverPartnerThrownIn += o.OverPartnerThrownIn
+	s.Stuck += o.Stuck
+	s.StuckSet += o.StuckSet
+	s.StuckThrownIn += o.StuckThrownIn
 	s.MeldTotal += o.MeldTotal
 	s.Decisions += o.Decisions
 	s.times = append(s.times, o.times...)
@@ -357,10 +366,21 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, sides seating) (engine.Hand
 			side.BidsWon++
 			side.BidTotal += res.Bid
 			side.BidMeldTotal += res.SeatMeld[res.Bidder]
+			stuck := stuckBid(auction)
+			if stuck {
+				side.Stuck++
+			}
 			if !res.Made {
+				thrown := res.Outcome == engine.OutcomeThrownIn
 				side.Set++
-				if res.Outcome == engine.OutcomeThrownIn {
+				if thrown {
 					side.ThrownIn++
+				}
+				if stuck {
+					side.StuckSet++
+					if thrown {
+						side.StuckThrownIn++
+					}
 				}
 			}
 		}
@@ -406,6 +426,17 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, sides seating) (engine.Hand
 		}
 	}
 	return res, nil
+}
+
+// stuckBid reports whether the auction was won by a bid the rules made (everyone else
+// passed), not one the bidder chose.
+func stuckBid(auction []engine.Bid) bool {
+	for i := len(auction) - 1; i >= 0; i-- {
+		if !auction[i].Pass() {
+			return auction[i].Forced
+		}
+	}
+	return false
 }
 
 // overPartner reports whether a seat of team bid over a teammate in the auction: made a bid

@@ -261,6 +261,9 @@ func TestSoloSelfDuelIsZero(t *testing.T) {
 		if rep.A.Hands != 54 || rep.B.Hands != 54 || rep.A.BidsWon != rep.B.BidsWon || rep.A.BidsWon+rep.B.BidsWon != 36 {
 			t.Errorf("%s: sides %+v and %+v", level, rep.A, rep.B)
 		}
+		if a := rep.A; a.Stuck > a.BidsWon || a.StuckSet > a.Set || a.StuckThrownIn > a.ThrownIn || a.StuckThrownIn > a.StuckSet {
+			t.Errorf("%s: stuck %d, lost %d, thrown in %d of %d bids, %d set, %d thrown in", level, a.Stuck, a.StuckSet, a.StuckThrownIn, a.BidsWon, a.Set, a.ThrownIn)
+		}
 	}
 }
 
@@ -280,5 +283,23 @@ func TestSoloDuelSeesADifference(t *testing.T) {
 	}
 	if math.Abs(swapped.Mean+rep.Mean) > 1e-9 {
 		t.Errorf("swapping the sides gives %v, want %v", swapped.Mean, -rep.Mean)
+	}
+}
+
+// TestStuckBid: a contract is stuck when the last bid standing is one the rules made.
+func TestStuckBid(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		auction []engine.Bid
+		want    bool
+	}{
+		{"stuck", []engine.Bid{{Seat: 1}, {Seat: 2}, {Seat: 0, Amount: 300, Forced: true}}, true},
+		{"chosen", []engine.Bid{{Seat: 1, Amount: 300}, {Seat: 2}, {Seat: 0}}, false},
+		{"raised over a forced opening", []engine.Bid{{Seat: 0, Amount: 150, Forced: true}, {Seat: 1, Amount: 160}, {Seat: 2}}, false},
+		{"no bids", nil, false},
+	} {
+		if got := stuckBid(c.auction); got != c.want {
+			t.Errorf("%s: stuckBid = %v, want %v", c.name, got, c.want)
+		}
 	}
 }
