@@ -3,6 +3,7 @@ package computer
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"sort"
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -457,4 +458,53 @@ func rebuilt(t *testing.T, raw []byte, state *map[string]json.RawMessage, out *[
 		t.Fatalf("rebuilt game: %v", err)
 	}
 	return g
+}
+
+// TestSoloWorth holds the expert's three-handed bidding rule to its terms: the highest
+// bid made in at least soloConfidence of the samples and out of reach after meld in no more
+// than the Hopeless share of them.
+func TestSoloWorth(t *testing.T) {
+	r := threeHandedRules(t)
+	g, err := engine.NewGame(r, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(waitingSeat(g))
+	if v.Phase() != engine.PhaseBidding || v.MinNextBid() != 300 {
+		t.Fatalf("phase %s, next bid %d", v.Phase(), v.MinNextBid())
+	}
+	// outlook returns samples in which the bidder reaches made in share of them and low
+	// in the rest, its meld alone short of 50 (so that 300 is out of reach after meld)
+	// in hopeless of them.
+	outlook := func(share float64, made, low int, hopeless float64) soloOutlook {
+		var o soloOutlook
+		for i := range 100 {
+			total, floor := low, 200
+			if float64(i) >= 100*(1-share) {
+				total = made
+			}
+			if float64(i) < 100*hopeless {
+				floor = 0
+			}
+			o.totals, o.floors = append(o.totals, total), append(o.floors, floor)
+		}
+		sort.Ints(o.totals)
+		sort.Ints(o.floors)
+		return o
+	}
+	for _, c := range []struct {
+		name string
+		o    soloOutlook
+		want int
+	}{
+		{"made in 80%: up to what it makes", outlook(0.8, 330, 250, 0), 330},
+		{"made in 70%: below the 75% asked", outlook(0.7, 330, 250, 0), 0},
+		{"hopeless in 30% of samples", outlook(0.9, 360, 250, 0.3), 0},
+		{"hopeless in 10%", outlook(0.9, 360, 250, 0.1), 360},
+	} {
+		e := newExpert(expertBudget, 1)
+		if got := e.soloWorth(&v, &c.o); got != c.want {
+			t.Errorf("%s: worth %d, want %d", c.name, got, c.want)
+		}
+	}
 }
