@@ -76,8 +76,7 @@ type Config struct {
 	// their own.
 	LeaseClock Clock
 	// Presets are the presets the bot offers in its commands, the first the default; nil
-	// offers engine.PresetNames(). A bot may offer a preset the engine plays before it
-	// lists it (two-handed, while the computer players learn it).
+	// offers engine.PresetNames().
 	Presets []string
 	// Transport carries every REST request (after APIURL's rewrite, when set); nil is
 	// http.DefaultTransport. Tests wrap the fake Discord's to inject faults.

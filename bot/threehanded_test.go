@@ -6,19 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot"
 	"github.com/pinochle-discord/pinochle/commands"
-	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
-
-// threeHanded is a harness whose bot offers three-handed, which the engine plays before it
-// lists it.
-func threeHanded(t *testing.T) *harness {
-	return newHarness(t, harnessOptions{configure: func(c *bot.Config) {
-		c.Presets = append(engine.PresetNames(), "three-handed")
-	}})
-}
 
 // threeHumans opens a three-handed table of ana, bob and cid: the game starts as cid takes
 // the last seat.
@@ -63,7 +53,7 @@ func noTeams(t *testing.T, where, text string) {
 // place, the score sheet lists each player's, and the export holds the game.
 func TestThreeHandedOverDays(t *testing.T) {
 	t.Parallel()
-	h := threeHanded(t)
+	h := newHarness(t, harnessOptions{})
 	ana, bob, cid := h.user("ana"), h.user("bob"), h.user("cid")
 	humans := []fakediscord.User{ana, bob, cid}
 	r, _ := h.slash(bob, h.channel, "pinochle", "notify", fakediscord.Opt("dm", true))
@@ -245,7 +235,7 @@ func TestThreeHandedOverDays(t *testing.T) {
 // /pinochle new to the end; the game does not count, and says so.
 func TestThreeHandedWithComputers(t *testing.T) {
 	t.Parallel()
-	h := threeHanded(t)
+	h := newHarness(t, harnessOptions{})
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("preset", "three-handed"), fakediscord.Opt("hands", 2), fakediscord.Opt("timer", "off"))
 	game := h.tableGame(tb)
@@ -273,7 +263,7 @@ func TestThreeHandedWithComputers(t *testing.T) {
 // bury and the meld are told with the moves around them.
 func TestThreeHandedThreadPosts(t *testing.T) {
 	t.Parallel()
-	h := threeHanded(t)
+	h := newHarness(t, harnessOptions{})
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("preset", "three-handed"), fakediscord.Opt("timer", "off"), fakediscord.Opt("hands", 3))
 	const hands = 1 // the first hand: a second adds nothing the first does not show
@@ -299,7 +289,7 @@ func TestThreeHandedThreadPosts(t *testing.T) {
 // answered as done.
 func TestThreeHandedBuryMisuse(t *testing.T) {
 	t.Parallel()
-	h := threeHanded(t)
+	h := newHarness(t, harnessOptions{})
 	tb, users := h.threeHumans(fakediscord.Opt("timer", "off"))
 	game := h.tableGame(tb)
 	var bidder fakediscord.User
@@ -415,7 +405,7 @@ func TestThreeHandedBuryMisuse(t *testing.T) {
 // out forfeits alone, by name, and storage places that seat last.
 func TestThreeHandedForfeit(t *testing.T) {
 	t.Parallel()
-	h := threeHanded(t)
+	h := newHarness(t, harnessOptions{})
 	tb, users := h.threeHumans(fakediscord.Opt("timer", "1h"), fakediscord.Opt("timeout", "forfeit"))
 	game := h.tableGame(tb)
 	late, _, _ := h.toAct(tb.thread, users)
@@ -441,7 +431,7 @@ func TestThreeHandedForfeit(t *testing.T) {
 // bury for it, told as any bury (how many, never which), and the game goes on.
 func TestThreeHandedLateBury(t *testing.T) {
 	t.Parallel()
-	h := threeHanded(t)
+	h := newHarness(t, harnessOptions{})
 	tb, users := h.threeHumans(fakediscord.Opt("timer", "1h"), fakediscord.Opt("timeout", "computer"))
 	game := h.tableGame(tb)
 	var late fakediscord.User

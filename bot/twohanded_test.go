@@ -6,19 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot"
 	"github.com/pinochle-discord/pinochle/commands"
-	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
-
-// twoHanded is a harness whose bot offers two-handed, which the engine plays before it
-// lists it.
-func twoHanded(t *testing.T) *harness {
-	return newHarness(t, harnessOptions{configure: func(c *bot.Config) {
-		c.Presets = append(engine.PresetNames(), "two-handed")
-	}})
-}
 
 // meldFirst picks a private view's control as a two-handed player would: a meld when one
 // may be laid (the best, first), else what choose picks (Draw, the first enabled card).
@@ -52,7 +42,7 @@ func (h *harness) actTwoHanded(user fakediscord.User, view fakediscord.Response)
 // review and score sheet, and the game ends.
 func TestTwoHandedOverDays(t *testing.T) {
 	t.Parallel()
-	h := twoHanded(t)
+	h := newHarness(t, harnessOptions{})
 	ana, bob := h.user("ana"), h.user("bob")
 	humans := []fakediscord.User{ana, bob}
 	r, _ := h.slash(bob, h.channel, "pinochle", "notify", fakediscord.Opt("dm", true))
@@ -177,7 +167,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 // shows each trick and meld as it happens.
 func TestTwoHandedThreadPosts(t *testing.T) {
 	t.Parallel()
-	h := twoHanded(t)
+	h := newHarness(t, harnessOptions{})
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("timer", "off"), fakediscord.Opt("hands", 3))
 	const hands = 1 // the first hand: a second adds nothing the first does not show
@@ -206,7 +196,7 @@ func TestTwoHandedTimeouts(t *testing.T) {
 	for _, policy := range []string{"computer", "forfeit"} {
 		t.Run(policy, func(t *testing.T) {
 			t.Parallel()
-			h := twoHanded(t)
+			h := newHarness(t, harnessOptions{})
 			ana, bob := h.user("ana"), h.user("bob")
 			humans := []fakediscord.User{ana, bob}
 			tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("timer", "1h"), fakediscord.Opt("timeout", policy))
@@ -249,7 +239,7 @@ func TestTwoHandedTimeouts(t *testing.T) {
 // private answer and change nothing; a second click of Draw is answered as done.
 func TestTwoHandedMisuse(t *testing.T) {
 	t.Parallel()
-	h := twoHanded(t)
+	h := newHarness(t, harnessOptions{})
 	ana, bob := h.user("ana"), h.user("bob")
 	humans := []fakediscord.User{ana, bob}
 	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("timer", "off"))

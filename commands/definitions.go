@@ -191,10 +191,10 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 				sub(SubAway, "Let a computer player take your turns until you are back"),
 				sub(SubBack, "Take your turns again yourself"),
 				sub(SubGames, "List the games in progress in this server"),
-				sub(SubReview, "Review a finished hand of a game of this server: every card, pass and trick",
+				sub(SubReview, "Review a finished hand: every card, pass and trick",
 					gameOption(),
 					intOption(OptHand, "The hand's number (the last finished hand when left out)", 1)),
-				sub(SubExport, "Download a finished game as a JSON file (rules, seed, every action, results)",
+				sub(SubExport, "Download a finished game as a JSON file (every action and result)",
 					gameOption()),
 			},
 		},
@@ -240,7 +240,7 @@ func hintsOption() *discordgo.ApplicationCommandOption {
 
 // gameOption names a game of the server by its number, with suggestions as one types.
 func gameOption() *discordgo.ApplicationCommandOption {
-	o := intOption(OptGame, "The game's number (suggestions list this server's recent games)", 1)
+	o := intOption(OptGame, "The game's number (suggests this server's recent games)", 1)
 	o.Required, o.Autocomplete = true, true
 	return o
 }
@@ -270,7 +270,7 @@ func paceOption() *discordgo.ApplicationCommandOption {
 // pingOption chooses when the thread mentions the player whose turn it is.
 func pingOption() *discordgo.ApplicationCommandOption {
 	return stringOption(OptPing, "When the thread mentions the player whose turn it is",
-		choice("auto: only a player who has not acted for a while", string(storage.PingAuto)),
+		choice("auto: only a player who is slow to act", string(storage.PingAuto)),
 		choice("always: every turn", string(storage.PingAlways)), choice("never", string(storage.PingNever)))
 }
 

@@ -105,8 +105,20 @@ func TestDefinitionsContent(t *testing.T) {
 	for _, o := range p[SubNew].Options {
 		newOpts[o.Name] = o
 	}
-	if got, want := len(newOpts[OptPreset].Choices), len(engine.PresetNames()); got != want {
-		t.Errorf("preset has %d choices, want %d", got, want)
+	// Every preset, in the engine's order, is a choice of /pinochle new, rules and settings.
+	for _, sub := range []string{SubNew, SubRules, SubSettings} {
+		var choices []string
+		for _, o := range p[sub].Options {
+			if o.Name != OptPreset {
+				continue
+			}
+			for _, c := range o.Choices {
+				choices = append(choices, c.Value.(string))
+			}
+		}
+		if want := engine.PresetNames(); !slices.Equal(choices, want) {
+			t.Errorf("/pinochle %s offers the presets %q, want %q", sub, choices, want)
+		}
 	}
 	if got := len(newOpts[OptPass].Choices); got != 4 {
 		t.Errorf("pass has %d choices, want 4", got)

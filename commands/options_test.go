@@ -338,28 +338,33 @@ func TestTableSettingsText(t *testing.T) {
 
 // TestPresetsOffered: a bot that offers fewer presets than the engine plays refuses the
 // others, in the table request and the invocation check alike; by default every preset the
-// engine lists is offered, two-handed among them.
+// engine lists is offered, two-handed and three-handed among them.
 func TestPresetsOffered(t *testing.T) {
-	in := opts(opt(OptPreset, "two-handed"))
-	got, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings()})
-	if err != nil || got.Preset != "two-handed" {
-		t.Fatalf("NewTableRequest = %+v, %v", got, err)
-	}
-	if r, err := got.Rules(); err != nil || r.Players != 2 || !r.Stock {
-		t.Fatalf("rules %+v, %v", r, err)
-	}
-	offered := []string{"racehorse", "partnership"}
-	if _, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings(), Presets: offered}); err == nil {
-		t.Fatal("two-handed accepted though not offered")
-	}
-	data := discordgo.ApplicationCommandInteractionData{Name: CommandPinochle, Options: []*discordgo.ApplicationCommandInteractionDataOption{{
-		Name: SubNew, Type: discordgo.ApplicationCommandOptionSubCommand,
-		Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: OptPreset, Type: discordgo.ApplicationCommandOptionString, Value: "two-handed"}},
-	}}}
-	if err := CheckInvocation(data); err != nil {
-		t.Errorf("CheckInvocation refuses two-handed: %v", err)
-	}
-	if err := CheckInvocationOffering(data, offered); err == nil {
-		t.Error("CheckInvocationOffering accepts two-handed, which is not offered")
+	for _, tc := range []struct {
+		preset  string
+		players int
+	}{{"two-handed", 2}, {"three-handed", 3}} {
+		in := opts(opt(OptPreset, tc.preset))
+		got, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings()})
+		if err != nil || got.Preset != tc.preset {
+			t.Fatalf("NewTableRequest = %+v, %v", got, err)
+		}
+		if r, err := got.Rules(); err != nil || r.Players != tc.players || r.Stock != (tc.players == 2) || r.Solo != (tc.players == 3) {
+			t.Fatalf("%s: rules %+v, %v", tc.preset, r, err)
+		}
+		offered := []string{"racehorse", "partnership"}
+		if _, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings(), Presets: offered}); err == nil {
+			t.Fatalf("%s accepted though not offered", tc.preset)
+		}
+		data := discordgo.ApplicationCommandInteractionData{Name: CommandPinochle, Options: []*discordgo.ApplicationCommandInteractionDataOption{{
+			Name: SubNew, Type: discordgo.ApplicationCommandOptionSubCommand,
+			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: OptPreset, Type: discordgo.ApplicationCommandOptionString, Value: tc.preset}},
+		}}}
+		if err := CheckInvocation(data); err != nil {
+			t.Errorf("CheckInvocation refuses %s: %v", tc.preset, err)
+		}
+		if err := CheckInvocationOffering(data, offered); err == nil {
+			t.Errorf("CheckInvocationOffering accepts %s, which is not offered", tc.preset)
+		}
 	}
 }

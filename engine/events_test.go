@@ -11,7 +11,7 @@ import (
 // every dealt hand and the game's end are reported once; and ApplyEvents leaves the game as
 // Apply does.
 func TestApplyEvents(t *testing.T) {
-	for _, preset := range playedPresets() {
+	for _, preset := range PresetNames() {
 		for _, opts := range optionSets(preset) {
 			for seed := uint64(1); seed <= 3; seed++ {
 				g := testGame(t, preset, append([]string{"hands=3"}, opts...)...)

@@ -584,7 +584,3 @@ func optionSets(preset string) [][]string {
 	}
 	return [][]string{nil, {"moon=on", "throwin=any"}}
 }
-
-// playedPresets lists every preset the engine plays: PresetNames, and three-handed, which
-// it does not list until the computer players and the bot play it too.
-func playedPresets() []string { return append(PresetNames(), "three-handed") }

@@ -45,7 +45,7 @@ func candidateActions(g *Game, seat int) []Action {
 // seats expected to act, a view accepts exactly the actions the game accepts: a player
 // that decides from its view never hands the game an action it rejects.
 func TestViewCheckAgreesWithGame(t *testing.T) {
-	for _, preset := range playedPresets() {
+	for _, preset := range PresetNames() {
 		for _, opts := range optionSets(preset) {
 			for seed := uint64(1); seed <= 4; seed++ {
 				g := testGame(t, preset, append([]string{"hands=2"}, opts...)...)

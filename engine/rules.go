@@ -256,7 +256,7 @@ func (r *Rules) Scale() int {
 }
 
 // PresetNames lists the presets, in the order of docs/rules.md.
-var presetNames = []string{"racehorse", "classic", "partnership", "double-deck", "six-handed", "two-handed"}
+var presetNames = []string{"racehorse", "classic", "partnership", "double-deck", "six-handed", "two-handed", "three-handed"}
 
 // PresetNames returns the names of the presets.
 func PresetNames() []string { return append([]string(nil), presetNames...) }

@@ -172,7 +172,7 @@ func checkViews(t *testing.T, g *Game, rng *rand.Rand) {
 // TestViewHidesOtherHands plays random games of every preset and checks the views before
 // every action: bidding, naming trump, passing, deciding and every card of play.
 func TestViewHidesOtherHands(t *testing.T) {
-	for _, preset := range playedPresets() {
+	for _, preset := range PresetNames() {
 		options := []string{"hands=2"}
 		if preset == "partnership" {
 			options = append(options, "moon=on")

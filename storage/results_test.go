@@ -36,7 +36,8 @@ func testHandsAndResultRoundTrip(t *testing.T, db backend) {
 		if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], want[0]) {
 			t.Fatalf("%s: hands %+v, %v; want %+v", preset, got, err, want[:1])
 		}
-		if _, err := s.EndGame(ctx, g.ID, t0.Add(time.Hour), league.Finish); err != nil {
+		fin, err := s.EndGame(ctx, g.ID, t0.Add(time.Hour), league.Finish)
+		if err != nil {
 			t.Fatal(err)
 		}
 		got, err = s.Hands(ctx, g.ID)
@@ -49,8 +50,15 @@ func testHandsAndResultRoundTrip(t *testing.T, db backend) {
 		}
 		wantRes := GameResult{GameID: g.ID, Scores: eg.Scores(), Winner: eg.Winner(), Counted: true,
 			FinishedAt: t0.Add(time.Hour)}
-		for seat := range rules.Players {
-			wantRes.Teams[seat%2] = append(wantRes.Teams[seat%2], seat)
+		if rules.Solo {
+			// Every player alone: no teams, each seat's score and place (which
+			// TestSoloResultRoundTrip checks against the league's).
+			sc := eg.SeatScores()
+			wantRes.SeatScores, wantRes.Places = sc[:rules.Players], fin.Result.Places
+		} else {
+			for seat := range rules.Players {
+				wantRes.Teams[seat%2] = append(wantRes.Teams[seat%2], seat)
+			}
 		}
 		if !reflect.DeepEqual(res, wantRes) {
 			t.Errorf("%s: result %+v, want %+v", preset, res, wantRes)

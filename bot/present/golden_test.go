@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +30,7 @@ const goldenSeed = 3
 // the review of the first hand. The text must match testdata/<preset>.golden byte for
 // byte; go test -run TestGolden -update rewrites the files.
 func TestGolden(t *testing.T) {
-	for _, preset := range goldenPresets() {
+	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			got := goldenGame(t, preset, goldenNames)
 			path := filepath.Join("testdata", preset+".golden")
@@ -51,18 +50,6 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
-}
-
-// goldenPresets are the presets of the golden games: the engine's, and two-handed and
-// three-handed, which the engine plays before it lists them.
-func goldenPresets() []string {
-	out := engine.PresetNames()
-	for _, p := range []string{"two-handed", "three-handed"} {
-		if !slices.Contains(out, p) {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // goldenLevel is the computer level that plays a golden game: the baseline, or at random

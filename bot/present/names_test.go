@@ -31,7 +31,7 @@ var markdownAbuse = regexp.MustCompile("(?m)^\\s*(#|-#|>|99\\.)|\\]\\(|://|\\|\\
 // narration line, the score sheet and a hand's review hold the names escaped, never as
 // Markdown.
 func TestNamesAreEscapedEverywhere(t *testing.T) {
-	for _, preset := range goldenPresets() {
+	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			text := string(goldenGame(t, preset, hostileSeats))
 			checkNoAbuse(t, text)

@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -207,10 +206,6 @@ func rulesFor(variant, options string) (engine.Rules, error) {
 	r, err := engine.NewRules(variant, opts)
 	if err != nil {
 		return engine.Rules{}, usageError{err}
-	}
-	if !slices.Contains(engine.PresetNames(), r.Preset) {
-		// A preset the engine plays before the rest of the project does (three-handed).
-		return engine.Rules{}, badInput("unknown variant %q: choose one of %s", variant, strings.Join(engine.PresetNames(), ", "))
 	}
 	return r, nil
 }

@@ -123,9 +123,12 @@ func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*s
 
 // run plays the game to its end, or until the user quits or the input ends.
 func (s *session) run() error {
-	if s.r.Players == 2 {
+	switch {
+	case s.r.Solo:
+		s.printf("%s Seed %d.\n", s.soloIntro(), s.g.Seed())
+	case s.r.Players == 2:
 		s.printf("Pinochle, %s. You are %s, against %s. Seed %d.\n", s.r.Preset, seatLabel(s.user), seatLabel(1-s.user), s.g.Seed())
-	} else {
+	default:
 		s.printf("Pinochle, %s. You are %s, on team %d with %s. Seed %d.\n",
 			s.r.Preset, seatLabel(s.user), s.r.TeamOf(s.user)+1, s.partners(), s.g.Seed())
 	}
@@ -233,6 +236,8 @@ func (s *session) startHand() {
 			}
 			s.printf("The stock holds %d cards.\n", s.g.StockSize())
 		}
+	} else if s.r.Solo {
+		s.printf("\n=== Hand %d: %s. Scores: %s.\n", s.hand, s.says(s.g.Dealer(), "deals", "deal"), s.seatScoresText(s.g.SeatScores()))
 	} else {
 		s.printf("\n=== Hand %d: %s. Scores: team 1 %d, team 2 %d.\n",
 			s.hand, s.says(s.g.Dealer(), "deals", "deal"), s.g.Scores()[0], s.g.Scores()[1])
@@ -243,6 +248,10 @@ func (s *session) startHand() {
 // showHand writes the user's hand, one suit a line, with the cards of legal in brackets.
 func (s *session) showHand(legal engine.CardSet) {
 	h, got := s.g.Hand(s.user), s.received()
+	mark := "(+ marks the cards passed to you)"
+	if s.r.Solo {
+		got, mark = s.widowInHand(), "(+ marks the widow's cards)"
+	}
 	marked := false
 	if legal != 0 {
 		s.printf("Your hand (you may play the cards in brackets):\n")
@@ -278,7 +287,7 @@ func (s *session) showHand(legal engine.CardSet) {
 		s.printf("  %s %s\n", suit.Symbol(), b.String())
 	}
 	if marked {
-		s.printf("  (+ marks the cards passed to you)\n")
+		s.printf("  %s\n", mark)
 	}
 	if s.r.Stock {
 		v := s.g.View(s.user)
@@ -409,6 +418,10 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 	switch e.Kind {
 	case engine.EventCardsPassed:
 		switch {
+		case e.To < 0 && e.Seat == s.user:
+			s.printf("  you bury %s\n", symbols(sortCards(a.Cards)))
+		case e.To < 0:
+			s.printf("  %s %s\n", s.says(e.Seat, "buries", "bury"), plural(e.Count, "card"))
 		case e.Seat == s.user:
 			s.printf("  you pass %s to %s\n", symbols(a.Cards), s.name(e.To))
 		case e.To == s.user:
@@ -429,7 +442,13 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 		}
 		s.printf("\n")
 	case engine.EventAuctionWon:
-		s.printf("  %s the bid at %d\n", s.says(e.Seat, "wins", "win"), e.Bid)
+		if e.Forced {
+			s.printf("  %s stuck with the bid at %d\n", s.says(e.Seat, "is", "are"), e.Bid)
+		} else {
+			s.printf("  %s the bid at %d\n", s.says(e.Seat, "wins", "win"), e.Bid)
+		}
+	case engine.EventWidowTaken:
+		s.printf("  %s the widow, shown to all: %s\n", s.says(e.Seat, "takes", "take"), symbols(e.Cards))
 	case engine.EventMeldShown:
 		s.showMelds()
 	case engine.EventHandFinished:
@@ -474,6 +493,10 @@ func (s *session) showMelds() {
 		s.printf(" %s: %d\n", s.name(seat), m.Total)
 		writeMeldItems(s.out, &m, "    ")
 	}
+	if s.r.Solo {
+		s.printf(" %s\n", s.soloAlone())
+		return
+	}
 	v := s.g.View(s.user)
 	s.printf(" team meld: team 1 %d, team 2 %d\n", v.TeamMeld(0), v.TeamMeld(1))
 	if need := s.needText(true); need != "" {
@@ -485,6 +508,9 @@ func (s *session) showMelds() {
 // is shown; empty before. The long form says it in a sentence, the short one in a few
 // words for the head of a trick.
 func (s *session) needText(long bool) string {
+	if s.r.Solo {
+		return s.soloNeed(long)
+	}
 	v := s.g.View(s.user)
 	need, ok := v.BiddersNeed()
 	if !ok {
@@ -533,6 +559,10 @@ func (s *session) showResult(res *engine.HandResult) {
 	if res.Trump != engine.NoSuit {
 		trump = res.Trump.Symbol() + " trump"
 	}
+	if s.r.Solo {
+		s.showSoloResult(res, what, trump)
+		return
+	}
 	if res.Bidder < 0 {
 		s.printf("Hand %d (%s):\n", res.Hand, trump)
 		if res.Outcome == engine.OutcomeDeclaredOut {
@@ -552,6 +582,9 @@ func (s *session) showResult(res *engine.HandResult) {
 }
 
 func (s *session) winnerText() string {
+	if s.r.Solo {
+		return s.soloWinnerText()
+	}
 	sc := s.g.Scores()
 	w := s.g.Winner()
 	score := fmt.Sprintf("Final scores: team 1 %d, team 2 %d.", sc[0], sc[1])
@@ -584,6 +617,7 @@ func (s *session) ask() (engine.Action, error) {
 		s.printf("💡 %s\n", why)
 	}
 	prompt := s.describeTurn(hint)
+	var confirm []engine.Card // a bury of meld the user was warned of, to bury if typed again
 	for {
 		s.printf("%s [%s]: ", prompt, hintText(hint))
 		line, err := s.readLine()
@@ -633,6 +667,17 @@ func (s *session) ask() (engine.Action, error) {
 			s.printf("  %v\n", err)
 			continue
 		}
+		if a.Kind == engine.ActPassCards && s.g.PassTarget(s.user) < 0 && (confirm == nil || !sameCards(confirm, a.Cards)) {
+			// The rules let the bidder bury any card, meld too; a buried card no longer
+			// melds, so a bury that costs meld waits for the same cards typed again.
+			if melded, before, after := s.buryCost(a.Cards); after < before {
+				s.printf("  %s %s part of your meld, and a buried card never melds: your meld would fall from %d to %d. "+
+					"Type the same cards again to bury them anyway, or choose others.\n",
+					symbols(melded), map[bool]string{true: "is", false: "are"}[len(melded) == 1], before, after)
+				confirm = a.Cards
+				continue
+			}
+		}
 		return a, nil
 	}
 }
@@ -668,6 +713,9 @@ func (s *session) describeTurn(hint engine.Action) string {
 		return fmt.Sprintf("Your bid (%s … or pass)", joinInts(bids))
 	case engine.PhaseTrump:
 		s.showHand(0)
+		if s.r.Solo {
+			s.meldByTrump("(with the widow, before you bury)")
+		}
 		var names []string
 		for suit := engine.Spades; suit < engine.NoSuit; suit++ {
 			if g.TrumpChoices()&(1<<suit) != 0 {
@@ -678,6 +726,11 @@ func (s *session) describeTurn(hint engine.Action) string {
 	case engine.PhasePass, engine.PhasePassBack:
 		s.showHand(0)
 		rule := g.PassRuleFor(s.user)
+		if g.PassTarget(s.user) < 0 {
+			s.showBuryMeld()
+			s.printf("No one else sees the cards you bury; their counters count for you in tricks, and a buried card never melds.\n")
+			return fmt.Sprintf("Bury %s", plural(rule.Count, "card"))
+		}
 		if rule.Need > 0 {
 			s.printf("Your meld is shown: at least %d must come from %s.\n", rule.Need, symbols(rule.Prefer.Cards()))
 		}
@@ -685,7 +738,11 @@ func (s *session) describeTurn(hint engine.Action) string {
 	case engine.PhaseDecide:
 		s.showHand(0)
 		v := g.View(s.user)
-		s.printf("Your bid is %d and your side's meld %d: %s.\n", g.HighBid(), v.TeamMeld(s.r.TeamOf(s.user)), s.needText(true))
+		if s.r.Solo {
+			s.soloDecision()
+		} else {
+			s.printf("Your bid is %d and your side's meld %d: %s.\n", g.HighBid(), v.TeamMeld(s.r.TeamOf(s.user)), s.needText(true))
+		}
 		var opts []string
 		for _, k := range g.DecideChoices() {
 			opts = append(opts, decideWord[k])
@@ -722,11 +779,11 @@ func (s *session) describeTurn(hint engine.Action) string {
 	return "Your move"
 }
 
-// bidOutlook writes the user's meld in each trump and what its side would need in tricks
-// at the lowest bid it may make, on the user's meld alone.
-func (s *session) bidOutlook(bid int) {
+// meldByTrump writes the user's meld with each suit as trump, its hand as it stands (when
+// says when that is), and returns the best meld and its suit.
+func (s *session) meldByTrump(when string) (best int, bestSuit engine.Suit) {
 	h := s.g.Hand(s.user)
-	best, bestSuit := -1, engine.NoSuit
+	best, bestSuit = -1, engine.NoSuit
 	var parts []string
 	for suit := engine.Spades; suit < engine.NoSuit; suit++ {
 		m := engine.CountMeld(&h, suit, &s.r.Meld)
@@ -735,13 +792,44 @@ func (s *session) bidOutlook(bid int) {
 			best, bestSuit = m.Total, suit
 		}
 	}
-	s.printf("Your meld by trump: %s (before any pass).\n", strings.Join(parts, " · "))
+	s.printf("Your meld by trump: %s %s.\n", strings.Join(parts, " · "), when)
+	return best, bestSuit
+}
+
+// bidOutlook writes the user's meld in each trump and what its side would need in tricks
+// at the lowest bid it may make, on the user's meld alone.
+func (s *session) bidOutlook(bid int) {
+	when := "(before any pass)"
+	if s.r.Solo {
+		when = "(before the widow)"
+	}
+	best, bestSuit := s.meldByTrump(when)
+	if s.r.Solo {
+		s.printf("Bidding %d with %s trump, you would need %d of the %d points in the tricks, before the widow's %s and your bury.\n",
+			bid, bestSuit.Symbol(), s.r.TricksNeeded(bid, best), s.r.TrickTotal(), plural(s.r.Widow, "card"))
+		return
+	}
 	partners := "partner melds"
 	if strings.Contains(s.partners(), " and ") {
 		partners = "partners meld"
 	}
 	s.printf("Bidding %d with %s trump, your side would need %d of the %d points in the tricks, less what your %s.\n",
 		bid, bestSuit.Symbol(), s.r.TricksNeeded(bid, best), s.r.TrickTotal(), partners)
+}
+
+// decideHelp says what each choice before play does, for help.
+var decideHelp = map[engine.ActionKind]string{
+	engine.ActPlayHand:  "play to play the hand",
+	engine.ActThrowIn:   "throw in to concede it",
+	engine.ActShootMoon: "moon to shoot the moon",
+}
+
+// orList joins choices with commas and a final "or".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 var decideWord = map[engine.ActionKind]string{
@@ -815,7 +903,11 @@ func (s *session) parse(line string) (engine.Action, error) {
 		case "moon", "shoot", "shoot the moon", "m":
 			a.Kind = engine.ActShootMoon
 		default:
-			return a, fmt.Errorf("type play, throw in or moon")
+			var words []string
+			for _, k := range s.g.DecideChoices() {
+				words = append(words, decideWord[k])
+			}
+			return a, fmt.Errorf("type %s", orList(words))
 		}
 	case engine.PhasePlay:
 		c, err := engine.ParseCard(line)
@@ -849,13 +941,23 @@ func (s *session) parse(line string) (engine.Action, error) {
 func (s *session) help() string {
 	switch s.g.Phase() {
 	case engine.PhaseBidding:
+		if s.r.Solo {
+			return fmt.Sprintf("Type a bid (a number) or pass. The highest bidder takes the widow, names trump, buries %d cards and must score its bid alone against the other two.", s.r.PassCount)
+		}
 		return "Type a bid (a number) or pass. The highest bidder names trump; the bidding team must score its bid."
 	case engine.PhaseTrump:
 		return "Type a suit: S H D C, ♠ ♥ ♦ ♣, or a name such as hearts."
 	case engine.PhasePass, engine.PhasePassBack:
+		if s.g.PassTarget(s.user) < 0 {
+			return "Type the cards to bury separated by spaces, such as 9C 9C JH. Their counters count for you in tricks; a buried card never melds."
+		}
 		return "Type the cards to pass separated by spaces, such as AS 10H 9C."
 	case engine.PhaseDecide:
-		return "Type play to play the hand, throw in to concede it, or moon to shoot the moon."
+		var ways []string
+		for _, k := range s.g.DecideChoices() {
+			ways = append(ways, decideHelp[k])
+		}
+		return "Type " + orList(ways) + "."
 	case engine.PhasePlay:
 		if s.r.Stock && s.g.StockSize() > 0 {
 			return "Type any card of your hand, such as AS, 10h or K♦: while the stock lasts you need not follow suit. Win the trick to lay a meld." + s.declareHelp()

@@ -29,6 +29,10 @@ func (s *session) sheet() string {
 	default:
 		fmt.Fprintf(&b, "Score sheet, %s (hand %d is not finished):\n", plural(len(results), "hand"), s.g.HandNumber())
 	}
+	if s.r.Solo {
+		s.soloSheet(&b, results)
+		return b.String()
+	}
 	mine := s.r.TeamOf(s.user)
 	if len(results) > 0 {
 		var team [2]string
@@ -83,15 +87,53 @@ func (s *session) sheet() string {
 		b.WriteString(": level")
 	}
 	b.WriteString(".")
+	s.sheetEnd(&b)
+	return b.String()
+}
+
+// sheetEnd ends the score sheet's last line: what ends the game, while it goes on.
+func (s *session) sheetEnd(b *strings.Builder) {
 	switch {
 	case s.g.Over():
 	case s.r.Target > 0:
-		fmt.Fprintf(&b, " The game is played to %d.", s.r.Target)
+		fmt.Fprintf(b, " The game is played to %d.", s.r.Target)
 	case s.r.Hands > 0:
-		fmt.Fprintf(&b, " The game is %s.", plural(s.r.Hands, "hand"))
+		fmt.Fprintf(b, " The game is %s.", plural(s.r.Hands, "hand"))
 	}
 	b.WriteString("\n")
-	return b.String()
+}
+
+// soloSheet writes the lines of a three-handed score sheet: a column for each player.
+func (s *session) soloSheet(b *strings.Builder, results []engine.HandResult) {
+	line := func(row []string) {
+		b.WriteString(strings.TrimRight(strings.Join(row, " "), " ") + "\n")
+	}
+	if len(results) > 0 {
+		row := []string{fmt.Sprintf("  %4s  %-16s %-15s", "hand", "contract", "result")}
+		for _, h := range s.soloSheetHeads() {
+			row = append(row, fmt.Sprintf("%-16s", h))
+		}
+		line(row)
+	}
+	for i := range results {
+		res := &results[i]
+		contract := fmt.Sprintf("%s %d", s.name(res.Bidder), res.Bid)
+		if res.Trump != engine.NoSuit {
+			contract += " " + res.Trump.Symbol()
+		}
+		row := []string{fmt.Sprintf("  %4d  %-16s %-15s", res.Hand, contract, resultWord(res))}
+		for seat := range s.r.Players {
+			row = append(row, fmt.Sprintf("%-16s", fmt.Sprintf("%+d → %d", res.SeatDelta[seat], res.SeatScores[seat])))
+		}
+		line(row)
+	}
+	sc := s.g.SeatScores()
+	fmt.Fprintf(b, "Scores: %s", s.seatScoresText(sc))
+	if !s.g.Over() {
+		b.WriteString(": " + s.soloLead(sc))
+	}
+	b.WriteString(".")
+	s.sheetEnd(b)
 }
 
 // resultWord says in a word or two how a hand ended for its bidders.

@@ -143,7 +143,8 @@ type memFile struct{ bytes.Buffer }
 
 func (*memFile) Close() error { return nil }
 
-// FuzzPlayInput types arbitrary lines at the prompts of a game: whatever they are, the
+// FuzzPlayInput types arbitrary lines at the prompts of a game, racehorse or three-handed
+// (where the user, the dealer, is stuck with the first bid and buries): whatever they are, the
 // session answers each and ends cleanly at the end of the input, exports go only where
 // the test lets them, and what an export writes replays.
 func FuzzPlayInput(f *testing.F) {
@@ -154,14 +155,21 @@ func FuzzPlayInput(f *testing.F) {
 		"ok\nok\nok\nAS\n10h\nT♦\nspades\nthrow in\nmoon\nplay", "quit\nexport q.json\nexport q.json",
 		"\x00\xff\n\t \t\nok", strings.Repeat("ok\n", 60) + "review\nexport late.json\nquit\nno",
 	} {
-		f.Add(seed)
+		f.Add(seed, false)
+		f.Add(seed, true)
 	}
-	f.Fuzz(func(t *testing.T, input string) {
-		r, err := rulesFor("racehorse", "hands=1")
+	// Three-handed, seed 2: the user is stuck at 300, names trump and buries meld, twice.
+	f.Add("hearts\n9c 9c 9c\nAS AS AS AS\na♠ j♠ 9♥\nhand\na♠ j♠ 9♥\nthrow in", true)
+	f.Fuzz(func(t *testing.T, input string, three bool) {
+		variant, seed := "racehorse", uint64(11)
+		if three {
+			variant, seed = "three-handed", 2
+		}
+		r, err := rulesFor(variant, "hands=1")
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := engine.NewGame(r, 11)
+		g, err := engine.NewGame(r, seed)
 		if err != nil {
 			t.Fatal(err)
 		}

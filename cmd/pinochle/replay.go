@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 )
 
 func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -25,14 +26,26 @@ func replay(args []string, stdout io.Writer) error {
 	if err := f.Check(); err != nil {
 		return fmt.Errorf("the replay differs from the file: %w", err)
 	}
+	// Two-handed and three-handed players score alone: their winner is a seat.
+	side, scores := "team", fmt.Sprintf("%d to %d", f.Scores[0], f.Scores[1])
+	if f.Rules.Stock || f.Rules.Solo {
+		side = "seat"
+	}
+	if f.Rules.Solo {
+		parts := make([]string, len(f.SeatScores))
+		for i, n := range f.SeatScores {
+			parts[i] = strconv.Itoa(n)
+		}
+		scores = andList(parts)
+	}
 	end := "the game is not finished"
 	if f.Finished {
 		end = "a draw"
 		if f.Winner >= 0 {
-			end = fmt.Sprintf("team %d wins", f.Winner+1)
+			end = fmt.Sprintf("%s %d wins", side, f.Winner+1)
 		}
 	}
-	_, err = fmt.Fprintf(stdout, "The replay reproduces the file: %s, %s, scores %d to %d, %s.\n",
-		plural(len(f.Actions), "action"), plural(len(f.Results), "hand"), f.Scores[0], f.Scores[1], end)
+	_, err = fmt.Fprintf(stdout, "The replay reproduces the file: %s, %s, scores %s, %s.\n",
+		plural(len(f.Actions), "action"), plural(len(f.Results), "hand"), scores, end)
 	return err
 }

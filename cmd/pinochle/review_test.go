@@ -113,7 +113,12 @@ func TestReviewAndReplayEveryPreset(t *testing.T) {
 			if code != 0 || stderr != "" || !strings.Contains(stdout, "reproduces") {
 				t.Fatalf("replay: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 			}
-			if want := fmt.Sprintf("%d hands, scores %d to %d", len(f.Results), f.Scores[0], f.Scores[1]); !strings.Contains(stdout, want) {
+			want := fmt.Sprintf("%d hands, scores %d to %d", len(f.Results), f.Scores[0], f.Scores[1])
+			if f.Rules.Solo {
+				sc := f.SeatScores
+				want = fmt.Sprintf("%d hands, scores %d, %d and %d", len(f.Results), sc[0], sc[1], sc[2])
+			}
+			if !strings.Contains(stdout, want) {
 				t.Errorf("replay says %q, want %q", stdout, want)
 			}
 

@@ -33,12 +33,14 @@ type simConfig struct {
 // simStats are the figures a simulation reports.
 type simStats struct {
 	games, hands             int // games finished, hands finished
-	meld, bidderMeld         int // meld of every seat, and of the bidding team, summed over hands
+	meld, bidderMeld         int // meld of every seat, and of the bidding side, summed over hands
 	made, set, thrown, board int
 	instant                  int
-	wins                     [2]int
-	draws                    int
-	elapsed                  time.Duration
+	// wins counts the games each team won, or each seat in three-handed, where every
+	// player scores alone.
+	wins    [engine.MaxPlayers]int
+	draws   int
+	elapsed time.Duration
 }
 
 // simulate runs pinochle simulate.
@@ -122,7 +124,7 @@ func runSimulation(cfg simConfig) (simStats, error) {
 // simGame is what one simulated game gave.
 type simGame struct {
 	results []engine.HandResult // the hands, in order
-	winner  int                 // the winning team, or -1 for a draw
+	winner  int                 // the winning team (three-handed, seat), or -1 for a draw
 }
 
 // playGame plays game i of a simulation to its end.
@@ -190,7 +192,7 @@ func (st *simStats) addHand(r *engine.Rules, res *engine.HandResult) {
 	st.hands++
 	for s := range r.Players {
 		st.meld += res.SeatMeld[s]
-		if r.TeamOf(s) == res.BiddingTeam() {
+		if (r.Solo && s == res.Bidder) || (!r.Solo && r.TeamOf(s) == res.BiddingTeam()) {
 			st.bidderMeld += res.SeatMeld[s]
 		}
 	}
@@ -225,6 +227,13 @@ func writeStats(w io.Writer, cfg simConfig, st simStats, limited bool) {
 		// Two-handed: no auction, so no bidding team and no bids.
 		h := float64(st.hands)
 		fmt.Fprintf(w, "average meld   %.1f a seat, %.1f the table, per hand\n", float64(st.meld)/h/float64(r.Players), float64(st.meld)/h)
+	case st.hands > 0 && r.Solo:
+		// Three-handed: the bidder alone, and no board set or win by meld.
+		h := float64(st.hands)
+		fmt.Fprintf(w, "average meld   %.1f a seat, %.1f the bidder, %.1f the table, per hand\n",
+			float64(st.meld)/h/float64(r.Players), float64(st.bidderMeld)/h, float64(st.meld)/h)
+		fmt.Fprintf(w, "bids           %d made (%.1f%%), %d set (%.1f%%), %d thrown in (%.1f%%)\n",
+			st.made, pct(st.made, st.hands), st.set, pct(st.set, st.hands), st.thrown, pct(st.thrown, st.hands))
 	case st.hands > 0:
 		h := float64(st.hands)
 		fmt.Fprintf(w, "average meld   %.1f a seat, %.1f the bidding team, %.1f the table, per hand\n",
@@ -232,8 +241,16 @@ func writeStats(w io.Writer, cfg simConfig, st simStats, limited bool) {
 		fmt.Fprintf(w, "bids           %d made (%.1f%%), %d set (%.1f%%), %d thrown in, %d board set, %d won by meld\n",
 			st.made, pct(st.made, st.hands), st.set, pct(st.set, st.hands), st.thrown, st.board, st.instant)
 	}
-	fmt.Fprintf(w, "wins           team 1 (%s) %d, team 2 (%s) %d, drawn %d\n",
-		teamSeats(r, 0), st.wins[0], teamSeats(r, 1), st.wins[1], st.draws)
+	if r.Solo {
+		fmt.Fprintf(w, "wins          ")
+		for s := range r.Players {
+			fmt.Fprintf(w, " seat %d %d,", s+1, st.wins[s])
+		}
+		fmt.Fprintf(w, " drawn %d\n", st.draws)
+	} else {
+		fmt.Fprintf(w, "wins           team 1 (%s) %d, team 2 (%s) %d, drawn %d\n",
+			teamSeats(r, 0), st.wins[0], teamSeats(r, 1), st.wins[1], st.draws)
+	}
 	if s := st.elapsed.Seconds(); s > 0 {
 		fmt.Fprintf(w, "speed          %.0f hands/s (%s, %s)\n", float64(st.hands)/s, st.elapsed.Round(time.Millisecond), workersText(cfg.workers))
 	}

@@ -1,0 +1,302 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// Three-handed cutthroat (engine.Rules.Solo) in pinochle play: every player scores alone.
+// The high bidder takes the widow in sight of everyone, names trump, buries as many cards
+// (seen by the bidder alone; their counters count for it) and plays alone against the
+// other two. The team fields of the engine stay zero there: what the session says of
+// scores, the bidder's need and the game's end is written here from each seat's figures.
+
+// soloIntro is the line that opens a three-handed game.
+func (s *session) soloIntro() string {
+	return fmt.Sprintf("Pinochle, %s. You are %s, against %s: every player scores alone. "+
+		"The high bidder takes the %d-card widow, buries %d and plays alone against the other two.",
+		s.r.Preset, seatLabel(s.user), andList(s.othersThan(s.user)), s.r.Widow, s.r.PassCount)
+}
+
+// othersThan names every seat but seat, in seat order, "you" for the user.
+func (s *session) othersThan(seat int) []string {
+	var names []string
+	for o := range s.r.Players {
+		if o != seat {
+			names = append(names, s.name(o))
+		}
+	}
+	return names
+}
+
+// andList joins names with commas and a final "and": "seat 2 and seat 3".
+func andList(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// seatOrder lists the seats the user first, then the others in seat order.
+func (s *session) seatOrder() []int {
+	order := []int{s.user}
+	for o := range s.r.Players {
+		if o != s.user {
+			order = append(order, o)
+		}
+	}
+	return order
+}
+
+// seatScoresText writes every player's score, the user's first: "you 90, seat 2 310,
+// seat 3 20".
+func (s *session) seatScoresText(scores [engine.MaxPlayers]int) string {
+	parts := make([]string, 0, s.r.Players)
+	for _, seat := range s.seatOrder() {
+		parts = append(parts, fmt.Sprintf("%s %d", s.name(seat), scores[seat]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// soloLead says how the user stands against the best of the others: "you lead by 40",
+// "you trail seat 2 by 220", "you share the lead".
+func (s *session) soloLead(scores [engine.MaxPlayers]int) string {
+	best := -1
+	var leaders []string
+	for o := range s.r.Players {
+		switch {
+		case o == s.user:
+		case best < 0 || scores[o] > scores[best]:
+			best, leaders = o, []string{s.name(o)}
+		case scores[o] == scores[best]:
+			leaders = append(leaders, s.name(o))
+		}
+	}
+	switch d := scores[s.user] - scores[best]; {
+	case d > 0:
+		return fmt.Sprintf("you lead by %d", d)
+	case d < 0:
+		return fmt.Sprintf("you trail %s by %d", andList(leaders), -d)
+	}
+	return "you share the lead"
+}
+
+// widowInHand returns the widow's cards the user holds: the bidder's, from the moment it
+// takes the widow until it buries.
+func (s *session) widowInHand() engine.Hand {
+	var got engine.Hand
+	w, ok := s.g.Widow()
+	ph := s.g.Phase()
+	if !ok || s.g.Bidder() != s.user || (ph != engine.PhaseTrump && ph != engine.PhasePass) {
+		return got
+	}
+	for _, c := range w {
+		got[c]++
+	}
+	return got
+}
+
+// soloNeed says what the bidder still needs in tricks, as the user's view counts it (the
+// bidder's own view counts its buried counters, which the others cannot see); empty before
+// meld is shown. The long form says it in a sentence, the short one in a few words.
+func (s *session) soloNeed(long bool) string {
+	v := s.g.View(s.user)
+	need, ok := v.BiddersNeed()
+	if !ok {
+		return ""
+	}
+	b := s.g.Bidder()
+	who, verb := "the bidder", "needs"
+	tricks := v.SeatPoints(b)
+	if b == s.user {
+		who, verb = "you", "need"
+		_, buried := v.Buried()
+		tricks += buried
+	}
+	m, _ := v.ShownMeld(b)
+	switch {
+	case need == 0 && long:
+		return fmt.Sprintf("%s %s nothing more in tricks: meld %d and tricks %d reach the bid", who, verb, m.Total, tricks)
+	case need == 0:
+		return "bid reached"
+	case long && tricks == 0:
+		return fmt.Sprintf("%s %s %d of the %d points in the tricks", who, verb, need, s.r.TrickTotal())
+	case long:
+		return fmt.Sprintf("%s %s %d more in tricks", who, verb, need)
+	}
+	return fmt.Sprintf("%s %s %d more", who, verb, need)
+}
+
+// soloAlone says who plays alone once meld is shown, and what the bidder needs: "seat 2 bid
+// 300 and plays alone against you and seat 3; the bidder needs 110 of the 250 points in
+// the tricks."
+func (s *session) soloAlone() string {
+	b := s.g.Bidder()
+	return fmt.Sprintf("%s %d and %s alone against %s; %s.", s.says(b, "bid", "bid"), s.g.HighBid(),
+		map[bool]string{true: "play", false: "plays"}[b == s.user], andList(s.othersThan(b)), s.soloNeed(true))
+}
+
+// soloDecision writes, for the user as the bidder deciding to play or throw in, its
+// bid, meld and need, and what each player scores either way.
+func (s *session) soloDecision() {
+	v := s.g.View(s.user)
+	m, _ := v.ShownMeld(s.user)
+	_, buried := v.Buried()
+	s.printf("Your bid is %d and your meld %d, and the cards you buried count %d for you in tricks: %s.\n",
+		s.g.HighBid(), m.Total, buried, s.soloNeed(true))
+	d := v.SeatThrowInDelta()
+	var gets []string
+	for _, o := range s.seatOrder()[1:] {
+		gets = append(gets, fmt.Sprintf("%s %d", s.name(o), d[o]))
+	}
+	s.printf("Throw in and you lose %d, and the others score their meld (%s). "+
+		"Play, and you score your meld and tricks if they reach %d, or lose %d if not.\n",
+		-d[s.user], strings.Join(gets, ", "), s.g.HighBid(), s.r.SoloSetCost(s.g.HighBid(), true))
+}
+
+// showBuryMeld writes the bidder's meld as its hand stands, widow included, before it
+// buries: a buried card no longer melds.
+func (s *session) showBuryMeld() {
+	h := s.g.Hand(s.user)
+	m := engine.CountMeld(&h, s.g.Trump(), &s.r.Meld)
+	s.printf("Your meld as your hand stands (%s, the widow in it): %d\n", trumpText(s.g.Trump()), m.Total)
+	writeMeldItems(s.out, &m, "    ")
+}
+
+// buryCost returns, for a bury of cards by the user, the cards of its meld among them and
+// its meld before and after: a buried card never melds, so burying meld costs meld.
+func (s *session) buryCost(cards []engine.Card) (melded []engine.Card, before, after int) {
+	h := s.g.Hand(s.user)
+	m := engine.CountMeld(&h, s.g.Trump(), &s.r.Meld)
+	used := m.Used()
+	kept := h
+	for _, c := range cards {
+		if used[c] > 0 {
+			melded = append(melded, c)
+			used[c]--
+		}
+		kept[c]--
+	}
+	km := engine.CountMeld(&kept, s.g.Trump(), &s.r.Meld)
+	return melded, m.Total, km.Total
+}
+
+// showSoloResult writes a three-handed hand's result: the contract, each player's meld,
+// tricks and change, and the scores.
+func (s *session) showSoloResult(res *engine.HandResult, what, trump string) {
+	s.printf("Hand %d: %s bid %d (%s) alone and %s.\n", res.Hand, s.name(res.Bidder), res.Bid, trump, what)
+	for _, seat := range s.seatOrder() {
+		label := s.name(seat)
+		if seat == res.Bidder {
+			label += ", the bidder"
+		}
+		if res.Outcome == engine.OutcomePlayed {
+			s.printf("  %s: meld %d, tricks %d: %+d\n", capitalize(label), res.SeatMeld[seat], res.SeatPoints[seat], res.SeatDelta[seat])
+		} else {
+			s.printf("  %s: meld %d, no tricks played: %+d\n", capitalize(label), res.SeatMeld[seat], res.SeatDelta[seat])
+		}
+	}
+	s.printf("  Scores: %s\n", s.seatScoresText(res.SeatScores))
+}
+
+// soloWinnerText says how a three-handed game ended: who won, every score, and the places.
+func (s *session) soloWinnerText() string {
+	sc := s.g.SeatScores()
+	w := s.g.Winner()
+	score := fmt.Sprintf("Final scores: %s.", s.seatScoresText(sc))
+	var head string
+	switch {
+	case w < 0:
+		head = "The game is drawn, with no single winner."
+	case w == s.user:
+		head = fmt.Sprintf("You win with %d!", sc[w])
+	default:
+		head = fmt.Sprintf("%s wins with %d.", capitalize(s.name(w)), sc[w])
+	}
+	return head + " " + score + "\n" + s.placesText(soloPlaces(sc[:s.r.Players], w))
+}
+
+// placesText writes the players' places: "Places: 1st seat 2 with 1520, 2nd you with 1100,
+// 3rd seat 3 with 900." Players who share a place are named together.
+func (s *session) placesText(places []int) string {
+	sc := s.g.SeatScores()
+	var parts []string
+	for p := 1; p <= len(places); p++ {
+		var names []string
+		score := 0
+		for _, seat := range s.seatOrder() {
+			if places[seat] == p {
+				names = append(names, s.name(seat))
+				score = sc[seat]
+			}
+		}
+		if len(names) > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s with %d", ordinal(p), andList(names), score))
+		}
+	}
+	return "Places: " + strings.Join(parts, ", ") + "."
+}
+
+// soloPlaces returns each seat's place by score, highest first, equal scores sharing a
+// place; the game's winner (the bidder counts first, so it may not hold the highest score)
+// takes first place alone, the others keeping their order behind it. winner is -1 when
+// there is none.
+func soloPlaces(scores []int, winner int) []int {
+	places := make([]int, len(scores))
+	for s := range scores {
+		places[s] = 1
+		for o := range scores {
+			if o != s && scores[o] > scores[s] {
+				places[s]++
+			}
+		}
+	}
+	if winner >= 0 {
+		for s := range places {
+			if s != winner && places[s] <= places[winner] {
+				places[s]++
+			}
+		}
+		places[winner] = 1
+	}
+	return places
+}
+
+// ordinal writes a place: 1st, 2nd, 3rd, 4th.
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// soloSheetHeads returns the score sheet's column heads, one a seat in seat order.
+func (s *session) soloSheetHeads() []string {
+	heads := make([]string, s.r.Players)
+	for seat := range heads {
+		heads[seat] = seatLabel(seat)
+		if seat == s.user {
+			heads[seat] += " (you)"
+		}
+	}
+	return heads
+}
+
+// sameCards reports whether two lists hold the same cards, in any order.
+func sameCards(a, b []engine.Card) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
