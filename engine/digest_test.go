@@ -106,6 +106,15 @@ func writeGame(t *testing.T, h hash.Hash, g *engine.Game, whole bool) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// In a canonical form, its keys sorted: the order of the fields of the state is
+		// not behaviour.
+		var doc any
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if b, err = json.Marshal(doc); err != nil {
+			t.Fatal(err)
+		}
 		h.Write(b)
 	}
 	for s := -1; s < g.Rules().Players; s++ {
