@@ -308,6 +308,22 @@ func (h *Hand) Has(c Card) bool { return h[c] > 0 }
 
 // Contains reports whether every card of o (with its copies) is in h.
 func (h *Hand) Contains(o *Hand) bool {
+	// Eight counts at a time: with each count of h lifted by 128, a count of o below 128
+	// leaves the byte's top bit set, borrowing nothing from the next byte, exactly when
+	// it does not exceed h's.
+	const top = 0x8080808080808080
+	for i := 0; i < NumKinds; i += 8 {
+		hx, ox := binary.LittleEndian.Uint64(h[i:i+8]), binary.LittleEndian.Uint64(o[i:i+8])
+		if ox&top != 0 || ((hx|top)-ox)&top != top {
+			return o.containedSlowly(h)
+		}
+	}
+	return true
+}
+
+// containedSlowly reports whether h holds every card of o, a count at a time: for counts
+// of 128 or more, which no deck makes.
+func (o *Hand) containedSlowly(h *Hand) bool {
 	for i := range h {
 		if o[i] > h[i] {
 			return false
