@@ -342,12 +342,12 @@ func (h *Hand) Set() CardSet {
 
 // nonZero returns one bit for each byte of x, set when the byte is not zero.
 func nonZero(x uint64) CardSet {
-	// Fold each byte to its low bit, then gather the low bits.
-	x |= x >> 4
-	x |= x >> 2
-	x |= x >> 1
-	x &= 0x0101010101010101
-	return CardSet((x * 0x0102040810204080) >> 56)
+	// A byte's low seven bits plus 0x7F carry into its top bit unless they are all zero;
+	// with the byte's own top bit, that top bit is set exactly when the byte is not zero.
+	// Then gather the top bits.
+	const low, top = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	x = (((x & low) + low) | x) & top
+	return CardSet(((x >> 7) * 0x0102040810204080) >> 56)
 }
 
 // SuitCount returns the number of cards the hand holds in suit s.

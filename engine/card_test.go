@@ -278,7 +278,6 @@ func randomHand(rng *rand.Rand, maxCopies int) engine.Hand {
 	return h
 }
 
-// TestHandSet compares Hand.Set, which folds eight counts at a time, with the obvious loop.
 // TestHandContains checks Contains against a count-by-count comparison, on random hands
 // with counts of every size, those of no deck (128 and more) included.
 func TestHandContains(t *testing.T) {
@@ -309,6 +308,7 @@ func TestHandContains(t *testing.T) {
 	}
 }
 
+// TestHandSet compares Hand.Set, which folds eight counts at a time, with the obvious loop.
 func TestHandSet(t *testing.T) {
 	naive := func(h *engine.Hand) engine.CardSet {
 		var s engine.CardSet
