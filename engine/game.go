@@ -693,7 +693,7 @@ func (g *Game) activeBidders() int { return g.rules.Players - bits.OnesCount8(g.
 // checkBid reports whether amount would be a legal bid now, ignoring whose turn it is.
 func (g *Game) checkBid(amount int) error {
 	r := &g.rules
-	lowest := g.MinNextBid()
+	lowest := r.minNextBid(g.st.High)
 	if amount < lowest {
 		if g.st.High == 0 {
 			return ruleErr(CodeBadBid, fmt.Sprintf("the opening bid is at least %d", lowest))
