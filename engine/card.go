@@ -315,15 +315,16 @@ func (h *Hand) Contains(o *Hand) bool {
 	for i := 0; i < NumKinds; i += 8 {
 		hx, ox := binary.LittleEndian.Uint64(h[i:i+8]), binary.LittleEndian.Uint64(o[i:i+8])
 		if ox&top != 0 || ((hx|top)-ox)&top != top {
-			return o.containedSlowly(h)
+			return containsByCount(h, o)
 		}
 	}
 	return true
 }
 
-// containedSlowly reports whether h holds every card of o, a count at a time: for counts
-// of 128 or more, which no deck makes.
-func (o *Hand) containedSlowly(h *Hand) bool {
+// containsByCount is Contains a count at a time, which Contains falls back to when eight
+// counts fail its test: a count of o above h's, or counts of 128 or more, which no deck
+// makes.
+func containsByCount(h, o *Hand) bool {
 	for i := range h {
 		if o[i] > h[i] {
 			return false
