@@ -130,3 +130,53 @@ func BenchmarkRandomFirstHand(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 }
+
+// BenchmarkReplayGame measures the engine alone on the games BenchmarkRandomHand plays:
+// the actions of a racehorse game of random legal actions chosen through Game.View,
+// recorded before the timer starts, applied again to a new game with Game.Apply, with no
+// view made and no player asked. Its hands/s bounds what BenchmarkRandomHand can reach
+// with views and players that cost nothing.
+func BenchmarkReplayGame(b *testing.B) {
+	r, err := engine.NewRules("racehorse", map[string]string{"hands": "100"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := computer.New("random", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	type record struct {
+		seed    uint64
+		actions []engine.Action
+		hands   int
+	}
+	var games []record
+	for seed := uint64(1); seed <= 8; seed++ {
+		g, err := engine.NewGame(r, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Over() {
+			if err := g.Apply(p.Choose(g.View(actor(g)))); err != nil {
+				b.Fatal(err)
+			}
+		}
+		games = append(games, record{seed, g.Log(), g.HandNumber()})
+	}
+	hands := 0
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		rec := &games[i%len(games)]
+		g, err := engine.NewGame(r, rec.seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, a := range rec.actions {
+			if err := g.Apply(a); err != nil {
+				b.Fatal(err)
+			}
+		}
+		hands += rec.hands
+	}
+	b.ReportMetric(float64(hands)/b.Elapsed().Seconds(), "hands/s")
+}

@@ -308,6 +308,23 @@ func (h *Hand) Has(c Card) bool { return h[c] > 0 }
 
 // Contains reports whether every card of o (with its copies) is in h.
 func (h *Hand) Contains(o *Hand) bool {
+	// Eight counts at a time: with each count of h lifted by 128, a count of o below 128
+	// leaves the byte's top bit set, borrowing nothing from the next byte, exactly when
+	// it does not exceed h's.
+	const top = 0x8080808080808080
+	for i := 0; i < NumKinds; i += 8 {
+		hx, ox := binary.LittleEndian.Uint64(h[i:i+8]), binary.LittleEndian.Uint64(o[i:i+8])
+		if ox&top != 0 || ((hx|top)-ox)&top != top {
+			return containsByCount(h, o)
+		}
+	}
+	return true
+}
+
+// containsByCount is Contains a count at a time, which Contains falls back to when eight
+// counts fail its test: a count of o above h's, or counts of 128 or more, which no deck
+// makes.
+func containsByCount(h, o *Hand) bool {
 	for i := range h {
 		if o[i] > h[i] {
 			return false
@@ -326,12 +343,12 @@ func (h *Hand) Set() CardSet {
 
 // nonZero returns one bit for each byte of x, set when the byte is not zero.
 func nonZero(x uint64) CardSet {
-	// Fold each byte to its low bit, then gather the low bits.
-	x |= x >> 4
-	x |= x >> 2
-	x |= x >> 1
-	x &= 0x0101010101010101
-	return CardSet((x * 0x0102040810204080) >> 56)
+	// A byte's low seven bits plus 0x7F carry into its top bit unless they are all zero;
+	// with the byte's own top bit, that top bit is set exactly when the byte is not zero.
+	// Then gather the top bits.
+	const low, top = 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	x = (((x & low) + low) | x) & top
+	return CardSet(((x >> 7) * 0x0102040810204080) >> 56)
 }
 
 // SuitCount returns the number of cards the hand holds in suit s.

@@ -278,6 +278,36 @@ func randomHand(rng *rand.Rand, maxCopies int) engine.Hand {
 	return h
 }
 
+// TestHandContains checks Contains against a count-by-count comparison, on random hands
+// with counts of every size, those of no deck (128 and more) included.
+func TestHandContains(t *testing.T) {
+	naive := func(h, o *engine.Hand) bool {
+		for c := range h {
+			if o[c] > h[c] {
+				return false
+			}
+		}
+		return true
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 20000 {
+		var h, o engine.Hand
+		top := []int{3, 5, 256}[i%3]
+		for c := range h {
+			h[c] = uint8(rng.IntN(top))
+			o[c] = h[c]
+		}
+		// Change a few counts of o, up or down, so that both answers come often.
+		for range rng.IntN(3) {
+			c := rng.IntN(engine.NumKinds)
+			o[c] = uint8(rng.IntN(top))
+		}
+		if got, want := h.Contains(&o), naive(&h, &o); got != want {
+			t.Fatalf("%v.Contains(%v) = %v, want %v", h, o, got, want)
+		}
+	}
+}
+
 // TestHandSet compares Hand.Set, which folds eight counts at a time, with the obvious loop.
 func TestHandSet(t *testing.T) {
 	naive := func(h *engine.Hand) engine.CardSet {

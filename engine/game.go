@@ -589,6 +589,16 @@ func (g *Game) Check(a Action) error { return g.check(&a) }
 
 func (g *Game) check(a *Action) error {
 	st := &g.st
+	// The commonest actions, a card or a bid of the seat to act in its phase, pass every
+	// check before the one of their kind: they go straight to it.
+	if a.Seat == st.Turn && a.Seat >= 0 && !st.Over {
+		switch {
+		case a.Kind == ActPlayCard && st.Phase == PhasePlay:
+			return g.checkCard(a.Seat, a.Card)
+		case a.Kind == ActBid && st.Phase == PhaseBidding:
+			return g.checkBid(a.Bid)
+		}
+	}
 	if st.Over {
 		return ErrGameOver
 	}
@@ -653,12 +663,18 @@ func (g *Game) check(a *Action) error {
 			return ruleErr(CodeNotAllowed, "this table does not play declaring out")
 		}
 	case ActPlayCard:
-		if !a.Card.Valid() || g.st.Hands[a.Seat][a.Card] == 0 {
-			return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", a.Card.Symbol()))
-		}
-		if !g.pub.legal.Has(a.Card) {
-			return g.illegalCardError(a.Seat)
-		}
+		return g.checkCard(a.Seat, a.Card)
+	}
+	return nil
+}
+
+// checkCard reports whether seat, the seat to play, may play c.
+func (g *Game) checkCard(seat int, c Card) error {
+	if !c.Valid() || g.st.Hands[seat][c] == 0 {
+		return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", c.Symbol()))
+	}
+	if !g.pub.legal.Has(c) {
+		return g.illegalCardError(seat)
 	}
 	return nil
 }
@@ -677,7 +693,7 @@ func (g *Game) activeBidders() int { return g.rules.Players - bits.OnesCount8(g.
 // checkBid reports whether amount would be a legal bid now, ignoring whose turn it is.
 func (g *Game) checkBid(amount int) error {
 	r := &g.rules
-	lowest := g.MinNextBid()
+	lowest := r.minNextBid(g.st.High)
 	if amount < lowest {
 		if g.st.High == 0 {
 			return ruleErr(CodeBadBid, fmt.Sprintf("the opening bid is at least %d", lowest))
