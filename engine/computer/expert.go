@@ -96,8 +96,9 @@ func ExpertBudget() Budget { return expertBudget }
 // everything its seat knows (its own cards and passes, the meld shown, every card played,
 // and what the play rules reveal: a seat that did not follow suit is void in it, one that
 // did not trump holds none, one that played under the winner when it had to win could not
-// beat it), and searches each deal with every card known (perfect-information Monte
-// Carlo). Card play plays each candidate out in every sample, exactly by alpha-beta near
+// beat it; in three-handed, the widow before it is shown and the bury a defender has not
+// seen are dealt too), and searches each deal with every card known (perfect-information
+// Monte Carlo). Card play plays each candidate out in every sample, exactly by alpha-beta near
 // the end of the hand and by a quick policy before; bids, trump and the choice to play or
 // throw in play out the whole hand in each sample, passes included; a pass weighs the
 // Baseline's choice against combinations of the best cards to give, on the same samples.
@@ -607,6 +608,8 @@ func (e *Expert) SuggestBid(v engine.View) (int, engine.Suit) {
 		return 0, engine.NoSuit // two-handed has no auction
 	}
 	if v.Rules().Solo {
+		// Three-handed: the bid the expert's play-outs support; the trump is the one its
+		// own cards favour (the widow, unseen, decides the trump it will name).
 		if v.Phase() != engine.PhaseBidding || v.Seat() < 0 {
 			return 0, engine.NoSuit
 		}

@@ -508,3 +508,100 @@ func TestSoloWorth(t *testing.T) {
 		}
 	}
 }
+
+// TestKnowSoloSamples checks the three-handed sampler against what each seat knows, at
+// every decision of seeded games: the other hands and the pile (the widow before it is
+// shown, the bury for a defender) get as many cards as they hold, from the cards the seat
+// cannot see; the meld shown stays with its owner; the widow's cards stay with the bidder,
+// in its hand or the bury; and every card played is legal from the hand a sample deals.
+func TestKnowSoloSamples(t *testing.T) {
+	r := threeHandedRules(t)
+	rng := newTestRand(1)
+	checked := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		g, err := engine.NewGame(r, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := newBaseline(seed)
+		for !g.Over() {
+			seat := waitingSeat(g)
+			v := g.View(seat)
+			k := know(&v)
+			bidder := v.Bidder()
+			widow, taken := v.Widow()
+			buried, _ := v.Buried()
+			// The cards the seat cannot place: the deck less its hand, its bury and the
+			// cards played.
+			hidden := fullDeck(&r)
+			own := v.Hand()
+			sub(&hidden, &own)
+			mine := engine.HandOf(buried...)
+			sub(&hidden, &mine)
+			for _, p := range v.Plays() {
+				hidden[p.Card]--
+			}
+			for range 20 {
+				hands := k.sample(rng)
+				var dealt engine.Hand
+				for s := range 4 {
+					if s == seat {
+						continue
+					}
+					for c, n := range hands[s] {
+						dealt[c] += n
+					}
+				}
+				if dealt != hidden {
+					t.Fatalf("seed %d, seat %d, %s: dealt %s, want the hidden %s", seed, seat, v.Phase(), dealt, hidden)
+				}
+				pile := 0
+				switch {
+				case !taken:
+					pile = r.Widow
+				case v.MeldShown() && seat != bidder:
+					pile = r.PassCount
+				}
+				for s := range 3 {
+					if s != seat && hands[s].Len() != v.HandSize(s) {
+						t.Fatalf("seed %d, %s: seat %d dealt %d cards, holds %d", seed, v.Phase(), s, hands[s].Len(), v.HandSize(s))
+					}
+					if m, ok := v.ShownMeld(s); ok && s != seat && taken {
+						used := m.Used()
+						played := played(&v)
+						for c := range used {
+							if want := used[c] - min(used[c], played[s][c]); hands[s][c] < want {
+								t.Fatalf("seed %d: seat %d dealt %d of its shown %s, want %d", seed, s, hands[s][c], engine.Card(c), want)
+							}
+						}
+					}
+				}
+				if hands[3].Len() != pile {
+					t.Fatalf("seed %d, %s: pile of %d, want %d", seed, v.Phase(), hands[3].Len(), pile)
+				}
+				if taken && seat != bidder {
+					w := engine.HandOf(widow...)
+					played := played(&v)
+					for c := range w {
+						left := w[c] - min(w[c], played[bidder][c])
+						if hidden[c] == left && hands[bidder][c]+hands[3][c] < left {
+							t.Fatalf("seed %d, %s: the widow's %s dealt away from the bidder", seed, v.Phase(), engine.Card(c))
+						}
+					}
+				}
+				var four [4]engine.Hand
+				copy(four[:], hands[:4])
+				if !playedLegally(&r, &v, &four) {
+					t.Fatalf("seed %d, %s: a sample makes a card played illegal: %v", seed, v.Phase(), hands[:3])
+				}
+				checked++
+			}
+			if err := g.Apply(base.Choose(v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}
