@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -21,7 +20,7 @@ func runDuel(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // duelCommand runs pinochle duel.
 func duelCommand(args []string, stdout io.Writer) error {
 	fs := newFlagSet("duel", "--variant V --a LEVEL --b LEVEL --deals N [--seed S] [--workers N] [--json] [--options k=v,...]", stdout)
-	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(duelVariants(), ", "))
+	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
 	a := fs.String("a", "expert", "level of side A: "+strings.Join(computer.Levels(), ", "))
 	b := fs.String("b", "baseline", "level of side B")
 	deals := fs.Int("deals", 200, "number of deals, each played twice with the sides swapped (three-handed: six times, each side alone in each seat)")
@@ -44,7 +43,7 @@ func duelCommand(args []string, stdout io.Writer) error {
 	if err := checkWorkers(*workers); err != nil {
 		return err
 	}
-	r, err := duelRules(*variant, *options)
+	r, err := rulesFor(*variant, *options)
 	if err != nil {
 		return err
 	}
@@ -123,35 +122,6 @@ func speedOf(deals, perDeal int, elapsed time.Duration) speedJSON {
 		return speedJSON{}
 	}
 	return speedJSON{Seconds: s, DealsPerSecond: float64(deals) / s, HandsPerSecond: float64(perDeal*deals) / s}
-}
-
-// duelRules returns the rules of the variant a duel measures: those of rulesFor, and
-// besides them a preset the engine plays before the rest of the tool offers it
-// (three-handed), so that its computer players can be measured first.
-func duelRules(variant, options string) (engine.Rules, error) {
-	r, err := rulesFor(variant, options)
-	if err == nil || !slices.Contains(duelVariants(), variant) {
-		return r, err
-	}
-	opts, oerr := parseOptions(options)
-	if oerr != nil {
-		return engine.Rules{}, oerr
-	}
-	r, err = engine.NewRules(variant, opts)
-	if err != nil {
-		return engine.Rules{}, usageError{err}
-	}
-	return r, nil
-}
-
-// duelVariants returns the variants duel measures: the presets, and three-handed while
-// engine.PresetNames does not list it yet.
-func duelVariants() []string {
-	names := engine.PresetNames()
-	if !slices.Contains(names, "three-handed") {
-		names = append(names, "three-handed")
-	}
-	return names
 }
 
 // sideJSON is a side's figures as the JSON report gives them.

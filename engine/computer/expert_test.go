@@ -162,6 +162,17 @@ func TestSamplesConsistent(t *testing.T) {
 						all[c] += hands[s][c] + byseat[s][c]
 					}
 				}
+				// Three-handed deals a pile beside the seats (the widow, or a defender's
+				// unseen bury); a bidder knows its own bury.
+				for s := r.Players; s < k.slots; s++ {
+					for c := range all {
+						all[c] += hands[s][c]
+					}
+				}
+				buried, _ := v.Buried()
+				for _, c := range buried {
+					all[c]++
+				}
 				if all != fullDeck(r) {
 					t.Fatalf("%s: a sample with its played cards is not the deck: %v", preset, all)
 				}
@@ -335,6 +346,9 @@ func TestDecisionsIgnoreHiddenCards(t *testing.T) {
 				t.Skip("two-handed hides the stock too: TestTwoHandedDecisionsIgnoreHiddenCards")
 			}
 			opts := map[string]string{"hands": "3", "moon": "on"}
+			if preset == "three-handed" {
+				delete(opts, "moon") // the bidder plays alone: no shoot the moon
+			}
 			r := newRules(t, preset, opts)
 			want := []string{"bid", "trump", "decide"}
 			if r.PassStyle != engine.PassNone {
@@ -436,8 +450,11 @@ func TestExpertFullGames(t *testing.T) {
 			{normalBudget, map[string]string{"hands": "2", "moon": "on", "throwin": "any"}},
 			{smallBudget, map[string]string{"hands": "2"}},
 		} {
-			if preset == "two-handed" && tc.opts["moon"] != "" {
+			switch {
+			case preset == "two-handed" && tc.opts["moon"] != "":
 				tc.opts = map[string]string{"hands": "2", "declare": "on", "target": "400"}
+			case preset == "three-handed" && tc.opts["moon"] != "":
+				tc.opts = map[string]string{"hands": "2", "throwin": "any", "set": "double"}
 			}
 			players := make([]Player, 0, 6)
 			for s := range 6 {
@@ -462,8 +479,8 @@ func TestISMCTSFullGames(t *testing.T) {
 				players = append(players, newISMCTS(normalBudget, uint64(s)))
 			}
 			opts := map[string]string{"hands": "1", "moon": "on"}
-			if preset == "two-handed" {
-				opts = map[string]string{"hands": "1"}
+			if preset == "two-handed" || preset == "three-handed" {
+				opts = map[string]string{"hands": "1"} // no moon to shoot
 			}
 			return playGame(t, newRules(t, preset, opts), 23, players, 10000)
 		}
