@@ -26,6 +26,9 @@ import (
 //     did not count on: it raises only with at least helpMeld, only once in the auction,
 //     and no higher than the partner's bid plus what its meld adds to the meld a partner
 //     is expected to bring (averageMeld).
+//   - With Budget.BoundRaises a raise of its partner goes no higher than the raiser's own
+//     meld and every trick point make (raiseBound): a contract a raise wins is never out
+//     of reach.
 //
 // A bid over an opponent needs only the value.
 
@@ -112,7 +115,62 @@ func (e *Expert) planBid(v *engine.View) bidPlan {
 	case !teamHasBid(v) && !showsHand(r, &h, o.trump, p.meld):
 		p.top, p.held = 0, fmt.Sprintf("an opening bid tells your partner you hold meld or sure tricks, and you have %d meld and few sure tricks", p.meld)
 	}
+	if partner > 0 && p.top > 0 && e.budget.BoundRaises {
+		if bound := raiseBound(r, p.meld); bound < p.top {
+			p.top = bound
+			p.held = fmt.Sprintf("a raise of your partner must stay within reach of your own meld: your %d and all %d trick points make %d", p.meld, r.TrickTotal(), bound)
+		}
+	}
 	return p
+}
+
+// raiseBound returns the highest bid to which a seat with meld in the trump it would name
+// may raise its partner (Budget.BoundRaises; 0 below the lowest bid): that meld (none below
+// the team minimum) and every trick point of the hand. It rests on nothing but the
+// raiser's own cards. If the raise wins the auction, the raiser names a suit in which it
+// holds that meld (raiseTrump), receives its partner's cards and passes back the lowest
+// outside its meld, and whatever its partner melds the team's meld is at least its own:
+// the contract is never out of reach once meld is shown, so the side never has to throw it
+// in for that. What the partner's bids showed is left out on purpose: the partner passes
+// its best cards (trump, aces, meld) to the bidder and the trump may not be the partner's,
+// so no convention promises meld of the partner's that survives to be shown.
+func raiseBound(r *engine.Rules, meld int) int {
+	if meld < r.TeamMeldMin {
+		meld = 0
+	}
+	return legalFloor(r, meld+r.TrickTotal())
+}
+
+// wonByRaise reports whether the view's seat won the auction by bidding over its own
+// partner: its winning bid was made while a teammate held the bid of its own choice.
+func wonByRaise(v *engine.View) bool {
+	r := v.Rules()
+	high := engine.Bid{Seat: -1}
+	for _, b := range v.Auction() {
+		if b.Pass() {
+			continue
+		}
+		if b.Seat == v.Seat() && b.Amount == v.High() {
+			return !b.Forced && high.Seat >= 0 && high.Seat != b.Seat && !high.Forced && sameTeam(r, high.Seat, b.Seat)
+		}
+		high = b
+	}
+	return false
+}
+
+// raiseTrump returns the suits of choices in which hand h's meld keeps a contract won by a
+// raise of the partner in reach (raiseBound at least the bid), or choices when none does.
+func raiseTrump(r *engine.Rules, h *engine.Hand, choices uint8, bid int) uint8 {
+	var in uint8
+	for t := engine.Spades; t < engine.NoSuit; t++ {
+		if choices&(1<<t) != 0 && raiseBound(r, engine.CountMeld(h, t, &r.Meld).Total) >= bid {
+			in |= 1 << t
+		}
+	}
+	if in == 0 {
+		return choices
+	}
+	return in
 }
 
 // readableBid is the Expert's bid under Budget.Readable.

@@ -51,6 +51,11 @@ type Budget struct {
 	// (-17.7 to +8.0), +2.1 (-10.4 to +14.6) with this one, and -3.2 with this one held
 	// to a single raise.
 	RaiseOnHelp bool
+	// BoundRaises, with Readable, holds a raise of the partner to what the raiser's own
+	// meld in the trump it would name and every trick point make (raiseBound), and has a
+	// seat that won the auction by such a raise name a suit that keeps it in reach: a
+	// contract a raise wins is never one the side must throw in as out of reach.
+	BoundRaises bool
 }
 
 // The budgets of the levels "expert" and "normal". The normal level's bidding model
@@ -63,10 +68,17 @@ type Budget struct {
 var (
 	expertBudget = Budget{PlaySamples: 600, AuctionSamples: 900, PassSamples: 180, ExactCards: 16,
 		Confidence: expertConfidence, PartnerConfidence: bidPartnerConfidence, Risk: expertRisk, Readable: true, Hopeless: expertHopeless,
-		RaiseOnHelp: true}
+		RaiseOnHelp: true, BoundRaises: true}
 	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
-		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, Readable: true, Hopeless: normalHopeless}
+		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, Readable: true, Hopeless: normalHopeless,
+		BoundRaises: true}
 )
+
+// normalV1Budget is the budget of the level "normal-v1": the normal level as it bid
+// before its raises were bounded (BoundRaises), every field written out so that it stays
+// as it was, to weigh the normal level's bidding against.
+var normalV1Budget = Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
+	Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25, Readable: true, Hopeless: 0.10}
 
 // The expert's bidding model: it bids what its side makes in at least half of its sampled
 // deals, while the bid costs on average less than half of it (the fit against the
@@ -626,7 +638,12 @@ func (e *Expert) trump(v *engine.View) (engine.Action, string) {
 	if e.budget.Readable {
 		rng = auctionRand(v) // the deals the auction valued the hand on
 	}
-	outs := e.outlooks(v, v.TrumpChoices(), v.High(), rng)
+	choices := v.TrumpChoices()
+	if e.budget.BoundRaises && wonByRaise(v) {
+		h := v.Hand()
+		choices = raiseTrump(v.Rules(), &h, choices, v.High())
+	}
+	outs := e.outlooks(v, choices, v.High(), rng)
 	best := 0
 	for i := range outs {
 		if outs[i].value(v.High()) > outs[best].value(v.High()) {
