@@ -451,3 +451,41 @@ func dealtTrump(tb testing.TB, text string, bids ...int) *engine.Game {
 	}
 	return g
 }
+
+// TestSpareTrick: six-handed, a normal player's hand is worth no bid that would need more
+// than every trick point but one trick's share over the team's meld (22 of 25) in more
+// than a tenth of its samples; normal-v1 counts on all 25; four-handed the rule does not
+// apply.
+func TestSpareTrick(t *testing.T) {
+	for _, c := range []struct {
+		preset     string
+		reach      int // spareReach
+		meld       int // the team's meld in every sample
+		normal, v1 int // the worth each level's budget gives
+	}{
+		{"six-handed", 22, 3, 25, 28},
+		{"six-handed", 22, 0, 22, 25},
+		{"racehorse", 230, 40, 290, 290},
+		{"double-deck", 48, 20, 70, 70},
+	} {
+		r := newRules(t, c.preset, nil)
+		if got := spareReach(&r); got != c.reach {
+			t.Errorf("%s: spares a trick of %d points, reach %d, want %d", c.preset, r.TrickTotal(), got, c.reach)
+		}
+		// Samples in which the team always makes a high bid, with meld c.meld: only the
+		// reach of the tricks holds the worth back.
+		o := outlook{totals: make([]int, 100), melds: make([]int, 100)}
+		for i := range o.totals {
+			o.totals[i], o.melds[i] = r.MaxBid, c.meld
+		}
+		for _, b := range []struct {
+			level  string
+			budget Budget
+			want   int
+		}{{"normal", normalBudget, c.normal}, {"normal-v1", normalV1Budget, c.v1}} {
+			if got := o.worth(&r, b.budget.Confidence, b.budget.Risk, b.budget.Hopeless, bidReach(&b.budget, &r)); got != b.want {
+				t.Errorf("%s, %s, %d meld: worth %d, want %d", c.preset, b.level, c.meld, got, b.want)
+			}
+		}
+	}
+}

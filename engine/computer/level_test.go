@@ -125,7 +125,7 @@ func TestNormalV1Budget(t *testing.T) {
 	if normalV1Budget != want {
 		t.Errorf("normal-v1 searches with %+v, want %+v", normalV1Budget, want)
 	}
-	if b := normalBudget; !b.BoundRaises {
-		t.Errorf("the normal level does not bound its raises: %+v", b)
+	if b := normalBudget; !b.BoundRaises || !b.SpareTrick {
+		t.Errorf("the normal level does not bound its raises or spare a trick: %+v", b)
 	}
 }
