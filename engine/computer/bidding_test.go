@@ -398,7 +398,7 @@ func TestRaiseBound(t *testing.T) {
 // which its meld keeps the bid in reach, and any suit it may name when none does or when
 // it won over an opponent.
 func TestRaiseTrump(t *testing.T) {
-	// 70 meld in spades (royal marriage, dix, marriage in hearts); in hearts 50 (royal
+	// 70 meld in spades (royal marriage, dix, marriage in hearts); in hearts 60 (royal
 	// marriage, marriage in spades, but no dix), and 40 in the other suits.
 	const h70 = "AS AS 10S 10S KS QS 9S KH QH AH AD AD"
 	for _, c := range []struct {
@@ -422,6 +422,14 @@ func TestRaiseTrump(t *testing.T) {
 			}
 			if got != c.want {
 				t.Errorf("suits %04b, want %04b (won by a raise: %v)", got, c.want, wonByRaise(&v))
+			}
+			// The normal level names one of those suits, and says why when some are left out.
+			a, why := newExpert(normalBudget, 1).Hint(v)
+			if a.Kind != engine.ActTrump || got&(1<<a.Suit) == 0 {
+				t.Errorf("names %v: %s", a.Suit, why)
+			}
+			if says := strings.Contains(why, "raising your partner"); says != (got != v.TrumpChoices()) {
+				t.Errorf("the hint %q, with suits %04b of %04b", why, got, v.TrumpChoices())
 			}
 		})
 	}

@@ -674,13 +674,15 @@ func (e *Expert) trump(v *engine.View) (engine.Action, string) {
 			second = i
 		}
 	}
-	if second < 0 {
-		return act, why + "."
+	if second >= 0 {
+		n := &outs[second]
+		why += fmt.Sprintf(", with %s (your meld %d) in %.0f%%", n.trump.Name(), engine.CountMeld(&h, n.trump, &r.Meld).Total, 100*n.made(v.High()))
+		if n.made(v.High()) >= o.made(v.High()) {
+			why += fmt.Sprintf(", but %s scores about %s a hand more", o.trump.Name(), points(o.value(v.High())-n.value(v.High())))
+		}
 	}
-	n := &outs[second]
-	why += fmt.Sprintf(", with %s (your meld %d) in %.0f%%", n.trump.Name(), engine.CountMeld(&h, n.trump, &r.Meld).Total, 100*n.made(v.High()))
-	if n.made(v.High()) >= o.made(v.High()) {
-		why += fmt.Sprintf(", but %s scores about %s a hand more", o.trump.Name(), points(o.value(v.High())-n.value(v.High())))
+	if choices != v.TrumpChoices() {
+		why += fmt.Sprintf("; you won the bid by raising your partner, so you name a suit in which your own meld and every trick point reach %d", v.High())
 	}
 	return act, why + "."
 }
