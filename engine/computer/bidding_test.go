@@ -275,10 +275,7 @@ func TestCheapestOfBest(t *testing.T) {
 // its plan names, and once meld is shown (the raiser having named trump and the team
 // passed as computer players do) the team's meld and every trick point reach the bid.
 func TestRaiseStaysInReach(t *testing.T) {
-	deals := 30
-	if testing.Short() || raceEnabled {
-		deals = 8
-	}
+	const deals = 48       // a few tenths of a second, a few seconds under the race detector
 	expert := expertBudget // the expert's conventions at a budget a test affords
 	expert.PlaySamples, expert.AuctionSamples, expert.PassSamples = 20, 48, 12
 	for _, c := range []struct {
@@ -287,8 +284,8 @@ func TestRaiseStaysInReach(t *testing.T) {
 	}{
 		{"racehorse", []int{250, 280, 300, 320}},
 		{"partnership", []int{260, 290, 310, 330}},
-		{"double-deck", []int{55, 65, 75}},
-		{"six-handed", []int{21, 24, 27}},
+		{"double-deck", []int{51, 55, 60}},
+		{"six-handed", []int{20, 21, 22, 23}},
 	} {
 		for _, b := range []struct {
 			level  string
@@ -301,8 +298,8 @@ func TestRaiseStaysInReach(t *testing.T) {
 						raises++
 					}
 				}
-				if raises == 0 {
-					t.Errorf("no raise in %d deals: the case no longer tests the bound", deals)
+				if raises < 2 {
+					t.Errorf("%d raises in %d deals: the case no longer tests the bound", raises, deals)
 				}
 			})
 		}
