@@ -54,7 +54,12 @@ type Budget struct {
 	// BoundRaises, with Readable, holds a raise of the partner to what the raiser's own
 	// meld in the trump it would name and every trick point make (raiseBound), and has a
 	// seat that won the auction by such a raise name a suit that keeps it in reach: a
-	// contract a raise wins is never one the side must throw in as out of reach.
+	// contract a raise wins is never one the side must throw in as out of reach. It
+	// rarely binds the normal level (against normal-v1 over 1,000 deals: -0.15 a hand,
+	// -0.46 to +0.15, in partnership; no hand changed in racehorse), but it stops the
+	// expert's raises on sure tricks with little meld: against the expert without it,
+	// -4.0 a hand (-7.5 to -0.5) over 1,000 partnership deals, -0.6 (-1.8 to +0.7) over
+	// 300 racehorse deals.
 	BoundRaises bool
 	// SpareTrick, with Readable, six-handed, counts a bid as out of reach in a sample
 	// (Hopeless) when the team's meld leaves it needing more than every trick point but
