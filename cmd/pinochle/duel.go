@@ -98,9 +98,9 @@ func duelCommand(args []string, stdout io.Writer) error {
 			continue
 		}
 		fmt.Fprintf(stdout, "  %-8s of its bids: thrown in %.1f%%, played and set %.1f%%; mean bid %.1f, %.1f over its meld (%.0f%% of the %d trick points); "+
-			"bid over its partner %d, of them lost %d (thrown in %d)\n",
+			"bid over its partner %d, of them lost %d (thrown in %d); won by that raise %d, lost %d (thrown in %d)\n",
 			"", 100*s.ThrowInShare(), 100*s.PlayedSetShare(), s.MeanBid(), s.MeanOverMeld(), 100*s.MeanOverMeld()/float64(r.TrickTotal()), r.TrickTotal(),
-			s.OverPartner, s.OverPartnerLost, s.OverPartnerThrownIn)
+			s.OverPartner, s.OverPartnerLost, s.OverPartnerThrownIn, s.ByRaise, s.ByRaiseLost, s.ByRaiseThrownIn)
 	}
 	fmt.Fprintf(stdout, "speed: %.1f deals/s, %.1f hands/s (%s, %s)\n",
 		sp.DealsPerSecond, sp.HandsPerSecond, elapsed.Round(time.Millisecond), workersText(*workers))
@@ -144,12 +144,17 @@ type sideJSON struct {
 	OverPartnerThrownIn int `json:"over_partner_thrown_in"`
 	// Stuck counts the contracts the rules gave the side (three-handed: everyone else
 	// passed), StuckSet those of them not made, StuckThrownIn those of them thrown in.
-	Stuck         int     `json:"stuck"`
-	StuckSet      int     `json:"stuck_set"`
-	StuckThrownIn int     `json:"stuck_thrown_in"`
-	MeanMeld      float64 `json:"mean_meld"`
-	MedianMS      float64 `json:"decision_median_ms"`
-	P99MS         float64 `json:"decision_p99_ms"`
+	Stuck         int `json:"stuck"`
+	StuckSet      int `json:"stuck_set"`
+	StuckThrownIn int `json:"stuck_thrown_in"`
+	// ByRaise counts the contracts won by a bid over the partner itself, ByRaiseLost those
+	// of them not made, ByRaiseThrownIn those of them thrown in.
+	ByRaise         int     `json:"by_raise"`
+	ByRaiseLost     int     `json:"by_raise_lost"`
+	ByRaiseThrownIn int     `json:"by_raise_thrown_in"`
+	MeanMeld        float64 `json:"mean_meld"`
+	MedianMS        float64 `json:"decision_median_ms"`
+	P99MS           float64 `json:"decision_p99_ms"`
 }
 
 func sideOf(s *duel.Side) sideJSON {
@@ -157,5 +162,6 @@ func sideOf(s *duel.Side) sideJSON {
 		ThrowInShare: s.ThrowInShare(), PlayedSetShare: s.PlayedSetShare(), MeanBid: s.MeanBid(), MeanOverMeld: s.MeanOverMeld(),
 		OverPartner: s.OverPartner, OverPartnerLost: s.OverPartnerLost, OverPartnerThrownIn: s.OverPartnerThrownIn,
 		Stuck: s.Stuck, StuckSet: s.StuckSet, StuckThrownIn: s.StuckThrownIn,
+		ByRaise: s.ByRaise, ByRaiseLost: s.ByRaiseLost, ByRaiseThrownIn: s.ByRaiseThrownIn,
 		MedianMS: float64(s.Quantile(0.5)) / 1e6, P99MS: float64(s.Quantile(0.99)) / 1e6}
 }

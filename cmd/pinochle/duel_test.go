@@ -29,6 +29,7 @@ func TestDuelCommand(t *testing.T) {
 			MeanBid        float64  `json:"mean_bid"`
 			MeanOverMeld   *float64 `json:"mean_over_meld"`
 			OverPartner    *int     `json:"over_partner"`
+			ByRaise        *int     `json:"by_raise"`
 		} `json:"sides"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
@@ -39,7 +40,7 @@ func TestDuelCommand(t *testing.T) {
 	}
 	for _, s := range rep.Sides {
 		// classic's opening is forced at 150: every hand has a contract of at least 150.
-		if s.BidsWon == 0 || s.MeanBid < 150 || s.ThrowInShare == nil || s.PlayedSetShare == nil || s.MeanOverMeld == nil || s.OverPartner == nil ||
+		if s.BidsWon == 0 || s.MeanBid < 150 || s.ThrowInShare == nil || s.PlayedSetShare == nil || s.MeanOverMeld == nil || s.OverPartner == nil || s.ByRaise == nil ||
 			math.Abs(*s.ThrowInShare+*s.PlayedSetShare-s.SetShare) > 1e-9 {
 			t.Errorf("side %+v: want the bids' figures", s)
 		}

@@ -66,7 +66,8 @@ func (s seatView) MeldTotal(seat int) int {
 //   - It bids the next legal bid while that stays within an estimate of its hand: its best
 //     meld over the suits it may name, trick points from aces, tens and trump length, a
 //     teammate's average share of meld and tricks, and the cards a partner will pass. It
-//     does not raise a teammate who holds the bid unless its hand is well above the bid.
+//     does not raise a teammate who holds the bid unless its hand is well above the bid,
+//     nor past its own meld and every trick point (raiseBound).
 //   - It names the suit that maximises meld plus trump length and strength.
 //   - Passing to the bidder, it gives trump, aces and cards that make meld (pinochle
 //     cards, trump kings and queens); passing back, it gives low cards outside its meld.
@@ -325,14 +326,17 @@ func (b *Baseline) bid(t table, seat int) engine.Action {
 		}
 	}
 	receives := r.PassStyle != engine.PassNone
-	_, est := bestTrump(r, &h, choices, receives)
+	suit, est := bestTrump(r, &h, choices, receives)
 	// A jitter of up to one minimal raise either way keeps tables from bidding alike.
 	step := float64(max(r.MinRaise, r.BidStep))
 	est += step * (float64(b.src.Uint64()%3) - 1)
 
 	if high := highBidder(t, seat); high >= 0 && high != seat && sameTeam(r, high, seat) {
-		// The bid is the team's already: raise it only with a hand far above it.
-		est -= 2 * perTrick(r)
+		// The bid is the team's already: raise it only with a hand far above it, and no
+		// higher than its own meld in the suit it would name and every trick point make,
+		// so that a contract the raise wins is never out of reach (raiseBound): it names
+		// that suit (trump) and passes back cards outside its meld.
+		est = min(est-2*perTrick(r), float64(raiseBound(r, engine.CountMeld(&h, suit, &r.Meld).Total)))
 	}
 	if float64(next[0]) <= est {
 		return bid

@@ -392,3 +392,34 @@ func BenchmarkRandomChoose(b *testing.B) {
 		p.Choose(g.View(seat))
 	}
 }
+
+// TestBaselineRaiseStaysInReach: the Baseline raises its partner no higher than its own
+// meld in the trump it would name and every trick point make (raiseBound), though its
+// estimate goes higher; over an opponent the estimate alone decides.
+func TestBaselineRaiseStaysInReach(t *testing.T) {
+	r := newRules(t, "racehorse", nil)
+	h := hand(t, "AS AS 10S 10S KS JS JS 9S AH AH AD AD") // 10 meld in spades: the dix
+	suit, est := bestTrump(&r, &h, 0xF, true)
+	bound := raiseBound(&r, engine.CountMeld(&h, suit, &r.Meld).Total)
+	if step := float64(r.MinRaise); est-2*perTrick(&r)-step < float64(bound+10) {
+		t.Fatalf("estimate %.0f with %v, bound %d: the case no longer tests the bound", est, suit, bound)
+	}
+	for _, tc := range []struct {
+		name     string
+		highSeat int // seat 3 is seat 1's partner
+		high     int
+		want     engine.ActionKind
+	}{
+		{"a raise to the bound", 3, bound - 10, engine.ActBid},
+		{"no raise past it", 3, bound, engine.ActPass},
+		{"over an opponent past it", 0, bound, engine.ActBid},
+	} {
+		f := &fakeTable{rules: r, phase: engine.PhaseBidding, seat: 1, bidder: tc.highSeat, high: tc.high, hand: h,
+			bids: []int{tc.high + 10}, auction: []engine.Bid{{Seat: tc.highSeat, Amount: tc.high}}}
+		for seed := range uint64(10) {
+			if a := newBaseline(seed).choose(f, 1); a.Kind != tc.want {
+				t.Fatalf("%s: high bid %d by seat %d (estimate %.0f, bound %d): %v, want %v", tc.name, tc.high, tc.highSeat, est, bound, a, tc.want)
+			}
+		}
+	}
+}

@@ -26,6 +26,12 @@ import (
 //     did not count on: it raises only with at least helpMeld, only once in the auction,
 //     and no higher than the partner's bid plus what its meld adds to the meld a partner
 //     is expected to bring (averageMeld).
+//   - With Budget.BoundRaises a raise of its partner goes no higher than the raiser's own
+//     meld and every trick point make (raiseBound): a contract a raise wins is never out
+//     of reach.
+//   - With Budget.SpareTrick, six-handed, a bid that would need more than every trick
+//     point but one trick's share in more than Budget.Hopeless of the samples is out of
+//     reach, as one that every trick would not make.
 //
 // A bid over an opponent needs only the value.
 
@@ -70,9 +76,10 @@ func (e *Expert) planBid(v *engine.View) bidPlan {
 	}
 	// The suit worth the most; among equals, the one with the higher expected score at
 	// that bid, so that the choice depends on the hand and not on the turn.
+	reach := bidReach(&e.budget, r)
 	best, bestWorth := 0, -1
 	for i := range outs {
-		w := outs[i].worth(r, need, e.budget.Risk, e.budget.Hopeless)
+		w := outs[i].worth(r, need, e.budget.Risk, e.budget.Hopeless, reach)
 		if w > bestWorth || (w == bestWorth && outs[i].value(max(w, r.MinBid)) > outs[best].value(max(bestWorth, r.MinBid))) {
 			best, bestWorth = i, w
 		}
@@ -85,8 +92,10 @@ func (e *Expert) planBid(v *engine.View) bidPlan {
 		p.short = fmt.Sprintf("not often enough to take the bid from your partner (%.0f%% or more)", 100*need)
 	case p.made < need:
 		p.short = "not often enough to bid it"
-	case o.hopeless(r, next) > e.budget.Hopeless:
-		p.short = fmt.Sprintf("but in %.0f%% of them your side's meld falls so short that even every trick would not make it", 100*o.hopeless(r, next))
+	case o.hopeless(next, r.TrickTotal()) > e.budget.Hopeless:
+		p.short = fmt.Sprintf("but in %.0f%% of them your side's meld falls so short that even every trick would not make it", 100*o.hopeless(next, r.TrickTotal()))
+	case o.hopeless(next, reach) > e.budget.Hopeless:
+		p.short = fmt.Sprintf("but in %.0f%% of them your side's meld falls so short that it would need more than %d of the %d trick points", 100*o.hopeless(next, reach), reach, r.TrickTotal())
 	default:
 		p.short = "but what it loses when it fails outweighs what it gains"
 	}
@@ -112,7 +121,62 @@ func (e *Expert) planBid(v *engine.View) bidPlan {
 	case !teamHasBid(v) && !showsHand(r, &h, o.trump, p.meld):
 		p.top, p.held = 0, fmt.Sprintf("an opening bid tells your partner you hold meld or sure tricks, and you have %d meld and few sure tricks", p.meld)
 	}
+	if partner > 0 && p.top > 0 && e.budget.BoundRaises {
+		if bound := raiseBound(r, p.meld); bound < p.top {
+			p.top = bound
+			p.held = fmt.Sprintf("a raise of your partner must stay within reach of your own meld: your %d and all %d trick points make %d", p.meld, r.TrickTotal(), bound)
+		}
+	}
 	return p
+}
+
+// raiseBound returns the highest bid to which a seat with meld in the trump it would name
+// may raise its partner (Budget.BoundRaises; 0 below the lowest bid): that meld (none below
+// the team minimum) and every trick point of the hand. It rests on nothing but the
+// raiser's own cards. If the raise wins the auction, the raiser names a suit in which it
+// holds that meld (raiseTrump), receives its partner's cards and passes back the lowest
+// outside its meld, and whatever its partner melds the team's meld is at least its own:
+// the contract is never out of reach once meld is shown, so the side never has to throw it
+// in for that. What the partner's bids showed is left out on purpose: the partner passes
+// its best cards (trump, aces, meld) to the bidder and the trump may not be the partner's,
+// so no convention promises meld of the partner's that survives to be shown.
+func raiseBound(r *engine.Rules, meld int) int {
+	if meld < r.TeamMeldMin {
+		meld = 0
+	}
+	return legalFloor(r, meld+r.TrickTotal())
+}
+
+// wonByRaise reports whether the view's seat won the auction by bidding over its own
+// partner: its winning bid was made while a teammate held the bid of its own choice.
+func wonByRaise(v *engine.View) bool {
+	r := v.Rules()
+	high := engine.Bid{Seat: -1}
+	for _, b := range v.Auction() {
+		if b.Pass() {
+			continue
+		}
+		if b.Seat == v.Seat() && b.Amount == v.High() {
+			return !b.Forced && high.Seat >= 0 && high.Seat != b.Seat && !high.Forced && sameTeam(r, high.Seat, b.Seat)
+		}
+		high = b
+	}
+	return false
+}
+
+// raiseTrump returns the suits of choices in which hand h's meld keeps a contract won by a
+// raise of the partner in reach (raiseBound at least the bid), or choices when none does.
+func raiseTrump(r *engine.Rules, h *engine.Hand, choices uint8, bid int) uint8 {
+	var in uint8
+	for t := engine.Spades; t < engine.NoSuit; t++ {
+		if choices&(1<<t) != 0 && raiseBound(r, engine.CountMeld(h, t, &r.Meld).Total) >= bid {
+			in |= 1 << t
+		}
+	}
+	if in == 0 {
+		return choices
+	}
+	return in
 }
 
 // readableBid is the Expert's bid under Budget.Readable.
@@ -149,17 +213,39 @@ const (
 
 // worth returns the highest bid, from the rules' lowest bid up, that the team makes in at
 // least need of the samples while costing on average less than risk times the bid and
-// being out of reach after meld in no more than hopeless of them; 0 when even the lowest
-// bid is not. It depends on the samples alone, not on the auction.
-func (o *outlook) worth(r *engine.Rules, need, risk, hopeless float64) int {
+// being out of reach after meld, with reach trick points, in no more than hopeless of
+// them; 0 when even the lowest bid is not. It depends on the samples alone, not on the
+// auction.
+func (o *outlook) worth(r *engine.Rules, need, risk, hopeless float64, reach int) int {
 	top := 0
 	for b := r.MinBid; b <= r.MaxBid; b += max(r.BidStep, 1) {
-		if o.made(b) < need || o.value(b) <= -risk*float64(b) || o.hopeless(r, b) > hopeless {
+		if o.made(b) < need || o.value(b) <= -risk*float64(b) || o.hopeless(b, reach) > hopeless {
 			break
 		}
 		top = b
 	}
 	return legalFloor(r, top)
+}
+
+// bidReach returns the trick points a bid of budget b may count on in rules r: every one
+// of the hand, or six-handed under Budget.SpareTrick all but one trick's share.
+func bidReach(b *Budget, r *engine.Rules) int {
+	if b.SpareTrick && r.Players == 6 {
+		return spareReach(r)
+	}
+	return r.TrickTotal()
+}
+
+// spareReach returns the trick points a contract may count on under Budget.SpareTrick:
+// every one of the hand but one trick's share (25 - 3 = 22 six-handed; 250 - 20 = 230 in
+// a four-handed preset counted in tens, where the rule does not apply).
+func spareReach(r *engine.Rules) int {
+	total := r.TrickTotal()
+	share := total / r.HandSize()
+	if s := r.Scale(); share > s {
+		share -= share % s
+	}
+	return total - share
 }
 
 // legalFloor returns the highest bid the rules allow that is not above b (0 below the

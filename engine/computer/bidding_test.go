@@ -92,8 +92,9 @@ const strongSeventy = "AS AS 10S 10S KS QS 9S KH QH AH AD AD"
 // carries the bid (310 + 70 - 40), never to 370 though its play-outs would, and not again
 // once it has raised; without meld to show it does not raise. The expert (RaiseOnHelp)
 // shows meld or sure tricks, and raises with either as far as its hand is worth at its
-// partner confidence, as often as the auction comes back to it. Over an opponent both bid
-// what the hand is worth.
+// partner confidence, as often as the auction comes back to it. Both raise no higher than
+// their own meld and every trick point make (raiseBound: 70 + 250 = 320, 20 + 250 = 270).
+// Over an opponent both bid what the hand is worth.
 func TestPartnerRaises(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -105,9 +106,9 @@ func TestPartnerRaises(t *testing.T) {
 		// search.
 		normal, expert, worth int
 	}{
-		{"70 meld raises 310 once, to no more than 340", strongSeventy, []int{0, 310, 0}, 340, 5000, 350},
-		{"after raising, it does not raise again", strongSeventy, []int{0, 310, 0, 320, 330}, 0, 5000, 350},
-		{"no raise of 250 with 20 meld, but sure tricks are help", "AS AS 10S 10S JS 9S 9S AH AH AD AD 10D", []int{0, 250, 0}, 0, 5000, 260},
+		{"70 meld raises 310 once, to no more than 340", strongSeventy, []int{0, 310, 0}, 340, 320, 350},
+		{"after raising, it does not raise again", strongSeventy, []int{0, 310, 0, 320, 330}, 0, 320, 350},
+		{"no raise of 250 with 20 meld, but sure tricks are help", "AS AS 10S 10S JS 9S 9S AH AH AD AD 10D", []int{0, 250, 0}, 0, 270, 280},
 		{"over an opponent it bids its hand", strongSeventy, []int{310, 0, 0}, 5000, 5000, 350},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -262,6 +263,234 @@ func TestCheapestOfBest(t *testing.T) {
 		}
 		if got := stats[cheapestOfBest(&v, stats, top, samples)].card; got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, got.Symbol(), c.want.Symbol())
+		}
+	}
+}
+
+// TestRaiseStaysInReach: a raise of a partner never wins a contract the side must throw in
+// as out of reach (Budget.BoundRaises). In random deals of every preset with partners, the
+// first bidder opens at a height where raises are close calls and its partner, a computer
+// player of each level that bids readably, may raise it while every other seat passes.
+// Whenever the partner raises, the raise is at most raiseBound of its meld in the trump
+// its plan names, and once meld is shown (the raiser having named trump and the team
+// passed as computer players do) the team's meld and every trick point reach the bid.
+func TestRaiseStaysInReach(t *testing.T) {
+	const deals = 48       // a few tenths of a second, a few seconds under the race detector
+	expert := expertBudget // the expert's conventions at a budget a test affords
+	expert.PlaySamples, expert.AuctionSamples, expert.PassSamples = 20, 48, 12
+	for _, c := range []struct {
+		preset string
+		opens  []int // the first bidder's opening bids, one per deal in turn
+	}{
+		{"racehorse", []int{250, 280, 300, 320}},
+		{"partnership", []int{260, 290, 310, 330}},
+		{"double-deck", []int{51, 55, 60}},
+		{"six-handed", []int{20, 21, 22, 23}},
+	} {
+		for _, b := range []struct {
+			level  string
+			budget Budget
+		}{{"normal", normalBudget}, {"expert", expert}} {
+			t.Run(c.preset+"/"+b.level, func(t *testing.T) {
+				raises := 0
+				for d := range deals {
+					if raiseStaysInReach(t, c.preset, b.budget, uint64(d), c.opens[d%len(c.opens)]) {
+						raises++
+					}
+				}
+				if raises < 2 {
+					t.Errorf("%d raises in %d deals: the case no longer tests the bound", raises, deals)
+				}
+			})
+		}
+	}
+}
+
+// raiseStaysInReach plays deal seed of preset as TestRaiseStaysInReach describes and
+// reports whether the partner raised.
+func raiseStaysInReach(t *testing.T, preset string, b Budget, seed uint64, open int) bool {
+	t.Helper()
+	r := newRules(t, preset, nil)
+	g, err := engine.NewGame(r, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opener := g.Turn()
+	if err := g.Apply(engine.Action{Seat: opener, Kind: engine.ActBid, Bid: open}); err != nil {
+		t.Fatalf("deal %d: opening %d: %v", seed, open, err)
+	}
+	players := make([]*Expert, r.Players)
+	for s := range players {
+		players[s] = newExpert(b, seed<<8|uint64(s))
+	}
+	var raiser, bid, meld int = -1, 0, 0
+	for n := 0; g.Phase() == engine.PhaseBidding; n++ {
+		s := g.Turn()
+		v := g.View(s)
+		a := engine.Action{Seat: s, Kind: engine.ActPass}
+		if s != opener && sameTeam(&r, s, opener) && (raiser < 0 || raiser == s) {
+			a = players[s].Choose(v)
+			if a.Kind == engine.ActBid {
+				p := players[s].planBid(&v)
+				if a.Bid > raiseBound(&r, p.meld) {
+					t.Fatalf("deal %d: seat %d raises its partner's %d to %d with %d meld in %v: above %d",
+						seed, s, open, a.Bid, p.meld, p.trump, raiseBound(&r, p.meld))
+				}
+				raiser, bid, meld = s, a.Bid, p.meld
+			}
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("deal %d: %v: %v", seed, a, err)
+		}
+	}
+	if raiser < 0 {
+		return false
+	}
+	for g.Phase() == engine.PhaseTrump || g.Phase() == engine.PhasePass || g.Phase() == engine.PhasePassBack {
+		for s := range r.Players {
+			if g.Waiting(s) {
+				if err := g.Apply(players[s].Choose(g.View(s))); err != nil {
+					t.Fatalf("deal %d: seat %d: %v", seed, s, err)
+				}
+				break
+			}
+		}
+	}
+	v := g.View(raiser)
+	team := r.TeamOf(raiser)
+	if !v.MeldShown() || v.Bidder() != raiser {
+		t.Fatalf("deal %d: after the raise, %v with meld shown %v and bidder %d", seed, g.Phase(), v.MeldShown(), v.Bidder())
+	}
+	if need := r.TricksNeeded(v.High(), v.TeamMeld(team)); need > r.TrickTotal() {
+		t.Errorf("deal %d: seat %d raised to %d with %d meld, named %v: the team melds %d and needs %d of %d trick points",
+			seed, raiser, bid, meld, v.Trump(), v.TeamMeld(team), need, r.TrickTotal())
+	}
+	return true
+}
+
+// TestRaiseBound: a raise goes no higher than the raiser's meld and every trick point,
+// floored to a legal bid; meld below the team minimum counts nothing.
+func TestRaiseBound(t *testing.T) {
+	for _, c := range []struct {
+		preset string
+		meld   int
+		want   int
+	}{
+		{"racehorse", 70, 320},
+		{"racehorse", 0, 250},
+		{"partnership", 60, 310},
+		{"double-deck", 19, 50}, // below the team minimum of 20: only the 50 trick points
+		{"double-deck", 24, 70}, // from 60 up, bids go by fives
+		{"double-deck", 40, 90},
+		{"six-handed", 6, 31},
+	} {
+		r := newRules(t, c.preset, nil)
+		if got := raiseBound(&r, c.meld); got != c.want {
+			t.Errorf("%s, %d meld: raise to at most %d, want %d", c.preset, c.meld, got, c.want)
+		}
+	}
+}
+
+// TestRaiseTrump: a seat that won the auction by a raise of its partner names a suit in
+// which its meld keeps the bid in reach, and any suit it may name when none does or when
+// it won over an opponent.
+func TestRaiseTrump(t *testing.T) {
+	// 70 meld in spades (royal marriage, dix, marriage in hearts); in hearts 60 (royal
+	// marriage, marriage in spades, but no dix), and 40 in the other suits.
+	const h70 = "AS AS 10S 10S KS QS 9S KH QH AH AD AD"
+	for _, c := range []struct {
+		name string
+		bids []int // from seat 1, dealer 0: seat 0 wins at the last
+		want uint8 // the suits raiseTrump leaves, as a mask
+	}{
+		{"over an opponent any suit", []int{310, 0, 0, 320, 0}, 0xF},
+		{"a raise to 290 leaves every suit", []int{0, 280, 0, 290, 0}, 0xF},
+		{"a raise to 300 leaves spades and hearts", []int{0, 290, 0, 300, 0}, 1<<engine.Spades | 1<<engine.Hearts},
+		{"a raise to 320 leaves spades", []int{0, 310, 0, 320, 0}, 1 << engine.Spades},
+		{"a raise to 330 leaves every suit: none keeps it in reach", []int{0, 310, 0, 330, 0}, 0xF},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := dealtTrump(t, h70, c.bids...)
+			v := g.View(0)
+			h := v.Hand()
+			got := v.TrumpChoices()
+			if wonByRaise(&v) {
+				got = raiseTrump(v.Rules(), &h, got, v.High())
+			}
+			if got != c.want {
+				t.Errorf("suits %04b, want %04b (won by a raise: %v)", got, c.want, wonByRaise(&v))
+			}
+			// The normal level names one of those suits, and says why when some are left out.
+			a, why := newExpert(normalBudget, 1).Hint(v)
+			if a.Kind != engine.ActTrump || got&(1<<a.Suit) == 0 {
+				t.Errorf("names %v: %s", a.Suit, why)
+			}
+			if says := strings.Contains(why, "raising your partner"); says != (got != v.TrumpChoices()) {
+				t.Errorf("the hint %q, with suits %04b of %04b", why, got, v.TrumpChoices())
+			}
+		})
+	}
+}
+
+// dealtTrump returns a racehorse game in which seat 0, holding text, won the auction of
+// bids (from seat 1, dealer 0; seat 0 bids the last amount) and is to name trump.
+func dealtTrump(tb testing.TB, text string, bids ...int) *engine.Game {
+	tb.Helper()
+	g := dealtGame(tb, "racehorse", 0, text, 3, bids[:len(bids)-2]...)
+	for _, amount := range bids[len(bids)-2:] {
+		a := engine.Action{Seat: g.Turn(), Kind: engine.ActPass}
+		if amount > 0 {
+			a = engine.Action{Seat: g.Turn(), Kind: engine.ActBid, Bid: amount}
+		}
+		if err := g.Apply(a); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for g.Phase() == engine.PhaseBidding {
+		if err := g.Apply(engine.Action{Seat: g.Turn(), Kind: engine.ActPass}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if g.Phase() != engine.PhaseTrump || g.Turn() != 0 {
+		tb.Fatalf("after the bids %v, %v with seat %d to act, want seat 0 to name trump", bids, g.Phase(), g.Turn())
+	}
+	return g
+}
+
+// TestSpareTrick: six-handed, a normal player's hand is worth no bid that would need more
+// than every trick point but one trick's share over the team's meld (22 of 25) in more
+// than a tenth of its samples; normal-v1 counts on all 25; four-handed the rule does not
+// apply.
+func TestSpareTrick(t *testing.T) {
+	for _, c := range []struct {
+		preset     string
+		reach      int // spareReach
+		meld       int // the team's meld in every sample
+		normal, v1 int // the worth each level's budget gives
+	}{
+		{"six-handed", 22, 3, 25, 28},
+		{"six-handed", 22, 0, 22, 25},
+		{"racehorse", 230, 40, 290, 290},
+		{"double-deck", 48, 20, 70, 70},
+	} {
+		r := newRules(t, c.preset, nil)
+		if got := spareReach(&r); got != c.reach {
+			t.Errorf("%s: spares a trick of %d points, reach %d, want %d", c.preset, r.TrickTotal(), got, c.reach)
+		}
+		// Samples in which the team always makes a high bid, with meld c.meld: only the
+		// reach of the tricks holds the worth back.
+		o := outlook{totals: make([]int, 100), melds: make([]int, 100)}
+		for i := range o.totals {
+			o.totals[i], o.melds[i] = r.MaxBid, c.meld
+		}
+		for _, b := range []struct {
+			level  string
+			budget Budget
+			want   int
+		}{{"normal", normalBudget, c.normal}, {"normal-v1", normalV1Budget, c.v1}} {
+			if got := o.worth(&r, b.budget.Confidence, b.budget.Risk, b.budget.Hopeless, bidReach(&b.budget, &r)); got != b.want {
+				t.Errorf("%s, %s, %d meld: worth %d, want %d", c.preset, b.level, c.meld, got, b.want)
+			}
 		}
 	}
 }

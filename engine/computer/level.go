@@ -41,9 +41,9 @@ type options struct {
 	hasBudget bool
 }
 
-// WithBudget makes a searching player ("normal", "expert", "expert-v1" or "ismcts") search
-// with budget b instead of its level's. New refuses it for the other levels with an
-// *OptionError.
+// WithBudget makes a searching player ("normal", "normal-v1", "expert", "expert-v1" or
+// "ismcts") search with budget b instead of its level's. New refuses it for the other
+// levels with an *OptionError.
 func WithBudget(b Budget) Option {
 	return func(o *options) { o.budget, o.hasBudget = b, true }
 }
@@ -54,7 +54,8 @@ func WithBudget(b Budget) Option {
 // two levels kept to measure the expert against, which are not among the Levels a table
 // offers: "ismcts", the expert with information-set MCTS card play (ISMCTS), and
 // "expert-v1", the expert with the budget it had before its search was made faster
-// (expertV1Budget), to weigh a raised budget against.
+// (expertV1Budget), to weigh a raised budget against, and "normal-v1", the normal level as
+// it bid before its raises were bounded (normalV1Budget).
 //
 // A level New does not know gives an *UnknownLevelError; an option the level does not take
 // gives an *OptionError.
@@ -80,6 +81,8 @@ func New(level string, seed uint64, opts ...Option) (Player, error) {
 		return newBaseline(seed), nil
 	case "normal":
 		return newExpert(budget(normalBudget), seed), nil
+	case "normal-v1":
+		return newExpert(budget(normalV1Budget), seed), nil
 	case "expert":
 		return newExpert(budget(expertBudget), seed), nil
 	case "expert-v1":

@@ -41,6 +41,7 @@ func TestNew(t *testing.T) {
 		{name: "expert", level: "expert", want: reflect.TypeFor[*Expert](), budget: expertBudget},
 		{name: "ismcts", level: "ismcts", want: reflect.TypeFor[*ISMCTS](), budget: expertBudget},
 		{name: "expert-v1", level: "expert-v1", want: reflect.TypeFor[*Expert](), budget: expertV1Budget},
+		{name: "normal-v1", level: "normal-v1", want: reflect.TypeFor[*Expert](), budget: normalV1Budget},
 		{name: "expert-v1 with budget", level: "expert-v1", opts: []Option{WithBudget(custom)},
 			want: reflect.TypeFor[*Expert](), budget: custom},
 		{name: "expert with budget", level: "expert", opts: []Option{WithBudget(custom)},
@@ -99,7 +100,7 @@ func TestNewLevelsListed(t *testing.T) {
 			t.Errorf("New(%q): %v", l, err)
 		}
 	}
-	for _, l := range []string{"ismcts", "expert-v1"} {
+	for _, l := range []string{"ismcts", "expert-v1", "normal-v1"} {
 		if slices.Contains(Levels(), l) {
 			t.Errorf("Levels offers %q", l)
 		}
@@ -113,5 +114,18 @@ func TestExpertV1Budget(t *testing.T) {
 		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
 	if expertV1Budget != want {
 		t.Errorf("expert-v1 searches with %+v, want %+v", expertV1Budget, want)
+	}
+}
+
+// TestNormalV1Budget checks that "normal-v1" keeps the normal level's budget of before its
+// raises were bounded, field by field, whatever the normal level's budget becomes.
+func TestNormalV1Budget(t *testing.T) {
+	want := Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
+		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25, Readable: true, Hopeless: 0.10}
+	if normalV1Budget != want {
+		t.Errorf("normal-v1 searches with %+v, want %+v", normalV1Budget, want)
+	}
+	if b := normalBudget; !b.BoundRaises || !b.SpareTrick {
+		t.Errorf("the normal level does not bound its raises or spare a trick: %+v", b)
 	}
 }

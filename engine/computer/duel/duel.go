@@ -75,6 +75,13 @@ type Side struct {
 	Stuck         int `json:"stuck"`
 	StuckSet      int `json:"stuck_set"`
 	StuckThrownIn int `json:"stuck_thrown_in"`
+	// ByRaise counts the contracts the side won by a bid over its own partner (the winning
+	// bid was made while a teammate held the auction with a bid of its own choice), a part
+	// of OverPartner; ByRaiseLost how many of those it did not make, ByRaiseThrownIn how
+	// many of those it threw in.
+	ByRaise         int `json:"by_raise"`
+	ByRaiseLost     int `json:"by_raise_lost"`
+	ByRaiseThrownIn int `json:"by_raise_thrown_in"`
 	// MeldTotal is the side's team meld summed over its hands (as shown).
 	MeldTotal int `json:"meld_total"`
 	// Decisions counts the side's decisions; times are their durations in nanoseconds
@@ -266,6 +273,9 @@ func (s *Side) add(o *Side) {
 	s.Stuck += o.Stuck
 	s.StuckSet += o.StuckSet
 	s.StuckThrownIn += o.StuckThrownIn
+	s.ByRaise += o.ByRaise
+	s.ByRaiseLost += o.ByRaiseLost
+	s.ByRaiseThrownIn += o.ByRaiseThrownIn
 	s.MeldTotal += o.MeldTotal
 	s.Decisions += o.Decisions
 	s.times = append(s.times, o.times...)
@@ -410,6 +420,10 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, sides seating) (engine.Hand
 			if over {
 				side.OverPartner++
 			}
+			raised := byRaise(r, auction, res.Bidder, res.Bid)
+			if raised {
+				side.ByRaise++
+			}
 			if !res.Made {
 				side.Set++
 				thrown := res.Outcome == engine.OutcomeThrownIn
@@ -420,6 +434,12 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, sides seating) (engine.Hand
 					side.OverPartnerLost++
 					if thrown {
 						side.OverPartnerThrownIn++
+					}
+				}
+				if raised {
+					side.ByRaiseLost++
+					if thrown {
+						side.ByRaiseThrownIn++
 					}
 				}
 			}
@@ -451,6 +471,22 @@ func overPartner(r *engine.Rules, auction []engine.Bid, team int) bool {
 		if !b.Forced && high.Seat >= 0 && !high.Forced && high.Seat != b.Seat &&
 			r.TeamOf(b.Seat) == team && r.TeamOf(high.Seat) == team {
 			return true
+		}
+		high = b
+	}
+	return false
+}
+
+// byRaise reports whether bidder won the auction by a bid over its own partner: its winning
+// bid of amount was made while a teammate held the auction with a bid of its own choice.
+func byRaise(r *engine.Rules, auction []engine.Bid, bidder, amount int) bool {
+	high := engine.Bid{Seat: -1}
+	for _, b := range auction {
+		if b.Pass() {
+			continue
+		}
+		if b.Seat == bidder && b.Amount == amount {
+			return !b.Forced && high.Seat >= 0 && !high.Forced && high.Seat != b.Seat && r.TeamOf(high.Seat) == r.TeamOf(b.Seat)
 		}
 		high = b
 	}

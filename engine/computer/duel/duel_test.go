@@ -156,6 +156,32 @@ func TestOverPartner(t *testing.T) {
 	}
 }
 
+// TestByRaise: a contract is won by a raise when the winning bid itself was made over a
+// partner's bid of its own choice, not when a raise came earlier in the auction.
+func TestByRaise(t *testing.T) {
+	r := rules(t, "racehorse") // seats 0 and 2 play against 1 and 3
+	bid := func(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount} }
+	pass := func(seat int) engine.Bid { return engine.Bid{Seat: seat} }
+	forced := func(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount, Forced: true} }
+	for _, c := range []struct {
+		name           string
+		auction        []engine.Bid
+		bidder, amount int
+		want           bool
+	}{
+		{"the raise wins", []engine.Bid{bid(0, 250), pass(1), bid(2, 260), pass(3), pass(0)}, 2, 260, true},
+		{"a raise, then over an opponent", []engine.Bid{bid(0, 250), pass(1), bid(2, 260), bid(3, 270), pass(0), bid(2, 280), pass(3)}, 2, 280, false},
+		{"the partner bids again over the raise", []engine.Bid{bid(0, 250), pass(1), bid(2, 260), pass(3), bid(0, 270), pass(2)}, 0, 270, true},
+		{"over an opponent", []engine.Bid{bid(0, 250), bid(1, 260), bid(2, 270), pass(3), pass(0), pass(1)}, 2, 270, false},
+		{"over a forced opening", []engine.Bid{forced(0, 150), pass(1), bid(2, 160), pass(3), pass(0)}, 2, 160, false},
+		{"a forced bid over a partner", []engine.Bid{bid(0, 250), pass(1), forced(2, 250)}, 2, 250, false},
+	} {
+		if got := byRaise(&r, c.auction, c.bidder, c.amount); got != c.want {
+			t.Errorf("%s: byRaise = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // TestThrowInsAreCounted: a side that bids everything and concedes every hand it may
 // has its throw-ins counted apart from the hands it played and lost, and its bids and meld
 // added up.
@@ -180,6 +206,9 @@ func TestThrowInsAreCounted(t *testing.T) {
 	}
 	if a.OverPartner == 0 || a.OverPartnerLost != a.OverPartner || a.OverPartnerThrownIn == 0 || a.OverPartnerThrownIn > a.ThrownIn {
 		t.Errorf("over partner %d, lost %d, thrown in %d: a side that bids every turn bids over its partner and loses", a.OverPartner, a.OverPartnerLost, a.OverPartnerThrownIn)
+	}
+	if a.ByRaise == 0 || a.ByRaise > a.OverPartner || a.ByRaiseLost != a.ByRaise || a.ByRaiseThrownIn == 0 || a.ByRaiseThrownIn > a.OverPartnerThrownIn {
+		t.Errorf("won by a raise %d, lost %d, thrown in %d (over partner %d, thrown in %d)", a.ByRaise, a.ByRaiseLost, a.ByRaiseThrownIn, a.OverPartner, a.OverPartnerThrownIn)
 	}
 }
 
