@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -39,6 +40,54 @@ func hiddenCards(g *Game, seat int) Hand {
 		}
 	}
 	return h
+}
+
+// soloViewText is viewJSON with what a three-handed view tells beside its JSON: the
+// cards the seat buried and their points, and what the bidder needs.
+func soloViewText(tb testing.TB, g *Game, seat int) string {
+	v := g.View(seat)
+	cards, points := v.Buried()
+	need, ok := v.BiddersNeed()
+	return fmt.Sprintf("%s buried %v %d need %d %v", viewJSON(tb, g, seat), cards, points, need, ok)
+}
+
+// swapWithPile returns a copy of three-handed g in which one of seat's hidden cards has
+// traded places with a card that viewer cannot see outside the hands: the widow's, before
+// the bidder takes it, or, for any viewer but the bidder, one of the cards it buried; false
+// when there is no such card.
+func swapWithPile(g *Game, viewer, seat int, rng *rand.Rand) (*Game, bool) {
+	st := &g.st
+	h := hiddenCards(g, seat)
+	if g.rules.Widow == 0 || h.Len() == 0 {
+		return nil, false
+	}
+	c := *g // the state is held in arrays: the copy's hands, widow and bury are its own
+	in := drawCards(&h, &h, 1, nil, rng)[0]
+	var out Card
+	switch {
+	case !st.WidowTaken:
+		i := rng.IntN(g.rules.Widow)
+		out, c.st.Widow[i] = c.st.Widow[i], in
+	case st.Buried.Len() > 0 && viewer != st.Bidder:
+		b := st.Buried
+		out = drawCards(&b, &b, 1, nil, rng)[0]
+		c.st.Buried[out]--
+		c.st.Buried[in]++
+		// The bury is on record as the bidder's pass to no one too: change it there, and
+		// work out again the passes each view holds.
+		for i := range c.st.NPasses {
+			if e := &c.st.Passes[i]; e.To < 0 {
+				e.Cards[slices.Index(e.Cards[:e.N], out)] = in
+			}
+		}
+		c.passesOf = [2]int{-1, -1}
+		c.syncPasses()
+	default:
+		return nil, false
+	}
+	c.st.Hands[seat][in]--
+	c.st.Hands[seat][out]++
+	return &c, true
 }
 
 // swapWithStock returns a copy of two-handed g in which seat has exchanged the same number
@@ -158,6 +207,12 @@ func checkViews(t *testing.T, g *Game, rng *rand.Rand) {
 			}
 		}
 		rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
+		if swapped, ok := swapWithPile(g, seat, others[0], rng); ok {
+			if before, after := soloViewText(t, g, seat), soloViewText(t, swapped, seat); before != after {
+				t.Fatalf("seat %d's view changed when seat %d traded a hidden card with the widow or the bury (phase %s):\nbefore %s\nafter  %s",
+					seat, others[0], g.Phase(), before, after)
+			}
+		}
 		swapped, ok := swapHidden(g, others[0], others[1], rng)
 		if !ok {
 			continue
