@@ -44,6 +44,14 @@ func Truncate(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// handCount writes a number of hands: "1 hand", "2 hands".
+func handCount(n int) string {
+	if n == 1 {
+		return "1 hand"
+	}
+	return fmt.Sprintf("%d hands", n)
+}
+
 // symbolsText writes cards as symbols separated by spaces.
 func symbolsText(cards []engine.Card) string {
 	parts := make([]string, len(cards))
