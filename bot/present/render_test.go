@@ -158,8 +158,8 @@ func TestOneHand(t *testing.T) {
 			t.Errorf("%s of %s hands: the table's footer reads %q, want %q", tc.preset, tc.hands, got, tc.footer)
 		}
 	}
-	if got := handCount(1) + ", " + handCount(0) + ", " + handCount(2); got != "1 hand, 0 hands, 2 hands" {
-		t.Errorf("handCount: %s", got)
+	if got := Count(1, "hand") + ", " + Count(0, "hand") + ", " + Count(2, "game"); got != "1 hand, 0 hands, 2 games" {
+		t.Errorf("Count: %s", got)
 	}
 }
 
