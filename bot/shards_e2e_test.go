@@ -101,11 +101,12 @@ func startShardProcess(t *testing.T, c shardProc) *exec.Cmd {
 // which takes its former lease over at once (the same host, its process gone); its game
 // continues from every action acknowledged before the kill to its result. The child also
 // serves a three-handed table, killed with the rest once a widow is taken and buried: it
-// too plays on to its result, and its thread tells each hand's widow and bury once. Every game's log
-// then runs 0..n−1 without a gap or a repeat, replays through the engine to the recorded
-// hands and result, and holds exactly the moves the test made for its people: no action
-// was applied twice. A misconfigured process started with shard 1 while the child holds it
-// is refused, naming the holder.
+// too plays on to its result, and its thread tells each hand's widow and bury once. Every
+// game's log then runs 0..n−1 without a gap or a repeat, replays through the engine to the
+// recorded hands and result (and each player's score where each scores alone), and holds
+// exactly the moves the test made for its people: no action was applied twice. A
+// misconfigured process started with shard 1 while the child holds it is refused, naming
+// the holder.
 func TestShardsTwoProcesses(t *testing.T) {
 	pgURL := pgtest.URL(t)
 	t.Parallel()
