@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot/charts"
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
 )
@@ -122,5 +123,74 @@ func TestChartsOtherPlayerInSeason(t *testing.T) {
 	if !bytes.Equal(r.Files[0].Data, both) {
 		t.Errorf("the attached chart is not bob's two series of 5 and 3 points (%d bytes; those draw %d, overall alone %d)",
 			len(r.Files[0].Data), len(both), len(alone))
+	}
+}
+
+// TestChartsThreeHanded: after three-handed games, where every player scores alone, the
+// season's standings chart has a bar for each of the three players, by name as written
+// (a picture needs no Markdown escapes), while the text beside it escapes the name; each
+// player's rating chart has a point per counted three-handed game, overall and in the
+// season.
+func TestChartsThreeHanded(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	mgr := h.manager("mia")
+	const odd = "c*i*d_|x"
+	players := []fakediscord.User{h.user("ana"), h.user("bob"), h.user(odd)}
+	if r, _ := h.slash(mgr, h.channel, "league", "start", fakediscord.Opt("name", "Autumn")); r.Type != 4 {
+		t.Fatalf("/league start answered type %d", r.Type)
+	}
+	const games = 4
+	h.seedPresetGames("three-handed", games, "1", func(_, s int) storage.Seat {
+		return storage.Seat{UserID: players[s].ID, Name: players[s].Username}
+	})
+	season, err := h.store.CurrentSeason(h.ctx, h.guild, h.clock.Now())
+	if err != nil {
+		t.Fatalf("no season running: %v", err)
+	}
+
+	r, _ := h.slash(mgr, h.channel, "league", "standings")
+	pngOf(t, r, "standings.png")
+	if text := embedText(r); !strings.Contains(text, present.Escape(odd)) || strings.Contains(text, odd) || strings.Contains(text, "Team") {
+		t.Errorf("the standings' text does not escape %q, or speaks of teams:\n%s", odd, text)
+	}
+	recs, err := h.store.Leaderboard(h.ctx, h.guild, season.ID, charts.MaxBars, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bars []charts.Bar
+	names := map[string]bool{}
+	for _, rec := range recs {
+		bars = append(bars, charts.Bar{Name: rec.Name, Value: rec.Rating.Display()})
+		names[rec.Name] = true
+	}
+	if len(bars) != 3 || !names["ana"] || !names["bob"] || !names[odd] {
+		t.Fatalf("the season's standings are %+v, want ana, bob and %q", bars, odd)
+	}
+	want, err := charts.Standings("Standings · Autumn", bars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(r.Files[0].Data, want) {
+		t.Errorf("the standings chart is not the three players' bars, named as written (%d bytes; those draw %d)", len(r.Files[0].Data), len(want))
+	}
+
+	r, _ = h.slash(players[0], h.channel, "pinochle", "stats", fakediscord.UserOpt("user", players[2]))
+	h.private(players[0], r, "")
+	pngOf(t, r, "rating.png")
+	if text := embedText(r); !strings.Contains(text, "Record of "+present.Escape(odd)) {
+		t.Errorf("the stats do not name %q escaped:\n%s", odd, text)
+	}
+	overall := h.ratingSeries("overall", storage.Overall, players[2].ID)
+	inSeason := h.ratingSeries(season.Name, season.ID, players[2].ID)
+	if len(overall.Points) != games || len(inSeason.Points) != games {
+		t.Fatalf("%s's counted games: %d overall, %d in the season; want %d", odd, len(overall.Points), len(inSeason.Points), games)
+	}
+	want, err = charts.RatingHistory("Rating of "+odd, []charts.Series{overall, inSeason})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(r.Files[0].Data, want) {
+		t.Errorf("the rating chart is not %q's %d three-handed games, overall and in the season", odd, games)
 	}
 }

@@ -215,15 +215,21 @@ func (h *harness) seedFinishedGames(n int) {
 // before each.
 func (h *harness) seedGames(n int, hands string, seat func(k, s int) storage.Seat) {
 	h.t.Helper()
-	rules, err := engine.NewRules("racehorse", map[string]string{"hands": hands})
+	h.seedPresetGames("racehorse", n, hands, seat)
+}
+
+// seedPresetGames is seedGames with games of a preset.
+func (h *harness) seedPresetGames(preset string, n int, hands string, seat func(k, s int) storage.Seat) {
+	h.t.Helper()
+	rules, err := engine.NewRules(preset, map[string]string{"hands": hands})
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	for k := range n {
 		h.clock.Advance(time.Minute)
 		now := h.clock.Now()
-		meta := storage.Game{GuildID: h.guild, ChannelID: h.channel, HostID: "seed", Preset: "racehorse",
-			Options: map[string]string{"hands": hands}, Seed: uint64(k + 1), Seats: make([]storage.Seat, 4),
+		meta := storage.Game{GuildID: h.guild, ChannelID: h.channel, HostID: "seed", Preset: preset,
+			Options: map[string]string{"hands": hands}, Seed: uint64(k + 1), Seats: make([]storage.Seat, rules.Players),
 			Status: storage.StatusPlaying, CreatedAt: now, LastActivity: now}
 		for s := range meta.Seats {
 			meta.Seats[s] = seat(k, s)

@@ -157,8 +157,8 @@ func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.Mes
 		if r.Rank == 1 {
 			mark = "🏆"
 		}
-		fmt.Fprintf(&b, "%s **%s** · rating %.0f · %d games, %d won (%.0f%%) · points %d/%d · bids %d made, %d set\n",
-			mark, present.Escape(r.Name), r.Rating.Display(), r.Games, r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
+		fmt.Fprintf(&b, "%s **%s** · rating %.0f · %s, %d won (%.0f%%) · points %d/%d · bids %d made, %d set\n",
+			mark, present.Escape(r.Name), r.Rating.Display(), present.Count(r.Games, "game"), r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
 	}
 	e.Description = present.Truncate(b.String(), 4000)
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Rating: a team-aware skill estimate (mean − 3σ); points in tens."}
@@ -182,15 +182,15 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 	e := &discordgo.MessageEmbed{
 		Title: "Record of " + present.Escape(r.Name),
 		Color: present.ColourActive,
-		Description: fmt.Sprintf("Rank %d · rating %.0f\n%d games: %d won, %d lost, %d drawn (%.0f%%)\n%d hands, bid %d: %d made, %d set\nMeld: %.0f a hand on average, %d at best",
-			r.Rank, r.Rating.Display(), r.Games, r.Wins, r.Losses, r.Draws, 100*r.WinRate(), r.Hands, r.HandsBid, r.BidsMade, r.BidsSet, r.AverageMeld(), r.HighMeld),
+		Description: fmt.Sprintf("Rank %d · rating %.0f\n%s: %d won, %d lost, %d drawn (%.0f%%)\n%s, bid %d: %d made, %d set\nMeld: %.0f a hand on average, %d at best",
+			r.Rank, r.Rating.Display(), present.Count(r.Games, "game"), r.Wins, r.Losses, r.Draws, 100*r.WinRate(), present.Count(r.Hands, "hand"), r.HandsBid, r.BidsMade, r.BidsSet, r.AverageMeld(), r.HighMeld),
 	}
 	for _, s := range st.Seasons {
 		if len(e.Fields) == 10 {
 			break
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: present.Escape(s.Season.Name),
-			Value: fmt.Sprintf("rank %d · rating %.0f · %d games, %d won", s.Record.Rank, s.Record.Rating.Display(), s.Record.Games, s.Record.Wins), Inline: true})
+			Value: fmt.Sprintf("rank %d · rating %.0f · %s, %d won", s.Record.Rank, s.Record.Rating.Display(), present.Count(s.Record.Games, "game"), s.Record.Wins), Inline: true})
 	}
 	// Drawing the chart may take longer than Discord waits for an answer under load: the
 	// answer is deferred, then filled in.

@@ -99,11 +99,14 @@ func startShardProcess(t *testing.T, c shardProc) *exec.Cmd {
 // each shard are played; the child is killed (SIGKILL) in the middle of its game, just
 // after a move while its computer players take the turns that follow, and started again,
 // which takes its former lease over at once (the same host, its process gone); its game
-// continues from every action acknowledged before the kill to its result. Every game's log
-// then runs 0..n−1 without a gap or a repeat, replays through the engine to the recorded
-// hands and result, and holds exactly the moves the test made for its people: no action
-// was applied twice. A misconfigured process started with shard 1 while the child holds it
-// is refused, naming the holder.
+// continues from every action acknowledged before the kill to its result. The child also
+// serves a three-handed table, killed with the rest once a widow is taken and buried: it
+// too plays on to its result, and its thread tells each hand's widow and bury once. Every
+// game's log then runs 0..n−1 without a gap or a repeat, replays through the engine to the
+// recorded hands and result (and each player's score where each scores alone), and holds
+// exactly the moves the test made for its people: no action was applied twice. A
+// misconfigured process started with shard 1 while the child holds it is refused, naming
+// the holder.
 func TestShardsTwoProcesses(t *testing.T) {
 	pgURL := pgtest.URL(t)
 	t.Parallel()
@@ -148,6 +151,19 @@ func TestShardsTwoProcesses(t *testing.T) {
 	h1.click(cy, lobby.ID, buttonByLabel(t, lobby, "Start"))
 	game1 := h1.tableGame(t1)
 	humans1 := []fakediscord.User{cy, dee}
+
+	// A three-handed table in the child's guild: two people and an easy computer player, which
+	// decides at once. Of two hands, so that a first hand thrown in after its bury does not
+	// end the game before the kill.
+	eve, fay := h1.user("eve"), h1.user("fay")
+	opts2 := []fakediscord.Option{fakediscord.Opt("preset", "three-handed"), fakediscord.Opt("level", "easy"), fakediscord.Opt("hands", 2),
+		fakediscord.Opt("autoplay", false), fakediscord.Opt("timer", "off")}
+	t2 := h1.newTable(eve, opts2...)
+	lobby = h1.message(t2.lobbyID)
+	h1.click(fay, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	h1.click(eve, lobby.ID, buttonByLabel(t, lobby, "Start"))
+	game2 := h1.tableGame(t2)
+	humans2 := []fakediscord.User{eve, fay}
 	// One move before the refusal below: a game of one hand asks each person at least once
 	// in its auction, so the game is still running after it, however the computer players
 	// (dealt from a random seed in the child) bid; after five, a hand they threw in could
@@ -187,7 +203,25 @@ func TestShardsTwoProcesses(t *testing.T) {
 			break
 		}
 	}
-	acknowledged := h1.logLen(game1)
+	// The three-handed table is played on until a widow is taken and buried and the hand
+	// is in play: its bidder's hidden cards, the widow and the defenders' view of it are
+	// then all in the log the child restarts from. (Its easy computer player moves before
+	// the answer, so no answer waits for it.)
+	moves2 := 0
+	for try := 0; ; try++ {
+		u, view, _ := h1.toAct(t2.thread, humans2)
+		r := h1.actOnce(u, view)
+		moves2++
+		buried := strings.Contains(r.Content, "**Buried** (seen by you alone") || strings.Contains(r.Content, "buried 3 cards")
+		inPlay := strings.Contains(r.Content, "Only the cards you may play") || strings.Contains(r.Content, "**Trick:**") || strings.Contains(r.Content, "**Last trick:**")
+		if buried && inPlay {
+			break
+		}
+		if try == 40 {
+			t.Fatalf("after %d moves the three-handed hand is not in play after its bury:\n%s", moves2, r.Content)
+		}
+	}
+	acknowledged, acknowledged2 := h1.logLen(game1), h1.logLen(game2)
 	if err := proc.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
@@ -196,12 +230,28 @@ func TestShardsTwoProcesses(t *testing.T) {
 	if got := h1.logLen(game1); got < acknowledged {
 		t.Fatalf("after the kill the log has %d actions; %d were acknowledged", got, acknowledged)
 	}
+	if got := h1.logLen(game2); got < acknowledged2 {
+		t.Fatalf("after the kill the three-handed log has %d actions; %d were acknowledged", got, acknowledged2)
+	}
+	if r, _ := h1.myHand(eve, t2.thread); strings.HasPrefix(r.Content, "That game is") {
+		t.Fatalf("after the restart the three-handed table answers %q", r.Content)
+	}
 	moves1 += h1.play(t1.thread, humans1, 5000)
 	h1.waitThread(t1.thread, "Game over")
+	moves2 += h1.play(t2.thread, humans2, 5000)
+	h1.waitThread(t2.thread, "Game over")
+	text := h1.threadText(t2.thread)
+	for want, n := range map[string]int{" takes the widow: ": 2, " buries 3 cards.": 2, "**Hand 1 result.**": 1, "**Hand 2 result.**": 1} {
+		if got := strings.Count(text, want); got != n {
+			t.Errorf("the three-handed thread says %q %d times, want %d:\n%s", want, got, n, tail(text, 3000))
+		}
+	}
+	noTeams(t, "the three-handed thread", text)
 	moves0 := h0.play(t0.thread, []fakediscord.User{ana, bob}, 5000)
 	h0.waitThread(t0.thread, "Game over")
 	h0.checkLog(game0, moves0)
 	h0.checkLog(game1, moves1)
+	h0.checkLog(game2, moves2)
 	// Only the process with shard 0 registered the commands, once; the child did not, nor
 	// after its restart.
 	puts := 0
@@ -285,6 +335,9 @@ func (h *harness) checkLog(game int64, moves int) {
 	if g.Scores() != res.Scores || g.Winner() != res.Winner {
 		h.t.Errorf("game %d: the log replays to %v (winner %d), the result says %v (winner %d)",
 			game, g.Scores(), g.Winner(), res.Scores, res.Winner)
+	}
+	if sc := g.SeatScores(); g.Rules().Solo && !slices.Equal(sc[:g.Rules().Players], res.SeatScores) {
+		h.t.Errorf("game %d: the log replays to the players' scores %v, the result says %v", game, sc[:g.Rules().Players], res.SeatScores)
 	}
 	hands, err := h.store.Hands(h.ctx, game)
 	if err != nil {

@@ -227,8 +227,8 @@ func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts opti
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content: fmt.Sprintf("Game #%d (%s), %d hands: replay it with `pinochle replay pinochle-game-%d.json`, or review it with `pinochle review`.",
-				meta.ID, meta.Preset, len(f.Results), meta.ID),
+			Content: fmt.Sprintf("Game #%d (%s), %s: replay it with `pinochle replay pinochle-game-%d.json`, or review it with `pinochle review`.",
+				meta.ID, meta.Preset, present.Count(len(f.Results), "hand"), meta.ID),
 			Files:           []*discordgo.File{{Name: fmt.Sprintf("pinochle-game-%d.json", meta.ID), ContentType: "application/json", Reader: &buf}},
 			Flags:           discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},

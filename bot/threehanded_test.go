@@ -226,6 +226,15 @@ func TestThreeHandedOverDays(t *testing.T) {
 	if len(r.Files) != 1 || !strings.Contains(string(r.Files[0].Data), `"three-handed"`) || !strings.Contains(string(r.Files[0].Data), `"seat_scores"`) {
 		t.Errorf("export answered %q with %d files", r.Content, len(r.Files))
 	}
+	// The game of one hand counts once for each player, in words that count it so.
+	r, _ = h.slash(bob, h.channel, "pinochle", "stats")
+	if text := embedText(r); !strings.Contains(text, "\n1 game: ") || !strings.Contains(text, "\n1 hand, bid ") {
+		t.Errorf("bob's stats after one game of one hand:\n%s", text)
+	}
+	r, _ = h.slash(bob, h.channel, "pinochle", "leaderboard")
+	if text := embedText(r); strings.Count(text, " · 1 game, ") != 3 {
+		t.Errorf("the leaderboard after one game of three:\n%s", text)
+	}
 	if s := h.logs.String(); strings.Contains(s, "panic") || strings.Contains(s, "level=ERROR") {
 		t.Errorf("the bot logged an error:\n%s", s)
 	}

@@ -95,9 +95,9 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 	end := fmt.Sprintf("to %d", rules.Target)
 	switch {
 	case rules.Target == 0:
-		end = fmt.Sprintf("%d hands", rules.Hands)
+		end = Count(rules.Hands, "hand")
 	case rules.Hands > 0:
-		end += fmt.Sprintf(" or %d hands", rules.Hands)
+		end += " or " + Count(rules.Hands, "hand")
 	}
 	line := fmt.Sprintf("%d players, %s.", rules.Players, end)
 	if len(meta.Options) > 0 {

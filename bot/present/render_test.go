@@ -133,6 +133,36 @@ func TestRulesLine(t *testing.T) {
 	}
 }
 
+// TestOneHand: a game of one hand reads "1 hand" in the lobby's rules and the table's
+// footer, as a two-handed table of one hand showed "at most 1 hands".
+func TestOneHand(t *testing.T) {
+	for _, tc := range []struct {
+		preset, hands, rules, footer string
+	}{
+		{"two-handed", "1", "2 players, to 1000 or 1 hand.", "Playing to 1000, at most 1 hand"},
+		{"three-handed", "2", "3 players, to 1500 or 2 hands.", "Playing to 1500, at most 2 hands"},
+		{"partnership", "1", "4 players, 1 hand.", "Hand 1 of 1"},
+	} {
+		opts := map[string]string{"hands": tc.hands}
+		if tc.preset == "partnership" {
+			opts["target"] = "0"
+		}
+		rules, err := engine.NewRules(tc.preset, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rulesLine(&rules, &storage.Game{}); !strings.HasPrefix(got, tc.rules) {
+			t.Errorf("%s of %s hands: the rules line reads %q, want it to begin %q", tc.preset, tc.hands, got, tc.rules)
+		}
+		if got := gameEndText(&rules, 1); got != tc.footer {
+			t.Errorf("%s of %s hands: the table's footer reads %q, want %q", tc.preset, tc.hands, got, tc.footer)
+		}
+	}
+	if got := Count(1, "hand") + ", " + Count(0, "hand") + ", " + Count(2, "game"); got != "1 hand, 0 hands, 2 games" {
+		t.Errorf("Count: %s", got)
+	}
+}
+
 // TestHandShowsTheAuction: the private view during the auction says who bid what, in order,
 // so that a player sees whether the partner bid; and it offers Next hand only when asked to,
 // as the first button.

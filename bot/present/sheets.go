@@ -57,7 +57,7 @@ func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.
 		b.WriteString(sheetLine(meta, h) + "\n")
 	}
 	e.Description = b.String()
-	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %d hands", page, pages, len(hands))}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %s", page, pages, Count(len(hands), "hand"))}
 	return e, pager(commands.SheetScores, meta.ID, page, pages, "Earlier hands", "Later hands")
 }
 

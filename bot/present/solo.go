@@ -163,7 +163,7 @@ func soloStakeLine(meta *storage.Game, v *engine.View) string {
 			defenders = append(defenders, fmt.Sprintf("%s %+d", Name(meta, s), throwIn[s]))
 		}
 	}
-	fmt.Fprintf(&b, ". **Throwing in:** you %+d, %s (their meld). **Playing and being set:** you %+d, and each of them scores its meld and tricks.",
+	fmt.Fprintf(&b, ". **Throwing in:** you %+d, %s (their meld). **Playing and being set:** you %+d, and each of them scores their meld and tricks.",
 		throwIn[me], andList(defenders), -r.SoloSetCost(v.High(), true))
 	return b.String()
 }

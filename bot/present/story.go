@@ -63,16 +63,21 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 	var out []string
 	rules := v.Rules()
 	team := rules.TeamOf(v.Seat())
+	// Two players are each a side: the seat's own is "you", as in the meld line.
+	own := sideName(meta, team)
+	if len(meta.Seats) == 2 {
+		own = "you"
+	}
 	if rules.Solo {
 		out = append(out, soloScoreLine(meta, v))
 	} else {
-		out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", sideName(meta, team), v.Scores()[team], sideName(meta, 1-team), v.Scores()[1-team]))
+		out = append(out, fmt.Sprintf("**Score:** %s %d · %s %d", own, v.Scores()[team], sideName(meta, 1-team), v.Scores()[1-team]))
 	}
 	// The last hand's result, until the first trick of the next (two-handed has no auction).
 	if n := len(v.Results()); n > 0 && rules.Stock && v.NumTricks() == 0 && !v.Over() {
 		r := v.Results()[n-1]
 		out = append(out, fmt.Sprintf("**Last hand (%d):** %s %+d, %s %+d.", r.Hand,
-			sideName(meta, team), r.Delta[team], sideName(meta, 1-team), r.Delta[1-team]))
+			own, r.Delta[team], sideName(meta, 1-team), r.Delta[1-team]))
 	}
 	// The last hand's result, through the next auction.
 	if n := len(v.Results()); n > 0 && v.Phase() == engine.PhaseBidding && rules.Solo {

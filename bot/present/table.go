@@ -134,7 +134,7 @@ func gameEndText(rules *engine.Rules, hand int) string {
 	case rules.Target == 0:
 		return fmt.Sprintf("Hand %d of %d", hand, rules.Hands)
 	case rules.Hands > 0:
-		return fmt.Sprintf("Playing to %d, at most %d hands", rules.Target, rules.Hands)
+		return fmt.Sprintf("Playing to %d, at most %s", rules.Target, Count(rules.Hands, "hand"))
 	}
 	return fmt.Sprintf("Playing to %d", rules.Target)
 }

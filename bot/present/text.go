@@ -44,6 +44,15 @@ func Truncate(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
+// Count writes a number of things named by a noun that takes an s: "1 hand", "2 hands",
+// "0 games".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // symbolsText writes cards as symbols separated by spaces.
 func symbolsText(cards []engine.Card) string {
 	parts := make([]string, len(cards))

@@ -560,3 +560,91 @@ func (r *rig) actionAt(id int64, i int) (engine.Action, bool) {
 	}
 	return recs[i].Action, true
 }
+
+// TestQuietTurnsThreeHanded: at a three-handed table the bidder's steps after the auction
+// (naming trump with the widow in hand, the bury, playing or throwing in, the first lead) are
+// each a turn of hers, begun by her own move: a bidder who takes her time is mentioned once a
+// step, a minute after her last command; one who acts within a minute of her last move never is, though 45 seconds have passed. The computer
+// players' auctions, widows and buries mention no one.
+func TestQuietTurnsThreeHanded(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		think time.Duration // how long ana waits at each step of hers as the bidder
+		want  int           // her mentions after the four steps
+	}{
+		{"bidder within a minute of her last move", 50 * time.Second, 0},
+		{"slow bidder", 61 * time.Second, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRig(t)
+			ana := person("ana")
+			id := r.lobby("three-handed", ana, storage.TableSettings{Level: "easy", Ping: storage.PingAuto, Timer: 10 * time.Minute})
+			r.do(id, table.Start{By: ana})
+			r.post(id, true)
+			// ana passes every auction, and plays every other turn at once, until the
+			// auction leaves her with the bid.
+			var v engine.View
+			for range 2000 {
+				if err := r.rt.WaitIdle(r.ctx); err != nil {
+					t.Fatal(err)
+				}
+				v = r.view(id, ana).View
+				if v.Over() {
+					t.Fatal("the game ended before ana was left with the bid")
+				}
+				if !v.MyTurn() {
+					r.advance(0)
+					continue
+				}
+				if v.Phase() == engine.PhaseTrump {
+					break
+				}
+				if v.Phase() == engine.PhaseBidding {
+					if rep := r.do(id, moveFor(ana, &v, engine.Action{Kind: engine.ActPass})); rep.Text != "" {
+						t.Fatalf("ana's pass: %+v", rep)
+					}
+					continue
+				}
+				r.act(id, ana)
+			}
+			if v.Phase() != engine.PhaseTrump || !v.MyTurn() {
+				t.Fatalf("ana never won the widow: %v", v.Phase())
+			}
+			if got := mentions(r.fx.list(), ana.ID); got != 0 {
+				t.Fatalf("ana, who acted at once, was mentioned %d times before her widow\n%s", got, describe(r.fx.list()))
+			}
+			// Her four steps as the bidder, each from the view she opens when she acts.
+			var steps []engine.Phase
+			for len(steps) < 4 {
+				r.advance(tc.think)
+				v = r.view(id, ana).View
+				if !v.MyTurn() {
+					t.Fatalf("after %v the game does not wait for the bidder", steps)
+				}
+				steps = append(steps, v.Phase())
+				var a engine.Action
+				switch v.Phase() {
+				case engine.PhaseDecide:
+					a = engine.Action{Kind: engine.ActPlayHand}
+				default:
+					chooser, err := computer.New("random", uint64(v.Step()))
+					if err != nil {
+						t.Fatal(err)
+					}
+					a = chooser.Choose(v)
+				}
+				if rep := r.do(id, moveFor(ana, &v, a)); rep.Text != "" {
+					t.Fatalf("ana's %v: %+v", v.Phase(), rep)
+				}
+			}
+			want := []engine.Phase{engine.PhaseTrump, engine.PhasePass, engine.PhaseDecide, engine.PhasePlay}
+			if !slices.Equal(steps, want) {
+				t.Errorf("the bidder's steps were %v, want %v", steps, want)
+			}
+			if got := mentions(r.fx.list(), ana.ID); got != tc.want {
+				t.Errorf("the bidder who waited %v at each of her steps was mentioned %d times, want %d\n%s", tc.think, got, tc.want, describe(r.fx.list()))
+			}
+		})
+	}
+}
