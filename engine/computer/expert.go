@@ -304,7 +304,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		best = cheapestOfBest(v, stats, top, samples)
 	}
 	act.Card = stats[best].card
-	return act, playReason(stats, best, top, samples)
+	return act, playReason(stats, best, top, samples, trickTakers(v))
 }
 
 // cheapestOfBest returns, of the cards whose total falls short of the best's (stats[top]) by
@@ -335,6 +335,19 @@ func cheapestOfBest(v *engine.View, stats []cardStat, top, samples int) int {
 	return best
 }
 
+// trickTakers names the view's seat's side in a hint, with its verb: "your side takes", or
+// in three-handed "you take" for the bidder alone and "you or the other defender take" for
+// a defender.
+func trickTakers(v *engine.View) string {
+	switch {
+	case !v.Rules().Solo:
+		return "your side takes"
+	case v.Seat() == v.Bidder():
+		return "you take"
+	}
+	return "you or the other defender take"
+}
+
 // wonTrick returns the team that takes the trick in progress when card c is played and
 // the others follow the quick policy.
 func wonTrick(base *deal, c engine.Card, team int) int {
@@ -358,10 +371,10 @@ func trickTaker(before, after *deal, team int) int {
 }
 
 // playReason says why the chosen card (stats[best]) is best, in a line; stats[top] is the
-// card of the highest total.
-func playReason(stats []cardStat, best, top, samples int) string {
+// card of the highest total; takers names the seat's side as the subject of "take".
+func playReason(stats []cardStat, best, top, samples int, takers string) string {
 	s := stats[best]
-	line := fmt.Sprintf("Play %s: your side takes this trick in %d%% of %d sampled deals", s.card.Symbol(), 100*s.wins/max(samples, 1), samples)
+	line := fmt.Sprintf("Play %s: %s this trick in %d%% of %d sampled deals", s.card.Symbol(), takers, 100*s.wins/max(samples, 1), samples)
 	if best != top {
 		other := stats[top].card.Symbol()
 		if gain := float64(stats[top].total-s.total) / float64(max(samples, 1)); gain >= 0.5 {

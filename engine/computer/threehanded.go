@@ -591,9 +591,16 @@ func (e *Expert) soloTrump(v *engine.View) (engine.Action, string) {
 		}
 	}
 	c := &cands[best]
+	// The value is the bidder's change of score less the defenders' mean: say it as ahead
+	// of them or behind them.
+	mean := float64(c.total) / float64(max(n, 1))
+	standing := "ahead of"
+	if mean < 0 {
+		standing, mean = "behind", -mean
+	}
 	return engine.Action{Seat: me, Kind: engine.ActTrump, Suit: c.trump},
-		fmt.Sprintf("Name %s (your meld %d after the bury): it does best of the suits over %d sampled deals, about %s a hand against the defenders.",
-			c.trump.Name(), engine.CountMeld(&c.kept, c.trump, &r.Meld).Total, n, points(float64(c.total)/float64(max(n, 1))))
+		fmt.Sprintf("Name %s (your meld %d after the bury): it does best of the suits over %d sampled deals, leaving you about %s a hand %s the defenders.",
+			c.trump.Name(), engine.CountMeld(&c.kept, c.trump, &r.Meld).Total, n, points(mean), standing)
 }
 
 // buryPool is the number of cards the Baseline rates best to bury whose combinations the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -603,5 +604,38 @@ func TestKnowSoloSamples(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("nothing checked")
+	}
+}
+
+// TestThreeHandedHintsSayWhoTakes: a card hint in three-handed names the seat's side as it
+// is for the hand, the bidder alone or the two defenders, never a team's "your side".
+func TestThreeHandedHintsSayWhoTakes(t *testing.T) {
+	r := threeHandedRules(t)
+	g, err := engine.NewGame(r, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := newBaseline(5)
+	e := newExpert(smallBudget, 5)
+	want := map[bool]string{true: "you take this trick", false: "you or the other defender take this trick"}
+	seen := map[bool]bool{}
+	for steps := 0; !g.Over() && len(seen) < 2; steps++ {
+		if steps > 500 {
+			t.Fatal("the hand does not end")
+		}
+		s := waitingSeat(g)
+		if g.Phase() == engine.PhasePlay {
+			bidder := s == g.Bidder()
+			if _, why := e.Hint(g.View(s)); !strings.Contains(why, want[bidder]) {
+				t.Fatalf("seat %d (bidder %v) is hinted %q, want %q", s, bidder, why, want[bidder])
+			}
+			seen[bidder] = true
+		}
+		if err := g.Apply(base.Choose(g.View(s))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(seen) < 2 {
+		t.Fatalf("hints seen for the bidder and a defender: %v", seen)
 	}
 }
