@@ -161,7 +161,7 @@ func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.Mes
 			mark, present.Escape(r.Name), r.Rating.Display(), present.Count(r.Games, "game"), r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
 	}
 	e.Description = present.Truncate(b.String(), 4000)
-	e.Footer = &discordgo.MessageEmbedFooter{Text: "Rating: a team-aware skill estimate (mean − 3σ); points in tens."}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: "Rating: a skill estimate (mean − 3σ) over team, two- and three-player games; points: own side's / best opponent's final scores, in tens."}
 	return e
 }
 
