@@ -53,6 +53,17 @@ func fullDeck(r *engine.Rules) engine.Hand {
 	return h
 }
 
+// notSeen returns the cards of r's deck that are neither in own nor among the cards played
+// this hand, byseat.
+func notSeen(r *engine.Rules, own *engine.Hand, byseat *[engine.MaxPlayers]engine.Hand) engine.Hand {
+	unseen := fullDeck(r)
+	sub(&unseen, own)
+	for s := range r.Players {
+		sub(&unseen, &byseat[s])
+	}
+	return unseen
+}
+
 // know works out what the view's seat knows of the hidden cards.
 func know(v *engine.View) *knowledge {
 	r := v.Rules()
@@ -62,11 +73,7 @@ func know(v *engine.View) *knowledge {
 	k := &knowledge{rules: r, seat: v.Seat(), slots: r.Players}
 	byseat := played(v)
 	k.own = v.Hand()
-	unseen := fullDeck(r)
-	sub(&unseen, &k.own)
-	for s := range r.Players {
-		sub(&unseen, &byseat[s])
-	}
+	unseen := notSeen(r, &k.own, &byseat)
 	// Lower bounds on what each other seat held after passing: its shown meld, and the
 	// cards this seat passed to it that did not come back.
 	var lower [engine.MaxPlayers]engine.Hand

@@ -97,11 +97,7 @@ func knowSolo(v *engine.View) *knowledge {
 	k := &knowledge{rules: r, seat: me, slots: r.Players + 1}
 	byseat := played(v)
 	k.own = v.Hand()
-	unseen := fullDeck(r)
-	sub(&unseen, &k.own)
-	for s := range r.Players {
-		sub(&unseen, &byseat[s])
-	}
+	unseen := notSeen(r, &k.own, &byseat)
 	buried, _ := v.Buried()
 	mine := engine.HandOf(buried...)
 	sub(&unseen, &mine)
