@@ -805,8 +805,14 @@ func (s *session) bidOutlook(bid int) {
 	}
 	best, bestSuit := s.meldByTrump(when)
 	if s.r.Solo {
+		need := s.r.TricksNeeded(bid, best)
+		if need > s.r.TrickTotal() {
+			s.printf("Bidding %d with %s trump, your meld leaves %d to take in tricks, more than the %d there are: the widow's %s would have to bring meld.\n",
+				bid, bestSuit.Symbol(), need, s.r.TrickTotal(), plural(s.r.Widow, "card"))
+			return
+		}
 		s.printf("Bidding %d with %s trump, you would need %d of the %d points in the tricks, before the widow's %s and your bury.\n",
-			bid, bestSuit.Symbol(), s.r.TricksNeeded(bid, best), s.r.TrickTotal(), plural(s.r.Widow, "card"))
+			bid, bestSuit.Symbol(), need, s.r.TrickTotal(), plural(s.r.Widow, "card"))
 		return
 	}
 	partners := "partner melds"

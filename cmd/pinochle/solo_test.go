@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,6 +57,12 @@ func TestPlayThreeHanded(t *testing.T) {
 		if slip := grammarSlip.FindString(l); slip != "" {
 			t.Errorf("%q in %q", slip, l)
 		}
+		// A need is told as part of the trick points only while it is one.
+		if m := needOfTricks.FindStringSubmatch(l); m != nil {
+			if need, total := atoi(t, m[1]), atoi(t, m[2]); need > total {
+				t.Errorf("a need of %d of the %d trick points, in %q", need, total, l)
+			}
+		}
 		for _, bad := range []string{"team", "seat 0", "seat -", "seat 4", "your side", "partner", "bidders"} {
 			if strings.Contains(l, bad) {
 				t.Errorf("%q in %q", bad, l)
@@ -64,6 +72,19 @@ func TestPlayThreeHanded(t *testing.T) {
 	if strings.Contains(stdout, "Goodbye") {
 		t.Error("the game ended before its end")
 	}
+}
+
+// needOfTricks finds a need told as a part of the points in the tricks.
+var needOfTricks = regexp.MustCompile(`need (\d+) of the (\d+) points`)
+
+// atoi reads a number the tool wrote.
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // threeHandedBidder finds a three-handed deal in which the user, seat 1 taking every
