@@ -275,7 +275,10 @@ func TestCheapestOfBest(t *testing.T) {
 // its plan names, and once meld is shown (the raiser having named trump and the team
 // passed as computer players do) the team's meld and every trick point reach the bid.
 func TestRaiseStaysInReach(t *testing.T) {
-	const deals = 48       // a few tenths of a second, a few seconds under the race detector
+	deals := 48 // a few tenths of a second
+	if raceEnabled {
+		deals = 24 // the race detector makes each deal ten times slower
+	}
 	expert := expertBudget // the expert's conventions at a budget a test affords
 	expert.PlaySamples, expert.AuctionSamples, expert.PassSamples = 20, 48, 12
 	for _, c := range []struct {
