@@ -364,16 +364,7 @@ func decideSolo(in Input) (Outcome, error) {
 			}
 		}
 	}
-	if res.Winner >= 0 {
-		// The engine's winner (the bidder counts first) may differ from the score order:
-		// it takes first place, the others keep their order behind it.
-		for s := range res.Places {
-			if s != res.Winner && res.Places[s] <= res.Places[res.Winner] {
-				res.Places[s]++
-			}
-		}
-		res.Places[res.Winner] = 1
-	}
+	res.Places = winnerFirst(res.Places, res.Winner)
 	if res.Counted = counts(in); !res.Counted {
 		return out, nil
 	}
@@ -409,6 +400,30 @@ func decideSolo(in Input) (Outcome, error) {
 		}
 	}
 	return out, nil
+}
+
+// Places returns each seat's place at the end of a game in which every player scores
+// alone (three-handed): by final score, highest first, equal scores sharing a place, a
+// forfeiting seat (or NoForfeit) last whatever its score; and winner (or -1 for none)
+// first alone, since the engine's winner (the bidder counts first) may hold less than
+// another, the others keeping their order behind it.
+func Places(scores []int, winner, forfeit int) []int {
+	return winnerFirst(soloPlaces(scores, forfeit), winner)
+}
+
+// winnerFirst moves winner (or -1: none) to first place alone in places, the others
+// keeping their order behind it, and returns places.
+func winnerFirst(places []int, winner int) []int {
+	if winner < 0 {
+		return places
+	}
+	for s := range places {
+		if s != winner && places[s] <= places[winner] {
+			places[s]++
+		}
+	}
+	places[winner] = 1
+	return places
 }
 
 // soloPlaces returns each seat's place by score, highest first, equal scores sharing a

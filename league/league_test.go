@@ -255,3 +255,23 @@ func TestSoloPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacesWinnerFirst checks the places of a three-handed game's end: by score, ties
+// sharing, and the winner (who counts first as the bidder) first.
+func TestPlacesWinnerFirst(t *testing.T) {
+	for _, tc := range []struct {
+		scores []int
+		winner int
+		want   []int
+	}{
+		{[]int{1500, 900, 1200}, 0, []int{1, 3, 2}},
+		{[]int{1000, 1000, 400}, -1, []int{1, 1, 3}},
+		{[]int{1510, 1560, 300}, 0, []int{1, 2, 3}},  // the bidder counts first
+		{[]int{1510, 1560, 1560}, 0, []int{1, 2, 2}}, // and the others keep their tie behind
+		{[]int{200, 100, 100}, 0, []int{1, 2, 2}},
+	} {
+		if got := Places(tc.scores, tc.winner, NoForfeit); !slices.Equal(got, tc.want) {
+			t.Errorf("Places(%v, %d, NoForfeit) = %v, want %v", tc.scores, tc.winner, got, tc.want)
+		}
+	}
+}

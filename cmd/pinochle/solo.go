@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 // Three-handed cutthroat (engine.Rules.Solo) in pinochle play: every player scores alone.
@@ -219,7 +220,7 @@ func (s *session) soloWinnerText() string {
 	default:
 		head = fmt.Sprintf("%s wins with %d.", capitalize(s.name(w)), sc[w])
 	}
-	return head + " " + score + "\n" + s.placesText(soloPlaces(sc[:s.r.Players], w))
+	return head + " " + score + "\n" + s.placesText(league.Places(sc[:s.r.Players], w, league.NoForfeit))
 }
 
 // placesText writes the players' places: "Places: 1st seat 2 with 1520, 2nd you with 1100,
@@ -241,31 +242,6 @@ func (s *session) placesText(places []int) string {
 		}
 	}
 	return "Places: " + strings.Join(parts, ", ") + "."
-}
-
-// soloPlaces returns each seat's place by score, highest first, equal scores sharing a
-// place; the game's winner (the bidder counts first, so it may not hold the highest score)
-// takes first place alone, the others keeping their order behind it. winner is -1 when
-// there is none.
-func soloPlaces(scores []int, winner int) []int {
-	places := make([]int, len(scores))
-	for s := range scores {
-		places[s] = 1
-		for o := range scores {
-			if o != s && scores[o] > scores[s] {
-				places[s]++
-			}
-		}
-	}
-	if winner >= 0 {
-		for s := range places {
-			if s != winner && places[s] <= places[winner] {
-				places[s]++
-			}
-		}
-		places[winner] = 1
-	}
-	return places
 }
 
 // ordinal writes a place: 1st, 2nd, 3rd, 4th.
