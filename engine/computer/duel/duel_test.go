@@ -56,21 +56,27 @@ func TestSelfDuelIsZero(t *testing.T) {
 }
 
 // TestDuelSeesADifference: the harness tells a sensible player from a random one: the
-// baseline beats random play with an interval above zero.
+// baseline beats random play with an interval above zero, in a team preset and in
+// three-handed, and swapping the sides negates the figure.
 func TestDuelSeesADifference(t *testing.T) {
-	rep, err := Run(Config{Rules: rules(t, "racehorse"), A: "baseline", B: "random", Deals: 60, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Low <= 0 {
-		t.Errorf("baseline against random: %+.1f (%+.1f to %+.1f), want an interval above zero", rep.Mean, rep.Low, rep.High)
-	}
-	swapped, err := Run(Config{Rules: rules(t, "racehorse"), A: "random", B: "baseline", Deals: 60, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if math.Abs(swapped.Mean+rep.Mean) > 1e-9 {
-		t.Errorf("swapping the sides gives %v, want %v", swapped.Mean, -rep.Mean)
+	for _, c := range []struct {
+		preset string
+		deals  int
+	}{{"racehorse", 60}, {"three-handed", 30}} {
+		rep, err := Run(Config{Rules: rules(t, c.preset), A: "baseline", B: "random", Deals: c.deals, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Low <= 0 {
+			t.Errorf("%s, baseline against random: %+.1f (%+.1f to %+.1f), want an interval above zero", c.preset, rep.Mean, rep.Low, rep.High)
+		}
+		swapped, err := Run(Config{Rules: rules(t, c.preset), A: "random", B: "baseline", Deals: c.deals, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(swapped.Mean+rep.Mean) > 1e-9 {
+			t.Errorf("%s: swapping the sides gives %v, want %v", c.preset, swapped.Mean, -rep.Mean)
+		}
 	}
 }
 
@@ -304,25 +310,6 @@ func TestSoloSelfDuelIsZero(t *testing.T) {
 		if a := rep.A; a.Stuck > a.BidsWon || a.StuckSet > a.Set || a.StuckThrownIn > a.ThrownIn || a.StuckThrownIn > a.StuckSet {
 			t.Errorf("%s: stuck %d, lost %d, thrown in %d of %d bids, %d set, %d thrown in", level, a.Stuck, a.StuckSet, a.StuckThrownIn, a.BidsWon, a.Set, a.ThrownIn)
 		}
-	}
-}
-
-// TestSoloDuelSeesADifference: the three-handed harness tells the Baseline from random
-// play, and swapping the sides negates the figure.
-func TestSoloDuelSeesADifference(t *testing.T) {
-	rep, err := Run(Config{Rules: rules(t, "three-handed"), A: "baseline", B: "random", Deals: 30, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Low <= 0 {
-		t.Errorf("baseline against random: %+.1f (%+.1f to %+.1f), want an interval above zero", rep.Mean, rep.Low, rep.High)
-	}
-	swapped, err := Run(Config{Rules: rules(t, "three-handed"), A: "random", B: "baseline", Deals: 30, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if math.Abs(swapped.Mean+rep.Mean) > 1e-9 {
-		t.Errorf("swapping the sides gives %v, want %v", swapped.Mean, -rep.Mean)
 	}
 }
 
