@@ -196,16 +196,7 @@ func soloDecision(t *testing.T, r engine.Rules, bid int) (*engine.Game, int) {
 // every level's choice.
 func TestThreeHandedDecisionsIgnoreHiddenCards(t *testing.T) {
 	r := threeHandedRules(t)
-	levels := []struct {
-		name string
-		make func() Player
-	}{
-		{"random", func() Player { return newRandom(9) }},
-		{"baseline", func() Player { return newBaseline(9) }},
-		{"normal", func() Player { p, _ := New("normal", 9); return p }},
-		{"expert", func() Player { return newExpert(smallBudget, 9) }},
-		{"ismcts", func() Player { return newISMCTS(smallBudget, 9) }},
-	}
+	levels := privacyLevels()
 	checked := map[string]int{}
 	seeds := uint64(10)
 	if raceEnabled {

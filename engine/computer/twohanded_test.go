@@ -148,18 +148,9 @@ func TestTwoHandedDecisionsIgnoreHiddenCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The expert and IS-MCTS at a small budget: what is checked is what they read, not
-	// how much they search (6 samples a card with the stock, the exact play-off whole).
-	levels := []struct {
-		name string
-		make func() Player
-	}{
-		{"random", func() Player { return newRandom(9) }},
-		{"baseline", func() Player { return newBaseline(9) }},
-		{"normal", func() Player { p, _ := New("normal", 9); return p }},
-		{"expert", func() Player { return newExpert(smallBudget, 9) }},
-		{"ismcts", func() Player { return newISMCTS(smallBudget, 9) }},
-	}
+	// The expert and IS-MCTS at a small budget: 6 samples a card with the stock, the exact
+	// play-off whole.
+	levels := privacyLevels()
 	checked := map[string]int{}
 	seeds := uint64(12)
 	if raceEnabled {
@@ -255,4 +246,23 @@ func viewWithoutStep(t *testing.T, v engine.View) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// privacyLevel is a level a privacy test asks, and how to make its player afresh.
+type privacyLevel struct {
+	name string
+	make func() Player
+}
+
+// privacyLevels returns every level the two- and three-handed privacy tests ask, each
+// player seeded alike, the expert and IS-MCTS at a small budget: what is checked is what
+// they read, not how much they search.
+func privacyLevels() []privacyLevel {
+	return []privacyLevel{
+		{"random", func() Player { return newRandom(9) }},
+		{"baseline", func() Player { return newBaseline(9) }},
+		{"normal", func() Player { p, _ := New("normal", 9); return p }},
+		{"expert", func() Player { return newExpert(smallBudget, 9) }},
+		{"ismcts", func() Player { return newISMCTS(smallBudget, 9) }},
+	}
 }
