@@ -65,7 +65,7 @@ func storyLines(meta *storage.Game, v *engine.View) []string {
 	team := rules.TeamOf(v.Seat())
 	// Two players are each a side: the seat's own is "you", as in the meld line.
 	own := sideName(meta, team)
-	if len(meta.Seats) == 2 {
+	if rules.Players == 2 {
 		own = "you"
 	}
 	if rules.Solo {
