@@ -321,6 +321,27 @@ func (h *Hand) Contains(o *Hand) bool {
 	return true
 }
 
+// moveTo moves the cards of o from h to dst, another hand: h must hold them
+// (h.Contains(o)).
+func (h *Hand) moveTo(dst, o *Hand) {
+	// Eight counts at a time: as o is within h, no count of h borrows from the next; and
+	// when the counts of dst and o are below 128, which no deck reaches, none of dst
+	// carries into the next. Counts that high are moved one at a time.
+	const top = 0x8080808080808080
+	for i := 0; i < NumKinds; i += 8 {
+		hx, dx, ox := binary.LittleEndian.Uint64(h[i:i+8]), binary.LittleEndian.Uint64(dst[i:i+8]), binary.LittleEndian.Uint64(o[i:i+8])
+		if (dx|ox)&top != 0 {
+			for j := i; j < i+8; j++ {
+				h[j] -= o[j]
+				dst[j] += o[j]
+			}
+			continue
+		}
+		binary.LittleEndian.PutUint64(h[i:i+8], hx-ox)
+		binary.LittleEndian.PutUint64(dst[i:i+8], dx+ox)
+	}
+}
+
 // containsByCount is Contains a count at a time, which Contains falls back to when eight
 // counts fail its test: a count of o above h's, or counts of 128 or more, which no deck
 // makes.

@@ -1044,12 +1044,8 @@ func (g *Game) apply(a *Action) {
 			if st.Pending == 0 {
 				for s := range g.rules.Players {
 					to := g.PassTarget(s)
-					n := 0
-					for i, k := range st.Passing[s] {
-						st.Hands[s][i] -= k
-						st.Hands[to][i] += k
-						n += int(k)
-					}
+					st.Hands[s].moveTo(&st.Hands[to], &st.Passing[s])
+					n := st.Passing[s].Len()
 					st.Sizes[s] -= uint8(n)
 					st.Sizes[to] += uint8(n)
 				}
@@ -1058,10 +1054,7 @@ func (g *Game) apply(a *Action) {
 			}
 			return
 		}
-		for i, k := range give {
-			st.Hands[a.Seat][i] -= k
-			st.Hands[to][i] += k
-		}
+		st.Hands[a.Seat].moveTo(&st.Hands[to], &give)
 		st.Sizes[a.Seat] -= uint8(len(a.Cards))
 		st.Sizes[to] += uint8(len(a.Cards))
 		if st.Phase == PhasePass {
