@@ -869,13 +869,10 @@ func passRule(r *Rules, phase Phase, h *Hand, trump Suit) PassRule {
 	pr := PassRule{Count: r.PassCount}
 	if phase == PhasePassBack && !r.PassBackFree {
 		m := CountMeld(h, trump, &r.Meld)
-		used := m.Used()
-		free := 0
-		for i := range h {
-			pr.Prefer[i] = h[i] - min(h[i], used[i])
-			free += int(pr.Prefer[i])
-		}
-		pr.Need = min(pr.Count, free)
+		used := m.Used() // a meld uses only cards the hand holds
+		pr.Prefer = *h
+		pr.Prefer.remove(&used)
+		pr.Need = min(pr.Count, pr.Prefer.Len())
 	}
 	return pr
 }
@@ -899,16 +896,23 @@ func (g *Game) checkPass(seat int, cards []Card) error {
 	if !g.st.Hands[seat].Contains(&give) {
 		return ruleErr(CodeNotInHand, fmt.Sprintf("you can only %s cards you hold", verb))
 	}
-	if pr.Need > 0 {
-		free := 0
-		for i := range give {
-			free += int(min(give[i], pr.Prefer[i]))
-		}
-		if free < pr.Need {
-			return ruleErr(CodeBadPass, fmt.Sprintf("your meld is shown: pass back %d cards that are not part of it", pr.Need))
-		}
+	if pr.Need > 0 && fromPreferred(cards, &pr.Prefer) < pr.Need {
+		return ruleErr(CodeBadPass, fmt.Sprintf("your meld is shown: pass back %d cards that are not part of it", pr.Need))
 	}
 	return nil
+}
+
+// fromPreferred returns how many of cards count towards a pass rule's Need: each card
+// taken from prefer while it holds a copy.
+func fromPreferred(cards []Card, prefer *Hand) int {
+	left, n := *prefer, 0
+	for _, c := range cards {
+		if left[c] > 0 {
+			left[c]--
+			n++
+		}
+	}
+	return n
 }
 
 // hopeless reports whether the bidding team cannot make its bid even taking every trick.

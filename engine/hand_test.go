@@ -5,22 +5,31 @@ import (
 	"testing"
 )
 
-// TestHandMoveTo compares Hand.moveTo, which moves eight counts at a time, with a move
-// count by count, on random hands with counts of every size, those of no deck (128 and
-// more) included.
-func TestHandMoveTo(t *testing.T) {
+// TestHandCounting compares Hand.moveTo, Hand.remove and Hand.Len, which work eight counts
+// at a time, with the same count by count, on random hands with counts of every size,
+// those of no deck (32 and more, 128 and more) included.
+func TestHandCounting(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for i := range 20000 {
+	for i := range 30000 {
 		var h, dst, o Hand
-		top := []int{3, 5, 256}[i%3]
+		top := []int{3, 5, 40, 256}[i%4]
 		for c := range h {
 			h[c], dst[c] = uint8(rng.IntN(top)), uint8(rng.IntN(top))
 			o[c] = uint8(rng.IntN(int(h[c]) + 1))
 		}
-		wantH, wantDst := h, dst
+		wantH, wantDst, wantLen := h, dst, 0
 		for c := range o {
 			wantH[c] -= o[c]
 			wantDst[c] += o[c]
+			wantLen += int(h[c])
+		}
+		if n := h.Len(); n != wantLen {
+			t.Fatalf("%v.Len() = %d, want %d", h, n, wantLen)
+		}
+		rest := h
+		rest.remove(&o)
+		if rest != wantH {
+			t.Fatalf("%v less %v gives %v, want %v", h, o, rest, wantH)
 		}
 		h0, dst0 := h, dst
 		h.moveTo(&dst, &o)

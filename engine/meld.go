@@ -220,10 +220,15 @@ func countMeld(m *Meld, h *Hand, trump Suit, t *MeldTable) {
 	// Category II: pinochles.
 	p := min(h[NewCard(Queen, Spades)], h[NewCard(Jack, Diamonds)])
 	put(p > 0, MeldPinochle, NoSuit, 0, p, t.Pinochle[p])
-	// Category III: arounds.
-	for _, r := range [...]Rank{Ace, King, Queen, Jack} {
-		if a := min(h[r], h[NumRanks+int(r)], h[2*NumRanks+int(r)], h[3*NumRanks+int(r)]); a > 0 {
-			put(true, MeldAround, NoSuit, r, a, t.Around[r][a])
+	// Category III: arounds. A rank is around when every suit holds it: its bit in each
+	// suit's six bits of the hand's set. Arounds are rare, and most hands need no count.
+	set := h.Set()
+	all := set & (set >> NumRanks) & (set >> (2 * NumRanks)) & (set >> (3 * NumRanks))
+	if all&(1<<Ace|1<<King|1<<Queen|1<<Jack) != 0 {
+		for _, r := range [...]Rank{Ace, King, Queen, Jack} {
+			if a := min(h[r], h[NumRanks+int(r)], h[2*NumRanks+int(r)], h[3*NumRanks+int(r)]); a > 0 {
+				put(true, MeldAround, NoSuit, r, a, t.Around[r][a])
+			}
 		}
 	}
 	if n < len(m.items) {

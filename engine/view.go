@@ -614,11 +614,7 @@ func (v *View) Check(a Action) error {
 		if !v.hand.Contains(&give) {
 			return ruleErr(CodeNotInHand, "you can only pass cards you hold")
 		}
-		free := 0
-		for i := range give {
-			free += int(min(give[i], pr.Prefer[i]))
-		}
-		if free < pr.Need {
+		if fromPreferred(a.Cards, &pr.Prefer) < pr.Need {
 			return ruleErr(CodeBadPass, fmt.Sprintf("pass back %d cards that are not part of your meld", pr.Need))
 		}
 	case ActPlayHand, ActThrowIn, ActShootMoon:
