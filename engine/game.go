@@ -525,24 +525,17 @@ func (g *Game) startHand(n, dealer int) {
 		g.startStockHand(deck)
 		return
 	}
-	// Dealt one at a time from the dealer's left: seat order[k] takes every p-th card
-	// from the k-th.
-	var order [MaxPlayers]*Hand
+	// Dealt one at a time from the dealer's left: the k-th seat from there takes every
+	// p-th card from the k-th.
 	seat := dealer
 	for k := range p {
 		if seat++; seat == p {
 			seat = 0
 		}
-		order[k] = &st.Hands[seat]
-	}
-	i := 0
-	for ; i+p <= len(deck); i += p {
-		for k, h := range order[:p] {
-			h[deck[i+k]]++
+		h := &st.Hands[seat]
+		for j := k; j < len(deck); j += p {
+			h[deck[j]]++
 		}
-	}
-	for k := range deck[i:] {
-		order[k][deck[i+k]]++
 	}
 	for s := range p {
 		st.Sizes[s] = uint8(len(deck) / p)
