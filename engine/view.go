@@ -144,14 +144,20 @@ func (g *Game) syncPasses() {
 	pending := g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass
 	for i := range st.NPasses {
 		p := &st.Passes[i]
-		for seat := range g.rules.Players {
-			// A six-handed pass is secret until everyone has chosen: only the giver knows it.
-			sp := &g.passes[seat]
-			if (int(p.From) == seat || (int(p.To) == seat && !pending)) && int(sp.n) < len(sp.p) {
-				sp.p[sp.n] = *p
-				sp.n++
-			}
+		g.passes[p.From].add(p)
+		// A six-handed pass is secret until everyone has chosen: only the giver knows it.
+		// A buried pass has no receiver.
+		if p.To >= 0 && !pending {
+			g.passes[p.To].add(p)
 		}
+	}
+}
+
+// add adds a pass to the seat's passes, while they have room.
+func (sp *seatPasses) add(p *passEntry) {
+	if int(sp.n) < len(sp.p) {
+		sp.p[sp.n] = *p
+		sp.n++
 	}
 }
 
@@ -221,7 +227,7 @@ func (g *Game) syncTrick() {
 	}
 	v.step, v.turn, v.winIdx, v.trickN = int32(g.log.len()), int8(st.Turn), int8(st.WinIdx), uint8(st.TrickN)
 	v.sizes = st.Sizes
-	v.waiting = g.waitingSeats()
+	v.waiting = 1 << st.Turn // the seat to play, alone (see waitingSeats)
 	v.legal = g.LegalCards(st.Turn)
 }
 
@@ -243,7 +249,7 @@ func (g *Game) syncAuction() {
 	v := &g.pub
 	extend(&v.bids, st.Bids[st.BidStart:])
 	v.step, v.turn, v.high, v.bidder, v.passed = int32(g.log.len()), int8(st.Turn), int32(st.High), int8(st.Bidder), st.Passed
-	v.waiting = g.waitingSeats()
+	v.waiting = 1 << st.Turn // the seat to bid, alone (see waitingSeats)
 }
 
 // extend sets *dst to src, a record that only grows: when *dst already holds the start of
