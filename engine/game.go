@@ -661,15 +661,22 @@ func (g *Game) check(a *Action) error {
 	return nil
 }
 
-// checkCard reports whether seat, the seat to play, may play c.
+// checkCard reports whether seat, the seat to play, may play c. The cards it may play,
+// kept for its view, are cards it holds: one of them passes at once, in a check small
+// enough to be inlined, and cardError tells what is wrong with any other.
 func (g *Game) checkCard(seat int, c Card) error {
+	if g.pub.legal.Has(c) {
+		return nil
+	}
+	return g.cardError(seat, c)
+}
+
+// cardError returns the error of a card that seat, the seat to play, may not play.
+func (g *Game) cardError(seat int, c Card) error {
 	if !c.Valid() || g.st.Hands[seat][c] == 0 {
 		return ruleErr(CodeNotInHand, fmt.Sprintf("you do not hold %s", c.Symbol()))
 	}
-	if !g.pub.legal.Has(c) {
-		return g.illegalCardError(seat)
-	}
-	return nil
+	return g.illegalCardError(seat)
 }
 
 var actionPhase = [...]Phase{
