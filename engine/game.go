@@ -561,19 +561,27 @@ func (g *Game) Apply(a Action) error {
 	}
 	g.log.add(&a)
 	hand := g.st.HandNo
-	g.apply(&a)
 	// Most actions change a few things: a card played in a hand that goes on, a bid or a
-	// pass in an auction that goes on. Everything else syncs the whole kept view.
-	switch {
-	case a.Kind == ActPlayCard && g.st.TrickN > 0:
-		g.syncTrick()
-	case (a.Kind == ActBid || a.Kind == ActPass) && g.st.Phase == PhaseBidding && g.st.HandNo == hand:
-		g.syncAuction()
-	case a.Kind == ActPlayCard && g.st.Phase == PhasePlay && g.st.HandNo == hand:
-		g.syncTrickEnd()
-	default:
-		g.sync()
+	// pass in an auction that goes on. Everything else syncs the whole kept view. A card,
+	// the commonest action, goes straight to playCard rather than through apply's switch.
+	if a.Kind == ActPlayCard {
+		g.playCard(a.Seat, a.Card)
+		switch {
+		case g.st.TrickN > 0:
+			g.syncTrick()
+			return nil
+		case g.st.Phase == PhasePlay && g.st.HandNo == hand:
+			g.syncTrickEnd()
+			return nil
+		}
+	} else {
+		g.apply(&a)
+		if (a.Kind == ActBid || a.Kind == ActPass) && g.st.Phase == PhaseBidding && g.st.HandNo == hand {
+			g.syncAuction()
+			return nil
+		}
 	}
+	g.sync()
 	return nil
 }
 
