@@ -142,13 +142,17 @@ func (g *Game) syncPasses() {
 	g.passesOf = key
 	g.passes = [MaxPlayers]seatPasses{}
 	pending := g.rules.PassStyle == PassSixHanded && st.Phase == PhasePass
+	players := g.rules.Players
 	for i := range st.NPasses {
 		p := &st.Passes[i]
-		g.passes[p.From].add(p)
+		from, to := int(p.From), int(p.To)
+		if 0 <= from && from < players {
+			g.passes[from].add(p)
+		}
 		// A six-handed pass is secret until everyone has chosen: only the giver knows it.
-		// A buried pass has no receiver.
-		if p.To >= 0 && !pending {
-			g.passes[p.To].add(p)
+		// A buried pass has no receiver (To is -1).
+		if 0 <= to && to < players && to != from && !pending {
+			g.passes[to].add(p)
 		}
 	}
 }
