@@ -38,3 +38,39 @@ func TestHandCounting(t *testing.T) {
 		}
 	}
 }
+
+// TestMeldUsedWithinHand checks what passRule relies on to take a meld's cards out of a
+// hand eight counts at a time: the cards a meld uses are cards the hand holds, on random
+// hands of every deck, in every trump and none, with each preset's meld table and with
+// royal marriages beside runs scoring nothing.
+func TestMeldUsedWithinHand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var tables []MeldTable
+	for _, name := range presetNames {
+		r, err := NewRules(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := r.Meld
+		tables = append(tables, m)
+		m.RoyalBesideRun = !m.RoyalBesideRun
+		tables = append(tables, m)
+	}
+	for i := range 20000 {
+		var h Hand
+		copies := 2 + 2*(i%2) // single deck, double deck
+		for range 12 + rng.IntN(9) {
+			c := Card(rng.IntN(NumKinds))
+			if int(h[c]) < copies {
+				h[c]++
+			}
+		}
+		table := &tables[i%len(tables)]
+		for trump := Spades; trump <= NoSuit; trump++ {
+			m := CountMeld(&h, trump, table)
+			if used := m.Used(); !h.Contains(&used) {
+				t.Fatalf("the meld of %v in %v uses %v, cards the hand does not hold", h, trump, used)
+			}
+		}
+	}
+}
