@@ -497,3 +497,69 @@ func TestSpareTrick(t *testing.T) {
 		}
 	}
 }
+
+// TestHopelessBound: the bound on contracts out of reach after meld holds where the rules
+// let a bidder throw in, and not where every hand is played (classic, or the throwin
+// option "never").
+func TestHopelessBound(t *testing.T) {
+	b := Budget{Hopeless: 0.2}
+	for _, c := range []struct {
+		preset  string
+		options map[string]string
+		want    float64
+	}{
+		{"racehorse", nil, 0.2},
+		{"partnership", nil, 0.2},
+		{"double-deck", nil, 0.2},
+		{"six-handed", nil, 0.2},
+		{"classic", nil, 1},
+		{"classic", map[string]string{"throwin": "any"}, 0.2},
+		{"racehorse", map[string]string{"throwin": "never"}, 1},
+	} {
+		r := newRules(t, c.preset, c.options)
+		if got := hopelessBound(&b, &r); got != c.want {
+			t.Errorf("%s %v: bound %v, want %v", c.preset, c.options, got, c.want)
+		}
+	}
+}
+
+// TestClassicBidsPastHopeless: in classic, where no contract can be thrown in, a readable
+// bidder bids what its samples make even when its meld leaves the bid out of reach in
+// more of them than Budget.Hopeless: in some opening position of the first hands of
+// seeded games the bound would have held the normal level's value lower, and its plan
+// never is.
+func TestClassicBidsPastHopeless(t *testing.T) {
+	r := newRules(t, "classic", nil)
+	bound := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		g, err := engine.NewGame(r, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := viewOf(g)
+		if g.Phase() != engine.PhaseBidding || v.MustBid() {
+			t.Fatalf("seed %d: %v, want a free turn of the auction", seed, g.Phase())
+		}
+		e := newExpert(normalBudget, seed)
+		p := e.planBid(&v)
+		if p.trump == engine.NoSuit {
+			continue
+		}
+		outs := e.outlooks(&v, 1<<p.trump, v.MinNextBid(), auctionRand(&v))
+		need := normalBudget.Confidence
+		if partner, _ := partnerBids(&v); partner > 0 {
+			need = normalBudget.PartnerConfidence
+		}
+		free := outs[0].worth(&r, need, normalBudget.Risk, 1, r.TrickTotal())
+		held := outs[0].worth(&r, need, normalBudget.Risk, normalBudget.Hopeless, r.TrickTotal())
+		if p.worth != free {
+			t.Errorf("seed %d: worth %d in %v, want %d, what the samples make", seed, p.worth, p.trump, free)
+		}
+		if held < free {
+			bound++
+		}
+	}
+	if bound == 0 {
+		t.Fatal("in no position would Hopeless have held the value lower: the test shows nothing")
+	}
+}

@@ -41,7 +41,8 @@ type Budget struct {
 	Readable bool
 	// Hopeless, with Readable, bounds the share of samples in which a bid is out of
 	// reach once meld is shown (meld and every trick point short of it): a contract the
-	// bidder could only throw in.
+	// bidder could only throw in. Where the rules allow no throw-in it does not apply
+	// (hopelessBound).
 	Hopeless float64
 	// RaiseOnHelp, with Readable, lets a raise of the partner show help of either kind,
 	// meld or sure tricks, and go as high and as often as the hand is worth at
