@@ -93,6 +93,12 @@ func playAt(when func(tricks, cardsLeft int) bool) func(*engine.Game, int) bool 
 	}
 }
 
+// searchLevels are the levels the decision benchmarks time, by name and budget.
+var searchLevels = []struct {
+	name   string
+	budget Budget
+}{{"Expert", expertBudget}, {"Normal", normalBudget}}
+
 // BenchmarkExpertDecision times the expert's and the normal level's decisions in each
 // phase of racehorse, and the bid and card play of double-deck and six-handed, each over
 // benchPositions positions from as many seeded deals: card play in the first trick, in
@@ -119,10 +125,7 @@ func BenchmarkExpertDecision(b *testing.B) {
 		{"SixHanded/Bid", "six-handed", nil, phaseIs(engine.PhaseBidding)},
 		{"SixHanded/Play", "six-handed", nil, playAt(func(tricks, _ int) bool { return tricks%3 == 1 })},
 	}
-	for _, lvl := range []struct {
-		name   string
-		budget Budget
-	}{{"Expert", expertBudget}, {"Normal", normalBudget}} {
+	for _, lvl := range searchLevels {
 		for _, c := range cases {
 			b.Run(lvl.name+"/"+c.name, func(b *testing.B) {
 				e := newExpert(lvl.budget, 1)

@@ -24,10 +24,7 @@ func BenchmarkThreeHandedDecision(b *testing.B) {
 		{"PlayEarly", playAt(func(tricks, _ int) bool { return tricks <= 1 })},
 		{"PlayLate", playAt(func(_, left int) bool { return left <= exact })},
 	}
-	for _, lvl := range []struct {
-		name   string
-		budget Budget
-	}{{"Expert", expertBudget}, {"Normal", normalBudget}} {
+	for _, lvl := range searchLevels {
 		for _, c := range cases {
 			b.Run(lvl.name+"/"+c.name, func(b *testing.B) {
 				e := newExpert(lvl.budget, 1)

@@ -2,6 +2,7 @@ package computer
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -220,16 +221,7 @@ func TestThreeHandedDecisionsIgnoreHiddenCards(t *testing.T) {
 						kind += " (defender)"
 					}
 					checked[kind]++
-					v2 := g2.View(seat)
-					if j1, j2 := viewWithoutStep(t, v), viewWithoutStep(t, v2); j1 != j2 {
-						t.Fatalf("seed %d: the redealt game looks different to seat %d:\n%s\n%s", seed, seat, j1, j2)
-					}
-					for _, l := range levels {
-						a1, a2 := l.make().Choose(v), l.make().Choose(v2)
-						if a1.String() != a2.String() || !equalCards(a1.Cards, a2.Cards) {
-							t.Errorf("seed %d, %s, %s: %v in one game, %v in the other", seed, kind, l.name, a1, a2)
-						}
-					}
+					sameDecisions(t, fmt.Sprintf("seed %d, %s", seed, kind), levels, v, g2.View(seat))
 				}
 			}
 			if err := g.Apply(base.Choose(v)); err != nil {

@@ -2,6 +2,7 @@ package computer
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -174,18 +175,7 @@ func TestTwoHandedDecisionsIgnoreHiddenCards(t *testing.T) {
 						kind = "play-off"
 					}
 					checked[kind]++
-					v2 := g2.View(seat)
-					// Everything but the step, which a built game counts from 0.
-					j1, j2 := viewWithoutStep(t, v), viewWithoutStep(t, v2)
-					if j1 != j2 {
-						t.Fatalf("seed %d: the redealt game looks different to seat %d:\n%s\n%s", seed, seat, j1, j2)
-					}
-					for _, l := range levels {
-						a1, a2 := l.make().Choose(v), l.make().Choose(v2)
-						if a1.String() != a2.String() || !equalCards(a1.Cards, a2.Cards) {
-							t.Errorf("seed %d, %s, %s: %v in one game, %v in the other", seed, kind, l.name, a1, a2)
-						}
-					}
+					sameDecisions(t, fmt.Sprintf("seed %d, %s", seed, kind), levels, v, g2.View(seat))
 				}
 			}
 			if err := g.Apply(base.Choose(v)); err != nil {
@@ -264,5 +254,22 @@ func privacyLevels() []privacyLevel {
 		{"normal", func() Player { p, _ := New("normal", 9); return p }},
 		{"expert", func() Player { return newExpert(smallBudget, 9) }},
 		{"ismcts", func() Player { return newISMCTS(smallBudget, 9) }},
+	}
+}
+
+// sameDecisions checks a game and its redeal at one decision: v and v2, the views of the
+// same seat in each, must look the same (everything but the step, which a game built from
+// a state counts from 0), and every level must choose the same in both; label names the
+// decision in failures.
+func sameDecisions(t *testing.T, label string, levels []privacyLevel, v, v2 engine.View) {
+	t.Helper()
+	if j1, j2 := viewWithoutStep(t, v), viewWithoutStep(t, v2); j1 != j2 {
+		t.Fatalf("%s: the redealt game looks different to seat %d:\n%s\n%s", label, v.Seat(), j1, j2)
+	}
+	for _, l := range levels {
+		a1, a2 := l.make().Choose(v), l.make().Choose(v2)
+		if a1.String() != a2.String() || !equalCards(a1.Cards, a2.Cards) {
+			t.Errorf("%s, %s: %v in one game, %v in the other", label, l.name, a1, a2)
+		}
 	}
 }

@@ -138,14 +138,17 @@ func (illegal) Choose(v engine.View) engine.Action {
 	return engine.Action{Seat: v.Seat(), Kind: engine.ActPlayCard, Card: 0}
 }
 
+// bid, pass and forced write the entries of an auction in the tables of TestOverPartner
+// and TestByRaise.
+func bid(seat, amount int) engine.Bid    { return engine.Bid{Seat: seat, Amount: amount} }
+func pass(seat int) engine.Bid           { return engine.Bid{Seat: seat} }
+func forced(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount, Forced: true} }
+
 // TestOverPartner: a contract is bid over a partner when a seat bids while its teammate
 // holds the auction with a bid of its own choice, never over an opponent, itself or a
 // forced bid.
 func TestOverPartner(t *testing.T) {
 	r := rules(t, "racehorse") // seats 0 and 2 play against 1 and 3
-	bid := func(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount} }
-	pass := func(seat int) engine.Bid { return engine.Bid{Seat: seat} }
-	forced := func(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount, Forced: true} }
 	for _, c := range []struct {
 		name    string
 		auction []engine.Bid
@@ -170,9 +173,6 @@ func TestOverPartner(t *testing.T) {
 // partner's bid of its own choice, not when a raise came earlier in the auction.
 func TestByRaise(t *testing.T) {
 	r := rules(t, "racehorse") // seats 0 and 2 play against 1 and 3
-	bid := func(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount} }
-	pass := func(seat int) engine.Bid { return engine.Bid{Seat: seat} }
-	forced := func(seat, amount int) engine.Bid { return engine.Bid{Seat: seat, Amount: amount, Forced: true} }
 	for _, c := range []struct {
 		name           string
 		auction        []engine.Bid
