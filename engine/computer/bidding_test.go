@@ -515,6 +515,8 @@ func TestHopelessBound(t *testing.T) {
 		{"classic", nil, 1},
 		{"classic", map[string]string{"throwin": "any"}, 0.2},
 		{"racehorse", map[string]string{"throwin": "never"}, 1},
+		{"three-handed", nil, 0.2},
+		{"three-handed", map[string]string{"throwin": "never"}, 1},
 	} {
 		r := newRules(t, c.preset, c.options)
 		if got := hopelessBound(&b, &r); got != c.want {

@@ -480,16 +480,16 @@ func soloConfidence(b Budget) float64 { return min(b.Confidence+soloCaution, 0.9
 // soloWorth returns the highest bid from the next one up that the view's seat, bidding
 // alone, makes in at least its soloConfidence of the samples (more than half: so a bid it
 // makes gains more on average than a set costs) and that is out of reach after meld in no
-// more than its Hopeless share; 0 when the next bid is not.
+// more than its Hopeless share (hopelessBound); 0 when the next bid is not.
 func (e *Expert) soloWorth(v *engine.View, o *soloOutlook) int {
 	r := v.Rules()
 	top := 0
 	if len(o.totals) == 0 {
 		return 0
 	}
-	need := soloConfidence(e.budget)
+	need, hopeless := soloConfidence(e.budget), hopelessBound(&e.budget, r)
 	for _, b := range v.AppendNextBids(nil, 200) {
-		if o.made(b) < need || o.hopeless(r, b) > e.budget.Hopeless {
+		if o.made(b) < need || o.hopeless(r, b) > hopeless {
 			break
 		}
 		top = b
@@ -516,7 +516,7 @@ func (e *Expert) soloBid(v *engine.View) (engine.Action, string) {
 			fmt.Sprintf("Bid %d: with the widow and alone you reach it in %.0f%% of %d sampled deals; your hand is worth about %d.", next, 100*o.made(next), len(o.totals), top)
 	}
 	why := fmt.Sprintf("Pass: with the widow and alone you would reach %d in %.0f%% of %d sampled deals", next, 100*o.made(next), len(o.totals))
-	if h := o.hopeless(r, next); h > e.budget.Hopeless && o.made(next) >= soloConfidence(e.budget) {
+	if h := o.hopeless(r, next); h > hopelessBound(&e.budget, r) && o.made(next) >= soloConfidence(e.budget) {
 		return engine.Action{Seat: v.Seat(), Kind: engine.ActPass}, why + fmt.Sprintf(", but in %.0f%% of them it is out of reach once meld is shown.", 100*h)
 	}
 	return engine.Action{Seat: v.Seat(), Kind: engine.ActPass}, why + ", not often enough to bid it."
