@@ -373,25 +373,11 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, sides seating) (engine.Hand
 		}
 		if res.Bidder >= 0 {
 			side := seatSide[res.Bidder]
-			side.BidsWon++
+			tally(&res, &side.BidsWon, &side.Set, &side.ThrownIn)
 			side.BidTotal += res.Bid
 			side.BidMeldTotal += res.SeatMeld[res.Bidder]
-			stuck := stuckBid(auction)
-			if stuck {
-				side.Stuck++
-			}
-			if !res.Made {
-				thrown := res.Outcome == engine.OutcomeThrownIn
-				side.Set++
-				if thrown {
-					side.ThrownIn++
-				}
-				if stuck {
-					side.StuckSet++
-					if thrown {
-						side.StuckThrownIn++
-					}
-				}
+			if stuckBid(auction) {
+				tally(&res, &side.Stuck, &side.StuckSet, &side.StuckThrownIn)
 			}
 		}
 		return res, nil
@@ -409,43 +395,34 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, sides seating) (engine.Hand
 			}
 		}
 		if res.Bidder >= 0 && r.TeamOf(res.Bidder) == team {
-			side.BidsWon++
+			tally(&res, &side.BidsWon, &side.Set, &side.ThrownIn)
 			side.BidTotal += res.Bid
 			for s := range r.Players {
 				if r.TeamOf(s) == team {
 					side.BidMeldTotal += res.SeatMeld[s]
 				}
 			}
-			over := overPartner(r, auction, team)
-			if over {
-				side.OverPartner++
+			if overPartner(r, auction, team) {
+				tally(&res, &side.OverPartner, &side.OverPartnerLost, &side.OverPartnerThrownIn)
 			}
-			raised := byRaise(r, auction, res.Bidder, res.Bid)
-			if raised {
-				side.ByRaise++
-			}
-			if !res.Made {
-				side.Set++
-				thrown := res.Outcome == engine.OutcomeThrownIn
-				if thrown {
-					side.ThrownIn++
-				}
-				if over {
-					side.OverPartnerLost++
-					if thrown {
-						side.OverPartnerThrownIn++
-					}
-				}
-				if raised {
-					side.ByRaiseLost++
-					if thrown {
-						side.ByRaiseThrownIn++
-					}
-				}
+			if byRaise(r, auction, res.Bidder, res.Bid) {
+				tally(&res, &side.ByRaise, &side.ByRaiseLost, &side.ByRaiseThrownIn)
 			}
 		}
 	}
 	return res, nil
+}
+
+// tally counts a contract of the hand res in one of a side's kinds of contract: won, and
+// of those lost and of those thrown in.
+func tally(res *engine.HandResult, won, lost, thrownIn *int) {
+	*won++
+	if !res.Made {
+		*lost++
+		if res.Outcome == engine.OutcomeThrownIn {
+			*thrownIn++
+		}
+	}
 }
 
 // stuckBid reports whether the auction was won by a bid the rules made (everyone else
