@@ -140,6 +140,9 @@ type Expert struct {
 	// for one candidate action.
 	Nodes    int
 	Playouts int
+	// solver is the exact search of card play, kept from one decision to the next so that
+	// its table grows once to the size the deals need rather than at every decision.
+	solver *solver
 	// done, while ChooseContext runs, is the context's Done channel: the search loops
 	// look at it between samples and stop early once it is closed.
 	done <-chan struct{}
@@ -264,7 +267,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		exact := left <= exactCards
 		if exact {
 			if sv == nil {
-				sv = newSolver(&sc, team)
+				sv = e.exactSolver(&sc, team)
 			}
 			sv.reset(&base)
 		}
@@ -293,6 +296,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 	}
 	if sv != nil {
 		e.Nodes += sv.nodes
+		sv.s = nil // the scoring is this decision's
 	}
 	top := 0
 	for i := range stats {
@@ -306,6 +310,17 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 	}
 	act.Card = stats[best].card
 	return act, playReason(stats, best, top, samples, trickTakers(v))
+}
+
+// exactSolver returns the Expert's exact search set to scoring s and team, its count of
+// nodes at 0.
+func (e *Expert) exactSolver(s *scoring, team int) *solver {
+	if e.solver == nil {
+		e.solver = newSolver(s, team)
+	} else {
+		e.solver.s, e.solver.team, e.solver.nodes = s, team, 0
+	}
+	return e.solver
 }
 
 // cheapestOfBest returns, of the cards whose total falls short of the best's (stats[top]) by

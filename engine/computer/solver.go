@@ -14,7 +14,7 @@ import (
 type solver struct {
 	s     *scoring
 	team  int
-	table map[solverKey]solverEntry
+	table solverTable
 	nodes int
 	// first[s][c] is the bit of solverKey.played for the first copy of card c in seat s's
 	// hand in the deal of reset; stack holds the position at each depth of the search.
@@ -39,19 +39,117 @@ type solverKey struct {
 	seatPoints [engine.MaxPlayers]int16
 }
 
-type solverEntry struct {
-	value int
+// solverTable is the solver's transposition table: open addressing with linear probing
+// over a power-of-two array of slots, each stamped with the generation (the reset) that
+// wrote it, so that a new deal forgets the last one's positions without clearing the
+// array. It doubles when half full. It is a cache: a position it does not hold is
+// searched again, so its size changes the search's work, never its value. A new table is
+// used once forget has started its first generation.
+type solverTable struct {
+	slots []solverSlot
+	gen   uint32 // the current generation; a slot of another one is empty
+	used  int    // slots of the current generation
+}
+
+type solverSlot struct {
+	key   solverKey
+	value int32
 	kind  int8 // 0 exact, 1 lower bound, 2 upper bound
+	gen   uint32
+}
+
+// solverTableSize is the table's first size in slots: enough for most deals of the
+// expert's exact search, whose largest have a few thousand positions at a trick's start.
+const solverTableSize = 1 << 12
+
+// forget starts a new generation: every slot is empty again.
+func (t *solverTable) forget() {
+	t.gen++
+	t.used = 0
+	if t.gen == 0 { // wrapped: stamps of the old generation 1 would read as current
+		clear(t.slots)
+		t.gen = 1
+	}
+}
+
+// hash mixes the key's fields into an index.
+func (k *solverKey) hash() uint64 {
+	h := k.played[0]*0x9e3779b97f4a7c15 ^ k.played[1]*0xc2b2ae3d27d4eb4f
+	h ^= (uint64(uint16(k.points[0])) | uint64(uint16(k.points[1]))<<16 |
+		uint64(uint16(k.counters[0]))<<32 | uint64(uint16(k.counters[1]))<<48) * 0x165667b19e3779f9
+	h ^= (uint64(uint8(k.tricks[0])) | uint64(uint8(k.tricks[1]))<<8 | uint64(uint8(k.leader))<<16 |
+		uint64(k.took)<<24 | uint64(uint16(k.seatPoints[0]))<<32) * 0xd6e8feb86659fd93
+	for _, p := range k.seatPoints[1:] {
+		h = (h ^ uint64(uint16(p))) * 0x9e3779b97f4a7c15
+	}
+	return h ^ h>>29
+}
+
+// lookup returns the slot holding key, or nil.
+func (t *solverTable) lookup(key *solverKey) *solverSlot {
+	if len(t.slots) == 0 {
+		return nil
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := key.hash() & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.gen != t.gen {
+			return nil
+		}
+		if s.key == *key {
+			return s
+		}
+	}
+}
+
+// store records the value and kind of the position key.
+func (t *solverTable) store(key *solverKey, value int, kind int8) {
+	if 2*(t.used+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := key.hash() & mask; ; i = (i + 1) & mask {
+		s := &t.slots[i]
+		if s.gen != t.gen {
+			*s = solverSlot{key: *key, value: int32(value), kind: kind, gen: t.gen}
+			t.used++
+			return
+		}
+		if s.key == *key {
+			s.value, s.kind = int32(value), kind
+			return
+		}
+	}
+}
+
+// grow doubles the table, keeping the current generation's positions.
+func (t *solverTable) grow() {
+	old := t.slots
+	t.slots = make([]solverSlot, max(2*len(old), solverTableSize))
+	mask := uint64(len(t.slots) - 1)
+	for j := range old {
+		o := &old[j]
+		if o.gen != t.gen {
+			continue
+		}
+		i := o.key.hash() & mask
+		for t.slots[i].gen == t.gen {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = *o
+	}
 }
 
 func newSolver(s *scoring, team int) *solver {
-	return &solver{s: s, team: team, table: make(map[solverKey]solverEntry, 256)}
+	sv := &solver{s: s, team: team}
+	sv.table.forget()
+	return sv
 }
 
 // reset sets the solver to a new deal, the position before the candidates are played, and
 // forgets the positions of the last one.
 func (sv *solver) reset(d *deal) {
-	clear(sv.table)
+	sv.table.forget()
 	bit := 0
 	for s := range d.t.players {
 		for c := range engine.NumKinds {
@@ -92,14 +190,14 @@ func (sv *solver) solve(depth int, played [2]uint64, alpha, beta int) int {
 	var key solverKey
 	if d.n == 0 {
 		key = sv.key(d, played)
-		if e, ok := sv.table[key]; ok {
-			switch {
+		if e := sv.table.lookup(&key); e != nil {
+			switch v := int(e.value); {
 			case e.kind == 0:
-				return e.value
-			case e.kind == 1 && e.value >= beta:
-				return e.value
-			case e.kind == 2 && e.value <= alpha:
-				return e.value
+				return v
+			case e.kind == 1 && v >= beta:
+				return v
+			case e.kind == 2 && v <= alpha:
+				return v
 			}
 		}
 	}
@@ -133,7 +231,7 @@ func (sv *solver) solve(depth int, played [2]uint64, alpha, beta int) int {
 		case best >= b0:
 			kind = 1
 		}
-		sv.table[key] = solverEntry{value: best, kind: kind}
+		sv.table.store(&key, best, kind)
 	}
 	return best
 }
