@@ -682,3 +682,41 @@ func TestExpertChooseContext(t *testing.T) {
 		}
 	}
 }
+
+// TestExactSamples checks that a card play samples Budget.ExactSamples deals once the
+// exact search has started (ExactCards) and PlaySamples before, and every sample when
+// ExactSamples is 0: a search counts one playout a sample for each legal card.
+func TestExactSamples(t *testing.T) {
+	for _, preset := range []string{"racehorse", "three-handed"} {
+		for _, exactSamples := range []int{0, 3} {
+			budget := Budget{PlaySamples: 7, AuctionSamples: 6, PassSamples: 3, ExactCards: 12, ExactSamples: exactSamples,
+				Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
+			exact := budget.ExactCards
+			if preset == "three-handed" {
+				exact = soloExactCards(budget)
+			}
+			seen := map[bool]int{}
+			decisionPoints(t, preset, nil, 5, func(g *engine.Game, seat int) {
+				v := g.View(seat)
+				if v.Phase() != engine.PhasePlay || v.Legal().Len() < 2 {
+					return
+				}
+				e := newExpert(budget, 9)
+				e.Choose(v)
+				deep := cardsHeld(&v) <= exact
+				want := budget.PlaySamples
+				if deep && exactSamples > 0 {
+					want = exactSamples
+				}
+				if e.Playouts != want*v.Legal().Len() {
+					t.Fatalf("%s, %d cards held, ExactSamples %d: %d playouts for %d legal cards; want %d a card",
+						preset, cardsHeld(&v), exactSamples, e.Playouts, v.Legal().Len(), want)
+				}
+				seen[deep]++
+			})
+			if seen[true] == 0 || seen[false] == 0 {
+				t.Errorf("%s: card plays before and in the exact search: %v; want both", preset, seen)
+			}
+		}
+	}
+}

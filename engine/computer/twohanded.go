@@ -164,7 +164,7 @@ func stockSamples(b Budget) int {
 // then playing by the Baseline's rules, and plays the card with the best mean difference
 // of the hand's meld and tricks; it lays meld by rules. Once the stock is gone it searches
 // exactly, when both hands together hold no more than its budget's ExactCards times one
-// and a half (the expert's 16: the last twelve tricks whole; the normal level's 4, the
+// and a half (the expert's 20: the last twelve tricks whole; the normal level's 4, the
 // last three).
 func (e *Expert) twoHanded(v *engine.View) (engine.Action, string) {
 	seat := v.Seat()
