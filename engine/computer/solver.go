@@ -10,7 +10,9 @@ import (
 // of work.
 //
 // A solver is set to one sampled deal at a time (reset), and then searches the position
-// after each candidate card of the seat to play; the table serves all of them.
+// after each candidate card of the seat to play; the table serves all of them. An Expert
+// keeps one solver for all its card plays (Expert.exactSolver), its table and stack
+// allocated once, and sets its scoring and team at each.
 type solver struct {
 	s     *scoring
 	team  int
