@@ -257,16 +257,23 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 			stats = append(stats, cardStat{card: c})
 		}
 	}
-	samples := e.budget.PlaySamples
+	// Every sample deals each seat the cards the view says it holds, so whether the search
+	// is exact is the same for all of them.
 	exactCards := e.budget.ExactCards
 	if v.Rules().Solo {
 		exactCards = soloExactCards(e.budget)
 	}
-	var sv *solver // the exact search, made when a sample is searched exactly
-	start := newDeal(v)
-	if e.budget.ExactSamples > 0 && cardsHeld(v) <= exactCards {
-		samples = e.budget.ExactSamples
+	left := cardsHeld(v)
+	exact := left <= exactCards
+	samples := e.budget.PlaySamples
+	var sv *solver // the exact search, when exact
+	if exact {
+		if e.budget.ExactSamples > 0 {
+			samples = e.budget.ExactSamples
+		}
+		sv = e.exactSolver(&sc, team)
 	}
+	start := newDeal(v)
 	for range samples {
 		if e.stopped() {
 			break
@@ -275,12 +282,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		sc.buried = pileBury(v, &hands, buried)
 		base := start
 		base.setHands(&hands)
-		left := base.cardsLeft()
-		exact := left <= exactCards
 		if exact {
-			if sv == nil {
-				sv = e.exactSolver(&sc, team)
-			}
 			sv.reset(&base)
 		}
 		for i := range stats {
