@@ -72,6 +72,10 @@ type Budget struct {
 	// Four-handed it is not applied: in partnership it cost the normal level 9.1 a hand
 	// (1.2 to 17.0) against normal-v1 over 1,000 deals, ceding the auction.
 	SpareTrick bool
+	// Tilt, when its BidderTrump is positive, tilts the samples of card play, where the
+	// bidder's partner passed to it, toward the trump and aces the bidder and its partner
+	// are likely to hold (knowledge.tiltPassed).
+	Tilt Tilt
 }
 
 // The budgets of the levels "expert" and "normal". The normal level's bidding model
@@ -89,7 +93,7 @@ type Budget struct {
 var (
 	expertBudget = Budget{PlaySamples: 600, AuctionSamples: 900, PassSamples: 180, ExactCards: 20, ExactSamples: 160,
 		Confidence: expertConfidence, PartnerConfidence: bidPartnerConfidence, Risk: expertRisk, Readable: true, Hopeless: expertHopeless,
-		RaiseOnHelp: true, BoundRaises: true}
+		RaiseOnHelp: true, BoundRaises: true, Tilt: expertTilt}
 	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, Readable: true, Hopeless: normalHopeless,
 		BoundRaises: true, SpareTrick: true}
@@ -114,6 +118,13 @@ const (
 	expertConfidence = 0.50
 	expertRisk       = 0.50
 )
+
+// expertTilt is how the expert deals the bidder and its partner trump and aces in its
+// samples of card play (Tilt), fitted so that the samples' counts match the real deals' in
+// trick play between experts. Paired over 2,000 racehorse deals (seed 404) against the
+// expert dealing evenly, it gained 4.3 a hand (+1.3 to +7.2); tilting trump alone, fitted
+// to normal players, 1.7 (-1.3 to +4.6).
+var expertTilt = Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, PartnerAces: 0.5}
 
 // expertV1Budget is the budget of the level "expert-v1": the expert's budget as it was
 // when its search was made about three times faster (issue 15), every field written out so
@@ -248,6 +259,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		return act, fmt.Sprintf("Play %s: it is your only legal card.", act.Card.Symbol())
 	}
 	k := know(v)
+	k.tiltPassed(v, e.budget.Tilt)
 	sc := scoringOf(v)
 	buried := sc.buried
 	team := seatSide(v, v.Seat())

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -112,7 +113,8 @@ func decisionPoints(tb testing.TB, preset string, opts map[string]string, seed u
 // expert knows is true of the real deal and that every sampled deal is consistent with it:
 // the seat's own cards, every seat's hand size, every card of the deck exactly once
 // (double-deck: each of its copies), the known cards where they are, and no seat holding a
-// card the play showed it cannot hold.
+// card the play showed it cannot hold; alike for samples tilted as the expert tilts them
+// (expertTilt), every other sample.
 func TestSamplesConsistent(t *testing.T) {
 	for _, preset := range engine.PresetNames() {
 		if preset == "two-handed" {
@@ -139,9 +141,15 @@ func TestSamplesConsistent(t *testing.T) {
 					}
 				}
 			}
+			tilted := know(&v)
+			tilted.tiltPassed(&v, expertTilt)
 			byseat := played(&v)
-			for range 5 {
-				hands := k.sample(rng)
+			for i := range 10 {
+				from := k
+				if i%2 == 1 {
+					from = tilted
+				}
+				hands := from.sample(rng)
 				var all engine.Hand
 				for s := range r.Players {
 					if hands[s].Len() != v.HandSize(s) {
@@ -718,5 +726,99 @@ func TestExactSamples(t *testing.T) {
 				t.Errorf("%s: card plays before and in the exact search: %v; want both", preset, seen)
 			}
 		}
+	}
+}
+
+// TestTiltPassedFitsPlay checks that the expert's tilt (expertTilt) brings its samples
+// nearer the real deals: over racehorse hands bid and passed by the expert (on fewer
+// samples, and playing its cards quickly), a defender's samples at its first card hold, for the bidder
+// and its partner, counts of trump and of the other suits' aces nearer the real hands' on
+// average than samples dealt evenly. And that only hands in trick play whose bidder was
+// passed to by a partner are tilted.
+func TestTiltPassedFitsPlay(t *testing.T) {
+	aces := func(h *engine.Hand, trump engine.Suit) int {
+		n := 0
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			if c.Rank() == engine.Ace && c.Suit() != trump {
+				n += int(h[c])
+			}
+		}
+		return n
+	}
+	r := newRules(t, "racehorse", nil)
+	// The expert's bidding and passing on fewer samples, and quick card play.
+	cheap := expertBudget
+	cheap.AuctionSamples, cheap.PassSamples = 30, 30
+	cheap.PlaySamples, cheap.ExactCards, cheap.ExactSamples = 2, 0, 0
+	rng := rand.New(rand.NewPCG(1, 2))
+	// sum[0] the real hands, sum[1] even samples, sum[2] tilted ones: for the bidder and
+	// its partner, trump and aces.
+	var sum [3][2][2]float64
+	hands := 0.0
+	for seed := uint64(1); hands < 40; seed++ {
+		g, err := engine.NewGame(r, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var players [4]Player
+		for i := range players {
+			players[i] = newExpert(cheap, seed*4+uint64(i))
+		}
+		// A hand thrown in or won by meld has no trick play: the next seed is dealt.
+		for seen := false; !seen && g.HandNumber() == 1 && !g.Over(); {
+			seat := g.Turn()
+			v := g.View(seat)
+			b := v.Bidder()
+			if v.Phase() == engine.PhasePlay && seat != b && seat != (b+2)%4 {
+				seen = true
+				hands++
+				trump := v.Trump()
+				for who, s := range []int{b, (b + 2) % 4} {
+					h := g.Hand(s)
+					sum[0][who][0] += float64(h.SuitCount(trump))
+					sum[0][who][1] += float64(aces(&h, trump))
+				}
+				for kind := 1; kind <= 2; kind++ {
+					k := know(&v)
+					if kind == 2 {
+						k.tiltPassed(&v, expertTilt)
+						if !k.tilt.on {
+							t.Fatal("racehorse trick play is not tilted")
+						}
+					}
+					for range 50 {
+						dealt := k.sample(rng)
+						for who, s := range []int{b, (b + 2) % 4} {
+							sum[kind][who][0] += float64(dealt[s].SuitCount(trump)) / 50
+							sum[kind][who][1] += float64(aces(&dealt[s], trump)) / 50
+						}
+					}
+				}
+			}
+			if err := g.Apply(players[seat].Choose(v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for who, seat := range []string{"bidder", "partner"} {
+		for what, cards := range []string{"trump", "aces"} {
+			real, even, tilted := sum[0][who][what]/hands, sum[1][who][what]/hands, sum[2][who][what]/hands
+			if math.Abs(tilted-real) >= math.Abs(even-real) {
+				t.Errorf("%s's %s: tilted samples hold %.2f, even ones %.2f, the real hands %.2f", seat, cards, tilted, even, real)
+			}
+		}
+	}
+	for _, preset := range []string{"double-deck", "six-handed", "three-handed", "racehorse"} {
+		decisionPoints(t, preset, map[string]string{"hands": "1"}, 1, func(g *engine.Game, seat int) {
+			if preset == "racehorse" && g.Phase() == engine.PhasePlay {
+				return
+			}
+			v := g.View(seat)
+			k := know(&v)
+			k.tiltPassed(&v, expertTilt)
+			if k.tilt.on {
+				t.Fatalf("%s: tilted in phase %v", preset, g.Phase())
+			}
+		})
 	}
 }

@@ -32,6 +32,114 @@ type knowledge struct {
 	// that some cards of the pool have fewer holders than others.
 	holders, relaxed [engine.NumKinds]uint8
 	constrained      bool
+	// tilt, when on, deals some cards to some seats more readily than to others (see
+	// tiltPassed).
+	tilt tilt
+}
+
+// tilt weighs the dealing of some cards (the tilted: trump, and the aces of the other
+// suits): a tilted card goes to a seat that may hold it in proportion to what the seat
+// needs times the seat's weight for the card's class (tiltScale for an even chance),
+// where other cards go in proportion to need alone.
+type tilt struct {
+	on     bool
+	cards  engine.CardSet
+	class  [engine.NumKinds]uint8 // of a tilted card: 0 trump, 1 another suit's ace
+	weight [2][engine.MaxPlayers]int
+}
+
+// tiltScale is the weight of a seat dealt a tilted card as readily as others.
+const tiltScale = 64
+
+// Tilt is how readily, in the samples of card play, the bidder and its partner are dealt
+// trump and the aces of the other suits, where the partner passed to the bidder: each
+// factor multiplies the chance of a seat being dealt such a card, 1 being a defender's.
+type Tilt struct {
+	BidderTrump, PartnerTrump float64
+	BidderAces, PartnerAces   float64
+}
+
+// tiltPassed tilts k's samples as t says, when the view's hand is in trick play and the
+// bidder's partner passed to the bidder (PassPartnerThenBack). A bidder names the suit it
+// is long in, and its partner passes it trump and aces first: between experts the
+// partner holds 0.8 trump and 0.8 aces of other suits in trick play, where even dealing
+// gives it 1.5 of each.
+func (k *knowledge) tiltPassed(v *engine.View, t Tilt) {
+	r := k.rules
+	b := v.Bidder()
+	if r.PassStyle != engine.PassPartnerThenBack || r.Players != 4 || v.Phase() != engine.PhasePlay || b < 0 || t.BidderTrump <= 0 {
+		return
+	}
+	p := (b + 2) % r.Players
+	factor := func(f float64) int { return max(int(f*tiltScale+0.5), 1) }
+	k.tilt = tilt{on: true}
+	for i := range k.tilt.weight {
+		for s := range r.Players {
+			k.tilt.weight[i][s] = tiltScale
+		}
+	}
+	k.tilt.weight[0][b], k.tilt.weight[0][p] = factor(t.BidderTrump), factor(t.PartnerTrump)
+	aces := t.BidderAces > 0
+	if aces {
+		k.tilt.weight[1][b], k.tilt.weight[1][p] = factor(t.BidderAces), factor(t.PartnerAces)
+	}
+	trump := v.Trump()
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		switch {
+		case c.Suit() == trump:
+			k.tilt.cards = k.tilt.cards.Add(c)
+		case aces && c.Rank() == engine.Ace:
+			k.tilt.cards = k.tilt.cards.Add(c)
+			k.tilt.class[c] = 1
+		}
+	}
+}
+
+// tiltedFirst writes to out the tilted cards of deck, then the others, each in their order
+// in deck, and returns out: the tilt holds only while the seats it favours have room.
+func (k *knowledge) tiltedFirst(out, deck []engine.Card) []engine.Card {
+	i := 0
+	for _, c := range deck {
+		if k.tilt.cards.Has(c) {
+			out[i] = c
+			i++
+		}
+	}
+	for _, c := range deck {
+		if !k.tilt.cards.Has(c) {
+			out[i] = c
+			i++
+		}
+	}
+	return out
+}
+
+// dealTilted deals the tilted card c to one of seats, in proportion to what each needs
+// times its weight, and reports whether any of them needed a card.
+func (k *knowledge) dealTilted(rng *rand.Rand, c engine.Card, seats uint8, hands *[engine.MaxPlayers]engine.Hand, need *[engine.MaxPlayers]int, needing *uint8) bool {
+	weight := &k.tilt.weight[k.tilt.class[c]]
+	total := 0
+	for m := seats; m != 0; m &= m - 1 {
+		s := bits.TrailingZeros8(m)
+		total += need[s] * weight[s]
+	}
+	if total == 0 {
+		return false
+	}
+	pick := rng.IntN(total)
+	for m := seats; m != 0; m &= m - 1 {
+		s := bits.TrailingZeros8(m)
+		w := need[s] * weight[s]
+		if pick < w {
+			hands[s][c]++
+			if need[s]--; need[s] == 0 {
+				*needing &^= 1 << s
+			}
+			return true
+		}
+		pick -= w
+	}
+	return true
 }
 
 // played returns every card played this hand (completed tricks and the trick in
@@ -181,7 +289,7 @@ func (k *knowledge) infer(trump engine.Suit, plays []engine.Played) {
 // possible holders are placed first; a draw that paints itself into a corner is retried,
 // and after many tries the exclusions are relaxed rather than fail.
 func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
-	var cards, sorted [80]engine.Card
+	var cards, sorted, tilted [80]engine.Card
 	n := 0
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
 		for range k.pool[c] {
@@ -205,6 +313,9 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		case k.constrained:
 			ordered = sortByHolders(sorted[:n], deck, holders)
 		}
+		if k.tilt.on {
+			ordered = k.tiltedFirst(tilted[:n], ordered)
+		}
 		// Deal each card to one of its holders that still needs cards, in proportion to
 		// what each needs.
 		var needing uint8 // the seats that still need cards
@@ -218,6 +329,14 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		last, lastNeed := uint8(0), 0
 		for _, c := range ordered {
 			seats := holders[c] & needing
+			if k.tilt.on && k.tilt.cards.Has(c) {
+				if !k.dealTilted(rng, c, seats, &hands, &need, &needing) {
+					ok = false
+					break
+				}
+				last, lastNeed = 0, 0
+				continue
+			}
 			total := lastNeed
 			if seats != last {
 				total = 0
