@@ -447,8 +447,8 @@ func (g *Game) next(seat int) int {
 }
 
 // Partner returns the seat whose cards a bidder exchanges with in a four-player game:
-// the seat opposite.
-func (g *Game) Partner(seat int) int { return (seat + g.rules.Players/2) % g.rules.Players }
+// the seat opposite (Rules.Partner).
+func (g *Game) Partner(seat int) int { return g.rules.Partner(seat) }
 
 // shuffle shuffles deck for the given hand, from a seed that mixes the game seed and the
 // hand number.

@@ -193,6 +193,10 @@ func (r *Rules) Teams() int { return 2 }
 // TeamOf returns the team of a seat: seats alternate between teams 0 and 1.
 func (r *Rules) TeamOf(seat int) int { return seat % 2 }
 
+// Partner returns the seat whose cards a bidder exchanges with in a four-player game
+// (PassPartnerThenBack): the seat opposite.
+func (r *Rules) Partner(seat int) int { return (seat + r.Players/2) % r.Players }
+
 // HandSize returns the number of cards dealt to each player.
 func (r *Rules) HandSize() int {
 	if r.Deal > 0 {

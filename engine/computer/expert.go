@@ -574,7 +574,7 @@ func simulatePasses(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.H
 	var room [engine.MaxPlayers][8]engine.Card
 	switch r.PassStyle {
 	case engine.PassPartnerThenBack:
-		partner := (me + r.Players/2) % r.Players
+		partner := r.Partner(me)
 		for _, c := range passToBidder(r, ps, &h[partner], trump, n, room[0][:0]) {
 			h[me][c]++
 		}

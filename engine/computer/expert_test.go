@@ -769,11 +769,12 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 			seat := g.Turn()
 			v := g.View(seat)
 			b := v.Bidder()
-			if v.Phase() == engine.PhasePlay && seat != b && seat != (b+2)%4 {
+			partner := r.Partner(b)
+			if v.Phase() == engine.PhasePlay && seat != b && seat != partner {
 				seen = true
 				hands++
 				trump := v.Trump()
-				for who, s := range []int{b, (b + 2) % 4} {
+				for who, s := range []int{b, partner} {
 					h := g.Hand(s)
 					sum[0][who][0] += float64(h.SuitCount(trump))
 					sum[0][who][1] += float64(aces(&h, trump))
@@ -788,7 +789,7 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 					}
 					for range 50 {
 						dealt := k.sample(rng)
-						for who, s := range []int{b, (b + 2) % 4} {
+						for who, s := range []int{b, partner} {
 							sum[kind][who][0] += float64(dealt[s].SuitCount(trump)) / 50
 							sum[kind][who][1] += float64(aces(&dealt[s], trump)) / 50
 						}

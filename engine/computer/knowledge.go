@@ -39,13 +39,22 @@ type knowledge struct {
 
 // tilt weighs the dealing of some cards (the tilted: trump, and the aces of the other
 // suits): a tilted card goes to a seat that may hold it in proportion to what the seat
-// needs times the seat's weight for the card's class (tiltScale for an even chance),
-// where other cards go in proportion to need alone.
+// needs times the seat's weight for the card's kind, trump or ace (tiltScale for an even
+// chance), where other cards go in proportion to need alone.
 type tilt struct {
 	on     bool
 	cards  engine.CardSet
-	class  [engine.NumKinds]uint8 // of a tilted card: 0 trump, 1 another suit's ace
-	weight [2][engine.MaxPlayers]int
+	trump  engine.Suit
+	trumps [engine.MaxPlayers]int // the seats' weights for trump
+	aces   [engine.MaxPlayers]int // and for the other suits' aces
+}
+
+// weights returns the seats' weights for the tilted card c.
+func (t *tilt) weights(c engine.Card) *[engine.MaxPlayers]int {
+	if c.Suit() == t.trump {
+		return &t.trumps
+	}
+	return &t.aces
 }
 
 // tiltScale is the weight of a seat dealt a tilted card as readily as others.
@@ -68,30 +77,23 @@ type Tilt struct {
 func (k *knowledge) tiltPassed(v *engine.View, t Tilt) {
 	r := k.rules
 	b := v.Bidder()
-	if r.PassStyle != engine.PassPartnerThenBack || r.Players != 4 || v.Phase() != engine.PhasePlay || b < 0 || t.BidderTrump <= 0 {
+	if r.PassStyle != engine.PassPartnerThenBack || v.Phase() != engine.PhasePlay || b < 0 || t.BidderTrump <= 0 {
 		return
 	}
-	p := (b + 2) % r.Players
+	p := r.Partner(b)
 	factor := func(f float64) int { return max(int(f*tiltScale+0.5), 1) }
-	k.tilt = tilt{on: true}
-	for i := range k.tilt.weight {
-		for s := range r.Players {
-			k.tilt.weight[i][s] = tiltScale
-		}
+	k.tilt = tilt{on: true, trump: v.Trump()}
+	for s := range r.Players {
+		k.tilt.trumps[s], k.tilt.aces[s] = tiltScale, tiltScale
 	}
-	k.tilt.weight[0][b], k.tilt.weight[0][p] = factor(t.BidderTrump), factor(t.PartnerTrump)
+	k.tilt.trumps[b], k.tilt.trumps[p] = factor(t.BidderTrump), factor(t.PartnerTrump)
 	aces := t.BidderAces > 0
 	if aces {
-		k.tilt.weight[1][b], k.tilt.weight[1][p] = factor(t.BidderAces), factor(t.PartnerAces)
+		k.tilt.aces[b], k.tilt.aces[p] = factor(t.BidderAces), factor(t.PartnerAces)
 	}
-	trump := v.Trump()
 	for c := engine.Card(0); c < engine.NumKinds; c++ {
-		switch {
-		case c.Suit() == trump:
+		if c.Suit() == k.tilt.trump || aces && c.Rank() == engine.Ace {
 			k.tilt.cards = k.tilt.cards.Add(c)
-		case aces && c.Rank() == engine.Ace:
-			k.tilt.cards = k.tilt.cards.Add(c)
-			k.tilt.class[c] = 1
 		}
 	}
 }
@@ -113,34 +115,6 @@ func (k *knowledge) tiltedFirst(out, deck []engine.Card) []engine.Card {
 		}
 	}
 	return out
-}
-
-// dealTilted deals the tilted card c to one of seats, in proportion to what each needs
-// times its weight, and reports whether any of them needed a card.
-func (k *knowledge) dealTilted(rng *rand.Rand, c engine.Card, seats uint8, hands *[engine.MaxPlayers]engine.Hand, need *[engine.MaxPlayers]int, needing *uint8) bool {
-	weight := &k.tilt.weight[k.tilt.class[c]]
-	total := 0
-	for m := seats; m != 0; m &= m - 1 {
-		s := bits.TrailingZeros8(m)
-		total += need[s] * weight[s]
-	}
-	if total == 0 {
-		return false
-	}
-	pick := rng.IntN(total)
-	for m := seats; m != 0; m &= m - 1 {
-		s := bits.TrailingZeros8(m)
-		w := need[s] * weight[s]
-		if pick < w {
-			hands[s][c]++
-			if need[s]--; need[s] == 0 {
-				*needing &^= 1 << s
-			}
-			return true
-		}
-		pick -= w
-	}
-	return true
 }
 
 // played returns every card played this hand (completed tricks and the trick in
@@ -318,7 +292,7 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 			ordered = k.tiltedFirst(tilted[:n], ordered)
 		}
 		// Deal each card to one of its holders that still needs cards, in proportion to
-		// what each needs.
+		// what each needs (a tilted card, times the holder's weight).
 		var needing uint8 // the seats that still need cards
 		for s := range k.slots {
 			if need[s] > 0 {
@@ -328,18 +302,20 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		ok := true
 		// last are the seats the last card could go to, and lastNeed what they need now.
 		last, lastNeed := uint8(0), 0
+		even := [engine.MaxPlayers]int{1, 1, 1, 1, 1, 1} // the weights of an untilted card
 		for _, c := range ordered {
 			seats := holders[c] & needing
-			if k.tilt.on && k.tilt.cards.Has(c) {
-				if !k.dealTilted(rng, c, seats, &hands, &need, &needing) {
-					ok = false
-					break
-				}
-				last, lastNeed = 0, 0
-				continue
-			}
+			weight := &even
 			total := lastNeed
-			if seats != last {
+			weighted := k.tilt.on && k.tilt.cards.Has(c)
+			if weighted {
+				weight = k.tilt.weights(c)
+				total = 0
+				for m := seats; m != 0; m &= m - 1 {
+					s := bits.TrailingZeros8(m)
+					total += need[s] * weight[s]
+				}
+			} else if seats != last {
 				total = 0
 				for m := seats; m != 0; m &= m - 1 {
 					total += need[bits.TrailingZeros8(m)]
@@ -352,16 +328,20 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 			pick := rng.IntN(total)
 			for m := seats; m != 0; m &= m - 1 {
 				s := bits.TrailingZeros8(m)
-				if pick < need[s] {
+				w := need[s] * weight[s]
+				if pick < w {
 					hands[s][c]++
 					if need[s]--; need[s] == 0 {
 						needing &^= 1 << s
 					}
 					break
 				}
-				pick -= need[s]
+				pick -= w
 			}
 			last, lastNeed = seats, total-1
+			if weighted { // a weighted total is not carried to the next card
+				last, lastNeed = 0, 0
+			}
 		}
 		if ok {
 			return hands
