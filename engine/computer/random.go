@@ -98,29 +98,28 @@ func (r *Random) pass(v *engine.View) []engine.Card {
 	return out
 }
 
-// draw appends n cards drawn uniformly from pool, removing each from pool and hand.
+// draw appends n cards drawn uniformly from pool, removing each from pool and hand. The
+// k-th copy of the pool's cards, in the order of their kinds, is the card drawn by k: it
+// is found by walking the pool's kinds, with no list of its cards built.
 func (r *Random) draw(pool, hand *engine.Hand, n int, out []engine.Card) []engine.Card {
 	if n <= 0 {
 		return out
 	}
-	// The pool's cards in the order of their kinds, copies together: the k-th of them is
-	// the card drawn by k.
-	var buf [2 * engine.NumKinds]engine.Card
-	cards := buf[:0]
-	for set := uint32(pool.Set()); set != 0; set &= set - 1 {
-		c := engine.Card(bits.TrailingZeros32(set))
-		for range pool[c] {
-			cards = append(cards, c)
-		}
-	}
+	size := pool.Len()
 	for range n {
-		k := r.intn(len(cards))
-		c := cards[k]
-		cards = append(cards[:k], cards[k+1:]...)
+		k := r.intn(size)
+		set := uint32(pool.Set())
+		c := engine.Card(bits.TrailingZeros32(set))
+		for k >= int(pool[c]) {
+			k -= int(pool[c])
+			set &= set - 1
+			c = engine.Card(bits.TrailingZeros32(set))
+		}
 		pool[c]--
 		if pool != hand {
 			hand[c]--
 		}
+		size--
 		out = append(out, c)
 	}
 	return out
