@@ -821,15 +821,18 @@ func marriageSuits(h *Hand) uint8 {
 
 // PassTarget returns the seat that receives the cards seat passes in the current phase.
 func (g *Game) PassTarget(seat int) int {
-	return passTarget(&g.rules, g.st.Phase, g.st.HandNo, g.st.Bidder, seat)
+	return g.rules.PassTarget(g.st.Phase, g.st.HandNo, g.st.Bidder, seat)
 }
 
-// passTarget returns the seat that receives what seat passes in phase.
-func passTarget(r *Rules, phase Phase, hand, bidder, seat int) int {
+// PassTarget returns the seat that receives what seat passes in phase (PhasePass or
+// PhasePassBack) of hand number hand, won by bidder: the bidder, its partner when it passes
+// back, -1 when the cards are buried, and six-handed the teammate on the left in odd hands
+// and on the right in even ones.
+func (r *Rules) PassTarget(phase Phase, hand, bidder, seat int) int {
 	p := r.Players
 	switch {
 	case phase == PhasePassBack:
-		return (bidder + p/2) % p // the bidder's partner
+		return r.Partner(bidder)
 	case r.PassStyle == PassBury:
 		return -1 // buried: no one receives them
 	case r.PassStyle == PassSixHanded:

@@ -515,7 +515,7 @@ func (v *View) TrumpChoices() uint8 {
 // PassTarget returns the seat that receives the cards seat passes now: public, since the
 // rules say who passes to whom.
 func (v *View) PassTarget(seat int) int {
-	return passTarget(v.rules, v.phase, int(v.handNo), int(v.bidder), seat)
+	return v.rules.PassTarget(v.phase, int(v.handNo), int(v.bidder), seat)
 }
 
 // PassRule returns what the seat must pass now; the zero PassRule unless it is the seat's

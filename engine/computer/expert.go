@@ -583,27 +583,21 @@ func simulatePasses(v *engine.View, t *cardTable, h *[engine.MaxPlayers]engine.H
 		}
 	case engine.PassSixHanded:
 		var gives [engine.MaxPlayers][]engine.Card
+		var to [engine.MaxPlayers]int
 		for s := range r.Players {
 			if r.TeamOf(s) != r.TeamOf(me) {
 				continue
 			}
-			to := (s + 2) % r.Players
-			if v.HandNo()%2 == 0 {
-				to = (s + r.Players - 2) % r.Players
-			}
-			if to == me {
+			to[s] = r.PassTarget(engine.PhasePass, v.HandNo(), me, s)
+			if to[s] == me {
 				gives[s] = passToBidder(r, ps, &h[s], trump, n, room[s][:0])
 			} else {
 				gives[s] = passBack(r, ps, &h[s], trump, n, true, room[s][:0])
 			}
 		}
 		for s := range r.Players {
-			to := (s + 2) % r.Players
-			if v.HandNo()%2 == 0 {
-				to = (s + r.Players - 2) % r.Players
-			}
 			for _, c := range gives[s] {
-				h[to][c]++
+				h[to[s]][c]++
 			}
 		}
 	}
