@@ -783,7 +783,7 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 					k := know(&v)
 					if kind == 2 {
 						k.tiltPassed(&v, expertTilt)
-						if !k.tilt.on {
+						if !k.tilt.on() {
 							t.Fatal("racehorse trick play is not tilted")
 						}
 					}
@@ -817,7 +817,7 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 			v := g.View(seat)
 			k := know(&v)
 			k.tiltPassed(&v, expertTilt)
-			if k.tilt.on {
+			if k.tilt.on() {
 				t.Fatalf("%s: tilted in phase %v", preset, g.Phase())
 			}
 		})

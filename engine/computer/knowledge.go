@@ -32,8 +32,8 @@ type knowledge struct {
 	// that some cards of the pool have fewer holders than others.
 	holders, relaxed [engine.NumKinds]uint8
 	constrained      bool
-	// tilt, when on, deals some cards to some seats more readily than to others (see
-	// tiltPassed).
+	// tilt deals some cards to some seats more readily than to others (see tiltPassed);
+	// the zero tilt deals every card evenly.
 	tilt tilt
 }
 
@@ -42,12 +42,14 @@ type knowledge struct {
 // needs times the seat's weight for the card's kind, trump or ace (tiltScale for an even
 // chance), where other cards go in proportion to need alone.
 type tilt struct {
-	on     bool
-	cards  engine.CardSet
+	cards  engine.CardSet // the tilted cards; none when the tilt is off
 	trump  engine.Suit
 	trumps [engine.MaxPlayers]int // the seats' weights for trump
 	aces   [engine.MaxPlayers]int // and for the other suits' aces
 }
+
+// on reports whether the tilt weighs any card.
+func (t *tilt) on() bool { return t.cards != 0 }
 
 // weights returns the seats' weights for the tilted card c.
 func (t *tilt) weights(c engine.Card) *[engine.MaxPlayers]int {
@@ -82,7 +84,7 @@ func (k *knowledge) tiltPassed(v *engine.View, t Tilt) {
 	}
 	p := r.Partner(b)
 	factor := func(f float64) int { return max(int(f*tiltScale+0.5), 1) }
-	k.tilt = tilt{on: true, trump: v.Trump()}
+	k.tilt = tilt{trump: v.Trump()}
 	for s := range r.Players {
 		k.tilt.trumps[s], k.tilt.aces[s] = tiltScale, tiltScale
 	}
@@ -288,7 +290,7 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 		case k.constrained:
 			ordered = sortByHolders(sorted[:n], deck, holders)
 		}
-		if k.tilt.on {
+		if k.tilt.on() {
 			ordered = k.tiltedFirst(tilted[:n], ordered)
 		}
 		// Deal each card to one of its holders that still needs cards, in proportion to
@@ -307,7 +309,7 @@ func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 			seats := holders[c] & needing
 			weight := &even
 			total := lastNeed
-			weighted := k.tilt.on && k.tilt.cards.Has(c)
+			weighted := k.tilt.cards.Has(c)
 			if weighted {
 				weight = k.tilt.weights(c)
 				total = 0
