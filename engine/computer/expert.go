@@ -123,7 +123,8 @@ const (
 // samples of card play (Tilt), fitted so that the samples' counts match the real deals' in
 // trick play between experts. Paired over 2,000 racehorse deals (seed 404) against the
 // expert dealing evenly, it gained 4.2 a hand (+1.3 to +7.2); tilting trump alone (3 and
-// 0.2), 1.7 (-1.3 to +4.6) over 2,000 deals (seeds 101 and 202).
+// 0.2) gained nothing measurable (-0.1 and +1.8 over 1,000 deals each of seeds 101 and 202,
+// intervals about ±4).
 var expertTilt = Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, PartnerAces: 0.5}
 
 // expertV1Budget is the budget of the level "expert-v1": the expert's budget as it was
