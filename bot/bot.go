@@ -1,6 +1,6 @@
 // Package bot is the Discord side of the Pinochle bot: the sessions and shards (with a lease
 // on them in the store), the routing of interactions and custom IDs to the tables' commands
-// (package table runs the tables, knowing no Discord), posting within Discord's rate limits,
+// (package live runs the tables, knowing no Discord), posting within Discord's rate limits,
 // and answering with what package present renders. Effects that tables ask for are turned
 // into requests after the table has saved what it did, never while a table waits.
 //
@@ -27,8 +27,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
-	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
@@ -56,8 +56,8 @@ type Config struct {
 	Clock Clock
 	// Seed returns a seed for a new game's shuffle; nil draws one from crypto/rand.
 	Seed func() uint64
-	// Pauses gives the computer players' pauses at each pace; nil is table.DefaultPauses.
-	Pauses func(storage.Pace) table.Pauses
+	// Pauses gives the computer players' pauses at each pace; nil is live.DefaultPauses.
+	Pauses func(storage.Pace) live.Pauses
 	// PostLimit and PostWindow bound the messages sent to one channel: at most PostLimit
 	// per PostWindow (default 5 per 5 seconds, as Discord).
 	PostLimit  int
@@ -97,7 +97,7 @@ type Bot struct {
 	appID      string
 
 	// tables runs the live tables.
-	tables *table.Runtime
+	tables *live.Runtime
 
 	// handlers counts the interactions being handled and the work started for them in the
 	// background, so that Close can wait for them.
@@ -141,10 +141,10 @@ func New(cfg Config) (*Bot, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Clock == nil {
-		cfg.Clock = table.WallClock{}
+		cfg.Clock = live.WallClock{}
 	}
 	if cfg.LeaseClock == nil {
-		cfg.LeaseClock = table.WallClock{}
+		cfg.LeaseClock = live.WallClock{}
 	}
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
@@ -203,7 +203,7 @@ func New(cfg Config) (*Bot, error) {
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
-	b.tables = table.New(table.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Decide: b.choose, Pauses: cfg.Pauses})
+	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Decide: b.choose, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()

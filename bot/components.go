@@ -7,8 +7,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
-	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 )
@@ -27,10 +27,10 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 		return b.reply(i, msgUnreadable)
 	}
 	if data.ComponentType != discordgo.ButtonComponent && data.ComponentType != discordgo.SelectMenuComponent {
-		return b.reply(i, table.MsgForged)
+		return b.reply(i, live.MsgForged)
 	}
 	if !private(i) && (i.Message == nil || !carries(i.Message.Components, data.CustomID)) {
-		return b.reply(i, table.MsgForged)
+		return b.reply(i, live.MsgForged)
 	}
 	if commands.IsPageID(data.CustomID) {
 		return b.onPage(ctx, i, data.CustomID)
@@ -40,46 +40,46 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	}
 	id, err := commands.ParseID(data.CustomID)
 	if err != nil {
-		return b.reply(i, table.MsgForged)
+		return b.reply(i, live.MsgForged)
 	}
 	by := personOf(i)
-	var c table.Command
+	var c live.Command
 	switch id.Action {
 	case commands.ActJoin:
-		c = table.Join{By: by, Seat: -1}
+		c = live.Join{By: by, Seat: -1}
 	case commands.ActSeat:
 		var want int
 		if _, err := fmt.Sscan(id.Arg, &want); err != nil || want < 0 {
-			return b.reply(i, table.MsgForged)
+			return b.reply(i, live.MsgForged)
 		}
-		c = table.Join{By: by, Seat: want}
+		c = live.Join{By: by, Seat: want}
 	case commands.ActLeave:
-		c = table.Leave{By: by, InPlace: true}
+		c = live.Leave{By: by, InPlace: true}
 	case commands.ActAddComputer:
-		c = table.AddComputer{By: by}
+		c = live.AddComputer{By: by}
 	case commands.ActStart:
-		c = table.Start{By: by}
+		c = live.Start{By: by}
 	case commands.ActCancel:
-		c = table.Cancel{By: by}
+		c = live.Cancel{By: by}
 	case commands.ActHand:
-		c = table.ShowHand{By: by, Token: i.Token}
+		c = live.ShowHand{By: by, Token: i.Token}
 	case commands.ActRefresh:
-		c = table.ShowHand{By: by, Token: i.Token}
+		c = live.ShowHand{By: by, Token: i.Token}
 	case commands.ActNextHand:
-		c = table.NextHand{By: by, Token: i.Token}
+		c = live.NextHand{By: by, Token: i.Token}
 	case commands.ActOther:
-		c = table.AskBid{By: by, At: id.Stamp()}
+		c = live.AskBid{By: by, At: id.Stamp()}
 	case commands.ActHint:
 		if id.Hand == 0 {
-			return b.reply(i, table.MsgForged)
+			return b.reply(i, live.MsgForged)
 		}
-		c = table.Hint{By: by, Token: i.Token, At: id.Stamp()}
+		c = live.Hint{By: by, Token: i.Token, At: id.Stamp()}
 	default:
 		if id.Hand == 0 {
-			return b.reply(i, table.MsgForged)
+			return b.reply(i, live.MsgForged)
 		}
 		values := data.Values
-		c = table.Move{By: by, Token: i.Token, At: id.Stamp(), Choose: id.Action == commands.ActCard, Action: func(seat int) (engine.Action, error) {
+		c = live.Move{By: by, Token: i.Token, At: id.Stamp(), Choose: id.Action == commands.ActCard, Action: func(seat int) (engine.Action, error) {
 			return commands.ActionFor(id, seat, values)
 		}}
 	}
@@ -95,16 +95,16 @@ func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
 	}
 	id, err := commands.ParseID(data.CustomID)
 	if err != nil || id.Action != commands.ActBidModal || id.Hand == 0 {
-		return b.reply(i, table.MsgForged)
+		return b.reply(i, live.MsgForged)
 	}
 	values := commands.ModalValues(data)
-	return b.command(ctx, i, id.Game, table.Move{By: personOf(i), Token: i.Token, At: id.Stamp(),
+	return b.command(ctx, i, id.Game, live.Move{By: personOf(i), Token: i.Token, At: id.Stamp(),
 		Action: func(seat int) (engine.Action, error) { return commands.ActionFor(id, seat, values) }}, true)
 }
 
 // personOf is who sent an interaction.
-func personOf(i *discordgo.Interaction) table.Person {
-	return table.Person{ID: userOf(i).ID, Name: displayName(i), Manager: canManage(i)}
+func personOf(i *discordgo.Interaction) live.Person {
+	return live.Person{ID: userOf(i).ID, Name: displayName(i), Manager: canManage(i)}
 }
 
 // canManage reports whether the member behind an interaction has Manage Server.
@@ -155,8 +155,8 @@ func carries(components []discordgo.MessageComponent, customID string) bool {
 // inPlace, a lobby replaces the message clicked (type 7), and so does a private view when
 // that message is private; otherwise a private view is a new private message. A table is
 // only ever told what is done at it from its own server.
-func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int64, c table.Command, inPlace bool) error {
-	if tables := b.tables.Tables(func(s *table.Summary) bool { return s.Game.ID == gameID }); len(tables) == 1 && tables[0].Game.GuildID != i.GuildID {
+func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int64, c live.Command, inPlace bool) error {
+	if tables := b.tables.Tables(func(s *live.Summary) bool { return s.Game.ID == gameID }); len(tables) == 1 && tables[0].Game.GuildID != i.GuildID {
 		b.log.Warn("a table's control used from another server", "game", gameID, "guild", i.GuildID, "user", userOf(i).ID)
 		return b.reply(i, msgOtherGuild)
 	}
@@ -170,7 +170,7 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int6
 	}()
 	r, err := b.tables.Do(ctx, gameID, c)
 	switch {
-	case errors.Is(err, table.ErrNoTable):
+	case errors.Is(err, live.ErrNoTable):
 		return b.reply(i, msgGone)
 	case err != nil:
 		b.log.Error("table command", "game", gameID, "err", err)
@@ -181,16 +181,16 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int6
 
 // answer answers an interaction with a table's reply. A private view replaces the message
 // clicked only when inPlace and that message is private; a hint is deferred the same way.
-func (b *Bot) answer(i *discordgo.Interaction, r *table.Reply, inPlace bool) error {
+func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) error {
 	update := discordgo.InteractionResponseUpdateMessage
 	switch r.Kind {
-	case table.ReplyView:
+	case live.ReplyView:
 		kind := discordgo.InteractionResponseChannelMessageWithSource
 		if inPlace && private(i) {
 			kind = update
 		}
 		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, present.HandOptions{Note: r.Text, NextHand: r.NextHand, Chosen: r.Chosen})})
-	case table.ReplyLobby:
+	case live.ReplyLobby:
 		rules, err := r.Game.Rules()
 		if err != nil {
 			return fmt.Errorf("lobby: %w", err)
@@ -199,25 +199,25 @@ func (b *Bot) answer(i *discordgo.Interaction, r *table.Reply, inPlace bool) err
 		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: &discordgo.InteractionResponseData{
 			Embeds: []*discordgo.MessageEmbed{e}, Components: comps, AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}})
-	case table.ReplyStarted, table.ReplyLobbyClosed:
+	case live.ReplyStarted, live.ReplyLobbyClosed:
 		rules, err := r.Game.Rules()
 		if err != nil {
 			return fmt.Errorf("lobby: %w", err)
 		}
 		why := present.LobbyEndWhy(&r.Game, r.End)
-		if r.Kind == table.ReplyStarted {
+		if r.Kind == live.ReplyStarted {
 			why = fmt.Sprintf("The game is on: follow it in <#%s>.", r.Game.PostChannel())
 		}
 		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: &discordgo.InteractionResponseData{
 			Embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&r.Game, &rules, why)}, Components: []discordgo.MessageComponent{},
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}})
-	case table.ReplyBidForm:
+	case live.ReplyBidForm:
 		return respond(b.s, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,
 			Data: commands.BidModal(r.Game.ID, r.At.Hand, r.At.Step, r.MinBid),
 		})
-	case table.ReplyDeferred:
+	case live.ReplyDeferred:
 		// The hint comes as an edit of the answer: the private message clicked, or else a
 		// new private message.
 		if private(i) {

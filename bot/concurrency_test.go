@@ -13,7 +13,7 @@ import (
 // three computer players, from 12 goroutines: every game finishes with its result in
 // storage, and the fake Discord sees no limit broken (checked when the harness stops). Run
 // it with -race. Many more tables at once are played on the runtime itself
-// (TestManyTablesAtOnce in package table).
+// (TestManyTablesAtOnce in package live).
 func TestConcurrentGames(t *testing.T) {
 	t.Parallel()
 	const games, perChannel = 12, 4

@@ -10,8 +10,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
-	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -19,37 +19,37 @@ import (
 // it changed. It runs on the table's goroutine, so it only queues: posts and edits go to the
 // poster, and what must wait for Discord (a table message to post and pin, direct messages)
 // runs in a goroutine of its own that reports back to the table as a command.
-func (b *Bot) effects(gameID int64, effects []table.Effect) {
+func (b *Bot) effects(gameID int64, effects []live.Effect) {
 	for _, e := range effects {
 		switch e := e.(type) {
-		case table.Narrate:
+		case live.Narrate:
 			b.narrate(&e)
-		case table.Remind:
+		case live.Remind:
 			b.post.enqueue(e.Channel, &post{content: present.Reminder(&e), mentions: e.Users})
-		case table.Mention:
+		case live.Mention:
 			b.post.enqueue(e.Channel, &post{content: present.TurnLine(e.Users), mentions: e.Users})
-		case table.NotifyTurn:
+		case live.NotifyTurn:
 			b.notifyTurn(e)
-		case table.EditView:
+		case live.EditView:
 			data := present.Hand(&e.Game, &e.View, present.HandOptions{Note: e.Note, NextHand: e.NextHand, Chosen: e.Chosen})
 			b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, answered: b.answering(e.Token),
 				edit: &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}},
 			}})
-		case table.ShowTable:
+		case live.ShowTable:
 			em, comps := present.Table(&e.Game, &e.Public)
 			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: comps})
-		case table.PostTable:
+		case live.PostTable:
 			b.postTable(gameID, e)
-		case table.MovedTable:
+		case live.MovedTable:
 			link := fmt.Sprintf("https://discord.com/channels/%s/%s/%s", e.GuildID, e.New.ChannelID, e.New.MessageID)
 			b.post.enqueue(e.Old.ChannelID, &post{editID: e.Old.MessageID, content: "The table has moved down: " + link,
 				embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{}})
-		case table.CloseTable:
+		case live.CloseTable:
 			em, _ := present.Table(&e.Game, &e.Public)
 			em.Description = present.EndWhy(&e.Game, e.End)
 			em.Color = present.ColourOver
 			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: []discordgo.MessageComponent{}})
-		case table.ShowLobby:
+		case live.ShowLobby:
 			rules, err := e.Game.Rules()
 			if err != nil {
 				b.log.Error("lobby", "game", gameID, "err", err)
@@ -57,7 +57,7 @@ func (b *Bot) effects(gameID int64, effects []table.Effect) {
 			}
 			em, comps := present.Lobby(&e.Game, &rules)
 			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: comps})
-		case table.CloseLobby:
+		case live.CloseLobby:
 			rules, err := e.Game.Rules()
 			if err != nil {
 				b.log.Error("lobby", "game", gameID, "err", err)
@@ -65,7 +65,7 @@ func (b *Bot) effects(gameID int64, effects []table.Effect) {
 			}
 			em := present.ClosedLobby(&e.Game, &rules, present.LobbyEndWhy(&e.Game, e.End))
 			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: []discordgo.MessageComponent{}})
-		case table.Archive:
+		case live.Archive:
 			b.post.enqueue(e.Thread, &post{archive: true})
 		default:
 			b.log.Error("effect unknown", "game", gameID, "effect", fmt.Sprintf("%T", e))
@@ -76,7 +76,7 @@ func (b *Bot) effects(gameID int64, effects []table.Effect) {
 // narrate posts a narration in the table's thread: consecutive lines gathered into as few
 // messages as fit, a hand's result with its buttons, the score sheet once the game is over,
 // and the turn's mention, which alone may ping.
-func (b *Bot) narrate(e *table.Narrate) {
+func (b *Bot) narrate(e *live.Narrate) {
 	n := present.Narrate(e)
 	lines := n.Lines
 	// A hand's result goes out with its buttons: the lines up to it make their own posts.
@@ -104,7 +104,7 @@ func (b *Bot) narrate(e *table.Narrate) {
 // postTable posts a table message and, once Discord has it, pins it and tells the table,
 // which keeps it up to date from then on. The post waits its turn in the thread's queue,
 // which can take a rate window, so a goroutine waits for it, not the table.
-func (b *Bot) postTable(gameID int64, e table.PostTable) {
+func (b *Bot) postTable(gameID int64, e live.PostTable) {
 	em, comps := present.Table(&e.Game, &e.Public)
 	// Queued now, in its place among the thread's posts.
 	done := make(chan sent, 1)
@@ -132,7 +132,7 @@ func (b *Bot) postTable(gameID int64, e table.PostTable) {
 				break
 			}
 		}
-		p := table.Posted{Replaces: e.Replaces, Err: r.err}
+		p := live.Posted{Replaces: e.Replaces, Err: r.err}
 		if r.err == nil {
 			p.Message = storage.Message{ChannelID: e.Channel, MessageID: r.msg.ID}
 			// The live table is pinned in its thread, so that it stays one click away however
@@ -144,7 +144,7 @@ func (b *Bot) postTable(gameID int64, e table.PostTable) {
 			}
 			p.Pinned = b.pinTable(ctx, gameID, e.Game.GuildID, e.Channel, r.msg.ID, replaces)
 		}
-		if _, err := b.tables.Do(ctx, gameID, p); err != nil && !errors.Is(err, table.ErrNoTable) {
+		if _, err := b.tables.Do(ctx, gameID, p); err != nil && !errors.Is(err, live.ErrNoTable) {
 			b.log.Error("post table", "game", gameID, "err", err)
 		}
 	})
@@ -160,7 +160,7 @@ const (
 // notifyTurn sends a direct message to the players who asked for one when it is their turn,
 // with a link to the table. A failed DM (closed DMs) is only logged: the mention in the
 // thread is there anyway. DMs go through the poster, paced like every channel.
-func (b *Bot) notifyTurn(e table.NotifyTurn) {
+func (b *Bot) notifyTurn(e live.NotifyTurn) {
 	link := fmt.Sprintf("https://discord.com/channels/%s/%s", e.Game.GuildID, e.Game.PostChannel())
 	text := fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): %s", e.Game.ID, e.Game.Preset, link)
 	b.background(e.Game.ID, func(ctx context.Context) {

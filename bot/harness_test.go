@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot"
-	"github.com/pinochle-discord/pinochle/bot/table"
+	live1 "github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -63,7 +63,7 @@ type harnessOptions struct {
 	postWindow time.Duration
 	// pauses are the computer players' pauses (bot.Config.Pauses): none unless set, so
 	// that the tests not about the pace need not move the clock for every computer move.
-	pauses     func(storage.Pace) table.Pauses
+	pauses     func(storage.Pace) live1.Pauses
 	realPacing bool
 	// configure, when set, changes the bot's configuration before each start (a transport
 	// that injects faults, a lease clock).
@@ -86,7 +86,7 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 		o.fake.RateWindow = o.postWindow
 	}
 	if o.pauses == nil {
-		o.pauses = func(storage.Pace) table.Pauses { return table.Pauses{} }
+		o.pauses = func(storage.Pace) live1.Pauses { return live1.Pauses{} }
 	}
 	if o.fake.InteractionTimeout == 0 && o.fake.Clock == nil {
 		// The tests check that every interaction is answered, and with what, not how

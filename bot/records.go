@@ -9,8 +9,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
-	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -114,7 +114,7 @@ func (b *Bot) standingsPage(ctx context.Context, guildID string, season storage.
 func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, customID string) error {
 	id, err := commands.ParsePageID(customID)
 	if err != nil {
-		return b.reply(i, table.MsgForged)
+		return b.reply(i, live.MsgForged)
 	}
 	season := storage.Season{ID: storage.Overall, Name: "overall"}
 	if id.Season != storage.Overall {

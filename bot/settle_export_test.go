@@ -3,7 +3,7 @@ package bot
 import "context"
 
 // Settle waits until the tables ids (every table when none is given) have nothing under way
-// (table.Runtime.WaitIdle: no command, search or posting of their table message pending)
+// (live.Runtime.WaitIdle: no command, search or posting of their table message pending)
 // and every queued post has gone out; or until ctx ends. What happens next at those tables
 // then waits for a person or the clock. Tests wait for it instead of a moment of silence.
 func Settle(ctx context.Context, b *Bot, ids ...int64) error {
@@ -25,7 +25,7 @@ func Settle(ctx context.Context, b *Bot, ids ...int64) error {
 }
 
 // WaitTables waits until the tables ids (every table when none is given) have nothing under
-// way (table.Runtime.WaitIdle), or ctx ends; unlike Settle, it does not wait for the posts.
+// way (live.Runtime.WaitIdle), or ctx ends; unlike Settle, it does not wait for the posts.
 func WaitTables(ctx context.Context, b *Bot, ids ...int64) error {
 	return b.tables.WaitIdle(ctx, ids...)
 }

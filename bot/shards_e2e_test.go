@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot"
-	"github.com/pinochle-discord/pinochle/bot/table"
+	live1 "github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -51,7 +51,7 @@ func TestShardProcess(t *testing.T) {
 		os.Exit(2)
 	}
 	b, err := bot.New(bot.Config{Token: c.Token, APIURL: c.API, Store: store, ShardCount: c.Count, ShardIDs: c.IDs,
-		LeaseTTL: c.LeaseTTL, Pauses: func(storage.Pace) table.Pauses { return table.Pauses{} }, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		LeaseTTL: c.LeaseTTL, Pauses: func(storage.Pace) live1.Pauses { return live1.Pauses{} }, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err == nil {
 		err = b.Start(ctx)
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
-	"github.com/pinochle-discord/pinochle/bot/table"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -198,8 +198,8 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	} else {
 		threadID = thread.ID
 	}
-	r, err := b.tables.Do(ctx, id, table.LobbyPosted{Message: lobby, Thread: threadID})
-	if err != nil || r.Kind == table.ReplyText {
+	r, err := b.tables.Do(ctx, id, live.LobbyPosted{Message: lobby, Thread: threadID})
+	if err != nil || r.Kind == live.ReplyText {
 		// The lobby could not be recorded where it is: it is taken back.
 		b.withdraw(id)
 		if derr := b.s.ChannelMessageDelete(lobby.ChannelID, lobby.MessageID, discordgo.WithContext(ctx)); derr != nil {
@@ -220,8 +220,8 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 func (b *Bot) withdraw(id int64) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	r, err := b.tables.Do(ctx, id, table.Withdraw{})
-	if err == nil && r.Kind == table.ReplyText {
+	r, err := b.tables.Do(ctx, id, live.Withdraw{})
+	if err == nil && r.Kind == live.ReplyText {
 		err = errors.New(r.Text)
 	}
 	if err != nil {
@@ -245,7 +245,7 @@ const maxOpenLobbies = 3
 
 // openLobbies counts the lobbies a user hosts in a guild.
 func (b *Bot) openLobbies(guildID, userID string) int {
-	return len(b.tables.Tables(func(s *table.Summary) bool {
+	return len(b.tables.Tables(func(s *live.Summary) bool {
 		g := &s.Game
 		return g.GuildID == guildID && g.HostID == userID && g.Status == storage.StatusLobby
 	}))
@@ -266,13 +266,13 @@ func (b *Bot) failed(i *discordgo.Interaction, what string, err error) error {
 }
 
 // tableOf returns the table a command is about (findTable), or nil.
-func (b *Bot) tableOf(i *discordgo.Interaction, seatedOnly bool) *table.Summary {
+func (b *Bot) tableOf(i *discordgo.Interaction, seatedOnly bool) *live.Summary {
 	return b.findTable(i.GuildID, i.ChannelID, userOf(i).ID, seatedOnly)
 }
 
 // tableCommand hands a slash command's command to the table it is about, answering with
 // notFound when there is none.
-func (b *Bot) tableCommand(ctx context.Context, i *discordgo.Interaction, seatedOnly bool, notFound string, c table.Command) error {
+func (b *Bot) tableCommand(ctx context.Context, i *discordgo.Interaction, seatedOnly bool, notFound string, c live.Command) error {
 	s := b.tableOf(i, seatedOnly)
 	if s == nil {
 		return b.reply(i, "%s", notFound)
@@ -283,12 +283,12 @@ func (b *Bot) tableCommand(ctx context.Context, i *discordgo.Interaction, seated
 // cmdHand shows the caller's hand privately.
 func (b *Bot) cmdHand(ctx context.Context, i *discordgo.Interaction) error {
 	return b.tableCommand(ctx, i, true, "You are not seated at a game in this server. Start one with `/pinochle new`.",
-		table.ShowHand{By: personOf(i), Token: i.Token})
+		live.ShowHand{By: personOf(i), Token: i.Token})
 }
 
 // cmdStatus posts the table again at the bottom of its thread.
 func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) error {
-	return b.tableCommand(ctx, i, false, "There is no game in play here.", table.Repost{By: personOf(i)})
+	return b.tableCommand(ctx, i, false, "There is no game in play here.", live.Repost{By: personOf(i)})
 }
 
 // cmdRules shows a preset's rules and meld table.
@@ -319,25 +319,25 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 
 // cmdLeave leaves a lobby, or hands the caller's seat in a game to a computer player.
 func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction) error {
-	return b.tableCommand(ctx, i, true, "You are not seated at a table in this server.", table.Leave{By: personOf(i)})
+	return b.tableCommand(ctx, i, true, "You are not seated at a table in this server.", live.Leave{By: personOf(i)})
 }
 
 // cmdAbandon stops a table: its host or someone with Manage Server.
 func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) error {
 	return b.tableCommand(ctx, i, false, "There is no table of yours to abandon here. Use it in the table's thread.",
-		table.Abandon{By: personOf(i)})
+		live.Abandon{By: personOf(i)})
 }
 
 // cmdAway hands the caller's seat to a computer player, or takes it back.
 func (b *Bot) cmdAway(ctx context.Context, i *discordgo.Interaction, away bool) error {
-	return b.tableCommand(ctx, i, true, "You are not seated at a game in this server.", table.Away{By: personOf(i), Away: away})
+	return b.tableCommand(ctx, i, true, "You are not seated at a game in this server.", live.Away{By: personOf(i), Away: away})
 }
 
 // cmdGames lists the caller's unfinished tables in the guild, with whose turn it is, the
 // caller's turns first.
 func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 	user := userOf(i).ID
-	tables := b.tables.Tables(func(s *table.Summary) bool {
+	tables := b.tables.Tables(func(s *live.Summary) bool {
 		return s.Game.GuildID == i.GuildID && s.Game.SeatOf(user) >= 0
 	})
 	if len(tables) == 0 {

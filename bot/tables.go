@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -13,10 +13,10 @@ import (
 // the wall clock instead, because what they keep pace with does: the poster's pacing of
 // posts (Discord's rate limits) and the shard lease (a lease in a database other processes
 // share).
-type Clock = table.Clock
+type Clock = live.Clock
 
 // Timer is a function waiting to run on a Clock.
-type Timer = table.Timer
+type Timer = live.Timer
 
 // resume loads every unfinished game of the bot's shards from storage, rebuilds it from its
 // log and hands it to the runtime, which lets computer players take the turns that were
@@ -62,12 +62,12 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 // findTable returns the table a command is about: the one whose thread (or channel) the
 // command was used in and where the user sits (or any table there, unless seatedOnly), else
 // the user's most recently active table in the guild.
-func (b *Bot) findTable(guildID, channelID, userID string, seatedOnly bool) *table.Summary {
-	mine := b.tables.Tables(func(s *table.Summary) bool {
+func (b *Bot) findTable(guildID, channelID, userID string, seatedOnly bool) *live.Summary {
+	mine := b.tables.Tables(func(s *live.Summary) bool {
 		g := &s.Game
 		return g.GuildID == guildID && (g.SeatOf(userID) >= 0 || (!seatedOnly && g.ThreadID == channelID))
 	})
-	var best *table.Summary
+	var best *live.Summary
 	for _, s := range mine {
 		if s.Game.PostChannel() == channelID {
 			return s

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
@@ -290,8 +290,8 @@ func parseDecimal(s string, maxDigits int) (int64, error) {
 func (id ID) Current(g *engine.Game, seat int) bool { return id.Stamp().Current(g, seat) }
 
 // Stamp is the step of the game the control was shown at, as a table checks it.
-func (id ID) Stamp() table.Stamp {
-	return table.Stamp{Hand: id.Hand, Step: id.Step, PassCards: id.Action == ActPassCards}
+func (id ID) Stamp() live.Stamp {
+	return live.Stamp{Hand: id.Hand, Step: id.Step, PassCards: id.Action == ActPassCards}
 }
 
 // suitByLetter returns the suit with the letter s (S, H, D or C), or

@@ -30,8 +30,8 @@ func meldText(total int, items []engine.MeldItem, winsGame bool) string {
 
 // HandOptions are what a private view shows beyond the game: Note heads it (an error or a
 // notice); NextHand offers Next hand while the table pauses after a hand
-// (table.Reply.NextHand); Chosen is the card chosen to play at a table that confirms cards
-// (table.Reply.Chosen), played with its Play button.
+// (live.Reply.NextHand); Chosen is the card chosen to play at a table that confirms cards
+// (live.Reply.Chosen), played with its Play button.
 type HandOptions struct {
 	Note     string
 	NextHand bool

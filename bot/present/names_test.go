@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -69,13 +69,13 @@ func checkNoAbuse(t *testing.T, text string) {
 func TestNotesAndEndingsEscapeNames(t *testing.T) {
 	meta := goldenMeta("classic", 4, hostileSeats)
 	var lines []string
-	for _, kind := range []table.NoteKind{table.NoteGameStarts, table.NoteLateMove, table.NoteAway, table.NoteBack} {
-		lines = append(lines, Narrate(&table.Narrate{Game: *meta, Items: []table.Item{table.Note{Kind: kind, Seat: 0}}}).Lines...)
+	for _, kind := range []live.NoteKind{live.NoteGameStarts, live.NoteLateMove, live.NoteAway, live.NoteBack} {
+		lines = append(lines, Narrate(&live.Narrate{Game: *meta, Items: []live.Item{live.Note{Kind: kind, Seat: 0}}}).Lines...)
 	}
 	var n Narration
 	n.Finished(meta, storage.Finish{Changes: []league.RatingChange{{UserID: "u1"}, {UserID: "u3"}}})
 	lines = append(lines, n.Lines...)
-	for _, e := range []table.Ending{{Kind: table.EndCancelled, By: hostileSeats[4]}, {Kind: table.EndAbandoned, By: hostileSeats[0]}} {
+	for _, e := range []live.Ending{{Kind: live.EndCancelled, By: hostileSeats[4]}, {Kind: live.EndAbandoned, By: hostileSeats[0]}} {
 		lines = append(lines, EndWhy(meta, e), LobbyEndWhy(meta, e))
 	}
 	text := strings.Join(lines, "\n")
@@ -93,13 +93,13 @@ func TestThreeHandedEndings(t *testing.T) {
 	meta := goldenMeta("three-handed", 3, hostileSeats)
 	scores := [engine.MaxPlayers]int{1510, -200, 730}
 	var lines []string
-	for _, e := range []table.Ending{
-		{Kind: table.EndFinished, SeatScores: scores, Winner: 0},
-		{Kind: table.EndFinished, SeatScores: [engine.MaxPlayers]int{700, 700, 100}, Winner: -1},
-		{Kind: table.EndForfeit, Seat: 2, Team: -1, Winner: 0},
+	for _, e := range []live.Ending{
+		{Kind: live.EndFinished, SeatScores: scores, Winner: 0},
+		{Kind: live.EndFinished, SeatScores: [engine.MaxPlayers]int{700, 700, 100}, Winner: -1},
+		{Kind: live.EndForfeit, Seat: 2, Team: -1, Winner: 0},
 	} {
 		lines = append(lines, EndWhy(meta, e), LobbyEndWhy(meta, e))
-		lines = append(lines, Narrate(&table.Narrate{Game: *meta, Items: []table.Item{table.Note{Kind: table.NoteEnded, End: e}}}).Lines...)
+		lines = append(lines, Narrate(&live.Narrate{Game: *meta, Items: []live.Item{live.Note{Kind: live.NoteEnded, End: e}}}).Lines...)
 	}
 	text := strings.Join(lines, "\n")
 	checkNoAbuse(t, text)

@@ -5,20 +5,20 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // Narrate is what a table's Narrate effect posts: its steps and notes in order, then the
 // turn's mention.
-func Narrate(e *table.Narrate) *Narration {
+func Narrate(e *live.Narrate) *Narration {
 	var n Narration
 	meta := &e.Game
 	for _, it := range e.Items {
 		switch it := it.(type) {
-		case table.Step:
+		case live.Step:
 			n.Add(meta, &it.Public, it.Action, it.Events)
-		case table.Note:
+		case live.Note:
 			n.note(meta, it)
 		}
 	}
@@ -29,23 +29,23 @@ func Narrate(e *table.Narrate) *Narration {
 }
 
 // note tells a note of a table.
-func (n *Narration) note(meta *storage.Game, o table.Note) {
+func (n *Narration) note(meta *storage.Game, o live.Note) {
 	who := Name(meta, o.Seat)
 	switch o.Kind {
-	case table.NoteGameStarts:
+	case live.NoteGameStarts:
 		n.Say("The game starts. Hand 1: %s deals. Press **My hand** on the table to see your cards.", who)
-	case table.NoteLateMove:
+	case live.NoteLateMove:
 		n.Say("⏰ %s's time ran out: a computer player moved for them.", who)
-	case table.NoteAway:
+	case live.NoteAway:
 		n.Say("%s is away: a computer player plays their seat.", who)
-	case table.NoteBack:
+	case live.NoteBack:
 		n.Say("%s is back.", who)
-	case table.NoteFinished:
+	case live.NoteFinished:
 		n.Finished(meta, o.Finish)
-	case table.NoteEnded:
+	case live.NoteEnded:
 		e := o.End
 		switch e.Kind {
-		case table.EndForfeit:
+		case live.EndForfeit:
 			if isSolo(meta) {
 				won := "No one wins alone."
 				if e.Winner >= 0 && e.Winner < len(meta.Seats) {
@@ -55,7 +55,7 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 				break
 			}
 			n.Say("⏰ %s's time ran out: **%s forfeits**. %s wins the game.", Name(meta, e.Seat), sideName(meta, e.Team), sideName(meta, 1-e.Team))
-		case table.EndExpired:
+		case live.EndExpired:
 			n.Say("This lobby closed after a day without enough players. `/pinochle new` opens a new one.")
 		default:
 			n.Say("🛑 This table is closed. %s", EndWhy(meta, e))
@@ -64,34 +64,34 @@ func (n *Narration) note(meta *storage.Game, o table.Note) {
 }
 
 // EndWhy says how a table ended, as its table message does once it has.
-func EndWhy(meta *storage.Game, e table.Ending) string {
+func EndWhy(meta *storage.Game, e live.Ending) string {
 	switch e.Kind {
-	case table.EndFinished:
+	case live.EndFinished:
 		if isSolo(meta) {
 			return SoloResultLine(meta, e.SeatScores, len(meta.Seats), e.Winner)
 		}
 		return ResultLine(meta, e.Scores, e.Winner)
-	case table.EndForfeit:
+	case live.EndForfeit:
 		if isSolo(meta) {
 			return fmt.Sprintf("%s forfeited: their time ran out.", Name(meta, e.Seat))
 		}
 		return fmt.Sprintf("%s forfeited: %s's time ran out.", sideName(meta, e.Team), Name(meta, e.Seat))
-	case table.EndCancelled:
+	case live.EndCancelled:
 		return fmt.Sprintf("Cancelled by %s.", Escape(e.By))
-	case table.EndAbandoned:
+	case live.EndAbandoned:
 		return fmt.Sprintf("Abandoned by %s; it does not count.", Escape(e.By))
-	case table.EndExpired:
+	case live.EndExpired:
 		return "Closed after a day without enough players."
 	}
 	return "Closed."
 }
 
 // LobbyEndWhy says how a table ended, as its lobby message does once it has.
-func LobbyEndWhy(meta *storage.Game, e table.Ending) string {
+func LobbyEndWhy(meta *storage.Game, e live.Ending) string {
 	switch e.Kind {
-	case table.EndFinished:
+	case live.EndFinished:
 		return "Finished: " + EndWhy(meta, e) + " Hands and tricks are in the thread."
-	case table.EndForfeit:
+	case live.EndForfeit:
 		return "Finished: " + EndWhy(meta, e)
 	}
 	return EndWhy(meta, e)
@@ -103,7 +103,7 @@ func TurnLine(ids []string) string {
 }
 
 // Reminder reminds the players a turn waits for of the time they have left.
-func Reminder(r *table.Remind) string {
+func Reminder(r *live.Remind) string {
 	policy := "a computer player will move for you"
 	switch {
 	case r.Forfeit && r.Alone:

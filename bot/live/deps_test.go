@@ -1,4 +1,4 @@
-package table_test
+package live_test
 
 import (
 	"go/parser"
@@ -53,7 +53,7 @@ func TestKnowsNoDiscord(t *testing.T) {
 			}
 		}
 	}
-	visit(module+"/bot/table", []string{module + "/bot/table"})
+	visit(module+"/bot/live", []string{module + "/bot/live"})
 	if !seen[module+"/engine"] {
 		t.Fatalf("the walk never reached the engine: it reads no imports")
 	}

@@ -1,4 +1,4 @@
-package table_test
+package live_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -28,33 +28,33 @@ func TestLobbyToFinishedGame(t *testing.T) {
 			r := newRig(t)
 			ana, bob := person("ana"), person("bob")
 			id := r.lobby(preset, ana, baseline)
-			rep := r.do(id, table.Join{By: bob, Seat: -1})
+			rep := r.do(id, live.Join{By: bob, Seat: -1})
 			switch {
-			case preset == "two-handed" && rep.Kind == table.ReplyStarted && rep.Game.Seats[1].UserID == bob.ID:
+			case preset == "two-handed" && rep.Kind == live.ReplyStarted && rep.Game.Seats[1].UserID == bob.ID:
 				// bob takes the last of two seats: the game starts.
-			case rep.Kind != table.ReplyLobby || rep.Game.Seats[1].UserID != bob.ID:
+			case rep.Kind != live.ReplyLobby || rep.Game.Seats[1].UserID != bob.ID:
 				t.Fatalf("join: %+v", rep)
 			default:
-				if rep := r.do(id, table.Start{By: bob}); rep.Kind != table.ReplyText || !strings.Contains(rep.Text, "Only the host") {
+				if rep := r.do(id, live.Start{By: bob}); rep.Kind != live.ReplyText || !strings.Contains(rep.Text, "Only the host") {
 					t.Fatalf("bob started ana's table: %+v", rep)
 				}
-				if rep := r.do(id, table.Start{By: ana}); rep.Kind != table.ReplyStarted {
+				if rep := r.do(id, live.Start{By: ana}); rep.Kind != live.ReplyStarted {
 					t.Fatalf("start: %+v", rep)
 				}
 			}
 			r.post(id, true)
 			all := r.fx.list()
-			if !hasNote(all, table.NoteGameStarts) {
+			if !hasNote(all, live.NoteGameStarts) {
 				t.Fatalf("the thread was not told the game starts:\n%s", describe(all))
 			}
-			for _, p := range []table.Person{ana, bob} {
-				if rep := r.do(id, table.Away{By: p, Away: true}); rep.Kind != table.ReplyText || !strings.Contains(rep.Text, "computer player plays your seat") {
+			for _, p := range []live.Person{ana, bob} {
+				if rep := r.do(id, live.Away{By: p, Away: true}); rep.Kind != live.ReplyText || !strings.Contains(rep.Text, "computer player plays your seat") {
 					t.Fatalf("away: %+v", rep)
 				}
 			}
-			all = r.fx.waitFor(t, "the game's end", func(all []table.Effect) bool { return hasNote(all, table.NoteFinished) })
-			if count[table.Archive](all, nil) != 1 {
-				t.Errorf("the thread was archived %d times, want once", count[table.Archive](all, nil))
+			all = r.fx.waitFor(t, "the game's end", func(all []live.Effect) bool { return hasNote(all, live.NoteFinished) })
+			if count[live.Archive](all, nil) != 1 {
+				t.Errorf("the thread was archived %d times, want once", count[live.Archive](all, nil))
 			}
 			res, err := r.store.GameResult(r.ctx, id)
 			if err != nil {
@@ -65,7 +65,7 @@ func TestLobbyToFinishedGame(t *testing.T) {
 			if want := preset == "two-handed"; res.Counted != want {
 				t.Errorf("counted %v, want %v", res.Counted, want)
 			}
-			if _, err := r.rt.Do(r.ctx, id, table.ShowHand{By: ana}); !errors.Is(err, table.ErrNoTable) {
+			if _, err := r.rt.Do(r.ctx, id, live.ShowHand{By: ana}); !errors.Is(err, live.ErrNoTable) {
 				t.Errorf("a finished table still runs: %v", err)
 			}
 		})
@@ -78,34 +78,34 @@ func TestMisuseChangesNothing(t *testing.T) {
 	r := newRig(t)
 	ana, eve := person("ana"), person("eve")
 	id := r.lobby("racehorse", ana, baseline)
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	v := r.view(id, ana).View
 	before := r.logLen(id)
 	pass := engine.Action{Kind: engine.ActPass}
 	cases := []struct {
 		name string
-		c    table.Command
+		c    live.Command
 		want string
 	}{
 		{"not seated", moveFor(eve, &v, pass), "not seated"},
 		{"stale step", moveFor(ana, &v, pass), ""},
-		{"no stamp", table.Move{By: ana, Action: func(int) (engine.Action, error) { return pass, nil }}, "not one this bot made"},
-		{"bad action", table.Move{By: ana, At: stampOf(&v, false), Action: func(int) (engine.Action, error) {
+		{"no stamp", live.Move{By: ana, Action: func(int) (engine.Action, error) { return pass, nil }}, "not one this bot made"},
+		{"bad action", live.Move{By: ana, At: stampOf(&v, false), Action: func(int) (engine.Action, error) {
 			return engine.Action{}, errors.New("no such card")
 		}}, "no such card"},
-		{"join a game", table.Join{By: eve, Seat: -1}, "not taking players"},
-		{"abandon, not host", table.Abandon{By: eve}, "Only the table's host"},
+		{"join a game", live.Join{By: eve, Seat: -1}, "not taking players"},
+		{"abandon, not host", live.Abandon{By: eve}, "Only the table's host"},
 	}
 	// Make "stale step" stale: its stamp is of an earlier step.
-	cases[1].c = table.Move{By: ana, At: table.Stamp{Hand: v.HandNo(), Step: v.Step() + 5}, Action: func(seat int) (engine.Action, error) {
+	cases[1].c = live.Move{By: ana, At: live.Stamp{Hand: v.HandNo(), Step: v.Step() + 5}, Action: func(seat int) (engine.Action, error) {
 		return engine.Action{Seat: seat, Kind: engine.ActPass}, nil
 	}}
 	for _, c := range cases {
 		rep := r.do(id, c.c)
 		switch {
 		case c.name == "stale step":
-			if rep.Kind != table.ReplyView || rep.Text != table.MsgStale {
+			if rep.Kind != live.ReplyView || rep.Text != live.MsgStale {
 				t.Errorf("%s: %+v", c.name, rep)
 			}
 		case !strings.Contains(rep.Text, c.want):
@@ -115,7 +115,7 @@ func TestMisuseChangesNothing(t *testing.T) {
 	if !v.MyTurn() {
 		// Out of turn: whatever ana does is refused by the rules.
 		rep := r.do(id, moveFor(ana, &v, pass))
-		if rep.Kind != table.ReplyView || !strings.HasPrefix(rep.Text, "⚠️") {
+		if rep.Kind != live.ReplyView || !strings.HasPrefix(rep.Text, "⚠️") {
 			t.Errorf("out of turn: %+v", rep)
 		}
 	}
@@ -130,24 +130,24 @@ func TestNoHandInPublic(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("partnership", ana, baseline)
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	r.view(id, ana)
-	r.do(id, table.Away{By: ana, Away: true})
-	all := r.fx.waitFor(t, "the game's end", func(all []table.Effect) bool { return hasNote(all, table.NoteFinished) })
+	r.do(id, live.Away{By: ana, Away: true})
+	all := r.fx.waitFor(t, "the game's end", func(all []live.Effect) bool { return hasNote(all, live.NoteFinished) })
 	for _, e := range all {
 		switch e := e.(type) {
-		case table.Narrate:
+		case live.Narrate:
 			for _, it := range e.Items {
-				if s, ok := it.(table.Step); ok && s.Public.Seat() != -1 {
+				if s, ok := it.(live.Step); ok && s.Public.Seat() != -1 {
 					t.Fatalf("a narrated step carries seat %d's view", s.Public.Seat())
 				}
 			}
-		case table.ShowTable:
+		case live.ShowTable:
 			if e.Public.Seat() != -1 {
 				t.Fatalf("the table message shows seat %d's view", e.Public.Seat())
 			}
-		case table.EditView:
+		case live.EditView:
 			if e.View.Seat() != e.Seat || e.Game.Seats[e.Seat].UserID != ana.ID {
 				t.Fatalf("a private view of seat %d went to seat %d", e.View.Seat(), e.Seat)
 			}
@@ -161,31 +161,31 @@ func TestTurnTimerOnTheClock(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: time.Hour, Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
-	r.fx.waitFor(t, "the game to wait for ana", func([]table.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
+	r.fx.waitFor(t, "the game to wait for ana", func([]live.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
 	step := r.logLen(id)
-	reminders := func(all []table.Effect) int { return count[table.Remind](all, nil) }
+	reminders := func(all []live.Effect) int { return count[live.Remind](all, nil) }
 	r.advance(29 * time.Minute)
 	if n := reminders(r.fx.list()); n != 0 {
 		t.Fatalf("%d reminders before half time", n)
 	}
 	r.advance(time.Minute)
-	all := r.fx.waitFor(t, "the first reminder", func(all []table.Effect) bool { return reminders(all) == 1 })
+	all := r.fx.waitFor(t, "the first reminder", func(all []live.Effect) bool { return reminders(all) == 1 })
 	for _, e := range all {
-		if rem, ok := e.(table.Remind); ok && (rem.Left != 30*time.Minute || len(rem.Users) != 1 || rem.Users[0] != ana.ID) {
+		if rem, ok := e.(live.Remind); ok && (rem.Left != 30*time.Minute || len(rem.Users) != 1 || rem.Users[0] != ana.ID) {
 			t.Errorf("reminder %+v, want ana with 30 minutes left", rem)
 		}
 	}
-	r.fx.waitFor(t, "the timer armed again", func([]table.Effect) bool { return r.clock.armed() > 0 })
+	r.fx.waitFor(t, "the timer armed again", func([]live.Effect) bool { return r.clock.armed() > 0 })
 	r.advance(24 * time.Minute) // 54m: the second reminder, 6 minutes before the end
-	r.fx.waitFor(t, "the second reminder", func(all []table.Effect) bool { return reminders(all) == 2 })
+	r.fx.waitFor(t, "the second reminder", func(all []live.Effect) bool { return reminders(all) == 2 })
 	if r.logLen(id) != step {
 		t.Fatalf("the table moved for ana before her time ran out")
 	}
-	r.fx.waitFor(t, "the timer armed again", func([]table.Effect) bool { return r.clock.armed() > 0 })
+	r.fx.waitFor(t, "the timer armed again", func([]live.Effect) bool { return r.clock.armed() > 0 })
 	r.advance(6 * time.Minute)
-	r.fx.waitFor(t, "a move for ana", func(all []table.Effect) bool { return hasNote(all, table.NoteLateMove) })
+	r.fx.waitFor(t, "a move for ana", func(all []live.Effect) bool { return hasNote(all, live.NoteLateMove) })
 	if r.logLen(id) <= step {
 		t.Errorf("no move saved for ana")
 	}
@@ -197,7 +197,7 @@ func TestRestartResumes(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("classic", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	before := r.view(id, ana).View
 	if !before.MyTurn() {
@@ -213,18 +213,18 @@ func TestRestartResumes(t *testing.T) {
 		t.Logf("pass: %q", rep.Text)
 	}
 	// Her next turn runs out while the bot is down: it is applied as the bot starts.
-	r.fx.waitFor(t, "ana's turn", func([]table.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
+	r.fx.waitFor(t, "ana's turn", func([]live.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
 	step := r.logLen(id)
 	if err := r.rt.Close(r.ctx); err != nil {
 		t.Fatal(err)
 	}
 	r.advance(16 * time.Minute)
 	r.restart()
-	r.fx.waitFor(t, "the overdue timeout", func(all []table.Effect) bool { return hasNote(all, table.NoteLateMove) })
+	r.fx.waitFor(t, "the overdue timeout", func(all []live.Effect) bool { return hasNote(all, live.NoteLateMove) })
 	if r.logLen(id) <= step {
 		t.Errorf("no move was saved for ana's lapsed turn")
 	}
-	if count[table.Remind](r.fx.list(), nil) != 0 {
+	if count[live.Remind](r.fx.list(), nil) != 0 {
 		t.Errorf("a reminder was sent for a turn that had already run out")
 	}
 }
@@ -243,7 +243,7 @@ func TestSearchesOffTheTable(t *testing.T) {
 	})
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert"})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	select {
 	case <-started:
@@ -255,7 +255,7 @@ func TestSearchesOffTheTable(t *testing.T) {
 		t.Errorf("view at step %d while the log has %d", rep.View.Step(), step)
 	}
 	close(release)
-	r.fx.waitFor(t, "the searched move", func([]table.Effect) bool { return r.logLen(id) > step })
+	r.fx.waitFor(t, "the searched move", func([]live.Effect) bool { return r.logLen(id) > step })
 
 	// Another table's search holds the pool's one place and does not end. A third table's
 	// computer player waits for the place; the third table is abandoned, and its search
@@ -275,7 +275,7 @@ func TestSearchesOffTheTable(t *testing.T) {
 	})
 	bob, cy := person("bob"), person("cy")
 	other := r.lobby("racehorse", bob, storage.TableSettings{Level: "expert"})
-	r.do(other, table.Start{By: bob})
+	r.do(other, live.Start{By: bob})
 	otherStep := r.logLen(other)
 	select {
 	case <-started:
@@ -283,17 +283,17 @@ func TestSearchesOffTheTable(t *testing.T) {
 		t.Fatal("no computer player searched at the second table")
 	}
 	third := r.lobby("racehorse", cy, storage.TableSettings{Level: "expert"})
-	r.do(third, table.Start{By: cy})
+	r.do(third, live.Start{By: cy})
 	if v := r.view(third, cy).View; v.MyTurn() || v.Over() {
 		t.Fatalf("the third table does not wait for a computer player")
 	}
-	if rep := r.do(third, table.Abandon{By: cy}); !strings.Contains(rep.Text, "closed") {
+	if rep := r.do(third, live.Abandon{By: cy}); !strings.Contains(rep.Text, "closed") {
 		t.Fatalf("abandon: %+v", rep)
 	}
 	close(block)
 	// The pool's place is given back and taken again (a search waiting for it is served
 	// first) before the second table's second move.
-	r.fx.waitFor(t, "two more moves at the second table", func([]table.Effect) bool { return r.logLen(other) >= otherStep+2 })
+	r.fx.waitFor(t, "two more moves at the second table", func([]live.Effect) bool { return r.logLen(other) >= otherStep+2 })
 	if err := r.rt.Close(r.ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -313,15 +313,15 @@ func TestCloseStopsEverything(t *testing.T) {
 	})
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert"})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	if err := r.rt.Close(r.ctx); err != nil {
 		t.Fatal(err)
 	}
 	_ = done
-	if _, err := r.rt.Do(r.ctx, id, table.ShowHand{By: ana}); !errors.Is(err, table.ErrNoTable) {
+	if _, err := r.rt.Do(r.ctx, id, live.ShowHand{By: ana}); !errors.Is(err, live.ErrNoTable) {
 		t.Errorf("a command after Close: %v", err)
 	}
-	if err := r.rt.Add(storage.Game{ID: 99}, nil); !errors.Is(err, table.ErrClosed) {
+	if err := r.rt.Add(storage.Game{ID: 99}, nil); !errors.Is(err, live.ErrClosed) {
 		t.Errorf("Add after Close: %v", err)
 	}
 }
@@ -333,7 +333,7 @@ func TestManyTablesAtOnce(t *testing.T) {
 	r := newRig(t)
 	const tables = 40
 	ids := make([]int64, tables)
-	people := make([]table.Person, tables)
+	people := make([]live.Person, tables)
 	for k := range tables {
 		people[k] = person(strings.Repeat("p", k%5+1) + string(rune('a'+k%26)) + string(rune('0'+k/26)))
 		ids[k] = r.lobby("racehorse", people[k], storage.TableSettings{Level: "easy", Ping: storage.PingNever})
@@ -344,7 +344,7 @@ func TestManyTablesAtOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for _, c := range []table.Command{table.Start{By: people[k]}, table.ShowHand{By: people[k]}, table.Away{By: people[k], Away: true}} {
+			for _, c := range []live.Command{live.Start{By: people[k]}, live.ShowHand{By: people[k]}, live.Away{By: people[k], Away: true}} {
 				if _, err := r.rt.Do(r.ctx, ids[k], c); err != nil {
 					errs[k] = err
 					return
@@ -356,7 +356,7 @@ func TestManyTablesAtOnce(t *testing.T) {
 	go func() {
 		defer wg.Done()
 		for range 200 {
-			r.rt.Tables(func(s *table.Summary) bool { return s.Seat(people[0].ID) >= 0 })
+			r.rt.Tables(func(s *live.Summary) bool { return s.Seat(people[0].ID) >= 0 })
 		}
 	}()
 	wg.Wait()
@@ -365,7 +365,7 @@ func TestManyTablesAtOnce(t *testing.T) {
 			t.Errorf("table %d: %v", k, err)
 		}
 	}
-	r.fx.waitFor(t, "every game's end", func(all []table.Effect) bool { return count[table.Archive](all, nil) == tables })
+	r.fx.waitFor(t, "every game's end", func(all []live.Effect) bool { return count[live.Archive](all, nil) == tables })
 	for k, id := range ids {
 		if _, err := r.store.GameResult(r.ctx, id); err != nil {
 			t.Errorf("table %d: no result: %v", k, err)
@@ -382,12 +382,12 @@ func TestDeadlinesSurviveRestarts(t *testing.T) {
 	ana, bob := person("ana"), person("bob")
 	short := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Ping: storage.PingNever})
 	long := r.lobby("racehorse", bob, storage.TableSettings{Level: "easy", Timer: time.Hour, Ping: storage.PingNever})
-	r.do(short, table.Start{By: ana})
-	r.do(long, table.Start{By: bob})
+	r.do(short, live.Start{By: ana})
+	r.do(long, live.Start{By: bob})
 	n, m := r.logLen(short), r.logLen(long)
 	reminders := func(id int64) int {
 		g, _ := r.store.GetGame(r.ctx, id)
-		return count[table.Remind](r.fx.list(), func(rem table.Remind) bool { return rem.Channel == g.ThreadID })
+		return count[live.Remind](r.fx.list(), func(rem live.Remind) bool { return rem.Channel == g.ThreadID })
 	}
 
 	down := func(d time.Duration) {
@@ -399,7 +399,7 @@ func TestDeadlinesSurviveRestarts(t *testing.T) {
 		r.restart()
 	}
 	down(16 * time.Minute)
-	if r.logLen(short) <= n || !hasNote(r.fx.list(), table.NoteLateMove) {
+	if r.logLen(short) <= n || !hasNote(r.fx.list(), live.NoteLateMove) {
 		t.Fatalf("no move was made for ana after the restart")
 	}
 	if reminders(short) != 0 {
@@ -429,11 +429,11 @@ func TestDeadlinesSurviveRestarts(t *testing.T) {
 func TestSearchStops(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		stop func(r *rig, id int64, ana table.Person)
+		stop func(r *rig, id int64, ana live.Person)
 	}{
-		{"the person moves", func(r *rig, id int64, ana table.Person) { r.act(id, ana) }},
-		{"the table ends", func(r *rig, id int64, ana table.Person) {
-			if rep := r.do(id, table.Abandon{By: ana}); !strings.Contains(rep.Text, "closed") {
+		{"the person moves", func(r *rig, id int64, ana live.Person) { r.act(id, ana) }},
+		{"the table ends", func(r *rig, id int64, ana live.Person) {
+			if rep := r.do(id, live.Abandon{By: ana}); !strings.Contains(rep.Text, "closed") {
 				r.t.Fatalf("abandon: %+v", rep)
 			}
 		}},
@@ -458,7 +458,7 @@ func TestSearchStops(t *testing.T) {
 				return engine.Action{}, ctx.Err()
 			})
 			id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert", Timer: 15 * time.Minute, Timeout: storage.PolicyComputer, Ping: storage.PingNever})
-			r.do(id, table.Start{By: ana})
+			r.do(id, live.Start{By: ana})
 			r.post(id, true)
 			if err := r.rt.WaitIdle(r.ctx); err != nil { // the computer players' turns
 				t.Fatal(err)
@@ -527,16 +527,16 @@ func TestStartedBeforeShown(t *testing.T) {
 	if err := r.rt.Start(r.ctx); err != nil {
 		t.Fatal(err)
 	}
-	if rep := r.do(id, table.Start{By: ana}); rep.Kind != table.ReplyStarted {
+	if rep := r.do(id, live.Start{By: ana}); rep.Kind != live.ReplyStarted {
 		t.Fatalf("start: %+v", rep)
 	}
 	shown := func() (posts, narrations int, channels []string) {
 		for _, e := range r.fx.list() {
 			switch e := e.(type) {
-			case table.PostTable:
+			case live.PostTable:
 				posts++
 				channels = append(channels, e.Channel)
-			case table.Narrate:
+			case live.Narrate:
 				narrations++
 				channels = append(channels, e.Channel)
 			}
@@ -547,7 +547,7 @@ func TestStartedBeforeShown(t *testing.T) {
 		t.Fatalf("before the lobby was shown: %d table posts and %d narrations", p, n)
 	}
 	lobby := storage.Message{ChannelID: "c1", MessageID: "lobby"}
-	if rep := r.do(id, table.LobbyPosted{Message: lobby, Thread: "thread-x"}); rep.Kind != table.ReplyLobby {
+	if rep := r.do(id, live.LobbyPosted{Message: lobby, Thread: "thread-x"}); rep.Kind != live.ReplyLobby {
 		t.Fatalf("lobby posted: %+v", rep)
 	}
 	p, n, channels := shown()
@@ -568,22 +568,22 @@ func TestLastComputerDoesNotDeal(t *testing.T) {
 	ana, bob := person("ana"), person("bob")
 	id := r.lobby("racehorse", ana, baseline)
 	for k := range 3 {
-		rep := r.do(id, table.AddComputer{By: ana})
-		if rep.Kind != table.ReplyLobby {
+		rep := r.do(id, live.AddComputer{By: ana})
+		if rep.Kind != live.ReplyLobby {
 			t.Fatalf("computer player %d: %+v", k+1, rep)
 		}
 	}
 	if g, err := r.store.GetGame(r.ctx, id); err != nil || g.Status != storage.StatusLobby {
 		t.Fatalf("after the last computer player: %v, %v; want the lobby, full", g.Status, err)
 	}
-	if rep := r.do(id, table.Start{By: ana}); rep.Kind != table.ReplyStarted {
+	if rep := r.do(id, live.Start{By: ana}); rep.Kind != live.ReplyStarted {
 		t.Fatalf("start: %+v", rep)
 	}
 
 	other := r.lobby("racehorse", ana, baseline)
-	r.do(other, table.AddComputer{By: ana})
-	r.do(other, table.AddComputer{By: ana})
-	if rep := r.do(other, table.Join{By: bob, Seat: -1}); rep.Kind != table.ReplyStarted {
+	r.do(other, live.AddComputer{By: ana})
+	r.do(other, live.AddComputer{By: ana})
+	if rep := r.do(other, live.Join{By: bob, Seat: -1}); rep.Kind != live.ReplyStarted {
 		t.Fatalf("a person in the last seat: %+v, want the game dealt", rep)
 	}
 }

@@ -1,4 +1,4 @@
-package table_test
+package live_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/fakediscord"
@@ -21,11 +21,11 @@ import (
 // start is when every test's clock starts.
 var start = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
-// clock is the fake Discord's manual clock, as a table.Clock: Advance runs each function
+// clock is the fake Discord's manual clock, as a live.Clock: Advance runs each function
 // whose time has come, in the order of their deadlines, with the clock set to its deadline.
 type clock struct{ *fakediscord.ManualClock }
 
-func (c clock) AfterFunc(d time.Duration, f func()) table.Timer {
+func (c clock) AfterFunc(d time.Duration, f func()) live.Timer {
 	return c.ManualClock.AfterFunc(d, f)
 }
 
@@ -35,13 +35,13 @@ func (c clock) armed() int { return c.Pending() }
 // effects records what the tables asked for, in order.
 type effects struct {
 	mu      sync.Mutex
-	all     []table.Effect
+	all     []live.Effect
 	changed chan struct{} // closed and replaced when an effect comes
 }
 
 func newEffects() *effects { return &effects{changed: make(chan struct{})} }
 
-func (e *effects) add(_ int64, out []table.Effect) {
+func (e *effects) add(_ int64, out []live.Effect) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.all = append(e.all, out...)
@@ -50,7 +50,7 @@ func (e *effects) add(_ int64, out []table.Effect) {
 }
 
 // list returns the effects so far.
-func (e *effects) list() []table.Effect {
+func (e *effects) list() []live.Effect {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return slices.Clone(e.all)
@@ -58,7 +58,7 @@ func (e *effects) list() []table.Effect {
 
 // waitFor waits until cond holds for the effects so far, failing the test with what it
 // waited for after a minute.
-func (e *effects) waitFor(t testing.TB, what string, cond func([]table.Effect) bool) []table.Effect {
+func (e *effects) waitFor(t testing.TB, what string, cond func([]live.Effect) bool) []live.Effect {
 	t.Helper()
 	deadline := time.NewTimer(time.Minute)
 	defer deadline.Stop()
@@ -78,7 +78,7 @@ func (e *effects) waitFor(t testing.TB, what string, cond func([]table.Effect) b
 }
 
 // describe lists effects, one a line, for failure messages.
-func describe(all []table.Effect) string {
+func describe(all []live.Effect) string {
 	var b strings.Builder
 	for _, e := range all {
 		fmt.Fprintf(&b, "  %T %s\n", e, notes(e))
@@ -87,17 +87,17 @@ func describe(all []table.Effect) string {
 }
 
 // notes lists what a narration tells, briefly.
-func notes(e table.Effect) string {
-	n, ok := e.(table.Narrate)
+func notes(e live.Effect) string {
+	n, ok := e.(live.Narrate)
 	if !ok {
 		return ""
 	}
 	var parts []string
 	for _, it := range n.Items {
 		switch it := it.(type) {
-		case table.Step:
+		case live.Step:
 			parts = append(parts, it.Action.String())
-		case table.Note:
+		case live.Note:
 			parts = append(parts, fmt.Sprintf("note%d", it.Kind))
 		}
 	}
@@ -108,7 +108,7 @@ func notes(e table.Effect) string {
 }
 
 // count counts the effects of type T that match.
-func count[T table.Effect](all []table.Effect, match func(T) bool) int {
+func count[T live.Effect](all []live.Effect, match func(T) bool) int {
 	n := 0
 	for _, e := range all {
 		if v, ok := e.(T); ok && (match == nil || match(v)) {
@@ -119,11 +119,11 @@ func count[T table.Effect](all []table.Effect, match func(T) bool) int {
 }
 
 // hasNote reports whether a narration among all tells a note of kind k.
-func hasNote(all []table.Effect, k table.NoteKind) bool {
+func hasNote(all []live.Effect, k live.NoteKind) bool {
 	for _, e := range all {
-		if n, ok := e.(table.Narrate); ok {
+		if n, ok := e.(live.Narrate); ok {
 			for _, it := range n.Items {
-				if o, ok := it.(table.Note); ok && o.Kind == k {
+				if o, ok := it.(live.Note); ok && o.Kind == k {
 					return true
 				}
 			}
@@ -139,10 +139,10 @@ type rig struct {
 	store *storage.DB
 	clock clock
 	fx    *effects
-	rt    *table.Runtime
+	rt    *live.Runtime
 	// pauses are the computer players' pauses: none, unless a test about the pace sets
 	// them before open (newPacedRig).
-	pauses func(storage.Pace) table.Pauses
+	pauses func(storage.Pace) live.Pauses
 	// decide stands in for the searching players when set.
 	decide atomic.Pointer[searchFunc]
 }
@@ -168,7 +168,7 @@ func newRig(t *testing.T) *rig {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	r := &rig{t: t, ctx: ctx, store: db, clock: clock{fakediscord.NewManualClock(start)},
-		pauses: func(storage.Pace) table.Pauses { return table.Pauses{} }}
+		pauses: func(storage.Pace) live.Pauses { return live.Pauses{} }}
 	r.open()
 	return r
 }
@@ -176,7 +176,7 @@ func newRig(t *testing.T) *rig {
 // open starts a new runtime on the rig's store and clock, as a bot that starts does.
 func (r *rig) open() {
 	r.fx = newEffects()
-	rt := table.New(table.Config{Store: r.store, Clock: r.clock, Effects: r.fx.add, Searches: 1, Pauses: r.pauses,
+	rt := live.New(live.Config{Store: r.store, Clock: r.clock, Effects: r.fx.add, Searches: 1, Pauses: r.pauses,
 		Decide: func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
 			if f := r.decide.Load(); f != nil {
 				return (*f)(ctx, p, v)
@@ -220,10 +220,10 @@ func (r *rig) restart() {
 }
 
 // person is a player by name; their ID is "u-" and the name.
-func person(name string) table.Person { return table.Person{ID: "u-" + name, Name: name} }
+func person(name string) live.Person { return live.Person{ID: "u-" + name, Name: name} }
 
 // lobby opens a lobby of a preset hosted by host, with settings, and starts the runtime.
-func (r *rig) lobby(preset string, host table.Person, settings storage.TableSettings) int64 {
+func (r *rig) lobby(preset string, host live.Person, settings storage.TableSettings) int64 {
 	r.t.Helper()
 	rules, err := engine.NewRules(preset, nil)
 	if err != nil {
@@ -255,7 +255,7 @@ func (r *rig) lobby(preset string, host table.Person, settings storage.TableSett
 
 // do sends a command and returns the reply once the table has handed on the command's
 // effects, failing the test on an error.
-func (r *rig) do(id int64, c table.Command) table.Reply {
+func (r *rig) do(id int64, c live.Command) live.Reply {
 	r.t.Helper()
 	rep, err := r.rt.Do(r.ctx, id, c)
 	if err != nil {
@@ -285,12 +285,12 @@ func (r *rig) advance(d time.Duration) {
 // pinned when pinned is set).
 func (r *rig) post(id int64, pinned bool) {
 	r.t.Helper()
-	all := r.fx.waitFor(r.t, "the table message to be asked for", func(all []table.Effect) bool {
-		return count[table.PostTable](all, nil) > 0
+	all := r.fx.waitFor(r.t, "the table message to be asked for", func(all []live.Effect) bool {
+		return count[live.PostTable](all, nil) > 0
 	})
 	for _, e := range all {
-		if p, ok := e.(table.PostTable); ok {
-			r.do(id, table.Posted{Message: storage.Message{ChannelID: p.Channel, MessageID: "table-msg"}, Pinned: pinned, Replaces: p.Replaces})
+		if p, ok := e.(live.PostTable); ok {
+			r.do(id, live.Posted{Message: storage.Message{ChannelID: p.Channel, MessageID: "table-msg"}, Pinned: pinned, Replaces: p.Replaces})
 			return
 		}
 	}
@@ -307,23 +307,23 @@ func (r *rig) logLen(id int64) int {
 }
 
 // view returns a seat's view through ShowHand.
-func (r *rig) view(id int64, p table.Person) table.Reply {
+func (r *rig) view(id int64, p live.Person) live.Reply {
 	r.t.Helper()
-	rep := r.do(id, table.ShowHand{By: p})
-	if rep.Kind != table.ReplyView {
+	rep := r.do(id, live.ShowHand{By: p})
+	if rep.Kind != live.ReplyView {
 		r.t.Fatalf("ShowHand for %s: %q, not a view", p.Name, rep.Text)
 	}
 	return rep
 }
 
 // stampOf is the stamp of a control shown in a view now.
-func stampOf(v *engine.View, cards bool) table.Stamp {
-	return table.Stamp{Hand: v.HandNo(), Step: v.Step(), PassCards: cards}
+func stampOf(v *engine.View, cards bool) live.Stamp {
+	return live.Stamp{Hand: v.HandNo(), Step: v.Step(), PassCards: cards}
 }
 
 // moveFor is the Move that plays action a (with its seat set by the table).
-func moveFor(p table.Person, v *engine.View, a engine.Action) table.Move {
-	return table.Move{By: p, At: stampOf(v, a.Kind == engine.ActPassCards), Action: func(seat int) (engine.Action, error) {
+func moveFor(p live.Person, v *engine.View, a engine.Action) live.Move {
+	return live.Move{By: p, At: stampOf(v, a.Kind == engine.ActPassCards), Action: func(seat int) (engine.Action, error) {
 		a.Seat = seat
 		return a, nil
 	}}

@@ -1,4 +1,4 @@
-// Package table runs the live tables of the Pinochle bot, with no Discord in them.
+// Package live runs the live tables of the Pinochle bot, with no Discord in them.
 //
 // A Runtime holds the tables being played. Each table has one goroutine that owns it: what
 // people do (a click, a slash command), the deadlines of its timers, the decisions of its
@@ -19,4 +19,4 @@
 // where it was. A search is given up, waiting for the pool or part way, when its table ends,
 // the game moves on without it (a late player moves after all) or the runtime closes. Time is read from a Clock, so tests move it by hand. Close stops every
 // table and timer and waits for every goroutine the runtime started.
-package table
+package live

@@ -1,4 +1,4 @@
-package table_test
+package live_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
 )
@@ -43,11 +43,11 @@ func TestStoreDown(t *testing.T) {
 	r := newRig(t)
 	store := &flakyStore{DB: r.store}
 	r.fx = newEffects()
-	r.rt = table.New(table.Config{Store: store, Clock: r.clock, Effects: r.fx.add, Pauses: r.pauses})
+	r.rt = live.New(live.Config{Store: store, Clock: r.clock, Effects: r.fx.add, Pauses: r.pauses})
 	t.Cleanup(func() { r.rt.Close(context.Background()) })
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	v := r.view(id, ana).View
 	if !v.MyTurn() {
@@ -56,7 +56,7 @@ func TestStoreDown(t *testing.T) {
 	before := r.logLen(id)
 	store.down.Store(true)
 	rep := r.do(id, moveFor(ana, &v, engine.Action{Kind: engine.ActBid, Bid: v.MinNextBid()}))
-	if rep.Kind != table.ReplyView || !strings.Contains(rep.Text, "could not be saved") {
+	if rep.Kind != live.ReplyView || !strings.Contains(rep.Text, "could not be saved") {
 		t.Fatalf("a move the store refused: %+v", rep)
 	}
 	if after := r.view(id, ana).View; after.Step() != v.Step() || r.logLen(id) != before {

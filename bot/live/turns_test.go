@@ -1,4 +1,4 @@
-package table_test
+package live_test
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/bot/table"
+	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -15,15 +15,15 @@ import (
 
 // mentions counts the turn mentions of a user: the turn lines of narrations and the later
 // mentions of a quiet turn (reminders are not counted).
-func mentions(all []table.Effect, userID string) int {
+func mentions(all []live.Effect, userID string) int {
 	n := 0
 	for _, e := range all {
 		switch e := e.(type) {
-		case table.Narrate:
+		case live.Narrate:
 			if slices.Contains(e.Turn, userID) {
 				n++
 			}
-		case table.Mention:
+		case live.Mention:
 			if slices.Contains(e.Users, userID) {
 				n++
 			}
@@ -34,7 +34,7 @@ func mentions(all []table.Effect, userID string) int {
 
 // act makes a legal move for p, as a person who opens their hand and clicks would (two
 // commands), and returns the view after it.
-func (r *rig) act(id int64, p table.Person) engine.View {
+func (r *rig) act(id int64, p live.Person) engine.View {
 	r.t.Helper()
 	v := r.view(id, p).View
 	if !v.MyTurn() {
@@ -45,7 +45,7 @@ func (r *rig) act(id int64, p table.Person) engine.View {
 		r.t.Fatal(err)
 	}
 	rep := r.do(id, moveFor(p, &v, chooser.Choose(v)))
-	if rep.Kind != table.ReplyView || rep.Text != "" {
+	if rep.Kind != live.ReplyView || rep.Text != "" {
 		r.t.Fatalf("%s's move: %+v", p.Name, rep)
 	}
 	return rep.View
@@ -92,7 +92,7 @@ func TestQuietTurns(t *testing.T) {
 			}
 			// No forced card is played for her: each of her turns waits for her.
 			id := r.lobby("racehorse", ana, s)
-			r.do(id, table.Start{By: ana})
+			r.do(id, live.Start{By: ana})
 			r.post(id, true)
 			if v := r.view(id, ana).View; !v.MyTurn() {
 				t.Fatalf("the game does not wait for ana")
@@ -116,23 +116,23 @@ func TestForfeit(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Timeout: storage.PolicyForfeit, Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	r.advance(16 * time.Minute)
 	all := r.fx.list()
-	if count[table.Remind](all, func(r table.Remind) bool { return r.Forfeit }) != 2 {
+	if count[live.Remind](all, func(r live.Remind) bool { return r.Forfeit }) != 2 {
 		t.Errorf("want two reminders that say the team will forfeit:\n%s", describe(all))
 	}
-	var ended []table.Ending
+	var ended []live.Ending
 	for _, e := range all {
 		switch e := e.(type) {
-		case table.CloseTable:
+		case live.CloseTable:
 			ended = append(ended, e.End)
-		case table.CloseLobby:
+		case live.CloseLobby:
 			ended = append(ended, e.End)
 		}
 	}
-	if len(ended) != 2 || ended[0].Kind != table.EndForfeit || ended[0].Team != 0 || ended[1] != ended[0] {
+	if len(ended) != 2 || ended[0].Kind != live.EndForfeit || ended[0].Team != 0 || ended[1] != ended[0] {
 		t.Errorf("table and lobby closed as %+v, want both a forfeit of team 0", ended)
 	}
 	res, err := r.store.GameResult(r.ctx, id)
@@ -147,7 +147,7 @@ func TestIdleLobbyCloses(t *testing.T) {
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, baseline)
 	r.advance(23 * time.Hour)
-	r.do(id, table.Join{By: person("bob"), Seat: -1})
+	r.do(id, live.Join{By: person("bob"), Seat: -1})
 	r.advance(23 * time.Hour)
 	if g, _ := r.store.GetGame(r.ctx, id); g.Status != storage.StatusLobby {
 		t.Fatalf("the lobby closed a day after it opened, though bob joined: %s", g.Status)
@@ -156,7 +156,7 @@ func TestIdleLobbyCloses(t *testing.T) {
 	if g, _ := r.store.GetGame(r.ctx, id); g.Status != storage.StatusAbandoned {
 		t.Fatalf("status %s a day after the last join, want abandoned", g.Status)
 	}
-	if !hasNote(r.fx.list(), table.NoteEnded) || count[table.CloseLobby](r.fx.list(), func(c table.CloseLobby) bool { return c.End.Kind == table.EndExpired }) != 1 {
+	if !hasNote(r.fx.list(), live.NoteEnded) || count[live.CloseLobby](r.fx.list(), func(c live.CloseLobby) bool { return c.End.Kind == live.EndExpired }) != 1 {
 		t.Errorf("the thread or the lobby was not told:\n%s", describe(r.fx.list()))
 	}
 }
@@ -174,7 +174,7 @@ func testForcedCard(t *testing.T, on bool) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Autoplay: on, Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	// Her last card of every hand that is played is forced.
 	ownPlays, clickedTwice := 0, false
@@ -198,13 +198,13 @@ func testForcedCard(t *testing.T, on bool) {
 		}
 		ownPlays++
 		m := moveFor(ana, &v, engine.Action{Kind: engine.ActPlayCard, Card: v.Legal().Cards()[0]})
-		if rep := r.do(id, m); rep.Kind != table.ReplyView || rep.Text != "" {
+		if rep := r.do(id, m); rep.Kind != live.ReplyView || rep.Text != "" {
 			t.Fatalf("ana's card: %+v", rep)
 		}
 		if !clickedTwice {
 			clickedTwice = true
 			rep := r.do(id, m)
-			if rep.Kind != table.ReplyView || !strings.Contains(rep.Text, "played already") {
+			if rep.Kind != live.ReplyView || !strings.Contains(rep.Text, "played already") {
 				t.Errorf("the same card clicked again: %q, want it answered as played already", rep.Text)
 			}
 		}
@@ -236,26 +236,26 @@ func TestRepostWhenNotPinned(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, false)
 	for range 100 {
-		if count[table.PostTable](r.fx.list(), func(p table.PostTable) bool { return p.Replaces != nil }) > 0 {
+		if count[live.PostTable](r.fx.list(), func(p live.PostTable) bool { return p.Replaces != nil }) > 0 {
 			break
 		}
 		r.act(id, ana)
 	}
 	all := r.fx.list()
-	var repost *table.PostTable
+	var repost *live.PostTable
 	for _, e := range all {
-		if p, ok := e.(table.PostTable); ok && p.Replaces != nil {
+		if p, ok := e.(live.PostTable); ok && p.Replaces != nil {
 			repost = &p
 		}
 	}
 	if repost == nil || repost.Replaces.MessageID != "table-msg" {
 		t.Fatalf("the unpinned table was not posted again:\n%s", describe(all))
 	}
-	r.do(id, table.Posted{Message: storage.Message{ChannelID: repost.Channel, MessageID: "table-2"}, Replaces: repost.Replaces, Pinned: true})
-	if count[table.MovedTable](r.fx.list(), func(m table.MovedTable) bool {
+	r.do(id, live.Posted{Message: storage.Message{ChannelID: repost.Channel, MessageID: "table-2"}, Replaces: repost.Replaces, Pinned: true})
+	if count[live.MovedTable](r.fx.list(), func(m live.MovedTable) bool {
 		return m.Old.MessageID == "table-msg" && m.New.MessageID == "table-2"
 	}) != 1 {
 		t.Errorf("the old copy was not turned into a link to the new one")
@@ -272,11 +272,11 @@ func TestUnpinnedAfterRestart(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, false)
 	r.restart()
 	for range 100 {
-		if count[table.PostTable](r.fx.list(), nil) > 0 {
+		if count[live.PostTable](r.fx.list(), nil) > 0 {
 			return
 		}
 		r.act(id, ana)
@@ -290,24 +290,24 @@ func TestHint(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Hints: true, Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	v := r.view(id, ana).View
-	if rep := r.do(id, table.Hint{By: ana, Token: "tok", At: stampOf(&v, false)}); rep.Kind != table.ReplyDeferred {
+	if rep := r.do(id, live.Hint{By: ana, Token: "tok", At: stampOf(&v, false)}); rep.Kind != live.ReplyDeferred {
 		t.Fatalf("hint: %+v", rep)
 	}
-	all := r.fx.waitFor(t, "the hint", func(all []table.Effect) bool {
-		return count[table.EditView](all, func(e table.EditView) bool { return e.Token == "tok" }) > 0
+	all := r.fx.waitFor(t, "the hint", func(all []live.Effect) bool {
+		return count[live.EditView](all, func(e live.EditView) bool { return e.Token == "tok" }) > 0
 	})
 	for _, e := range all {
-		if ev, ok := e.(table.EditView); ok && ev.Token == "tok" && !strings.HasPrefix(ev.Note, "💡 **Hint:**") {
+		if ev, ok := e.(live.EditView); ok && ev.Token == "tok" && !strings.HasPrefix(ev.Note, "💡 **Hint:**") {
 			t.Errorf("hint note %q", ev.Note)
 		}
 	}
 	off := r.lobby("racehorse", person("bob"), storage.TableSettings{Level: "easy"})
-	r.do(off, table.Start{By: person("bob")})
+	r.do(off, live.Start{By: person("bob")})
 	w := r.view(off, person("bob")).View
-	if rep := r.do(off, table.Hint{By: person("bob"), At: stampOf(&w, false)}); !strings.Contains(rep.Text, "Hints are off") {
+	if rep := r.do(off, live.Hint{By: person("bob"), At: stampOf(&w, false)}); !strings.Contains(rep.Text, "Hints are off") {
 		t.Errorf("hint at a table without hints: %+v", rep)
 	}
 }
@@ -318,21 +318,21 @@ func TestHint(t *testing.T) {
 // of one still choosing redrawn under them.
 func TestQuietTurnsSixHandedPass(t *testing.T) {
 	r := newRig(t)
-	var people []table.Person
+	var people []live.Person
 	for k := range 6 {
 		people = append(people, person(fmt.Sprintf("p%d", k+1)))
 	}
 	id := r.lobby("six-handed", people[0], storage.TableSettings{Level: "easy", Ping: storage.PingAuto})
 	for _, p := range people[1:] {
-		r.do(id, table.Join{By: p, Seat: -1})
+		r.do(id, live.Join{By: p, Seat: -1})
 	}
 	r.post(id, true)
 	// Everyone acts at once when their turn comes, until the bidding team is to pass.
-	var passers []table.Person
+	var passers []live.Person
 	var views []engine.View
 	for range 100 {
 		passers, views = nil, nil
-		var next table.Person
+		var next live.Person
 		for _, p := range people {
 			v := r.view(id, p).View
 			if v.MyTurn() {
@@ -350,12 +350,12 @@ func TestQuietTurnsSixHandedPass(t *testing.T) {
 	if len(passers) != 3 {
 		t.Fatalf("%d players are to pass, want the 3 of the bidding team", len(passers))
 	}
-	token := func(p table.Person) string { return "token-" + p.ID }
+	token := func(p live.Person) string { return "token-" + p.ID }
 	for _, p := range passers {
-		r.do(id, table.ShowHand{By: p, Token: token(p)}) // their hands open, to be kept up to date
+		r.do(id, live.ShowHand{By: p, Token: token(p)}) // their hands open, to be kept up to date
 	}
-	redrawn := func(p table.Person) int {
-		return count(r.fx.list(), func(e table.EditView) bool { return e.Token == token(p) })
+	redrawn := func(p live.Person) int {
+		return count(r.fx.list(), func(e live.EditView) bool { return e.Token == token(p) })
 	}
 	before := map[string]int{}
 	for _, p := range passers {
@@ -402,12 +402,12 @@ func TestQuietTurnsSixHandedPass(t *testing.T) {
 // After a hand, Next hand from every person deals on at once.
 func TestComputerPace(t *testing.T) {
 	r := newRig(t)
-	r.pauses = table.DefaultPauses
+	r.pauses = live.DefaultPauses
 	r.restart()
-	p := table.DefaultPauses(storage.PaceNormal)
+	p := live.DefaultPauses(storage.PaceNormal)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Pace: storage.PaceNormal, Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	seen := map[string]int{}
 	for range 600 {
@@ -435,8 +435,8 @@ func TestComputerPace(t *testing.T) {
 		before := r.logLen(id)
 		if kind == "hand" && seen["hand"] == 0 {
 			// The first time, ana asks for the next hand: it is dealt on at once.
-			rep := r.do(id, table.NextHand{By: ana})
-			if rep.Kind != table.ReplyView {
+			rep := r.do(id, live.NextHand{By: ana})
+			if rep.Kind != live.ReplyView {
 				t.Fatalf("Next hand: %+v", rep)
 			}
 			if err := r.rt.WaitIdle(r.ctx); err != nil {
@@ -471,13 +471,13 @@ func TestOpenViewFollowsTheGame(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
 	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 2 * time.Minute, Timeout: storage.PolicyComputer, Ping: storage.PingNever})
-	r.do(id, table.Start{By: ana})
+	r.do(id, live.Start{By: ana})
 	r.post(id, true)
-	if rep := r.do(id, table.ShowHand{By: ana, Token: "ana-token"}); !rep.View.MyTurn() {
+	if rep := r.do(id, live.ShowHand{By: ana, Token: "ana-token"}); !rep.View.MyTurn() {
 		t.Fatal("the game does not wait for ana")
 	}
 	edits := func() int {
-		return count(r.fx.list(), func(e table.EditView) bool { return e.Token == "ana-token" })
+		return count(r.fx.list(), func(e live.EditView) bool { return e.Token == "ana-token" })
 	}
 	for turn := 1; turn <= 3; turn++ {
 		before, step := edits(), r.logLen(id)
@@ -503,7 +503,7 @@ func TestConfirmCards(t *testing.T) {
 			r := newRig(t)
 			ana := person("ana")
 			id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever, Confirm: confirm})
-			r.do(id, table.Start{By: ana})
+			r.do(id, live.Start{By: ana})
 			r.post(id, true)
 			for range 300 {
 				v := r.view(id, ana).View
@@ -519,7 +519,7 @@ func TestConfirmCards(t *testing.T) {
 				}
 				cards := v.Legal().Cards()
 				step := r.logLen(id)
-				click := func(c engine.Card, choose bool) table.Reply {
+				click := func(c engine.Card, choose bool) live.Reply {
 					m := moveFor(ana, &v, engine.Action{Kind: engine.ActPlayCard, Card: c})
 					m.Choose = choose
 					return r.do(id, m)
@@ -580,7 +580,7 @@ func TestQuietTurnsThreeHanded(t *testing.T) {
 			r := newRig(t)
 			ana := person("ana")
 			id := r.lobby("three-handed", ana, storage.TableSettings{Level: "easy", Ping: storage.PingAuto, Timer: 10 * time.Minute})
-			r.do(id, table.Start{By: ana})
+			r.do(id, live.Start{By: ana})
 			r.post(id, true)
 			// ana passes every auction, and plays every other turn at once, until the
 			// auction leaves her with the bid.
