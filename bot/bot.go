@@ -33,6 +33,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Config is what a Bot needs to run.
@@ -57,7 +58,7 @@ type Config struct {
 	// Seed returns a seed for a new game's shuffle; nil draws one from crypto/rand.
 	Seed func() uint64
 	// Pauses gives the computer players' pauses at each pace; nil is live.DefaultPauses.
-	Pauses func(storage.Pace) live.Pauses
+	Pauses func(table.Pace) live.Pauses
 	// PostLimit and PostWindow bound the messages sent to one channel: at most PostLimit
 	// per PostWindow (default 5 per 5 seconds, as Discord).
 	PostLimit  int

@@ -10,7 +10,8 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/charts"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/fakediscord"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // pngOf checks that an answer carries one PNG of the charts' size, shown in its embed.
@@ -42,8 +43,8 @@ func TestCharts(t *testing.T) {
 	if r, _ := h.slash(mgr, h.channel, "league", "start", fakediscord.Opt("name", "Autumn")); r.Type != 4 {
 		t.Fatalf("/league start answered type %d", r.Type)
 	}
-	h.seedGames(6, "1", func(_, s int) storage.Seat { return storage.Seat{UserID: players[s].ID, Name: players[s].Username} })
-	hist, err := h.store.RatingHistory(h.ctx, h.guild, storage.Overall, players[0].ID)
+	h.seedGames(6, "1", func(_, s int) table.Seat { return table.Seat{UserID: players[s].ID, Name: players[s].Username} })
+	hist, err := h.store.RatingHistory(h.ctx, h.guild, league.Overall, players[0].ID)
 	if err != nil || len(hist) != 6 {
 		t.Fatalf("ana's rating history: %d points, %v; want 6", len(hist), err)
 	}
@@ -85,7 +86,7 @@ func TestChartsOtherPlayerInSeason(t *testing.T) {
 	h := newHarness(t, harnessOptions{})
 	mgr := h.manager("mia")
 	players := []fakediscord.User{h.user("ana"), h.user("bob"), h.user("cid"), h.user("dee")}
-	seat := func(_, s int) storage.Seat { return storage.Seat{UserID: players[s].ID, Name: players[s].Username} }
+	seat := func(_, s int) table.Seat { return table.Seat{UserID: players[s].ID, Name: players[s].Username} }
 	h.seedGames(2, "1", seat) // before the season: overall only
 	h.clock.Advance(time.Minute)
 	if r, _ := h.slash(mgr, h.channel, "league", "start", fakediscord.Opt("name", "Autumn")); r.Type != 4 || !strings.Contains(r.Content, "Autumn") {
@@ -97,7 +98,7 @@ func TestChartsOtherPlayerInSeason(t *testing.T) {
 		t.Fatalf("no season running: %v", err)
 	}
 	bob := players[1]
-	overall := h.ratingSeries("overall", storage.Overall, bob.ID)
+	overall := h.ratingSeries("overall", league.Overall, bob.ID)
 	inSeason := h.ratingSeries(season.Name, season.ID, bob.ID)
 	if len(overall.Points) != 5 || len(inSeason.Points) != 3 {
 		t.Fatalf("bob's counted games: %d overall, %d in the season; want 5 and 3", len(overall.Points), len(inSeason.Points))
@@ -141,8 +142,8 @@ func TestChartsThreeHanded(t *testing.T) {
 		t.Fatalf("/league start answered type %d", r.Type)
 	}
 	const games = 4
-	h.seedPresetGames("three-handed", games, "1", func(_, s int) storage.Seat {
-		return storage.Seat{UserID: players[s].ID, Name: players[s].Username}
+	h.seedPresetGames("three-handed", games, "1", func(_, s int) table.Seat {
+		return table.Seat{UserID: players[s].ID, Name: players[s].Username}
 	})
 	season, err := h.store.CurrentSeason(h.ctx, h.guild, h.clock.Now())
 	if err != nil {
@@ -181,7 +182,7 @@ func TestChartsThreeHanded(t *testing.T) {
 	if text := embedText(r); !strings.Contains(text, "Record of "+present.Escape(odd)) {
 		t.Errorf("the stats do not name %q escaped:\n%s", odd, text)
 	}
-	overall := h.ratingSeries("overall", storage.Overall, players[2].ID)
+	overall := h.ratingSeries("overall", league.Overall, players[2].ID)
 	inSeason := h.ratingSeries(season.Name, season.ID, players[2].ID)
 	if len(overall.Points) != games || len(inSeason.Points) != games {
 		t.Fatalf("%s's counted games: %d overall, %d in the season; want %d", odd, len(overall.Points), len(inSeason.Points), games)

@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/charts"
+	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -22,7 +23,7 @@ func chartFile(e *discordgo.MessageEmbed, name string, png []byte) *discordgo.Fi
 // ratingChart draws a player's rating over their counted games, overall and, while a
 // season runs, in it. It returns nil when there is nothing to draw.
 func (b *Bot) ratingChart(ctx context.Context, guildID, userID, name string) ([]byte, error) {
-	scopes := []storage.Season{{ID: storage.Overall, Name: "overall"}}
+	scopes := []league.Season{{ID: league.Overall, Name: "overall"}}
 	if s, err := b.store.CurrentSeason(ctx, guildID, b.now()); err == nil {
 		scopes = append(scopes, s)
 	} else if !errors.Is(err, storage.ErrNotFound) {
@@ -48,7 +49,7 @@ func (b *Bot) ratingChart(ctx context.Context, guildID, userID, name string) ([]
 }
 
 // standingsChart draws a season's standings: the ratings of its best players.
-func (b *Bot) standingsChart(ctx context.Context, guildID string, season storage.Season) ([]byte, error) {
+func (b *Bot) standingsChart(ctx context.Context, guildID string, season league.Season) ([]byte, error) {
 	recs, err := b.store.Leaderboard(ctx, guildID, season.ID, charts.MaxBars, 0)
 	if err != nil {
 		return nil, err
@@ -58,7 +59,7 @@ func (b *Bot) standingsChart(ctx context.Context, guildID string, season storage
 		bars = append(bars, charts.Bar{Name: r.Name, Value: r.Rating.Display()})
 	}
 	title := "Standings · " + season.Name
-	if season.ID == storage.Overall {
+	if season.ID == league.Overall {
 		title = "Leaderboard · overall"
 	}
 	png, err := charts.Standings(title, bars)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/fakediscord"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // TestDefinitionsOnFakeDiscord registers the bot's real command definitions, which the
@@ -37,7 +37,7 @@ func TestDefinitionsOnFakeDiscord(t *testing.T) {
 	s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { ready <- struct{}{} })
 	s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
 		sub, opts := commands.Flatten(i.ApplicationCommandData())
-		server := storage.DefaultSettings()
+		server := table.DefaultGuildSettings()
 		server.DefaultPreset = "classic"
 		tbl, err := commands.NewTableRequest(opts, commands.Defaults{Server: server})
 		got <- result{sub, tbl, err}
@@ -81,7 +81,7 @@ func TestDefinitionsOnFakeDiscord(t *testing.T) {
 		t.Fatalf("waiting for the handler's reading of /pinochle new: %v", ctx.Err())
 	}
 	if r.err != nil || r.sub != "new" || r.table.Preset != "partnership" || r.table.Options["target"] != "2000" ||
-		r.table.Options["moon"] != "on" || r.table.Settings.Timer.Hours() != 24 || r.table.Settings.Timeout != storage.PolicyForfeit {
+		r.table.Options["moon"] != "on" || r.table.Settings.Timer.Hours() != 24 || r.table.Settings.Timeout != table.PolicyForfeit {
 		t.Errorf("read %q %+v, %v", r.sub, r.table, r.err)
 	}
 	if _, err := srv.SlashCommand(srv.NewUser("bob"), "", "", "pinochle", fakediscord.Sub("status")); err == nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // effects turns what a table asks for into Discord messages, after the table has saved what
@@ -134,7 +134,7 @@ func (b *Bot) postTable(gameID int64, e live.PostTable) {
 		}
 		p := live.Posted{Replaces: e.Replaces, Err: r.err}
 		if r.err == nil {
-			p.Message = storage.Message{ChannelID: e.Channel, MessageID: r.msg.ID}
+			p.Message = table.Message{ChannelID: e.Channel, MessageID: r.msg.ID}
 			// The live table is pinned in its thread, so that it stays one click away however
 			// far the narration scrolls, and the copy it replaces is unpinned. Without the
 			// permission, it is posted again as it scrolls away.

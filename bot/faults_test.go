@@ -14,7 +14,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot"
 	"github.com/pinochle-discord/pinochle/fakediscord"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Faults at Discord and in the bot's own life: a lobby that could not be posted, a Join the
@@ -149,7 +149,7 @@ func TestLobbyFaults(t *testing.T) {
 	unshown := testLobbyNotPosted(t, h, tr)
 	h.restart()
 	h.noTables(h.user("cy"), "after a restart")
-	if g, err := h.store.GetGame(h.ctx, unshown); err != nil || g.Status != storage.StatusAbandoned {
+	if g, err := h.store.GetGame(h.ctx, unshown); err != nil || g.Status != table.StatusAbandoned {
 		t.Errorf("the lobby recorded but never shown: %v, status %q; want it abandoned at the restart", err, g.Status)
 	}
 	h.newTable(h.user("cy")) // the host may open tables as before
@@ -203,7 +203,7 @@ func testJoinRightAfterLobbyAppears(t *testing.T, h *harness, tr *faultTransport
 		t.Fatal(err)
 	}
 	thread, _ := h.srv.Channel(g.ThreadID)
-	if g.SeatOf(bob.ID) < 0 || g.Messages[storage.RoleLobby].MessageID != lobby.ID || thread.StarterMessageID != lobby.ID {
+	if g.SeatOf(bob.ID) < 0 || g.Messages[table.RoleLobby].MessageID != lobby.ID || thread.StarterMessageID != lobby.ID {
 		t.Errorf("the table: seats %v, lobby %v, thread %q (started from %q); want bob seated, the lobby %s and its thread",
 			g.Seats, g.Messages, g.ThreadID, thread.StarterMessageID, lobby.ID)
 	}
@@ -233,8 +233,8 @@ func testLobbyNotPosted(t *testing.T, h *harness, tr *faultTransport) int64 {
 		}
 	}
 	now := h.clock.Now()
-	id, err := h.store.CreateGame(h.ctx, storage.Game{GuildID: h.guild, ChannelID: h.channel, HostID: cy.ID, Preset: "classic",
-		Seats: []storage.Seat{{UserID: cy.ID, Name: "cy"}, {}, {}, {}}, Status: storage.StatusLobby, CreatedAt: now, LastActivity: now})
+	id, err := h.store.CreateGame(h.ctx, table.Game{GuildID: h.guild, ChannelID: h.channel, HostID: cy.ID, Preset: "classic",
+		Seats: []table.Seat{{UserID: cy.ID, Name: "cy"}, {}, {}, {}}, Status: table.StatusLobby, CreatedAt: now, LastActivity: now})
 	if err != nil {
 		t.Fatal(err)
 	}

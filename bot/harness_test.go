@@ -21,6 +21,7 @@ import (
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // testTimeout bounds every wait, so that a broken test fails instead of hanging.
@@ -63,7 +64,7 @@ type harnessOptions struct {
 	postWindow time.Duration
 	// pauses are the computer players' pauses (bot.Config.Pauses): none unless set, so
 	// that the tests not about the pace need not move the clock for every computer move.
-	pauses     func(storage.Pace) live1.Pauses
+	pauses     func(table.Pace) live1.Pauses
 	realPacing bool
 	// configure, when set, changes the bot's configuration before each start (a transport
 	// that injects faults, a lease clock).
@@ -86,7 +87,7 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 		o.fake.RateWindow = o.postWindow
 	}
 	if o.pauses == nil {
-		o.pauses = func(storage.Pace) live1.Pauses { return live1.Pauses{} }
+		o.pauses = func(table.Pace) live1.Pauses { return live1.Pauses{} }
 	}
 	if o.fake.InteractionTimeout == 0 && o.fake.Clock == nil {
 		// The tests check that every interaction is answered, and with what, not how

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/league"
 
 	"github.com/pinochle-discord/pinochle/storage"
 )
@@ -81,7 +82,7 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction) error 
 }
 
 // userIDs lists the users of records.
-func userIDs(recs []storage.Record) []string {
+func userIDs(recs []league.Record) []string {
 	var out []string
 	for _, r := range recs {
 		out = append(out, r.UserID)

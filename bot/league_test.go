@@ -9,7 +9,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/fakediscord"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // manager returns a user with Manage Server.
@@ -153,12 +153,12 @@ func TestCommands(t *testing.T) {
 	h.private(bob, r, "Only the table's host")
 	r, _ = h.slash(ana, played.thread, "pinochle", "abandon")
 	h.private(ana, r, "closed")
-	if g, _ := h.store.GetGame(h.ctx, playedGame); g.Status != storage.StatusAbandoned {
+	if g, _ := h.store.GetGame(h.ctx, playedGame); g.Status != table.StatusAbandoned {
 		t.Errorf("the host's abandon left status %s", g.Status)
 	}
 	r, _ = h.slash(mgr, lobbyTable.thread, "pinochle", "abandon")
 	h.private(mgr, r, "closed")
-	if g, _ := h.store.GetGame(h.ctx, lobbyGame); g.Status != storage.StatusAbandoned {
+	if g, _ := h.store.GetGame(h.ctx, lobbyGame); g.Status != table.StatusAbandoned {
 		t.Errorf("the manager's abandon left status %s", g.Status)
 	}
 
@@ -205,21 +205,21 @@ func TestLobbyLimit(t *testing.T) {
 // computer choices, with four new players each.
 func (h *harness) seedFinishedGames(n int) {
 	h.t.Helper()
-	h.seedGames(n, "2", func(k, s int) storage.Seat {
-		return storage.Seat{UserID: fmt.Sprintf("9%03d%d", k, s), Name: fmt.Sprintf("seeded-%d-%d", k, s)}
+	h.seedGames(n, "2", func(k, s int) table.Seat {
+		return table.Seat{UserID: fmt.Sprintf("9%03d%d", k, s), Name: fmt.Sprintf("seeded-%d-%d", k, s)}
 	})
 }
 
 // seedGames records n finished racehorse games of the given number of hands, played by
 // random players, with seat s of game k taken by seat(k, s). The clock moves a minute
 // before each.
-func (h *harness) seedGames(n int, hands string, seat func(k, s int) storage.Seat) {
+func (h *harness) seedGames(n int, hands string, seat func(k, s int) table.Seat) {
 	h.t.Helper()
 	h.seedPresetGames("racehorse", n, hands, seat)
 }
 
 // seedPresetGames is seedGames with games of a preset.
-func (h *harness) seedPresetGames(preset string, n int, hands string, seat func(k, s int) storage.Seat) {
+func (h *harness) seedPresetGames(preset string, n int, hands string, seat func(k, s int) table.Seat) {
 	h.t.Helper()
 	rules, err := engine.NewRules(preset, map[string]string{"hands": hands})
 	if err != nil {
@@ -228,9 +228,9 @@ func (h *harness) seedPresetGames(preset string, n int, hands string, seat func(
 	for k := range n {
 		h.clock.Advance(time.Minute)
 		now := h.clock.Now()
-		meta := storage.Game{GuildID: h.guild, ChannelID: h.channel, HostID: "seed", Preset: preset,
-			Options: map[string]string{"hands": hands}, Seed: uint64(k + 1), Seats: make([]storage.Seat, rules.Players),
-			Status: storage.StatusPlaying, CreatedAt: now, LastActivity: now}
+		meta := table.Game{GuildID: h.guild, ChannelID: h.channel, HostID: "seed", Preset: preset,
+			Options: map[string]string{"hands": hands}, Seed: uint64(k + 1), Seats: make([]table.Seat, rules.Players),
+			Status: table.StatusPlaying, CreatedAt: now, LastActivity: now}
 		for s := range meta.Seats {
 			meta.Seats[s] = seat(k, s)
 		}

@@ -7,22 +7,23 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // storeReads are the reads the bot makes. They go straight to the database, lease or not.
 type storeReads interface {
-	GetGame(ctx context.Context, id int64) (storage.Game, error)
-	RecentGames(ctx context.Context, guildID string, limit int) ([]storage.Game, error)
-	RatingHistory(ctx context.Context, guildID string, season int64, userID string) ([]storage.RatingPoint, error)
+	GetGame(ctx context.Context, id int64) (table.Game, error)
+	RecentGames(ctx context.Context, guildID string, limit int) ([]table.Game, error)
+	RatingHistory(ctx context.Context, guildID string, season int64, userID string) ([]league.RatingPoint, error)
 	LoadActions(ctx context.Context, gameID int64) ([]storage.ActionRecord, error)
 	LoadActiveGames(ctx context.Context) ([]storage.ActiveGame, error)
 	Hands(ctx context.Context, gameID int64) ([]engine.HandResult, error)
-	Leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]storage.Record, error)
-	PlayerStats(ctx context.Context, guildID, userID string) (storage.PlayerStats, error)
-	CurrentSeason(ctx context.Context, guildID string, at time.Time) (storage.Season, error)
-	Seasons(ctx context.Context, guildID string) ([]storage.Season, error)
-	Standings(ctx context.Context, guildID string, seasonID int64, limit, offset int) ([]storage.Record, error)
-	Settings(ctx context.Context, guildID string) (storage.Settings, error)
+	Leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]league.Record, error)
+	PlayerStats(ctx context.Context, guildID, userID string) (league.PlayerStats, error)
+	CurrentSeason(ctx context.Context, guildID string, at time.Time) (league.Season, error)
+	Seasons(ctx context.Context, guildID string) ([]league.Season, error)
+	Standings(ctx context.Context, guildID string, seasonID int64, limit, offset int) ([]league.Record, error)
+	Settings(ctx context.Context, guildID string) (table.GuildSettings, error)
 	Notify(ctx context.Context, userID string) (bool, error)
 }
 
@@ -74,7 +75,7 @@ func (s leasedStore) ReleaseShards(ctx context.Context, l storage.Lease) error {
 func (s leasedStore) fenced(l storage.Lease) storage.Writer { return s.db.Fenced(l, s.now) }
 
 // CreateGame records a new game if the bot holds its lease.
-func (s leasedStore) CreateGame(ctx context.Context, g storage.Game) (int64, error) {
+func (s leasedStore) CreateGame(ctx context.Context, g table.Game) (int64, error) {
 	w, err := s.writer()
 	if err != nil {
 		return 0, err
@@ -83,7 +84,7 @@ func (s leasedStore) CreateGame(ctx context.Context, g storage.Game) (int64, err
 }
 
 // UpdateGame writes a game's changing fields if the bot holds its lease.
-func (s leasedStore) UpdateGame(ctx context.Context, g storage.Game) error {
+func (s leasedStore) UpdateGame(ctx context.Context, g table.Game) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -110,34 +111,34 @@ func (s leasedStore) RecordHand(ctx context.Context, gameID int64, res engine.Ha
 }
 
 // EndGame ends a game if the bot holds its lease.
-func (s leasedStore) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (storage.Finish, error) {
+func (s leasedStore) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (league.Recorded, error) {
 	w, err := s.writer()
 	if err != nil {
-		return storage.Finish{}, err
+		return league.Recorded{}, err
 	}
 	return w.EndGame(ctx, gameID, at, decide)
 }
 
 // StartSeason opens a league season if the bot holds its lease.
-func (s leasedStore) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (storage.Season, error) {
+func (s leasedStore) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (league.Season, error) {
 	w, err := s.writer()
 	if err != nil {
-		return storage.Season{}, err
+		return league.Season{}, err
 	}
 	return w.StartSeason(ctx, guildID, name, channelID, start, end)
 }
 
 // EndSeason ends a league season if the bot holds its lease.
-func (s leasedStore) EndSeason(ctx context.Context, guildID string, at time.Time) (storage.Season, error) {
+func (s leasedStore) EndSeason(ctx context.Context, guildID string, at time.Time) (league.Season, error) {
 	w, err := s.writer()
 	if err != nil {
-		return storage.Season{}, err
+		return league.Season{}, err
 	}
 	return w.EndSeason(ctx, guildID, at)
 }
 
 // UpdateSettings replaces a guild's settings if the bot holds its lease.
-func (s leasedStore) UpdateSettings(ctx context.Context, guildID string, st storage.Settings, at time.Time) error {
+func (s leasedStore) UpdateSettings(ctx context.Context, guildID string, st table.GuildSettings, at time.Time) error {
 	w, err := s.writer()
 	if err != nil {
 		return err

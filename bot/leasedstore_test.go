@@ -15,6 +15,7 @@ import (
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/storage/pgtest"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // TestLeasedStoreFencesEveryWrite: a bot whose lease another process has taken over, and
@@ -62,16 +63,16 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 	eg := playOut(t, rules, 5)
 	log := eg.Log()
 	start := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
-	seats := make([]storage.Seat, rules.Players)
+	seats := make([]table.Seat, rules.Players)
 	for i := range seats {
-		seats[i] = storage.Seat{UserID: fmt.Sprintf("u%d", i+1), Name: fmt.Sprintf("P%d", i+1)}
+		seats[i] = table.Seat{UserID: fmt.Sprintf("u%d", i+1), Name: fmt.Sprintf("P%d", i+1)}
 	}
-	g := storage.Game{GuildID: "g1", ChannelID: "c1", HostID: "u1", Preset: "racehorse", Options: rules.Options,
-		Seed: 5, Seats: seats, Status: storage.StatusLobby, CreatedAt: start, LastActivity: start}
+	g := table.Game{GuildID: "g1", ChannelID: "c1", HostID: "u1", Preset: "racehorse", Options: rules.Options,
+		Seed: 5, Seats: seats, Status: table.StatusLobby, CreatedAt: start, LastActivity: start}
 	if g.ID, err = store.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	g.Status = storage.StatusPlaying
+	g.Status = table.StatusPlaying
 	if err := store.UpdateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 			return err
 		}},
 		{"UpdateSettings", func(w storage.Writer) error {
-			return w.UpdateSettings(ctx, "g1", storage.Settings{DefaultPreset: "classic", TableDefaults: storage.TableSettings{Timer: 5 * time.Minute}}, start)
+			return w.UpdateSettings(ctx, "g1", table.GuildSettings{DefaultPreset: "classic", TableDefaults: table.Settings{Timer: 5 * time.Minute}}, start)
 		}},
 		{"SetNotify", func(w storage.Writer) error { return w.SetNotify(ctx, "u1", true, start) }},
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/fakediscord"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // seatSearches stands in for the computer players' searches (bot.SetDecide) and counts
@@ -29,7 +29,7 @@ func (s *seatSearches) decide(_ computer.Player, v engine.View) engine.Action {
 	}
 	s.seats[v.Seat()]++
 	s.mu.Unlock()
-	p, err := computer.New(string(storage.LevelEasy), uint64(v.Seat()))
+	p, err := computer.New(string(table.LevelEasy), uint64(v.Seat()))
 	if err != nil {
 		// decide runs on the bot's goroutines, where the test cannot be failed.
 		panic(err)
@@ -56,19 +56,19 @@ func TestComputerSeatLevels(t *testing.T) {
 	tb := h.withComputers(ana, fakediscord.Opt("level", "normal"), fakediscord.Opt("hands", 1),
 		fakediscord.Opt("timer", "off"), fakediscord.Opt("autoplay", false))
 	game := h.tableGame(tb)
-	levels := func() []storage.Level {
+	levels := func() []table.Level {
 		t.Helper()
 		meta, err := h.store.GetGame(h.ctx, game)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out []storage.Level
+		var out []table.Level
 		for _, s := range meta.Seats {
 			out = append(out, s.Computer)
 		}
 		return out
 	}
-	if got, want := levels(), []storage.Level{"", storage.LevelNormal, storage.LevelNormal, storage.LevelNormal}; !slices.Equal(got, want) {
+	if got, want := levels(), []table.Level{"", table.LevelNormal, table.LevelNormal, table.LevelNormal}; !slices.Equal(got, want) {
 		t.Fatalf("seats stored at %q, want %q", got, want)
 	}
 
@@ -91,7 +91,7 @@ func TestComputerSeatLevels(t *testing.T) {
 	h.start(h.opts.postWindow)
 	after := &seatSearches{}
 	bot.SetDecide(h.bot, after.decide)
-	if got, want := levels(), []storage.Level{"", storage.LevelEasy, storage.LevelNormal, storage.LevelNormal}; !slices.Equal(got, want) {
+	if got, want := levels(), []table.Level{"", table.LevelEasy, table.LevelNormal, table.LevelNormal}; !slices.Equal(got, want) {
 		t.Fatalf("after the restart seats read as %q, want %q", got, want)
 	}
 

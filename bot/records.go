@@ -13,7 +13,9 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // leaderboardSize is how many players a leaderboard or standings shows.
@@ -46,9 +48,9 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 	if err != nil {
 		return b.failed(i, "season", err)
 	}
-	seasons := []storage.Season{season}
-	if overallToo && season.ID != storage.Overall {
-		seasons = append(seasons, storage.Season{ID: storage.Overall, Name: "overall"})
+	seasons := []league.Season{season}
+	if overallToo && season.ID != league.Overall {
+		seasons = append(seasons, league.Season{ID: league.Overall, Name: "overall"})
 	}
 	if len(seasons) == 1 {
 		data, err := b.standingsPage(ctx, i.GuildID, season, 0)
@@ -81,7 +83,7 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 
 // standingsPage is one page of a ranking, from offset, with buttons to the pages before and
 // after it where there are any.
-func (b *Bot) standingsPage(ctx context.Context, guildID string, season storage.Season, offset int) (*discordgo.InteractionResponseData, error) {
+func (b *Bot) standingsPage(ctx context.Context, guildID string, season league.Season, offset int) (*discordgo.InteractionResponseData, error) {
 	recs, err := b.store.Leaderboard(ctx, guildID, season.ID, leaderboardSize+1, offset)
 	if err != nil {
 		return nil, err
@@ -116,8 +118,8 @@ func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, customID str
 	if err != nil {
 		return b.reply(i, live.MsgForged)
 	}
-	season := storage.Season{ID: storage.Overall, Name: "overall"}
-	if id.Season != storage.Overall {
+	season := league.Season{ID: league.Overall, Name: "overall"}
+	if id.Season != league.Overall {
 		seasons, err := b.store.Seasons(ctx, i.GuildID)
 		if err != nil {
 			return b.failed(i, "seasons", err)
@@ -141,9 +143,9 @@ func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, customID str
 
 // standingsEmbed writes a ranking: rating, games, wins, win rate, points for and against,
 // bids made and set, with the leader marked.
-func standingsEmbed(season storage.Season, recs []storage.Record) *discordgo.MessageEmbed {
+func standingsEmbed(season league.Season, recs []league.Record) *discordgo.MessageEmbed {
 	title := "Leaderboard · overall"
-	if season.ID != storage.Overall {
+	if season.ID != league.Overall {
 		title = "Standings · " + present.Escape(season.Name)
 	}
 	e := &discordgo.MessageEmbed{Title: title, Color: present.ColourActive}
@@ -232,7 +234,7 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, opts op
 }
 
 // applySettings changes settings by a /pinochle settings command's options.
-func applySettings(st storage.Settings, opts options) (storage.Settings, error) {
+func applySettings(st table.GuildSettings, opts options) (table.GuildSettings, error) {
 	if preset, ok := optString(opts, commands.OptPreset); ok {
 		if _, err := engine.NewRules(preset, nil); err != nil {
 			return st, err
@@ -282,7 +284,7 @@ func applySettings(st storage.Settings, opts options) (storage.Settings, error) 
 }
 
 // settingsEmbed shows a guild's settings.
-func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
+func settingsEmbed(st table.GuildSettings) *discordgo.MessageEmbed {
 	opts := "none"
 	if len(st.DefaultOptions) > 0 {
 		opts = commands.FormatOptions(st.DefaultOptions)
@@ -318,7 +320,7 @@ func settingsEmbed(st storage.Settings) *discordgo.MessageEmbed {
 }
 
 // hintsNote explains the default of hints when the server has not chosen.
-func hintsNote(st storage.Settings) string {
+func hintsNote(st table.GuildSettings) string {
 	if st.HintsChosen {
 		return ""
 	}

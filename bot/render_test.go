@@ -8,8 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // TestChunkLinesCountsCharacters: messages gather lines up to Discord's limit counted in
@@ -38,19 +37,19 @@ func TestSettingsText(t *testing.T) {
 		return out
 	}
 	settings := []struct {
-		st   storage.Settings
+		st   table.GuildSettings
 		want []string
 	}{
-		{storage.DefaultSettings(), []string{"Default preset: racehorse", "Default options: none",
+		{table.DefaultGuildSettings(), []string{"Default preset: racehorse", "Default options: none",
 			"Turn timer: 10m, then a computer player moves", "Games with computer players count: no", "Channels: every channel",
 			"New tables: computer players: normal, normal pace · hints on · turn mentions: auto · forced cards played for you (off during a league season)"}},
-		{storage.Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"}, HintsChosen: true,
-			TableDefaults: storage.TableSettings{Level: storage.LevelExpert, Ping: storage.PingNever, Timeout: storage.PolicyComputer}},
+		{table.GuildSettings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"}, HintsChosen: true,
+			TableDefaults: table.Settings{Level: table.LevelExpert, Ping: table.PingNever, Timeout: table.PolicyComputer}},
 			[]string{"Default preset: classic", "Default options: target=500", "Turn timer: none", "Games with computer players count: no",
 				"Channels: every channel", "New tables: computer players: expert, normal pace · hints off · turn mentions: never · forced cards played by hand"}},
-		{storage.Settings{DefaultPreset: "racehorse", ComputerGamesCount: true, Channels: []string{"c1", "c2"}, HintsChosen: true,
-			TableDefaults: storage.TableSettings{Level: storage.LevelEasy, Hints: true, Ping: storage.PingAlways, Autoplay: true,
-				Timer: 24 * time.Hour, Timeout: storage.PolicyForfeit}},
+		{table.GuildSettings{DefaultPreset: "racehorse", ComputerGamesCount: true, Channels: []string{"c1", "c2"}, HintsChosen: true,
+			TableDefaults: table.Settings{Level: table.LevelEasy, Hints: true, Ping: table.PingAlways, Autoplay: true,
+				Timer: 24 * time.Hour, Timeout: table.PolicyForfeit}},
 			[]string{"Default preset: racehorse", "Default options: none", "Turn timer: 1d, then the team forfeits",
 				"Games with computer players count: yes", "Channels: <#c1> <#c2>",
 				"New tables: computer players: easy, normal pace · hints on · turn mentions: always · forced cards played for you"}},

@@ -21,6 +21,7 @@ import (
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // seedGame records a finished game of this server, of the preset with the options,
@@ -33,12 +34,12 @@ func (h *harness) seedGame(preset string, opts map[string]string, seed uint64) i
 		h.t.Fatal(err)
 	}
 	now := h.clock.Now()
-	meta := storage.Game{GuildID: h.guild, ChannelID: h.channel, HostID: "seed", Preset: preset,
-		Options: opts, Seed: seed, Seats: make([]storage.Seat, rules.Players),
-		Status: storage.StatusPlaying, CreatedAt: now, LastActivity: now}
+	meta := table.Game{GuildID: h.guild, ChannelID: h.channel, HostID: "seed", Preset: preset,
+		Options: opts, Seed: seed, Seats: make([]table.Seat, rules.Players),
+		Status: table.StatusPlaying, CreatedAt: now, LastActivity: now}
 	names := seedNames(rules.Players)
 	for s := range meta.Seats {
-		meta.Seats[s] = storage.Seat{UserID: fmt.Sprintf("seed-%d", s+1), Name: names[s]}
+		meta.Seats[s] = table.Seat{UserID: fmt.Sprintf("seed-%d", s+1), Name: names[s]}
 	}
 	id, err := h.store.CreateGame(h.ctx, meta)
 	if err != nil {
@@ -422,7 +423,7 @@ func answerText(r fakediscord.Response) string {
 }
 
 // storedGame returns a game as storage holds it: its meta, its rules and its action log.
-func (h *harness) storedGame(game int64) (storage.Game, engine.Rules, []storage.ActionRecord) {
+func (h *harness) storedGame(game int64) (table.Game, engine.Rules, []storage.ActionRecord) {
 	h.t.Helper()
 	meta, err := h.store.GetGame(h.ctx, game)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/storage/pgtest"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // shardProcEnv carries a shard process's settings (TestShardProcess) as JSON.
@@ -51,7 +52,7 @@ func TestShardProcess(t *testing.T) {
 		os.Exit(2)
 	}
 	b, err := bot.New(bot.Config{Token: c.Token, APIURL: c.API, Store: store, ShardCount: c.Count, ShardIDs: c.IDs,
-		LeaseTTL: c.LeaseTTL, Pauses: func(storage.Pace) live1.Pauses { return live1.Pauses{} }, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		LeaseTTL: c.LeaseTTL, Pauses: func(table.Pace) live1.Pauses { return live1.Pauses{} }, Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	if err == nil {
 		err = b.Start(ctx)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine/record"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // errNotHere refuses a game that is not one of the server's: the same answer whether it
@@ -21,10 +22,10 @@ import (
 var errNotHere = errors.New("no such game in this server")
 
 // guildGame returns a game of the interaction's server.
-func (b *Bot) guildGame(ctx context.Context, i *discordgo.Interaction, id int64) (storage.Game, error) {
+func (b *Bot) guildGame(ctx context.Context, i *discordgo.Interaction, id int64) (table.Game, error) {
 	meta, err := b.store.GetGame(ctx, id)
 	if errors.Is(err, storage.ErrNotFound) || (err == nil && meta.GuildID != i.GuildID) {
-		return storage.Game{}, errNotHere
+		return table.Game{}, errNotHere
 	}
 	return meta, err
 }
@@ -204,7 +205,7 @@ func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts opti
 	if err != nil {
 		return b.answerSheetOr(i, nil, err)
 	}
-	if meta.Status != storage.StatusFinished {
+	if meta.Status != table.StatusFinished {
 		return b.reply(i, "Game #%d is not finished: only a finished game can be exported, since a hand in play must stay hidden. `/pinochle review` shows its finished hands.", meta.ID)
 	}
 	recs, err := b.store.LoadActions(ctx, meta.ID)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine/record"
 	"github.com/pinochle-discord/pinochle/fakediscord"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // findButton returns the first message of a channel with a button labelled label.
@@ -132,7 +132,7 @@ func TestReviewAndScoreSheet(t *testing.T) {
 	// pinochle replay checks it.
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		g, err := h.store.GetGame(h.ctx, game)
-		return err == nil && g.Status == storage.StatusFinished
+		return err == nil && g.Status == table.StatusFinished
 	}); err != nil {
 		t.Fatalf("waiting for game %d to be stored as finished: %v", game, err)
 	}
@@ -232,7 +232,7 @@ func TestRecordsHideHandInPlay(t *testing.T) {
 
 			// ana's record: a chart, which has no cards, and words that show none.
 			others := []fakediscord.User{ana, h.user("bob"), h.user("cid"), h.user("dee")}
-			h.seedGames(1, "1", func(_, s int) storage.Seat { return storage.Seat{UserID: others[s].ID, Name: others[s].Username} })
+			h.seedGames(1, "1", func(_, s int) table.Seat { return table.Seat{UserID: others[s].ID, Name: others[s].Username} })
 			st, _ := h.slash(ana, h.channel, "pinochle", "stats")
 			h.private(ana, st, "Record of ana")
 			pngOf(t, st, "rating.png")

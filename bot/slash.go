@@ -14,7 +14,9 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 type options = map[string]*discordgo.ApplicationCommandInteractionDataOption
@@ -162,12 +164,12 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	}
 	now := b.now()
 	user := userOf(i)
-	meta := storage.Game{
+	meta := table.Game{
 		GuildID: i.GuildID, ChannelID: i.ChannelID, HostID: user.ID, Preset: rules.Preset, Options: req.Options,
-		Seed: b.cfg.Seed(), Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby,
-		CreatedAt: now, LastActivity: now, Settings: req.Settings, Messages: map[storage.MessageRole]storage.Message{},
+		Seed: b.cfg.Seed(), Seats: make([]table.Seat, rules.Players), Status: table.StatusLobby,
+		CreatedAt: now, LastActivity: now, Settings: req.Settings, Messages: map[table.MessageRole]table.Message{},
 	}
-	meta.Seats[0] = storage.Seat{UserID: user.ID, Name: displayName(i)}
+	meta.Seats[0] = table.Seat{UserID: user.ID, Name: displayName(i)}
 	id, err := b.store.CreateGame(ctx, meta)
 	if err != nil {
 		return b.editAnswer(i, "The table could not be created. Please try again.", err)
@@ -187,7 +189,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		b.withdraw(id)
 		return b.editAnswer(i, "I could not post the table here: check that I may send messages in this channel.", err)
 	}
-	lobby := storage.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
+	lobby := table.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
 	threadID := ""
 	thread, err := b.s.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{
 		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: threadArchive,
@@ -230,10 +232,10 @@ func (b *Bot) withdraw(id int64) {
 }
 
 // abandonUnshown closes, in storage, a lobby that was never shown nor run.
-func (b *Bot) abandonUnshown(g storage.Game) {
+func (b *Bot) abandonUnshown(g table.Game) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	g.Status, g.EndedAt = storage.StatusAbandoned, b.now()
+	g.Status, g.EndedAt = table.StatusAbandoned, b.now()
 	if err := b.store.UpdateGame(ctx, g); err != nil {
 		b.log.Error("could not close a lobby that could not be shown", "game", g.ID, "err", err)
 	}
@@ -247,7 +249,7 @@ const maxOpenLobbies = 3
 func (b *Bot) openLobbies(guildID, userID string) int {
 	return len(b.tables.Tables(func(s *live.Summary) bool {
 		g := &s.Game
-		return g.GuildID == guildID && g.HostID == userID && g.Status == storage.StatusLobby
+		return g.GuildID == guildID && g.HostID == userID && g.Status == table.StatusLobby
 	}))
 }
 
@@ -391,7 +393,7 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
 }
 
 // openSeats counts open seats.
-func openSeats(seats []storage.Seat) int {
+func openSeats(seats []table.Seat) int {
 	n := 0
 	for _, s := range seats {
 		if s.IsOpen() {
@@ -418,26 +420,26 @@ var errNoSeason = errors.New("no such season")
 
 // seasonFor finds the season a command names: "" for the current one (or overall when none
 // runs), "overall", or a season's name.
-func (b *Bot) seasonFor(ctx context.Context, guildID, name string) (storage.Season, error) {
+func (b *Bot) seasonFor(ctx context.Context, guildID, name string) (league.Season, error) {
 	name = strings.TrimSpace(name)
 	switch strings.ToLower(name) {
 	case "overall", "all":
-		return storage.Season{ID: storage.Overall, Name: "overall"}, nil
+		return league.Season{ID: league.Overall, Name: "overall"}, nil
 	case "":
 		s, err := b.store.CurrentSeason(ctx, guildID, b.now())
 		if errors.Is(err, storage.ErrNotFound) {
-			return storage.Season{ID: storage.Overall, Name: "overall"}, nil
+			return league.Season{ID: league.Overall, Name: "overall"}, nil
 		}
 		return s, err
 	}
 	seasons, err := b.store.Seasons(ctx, guildID)
 	if err != nil {
-		return storage.Season{}, err
+		return league.Season{}, err
 	}
 	for _, s := range seasons {
 		if strings.EqualFold(s.Name, name) {
 			return s, nil
 		}
 	}
-	return storage.Season{}, errNoSeason
+	return league.Season{}, errNoSeason
 }

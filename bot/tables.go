@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Clock tells the time and runs functions later: the tables' timers, reminders, forced cards
@@ -33,14 +33,14 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 		}
 		served++
 		var g = ag.Game
-		if _, shown := g.Messages[storage.RoleLobby]; g.Status == storage.StatusLobby && !shown {
+		if _, shown := g.Messages[table.RoleLobby]; g.Status == table.StatusLobby && !shown {
 			// A lobby never recorded as shown (the bot stopped before it could post it or
 			// take it back): nobody can join it, and it would count against its host.
 			b.abandonUnshown(g)
 			served--
 			continue
 		}
-		if g.Status != storage.StatusPlaying {
+		if g.Status != table.StatusPlaying {
 			if err := b.tables.Add(g, nil); err != nil {
 				return served, fmt.Errorf("resume game %d: %w", g.ID, err)
 			}

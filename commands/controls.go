@@ -44,7 +44,7 @@ func Controls(v *engine.View, gameID int64) []discordgo.MessageComponent {
 	return ControlsChosen(v, gameID, 0)
 }
 
-// ControlsChosen is Controls at a table that confirms cards (storage.TableSettings.Confirm):
+// ControlsChosen is Controls at a table that confirms cards (table.Settings.Confirm):
 // a card in chosen, the one the seat has chosen to play, stands out among the cards, and
 // PlayButton plays it.
 func ControlsChosen(v *engine.View, gameID int64, chosen engine.CardSet) []discordgo.MessageComponent {

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Action names what a control does. It is part of every custom ID.
@@ -41,7 +41,7 @@ const (
 	ActPlayHand  Action = "play_hand" // play the hand out
 	ActThrowIn   Action = "throw"     // throw the hand in
 	ActMoon      Action = "moon"      // shoot the moon
-	ActCard      Action = "card"      // play card Arg (a code such as AS or 10H), or choose it (TableSettings.Confirm)
+	ActCard      Action = "card"      // play card Arg (a code such as AS or 10H), or choose it (table.Settings.Confirm)
 	ActPlayCard  Action = "playcard"  // play card Arg, chosen with ActCard
 	ActHint      Action = "hint"      // ask the expert what to do now
 	ActMeld      Action = "meld"      // two-handed: lay the meld of cards Arg (codes joined by "-", such as KS-QS)
@@ -290,8 +290,8 @@ func parseDecimal(s string, maxDigits int) (int64, error) {
 func (id ID) Current(g *engine.Game, seat int) bool { return id.Stamp().Current(g, seat) }
 
 // Stamp is the step of the game the control was shown at, as a table checks it.
-func (id ID) Stamp() live.Stamp {
-	return live.Stamp{Hand: id.Hand, Step: id.Step, PassCards: id.Action == ActPassCards}
+func (id ID) Stamp() table.Stamp {
+	return table.Stamp{Hand: id.Hand, Step: id.Step, PassCards: id.Action == ActPassCards}
 }
 
 // suitByLetter returns the suit with the letter s (S, H, D or C), or

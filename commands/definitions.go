@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Command names.
@@ -226,8 +226,8 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 // levelOption chooses the computer players' level.
 func levelOption() *discordgo.ApplicationCommandOption {
 	return stringOption(OptLevel, "How well computer players play",
-		choice("easy: simple rules", string(storage.LevelEasy)), choice("normal: searches a little", string(storage.LevelNormal)),
-		choice("expert: searches many sampled deals", string(storage.LevelExpert)))
+		choice("easy: simple rules", string(table.LevelEasy)), choice("normal: searches a little", string(table.LevelNormal)),
+		choice("expert: searches many sampled deals", string(table.LevelExpert)))
 }
 
 // hintsOption allows or forbids the Hint button.
@@ -264,14 +264,14 @@ func confirmOption() *discordgo.ApplicationCommandOption {
 // paceOption chooses how quickly the computer players move while people play.
 func paceOption() *discordgo.ApplicationCommandOption {
 	return stringOption(OptPace, "How fast computer players move when people play",
-		choice("quick", string(storage.PaceQuick)), choice("normal", string(storage.PaceNormal)), choice("slow", string(storage.PaceSlow)))
+		choice("quick", string(table.PaceQuick)), choice("normal", string(table.PaceNormal)), choice("slow", string(table.PaceSlow)))
 }
 
 // pingOption chooses when the thread mentions the player whose turn it is.
 func pingOption() *discordgo.ApplicationCommandOption {
 	return stringOption(OptPing, "When the thread mentions the player whose turn it is",
-		choice("auto: only a player who is slow to act", string(storage.PingAuto)),
-		choice("always: every turn", string(storage.PingAlways)), choice("never", string(storage.PingNever)))
+		choice("auto: only a player who is slow to act", string(table.PingAuto)),
+		choice("always: every turn", string(table.PingAlways)), choice("never", string(table.PingNever)))
 }
 
 func sub(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
@@ -304,8 +304,8 @@ func timerOption() *discordgo.ApplicationCommandOption {
 
 func timeoutOption() *discordgo.ApplicationCommandOption {
 	return stringOption(OptTimeout, "What happens when a turn's time runs out",
-		choice("a computer player takes the turn", string(storage.PolicyComputer)),
-		choice("the player's team forfeits the game", string(storage.PolicyForfeit)))
+		choice("a computer player takes the turn", string(table.PolicyComputer)),
+		choice("the player's team forfeits the game", string(table.PolicyForfeit)))
 }
 
 func intOption(name, desc string, min float64) *discordgo.ApplicationCommandOption {

@@ -9,7 +9,7 @@
 //   - ParseTimer, ParseOptions, ValidateOptions, ParseTableSettings and
 //     NewTableRequest, which turn the options of /pinochle new and /pinochle
 //     settings into a table: its rules (engine options such as target or
-//     pass) and how the bot runs it (storage.TableSettings);
+//     pass) and how the bot runs it (table.Settings);
 //   - ID, the custom ID carried by every button, select menu and modal,
 //     with ParseID, which refuses anything the bot did not make;
 //   - Controls, the private components a seat gets for the current step of a

@@ -13,7 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Bounds of a turn timer.
@@ -231,11 +231,11 @@ func ValidateOptions(preset string, opts map[string]string) error {
 
 // Defaults are what a new table starts from.
 type Defaults struct {
-	// Server is what the server chose (storage.DefaultSettings when it chose nothing).
+	// Server is what the server chose (table.DefaultGuildSettings when it chose nothing).
 	// Its DefaultPreset "" means the first of engine.PresetNames.
-	Server storage.Settings
+	Server table.GuildSettings
 	// InSeason is set while a league season runs: hints are then off unless the server
-	// chose them (storage.Settings.HintsChosen) or the table turns them on.
+	// chose them (table.GuildSettings.HintsChosen) or the table turns them on.
 	InSeason bool
 	// Presets are the presets the bot offers, the first the default; nil offers
 	// engine.PresetNames().
@@ -248,7 +248,7 @@ type Table struct {
 	Preset  string
 	Options map[string]string
 	// Settings are how the bot runs the table.
-	Settings storage.TableSettings
+	Settings table.Settings
 }
 
 // Rules returns the table's rules.

@@ -7,8 +7,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 func TestParseTimer(t *testing.T) {
@@ -158,12 +157,12 @@ func opts(os ...*discordgo.ApplicationCommandInteractionDataOption) map[string]*
 }
 
 func TestNewTableRequest(t *testing.T) {
-	server := storage.DefaultSettings()
+	server := table.DefaultGuildSettings()
 	server.DefaultPreset, server.DefaultOptions = "classic", map[string]string{"target": "1500", "floor": "500"}
-	server.TableDefaults.Timer, server.TableDefaults.Timeout = time.Hour, storage.PolicyForfeit
+	server.TableDefaults.Timer, server.TableDefaults.Timeout = time.Hour, table.PolicyForfeit
 	defaults := Defaults{Server: server}
 	hourForfeit := server.TableDefaults
-	withSettings := func(change func(*storage.TableSettings)) storage.TableSettings {
+	withSettings := func(change func(*table.Settings)) table.Settings {
 		s := hourForfeit
 		change(&s)
 		return s
@@ -179,16 +178,16 @@ func TestNewTableRequest(t *testing.T) {
 			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Settings: hourForfeit}, ""},
 		{"override", opts(opt("target", float64(2000)), opt("moon", true), opt("timer", "1d"), opt("timeout", "computer")), defaults,
 			Table{Preset: "classic", Options: map[string]string{"target": "2000", "floor": "500", "moon": "on"},
-				Settings: withSettings(func(s *storage.TableSettings) { s.Timer, s.Timeout = day, storage.PolicyComputer })}, ""},
+				Settings: withSettings(func(s *table.Settings) { s.Timer, s.Timeout = day, table.PolicyComputer })}, ""},
 		{"other preset drops default options", opts(opt("preset", "six-handed"), opt("pass", float64(0))), defaults,
 			Table{Preset: "six-handed", Options: map[string]string{"pass": "0"}, Settings: hourForfeit}, ""},
 		{"same preset named", opts(opt("preset", "classic")), defaults,
 			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"}, Settings: hourForfeit}, ""},
-		{"no defaults", opts(), Defaults{Server: storage.Settings{TableDefaults: storage.DefaultTableSettings()}},
-			Table{Preset: "racehorse", Settings: storage.DefaultTableSettings()}, ""},
+		{"no defaults", opts(), Defaults{Server: table.GuildSettings{TableDefaults: table.DefaultSettings()}},
+			Table{Preset: "racehorse", Settings: table.DefaultSettings()}, ""},
 		{"timer off", opts(opt("timer", "off")), defaults,
 			Table{Preset: "classic", Options: map[string]string{"target": "1500", "floor": "500"},
-				Settings: withSettings(func(s *storage.TableSettings) { s.Timer = 0 })}, ""},
+				Settings: withSettings(func(s *table.Settings) { s.Timer = 0 })}, ""},
 		{"bad minbid", opts(opt("preset", "racehorse"), opt("minbid", float64(255))), defaults, Table{}, "racehorse"},
 		{"bad preset", opts(opt("preset", "bezique")), defaults, Table{}, "no preset"},
 		{"bad timer", opts(opt("timer", "10d")), defaults, Table{}, "too long"},
@@ -221,43 +220,43 @@ func TestNewTableRequest(t *testing.T) {
 // options of /pinochle new over them, hints off by default during a league season, and
 // refusals of unknown values.
 func TestNewTableSettings(t *testing.T) {
-	def := storage.DefaultTableSettings()
-	with := func(change func(*storage.TableSettings)) storage.TableSettings {
+	def := table.DefaultSettings()
+	with := func(change func(*table.Settings)) table.Settings {
 		s := def
 		change(&s)
 		return s
 	}
-	server := func(change func(*storage.Settings)) Defaults {
-		st := storage.DefaultSettings()
+	server := func(change func(*table.GuildSettings)) Defaults {
+		st := table.DefaultGuildSettings()
 		change(&st)
 		return Defaults{Server: st}
 	}
-	expertServer := server(func(st *storage.Settings) { st.TableDefaults.Level = storage.LevelExpert })
+	expertServer := server(func(st *table.GuildSettings) { st.TableDefaults.Level = table.LevelExpert })
 	inSeason := func(d Defaults) Defaults { d.InSeason = true; return d }
 	tests := []struct {
 		name string
 		in   map[string]*discordgo.ApplicationCommandInteractionDataOption
 		def  Defaults
-		want storage.TableSettings
+		want table.Settings
 		err  string
 	}{
-		{"nothing chosen", opts(), server(func(*storage.Settings) {}), def, ""},
-		{"server defaults", opts(), expertServer, with(func(s *storage.TableSettings) { s.Level = storage.LevelExpert }), ""},
+		{"nothing chosen", opts(), server(func(*table.GuildSettings) {}), def, ""},
+		{"server defaults", opts(), expertServer, with(func(s *table.Settings) { s.Level = table.LevelExpert }), ""},
 		{"table over server", opts(opt("level", "easy"), opt("hints", false), opt("ping", "never"), opt("autoplay", false)), expertServer,
-			with(func(s *storage.TableSettings) {
-				s.Level, s.Hints, s.Ping, s.Autoplay = storage.LevelEasy, false, storage.PingNever, false
+			with(func(s *table.Settings) {
+				s.Level, s.Hints, s.Ping, s.Autoplay = table.LevelEasy, false, table.PingNever, false
 			}), ""},
-		{"season turns hints off", opts(), inSeason(server(func(*storage.Settings) {})), with(func(s *storage.TableSettings) { s.Hints = false }), ""},
-		{"season, server says on", opts(), inSeason(server(func(st *storage.Settings) { st.HintsChosen = true })), def, ""},
-		{"season, table says on", opts(opt("hints", true)), inSeason(server(func(*storage.Settings) {})), def, ""},
-		{"server says off", opts(), server(func(st *storage.Settings) { st.TableDefaults.Hints, st.HintsChosen = false, true }),
-			with(func(s *storage.TableSettings) { s.Hints = false }), ""},
-		{"unknown level", opts(opt("level", "godlike")), expertServer, storage.TableSettings{}, `level "godlike": choose easy, normal, expert`},
+		{"season turns hints off", opts(), inSeason(server(func(*table.GuildSettings) {})), with(func(s *table.Settings) { s.Hints = false }), ""},
+		{"season, server says on", opts(), inSeason(server(func(st *table.GuildSettings) { st.HintsChosen = true })), def, ""},
+		{"season, table says on", opts(opt("hints", true)), inSeason(server(func(*table.GuildSettings) {})), def, ""},
+		{"server says off", opts(), server(func(st *table.GuildSettings) { st.TableDefaults.Hints, st.HintsChosen = false, true }),
+			with(func(s *table.Settings) { s.Hints = false }), ""},
+		{"unknown level", opts(opt("level", "godlike")), expertServer, table.Settings{}, `level "godlike": choose easy, normal, expert`},
 		// Levels the computer package makes only to measure the expert against.
-		{"duel-only level ismcts", opts(opt("level", "ismcts")), expertServer, storage.TableSettings{}, `level "ismcts": choose easy, normal, expert`},
-		{"duel-only level expert-v1", opts(opt("level", "expert-v1")), expertServer, storage.TableSettings{}, `level "expert-v1": choose easy, normal, expert`},
-		{"unknown ping", opts(opt("ping", "loud")), expertServer, storage.TableSettings{}, `ping "loud": choose auto, always or never`},
-		{"hints as text", opts(opt("hints", "maybe")), expertServer, storage.TableSettings{}, `hints "maybe": choose on or off`},
+		{"duel-only level ismcts", opts(opt("level", "ismcts")), expertServer, table.Settings{}, `level "ismcts": choose easy, normal, expert`},
+		{"duel-only level expert-v1", opts(opt("level", "expert-v1")), expertServer, table.Settings{}, `level "expert-v1": choose easy, normal, expert`},
+		{"unknown ping", opts(opt("ping", "loud")), expertServer, table.Settings{}, `ping "loud": choose auto, always or never`},
+		{"hints as text", opts(opt("hints", "maybe")), expertServer, table.Settings{}, `hints "maybe": choose on or off`},
 	}
 	for _, tc := range tests {
 		got, err := NewTableRequest(tc.in, tc.def)
@@ -277,25 +276,25 @@ func TestNewTableSettings(t *testing.T) {
 // Discord sends them, over settings that differ from every value set; the other options
 // are left alone, and a value that is not the setting's is refused, never taken as another.
 func TestParseTableSettings(t *testing.T) {
-	base := storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto, Autoplay: true,
-		Timer: time.Hour, Timeout: storage.PolicyComputer}
+	base := table.Settings{Level: table.LevelNormal, Hints: true, Ping: table.PingAuto, Autoplay: true,
+		Timer: time.Hour, Timeout: table.PolicyComputer}
 	tests := []struct {
 		name string
 		in   *discordgo.ApplicationCommandInteractionDataOption
-		want func(*storage.TableSettings)
+		want func(*table.Settings)
 		err  string
 	}{
-		{"level easy", opt("level", "easy"), func(s *storage.TableSettings) { s.Level = storage.LevelEasy }, ""},
-		{"level expert", opt("level", "expert"), func(s *storage.TableSettings) { s.Level = storage.LevelExpert }, ""},
-		{"hints off", opt("hints", false), func(s *storage.TableSettings) { s.Hints = false }, ""},
-		{"hints on", opt("hints", true), func(*storage.TableSettings) {}, ""},
-		{"ping always", opt("ping", "always"), func(s *storage.TableSettings) { s.Ping = storage.PingAlways }, ""},
-		{"ping never", opt("ping", "never"), func(s *storage.TableSettings) { s.Ping = storage.PingNever }, ""},
-		{"autoplay off", opt("autoplay", false), func(s *storage.TableSettings) { s.Autoplay = false }, ""},
-		{"timer", opt("timer", "1d"), func(s *storage.TableSettings) { s.Timer = day }, ""},
-		{"timer off", opt("timer", "off"), func(s *storage.TableSettings) { s.Timer = 0 }, ""},
-		{"forfeit", opt("timeout", "forfeit"), func(s *storage.TableSettings) { s.Timeout = storage.PolicyForfeit }, ""},
-		{"a rule option", opt("target", float64(500)), func(*storage.TableSettings) {}, ""},
+		{"level easy", opt("level", "easy"), func(s *table.Settings) { s.Level = table.LevelEasy }, ""},
+		{"level expert", opt("level", "expert"), func(s *table.Settings) { s.Level = table.LevelExpert }, ""},
+		{"hints off", opt("hints", false), func(s *table.Settings) { s.Hints = false }, ""},
+		{"hints on", opt("hints", true), func(*table.Settings) {}, ""},
+		{"ping always", opt("ping", "always"), func(s *table.Settings) { s.Ping = table.PingAlways }, ""},
+		{"ping never", opt("ping", "never"), func(s *table.Settings) { s.Ping = table.PingNever }, ""},
+		{"autoplay off", opt("autoplay", false), func(s *table.Settings) { s.Autoplay = false }, ""},
+		{"timer", opt("timer", "1d"), func(s *table.Settings) { s.Timer = day }, ""},
+		{"timer off", opt("timer", "off"), func(s *table.Settings) { s.Timer = 0 }, ""},
+		{"forfeit", opt("timeout", "forfeit"), func(s *table.Settings) { s.Timeout = table.PolicyForfeit }, ""},
+		{"a rule option", opt("target", float64(500)), func(*table.Settings) {}, ""},
 		{"level in capitals", opt("level", "Expert"), nil, `level "Expert"`},
 		{"level empty", opt("level", ""), nil, `level ""`},
 		{"level a number", opt("level", float64(3)), nil, `level "3"`},
@@ -326,11 +325,11 @@ func TestParseTableSettings(t *testing.T) {
 
 // TestTableSettingsText: the line the lobby and the table show.
 func TestTableSettingsText(t *testing.T) {
-	if got, want := TableSettingsText(storage.DefaultTableSettings()),
+	if got, want := TableSettingsText(table.DefaultSettings()),
 		"computer players: normal, normal pace · hints on · turn mentions: auto · forced cards played for you"; got != want {
 		t.Errorf("defaults: %q, want %q", got, want)
 	}
-	s := storage.TableSettings{Level: storage.LevelExpert, Ping: storage.PingNever}
+	s := table.Settings{Level: table.LevelExpert, Ping: table.PingNever}
 	if got, want := TableSettingsText(s), "computer players: expert, normal pace · hints off · turn mentions: never · forced cards played by hand"; got != want {
 		t.Errorf("%+v: %q, want %q", s, got, want)
 	}
@@ -345,7 +344,7 @@ func TestPresetsOffered(t *testing.T) {
 		players int
 	}{{"two-handed", 2}, {"three-handed", 3}} {
 		in := opts(opt(OptPreset, tc.preset))
-		got, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings()})
+		got, err := NewTableRequest(in, Defaults{Server: table.DefaultGuildSettings()})
 		if err != nil || got.Preset != tc.preset {
 			t.Fatalf("NewTableRequest = %+v, %v", got, err)
 		}
@@ -353,7 +352,7 @@ func TestPresetsOffered(t *testing.T) {
 			t.Fatalf("%s: rules %+v, %v", tc.preset, r, err)
 		}
 		offered := []string{"racehorse", "partnership"}
-		if _, err := NewTableRequest(in, Defaults{Server: storage.DefaultSettings(), Presets: offered}); err == nil {
+		if _, err := NewTableRequest(in, Defaults{Server: table.DefaultGuildSettings(), Presets: offered}); err == nil {
 			t.Fatalf("%s accepted though not offered", tc.preset)
 		}
 		data := discordgo.ApplicationCommandInteractionData{Name: CommandPinochle, Options: []*discordgo.ApplicationCommandInteractionDataOption{{

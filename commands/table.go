@@ -5,11 +5,10 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
-// The bot's own settings for a table (storage.TableSettings: the computer players' level,
+// The bot's own settings for a table (table.Settings: the computer players' level,
 // hints, turn mentions, forced cards, the turn timer and its policy) are read here from the
 // options of /pinochle new and /pinochle settings. They change how the bot runs the table,
 // never the rules, which are a preset and its options (ParseOptions, engine.NewRules).
@@ -20,7 +19,7 @@ var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, Opt
 // ParseTableSettings returns base changed by the table settings among a command's options
 // (timer, timeout, level, hints, ping, autoplay, pace and confirm), by name as from Flatten; options it
 // does not know are left alone. Errors are written for the player.
-func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, base storage.TableSettings) (storage.TableSettings, error) {
+func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, base table.Settings) (table.Settings, error) {
 	s := base
 	for _, name := range tableSettingOptions {
 		o := opts[name]
@@ -29,28 +28,28 @@ func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteraction
 		}
 		v, err := optionText(o)
 		if err != nil {
-			return storage.TableSettings{}, err
+			return table.Settings{}, err
 		}
 		switch name {
 		case OptTimer:
 			s.Timer, err = ParseTimer(v)
 		case OptTimeout:
-			s.Timeout, err = parseChoice("timeout", v, storage.TimeoutPolicies(), orList)
+			s.Timeout, err = parseChoice("timeout", v, table.TimeoutPolicies(), orList)
 		case OptLevel:
-			s.Level, err = parseChoice("level", v, storage.Levels(), commaList)
+			s.Level, err = parseChoice("level", v, table.Levels(), commaList)
 		case OptHints:
 			s.Hints, err = parseSwitch(name, v)
 		case OptPing:
-			s.Ping, err = parseChoice("ping", v, storage.PingModes(), orList)
+			s.Ping, err = parseChoice("ping", v, table.PingModes(), orList)
 		case OptAutoplay:
 			s.Autoplay, err = parseSwitch(name, v)
 		case OptPace:
-			s.Pace, err = parseChoice("pace", v, storage.Paces(), orList)
+			s.Pace, err = parseChoice("pace", v, table.Paces(), orList)
 		case OptConfirm:
 			s.Confirm, err = parseSwitch(name, v)
 		}
 		if err != nil {
-			return storage.TableSettings{}, err
+			return table.Settings{}, err
 		}
 	}
 	return s, nil
@@ -100,7 +99,7 @@ func orList(ws []string) string {
 
 // TableSettingsText describes a table's level, pace, hints, turn mentions and forced cards
 // in a line for the lobby and the table.
-func TableSettingsText(s storage.TableSettings) string {
+func TableSettingsText(s table.Settings) string {
 	hints := "hints on"
 	if !s.Hints {
 		hints = "hints off"
@@ -111,7 +110,7 @@ func TableSettingsText(s storage.TableSettings) string {
 	}
 	pace := s.Pace
 	if pace == "" {
-		pace = storage.PaceNormal
+		pace = table.PaceNormal
 	}
 	text := "computer players: " + string(s.Level) + ", " + string(pace) + " pace · " + hints + " · turn mentions: " + string(s.Ping) + " · " + auto
 	if s.Confirm {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // benchLog returns a long legal log to save: the actions of a ten-hand racehorse game.
@@ -139,7 +140,7 @@ func benchSaveActionConcurrent100Games(b *testing.B, db backend) {
 					ng := newGame("racehorse", map[string]string{"hands": "10"}, 42, humans(4))
 					id, err := s.CreateGame(ctx, ng)
 					if err == nil {
-						ng.ID, ng.Status = id, StatusPlaying
+						ng.ID, ng.Status = id, table.StatusPlaying
 						err = s.UpdateGame(ctx, ng)
 					}
 					if err != nil {
@@ -185,11 +186,11 @@ func seedActiveGames(b *testing.B, s *DB, n int) int {
 			log := full[p].Log()
 			cut := (i * 7919) % (len(log) + 1)
 			g := newGame(p, opts, uint64(i%len(presets)), humans(rules.Players))
-			g.Status = StatusPlaying
+			g.Status = table.StatusPlaying
 			js, _ := encodeOptions(opts)
 			var id int64
 			err := in(ctx, tx, s.wr.insertGame).QueryRowContext(ctx, g.GuildID, g.ChannelID, "", g.HostID, p, js,
-				int64(g.Seed), string(g.Status), ms(t0), ms(t0), nil, 0, PolicyComputer, 0, 0, nil, 0, "{}").Scan(&id)
+				int64(g.Seed), string(g.Status), ms(t0), ms(t0), nil, 0, table.PolicyComputer, 0, 0, nil, 0, "{}").Scan(&id)
 			if err != nil {
 				return err
 			}
@@ -246,7 +247,7 @@ func seedRecords(b *testing.B, s *DB, guild string, season int64, n int) {
 		up := in(ctx, tx, s.wr.upsertRecord)
 		for i := range n {
 			r := league.Rating{Mu: 10 + float64(i%4000)/100, Sigma: 1 + float64(i%700)/100}
-			for _, sc := range []int64{Overall, season} {
+			for _, sc := range []int64{league.Overall, season} {
 				if _, err := up.ExecContext(ctx, guild, sc, fmt.Sprintf("user%05d", i), fmt.Sprintf("Player %d", i),
 					i%2, 1-i%2, 0, 12, 3, 2, 1, 3000, 800, 500, 400, r.Mu, r.Sigma, r.Display(), ms(t0)); err != nil {
 					return err
@@ -277,7 +278,7 @@ func benchLeaderboard10000(b *testing.B, db backend) {
 	for _, offset := range []int{0, 9990} {
 		b.Run(fmt.Sprintf("offset%d", offset), func(b *testing.B) {
 			for b.Loop() {
-				recs, err := s.Leaderboard(ctx, "g1", Overall, 10, offset)
+				recs, err := s.Leaderboard(ctx, "g1", league.Overall, 10, offset)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // copyTables are the tables Copy copies, parents before children. The shard leases are left
@@ -112,12 +114,12 @@ func copyAll(ctx context.Context, stx *sql.Tx, dtx *sql.Tx, dd *dialect, rep *Co
 	// already there keep their log: their actions are not copied again (the append-only log
 	// refuses them in any case).
 	inTarget := map[string]map[int64][]any{}
-	for table, cols := range mergeIdentity {
-		ids, err := identities(ctx, dtx, table, cols)
+	for name, cols := range mergeIdentity {
+		ids, err := identities(ctx, dtx, name, cols)
 		if err != nil {
 			return err
 		}
-		inTarget[table] = ids
+		inTarget[name] = ids
 	}
 	existing := map[int64]bool{}
 	for id := range inTarget["games"] {
@@ -131,23 +133,23 @@ func copyAll(ctx context.Context, stx *sql.Tx, dtx *sql.Tx, dd *dialect, rep *Co
 		lastActivity int64
 	}
 	var restores []restore
-	for _, table := range copyTables {
-		rows, err := stx.QueryContext(ctx, "SELECT * FROM "+table+orderOf(table))
+	for _, name := range copyTables {
+		rows, err := stx.QueryContext(ctx, "SELECT * FROM "+name+orderOf(name))
 		if err != nil {
-			return fmt.Errorf("read %s: %w", table, err)
+			return fmt.Errorf("read %s: %w", name, err)
 		}
 		cols, err := rows.Columns()
 		if err != nil {
 			rows.Close()
-			return fmt.Errorf("read %s: %w", table, err)
+			return fmt.Errorf("read %s: %w", name, err)
 		}
 		marks := strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", ")
 		insert := dd.rebind(fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s) ON CONFLICT DO NOTHING",
-			table, strings.Join(cols, ", "), marks))
+			name, strings.Join(cols, ", "), marks))
 		st, err := dtx.PrepareContext(ctx, insert)
 		if err != nil {
 			rows.Close()
-			return fmt.Errorf("write %s: %w", table, err)
+			return fmt.Errorf("write %s: %w", name, err)
 		}
 		idx := map[string]int{}
 		for i, c := range cols {
@@ -162,47 +164,47 @@ func copyAll(ctx context.Context, stx *sql.Tx, dtx *sql.Tx, dd *dialect, rep *Co
 			if err := rows.Scan(ptrs...); err != nil {
 				rows.Close()
 				st.Close()
-				return fmt.Errorf("read %s: %w", table, err)
+				return fmt.Errorf("read %s: %w", name, err)
 			}
-			rep.Source[table]++
-			if table == "actions" && existing[toInt64(vals[idx["game_id"]])] {
+			rep.Source[name]++
+			if name == "actions" && existing[toInt64(vals[idx["game_id"]])] {
 				continue
 			}
-			if cols, ok := mergeIdentity[table]; ok {
+			if cols, ok := mergeIdentity[name]; ok {
 				id := toInt64(vals[idx["id"]])
-				if have, ok := inTarget[table][id]; ok {
+				if have, ok := inTarget[name][id]; ok {
 					if diff := differing(cols, have, vals, idx); len(diff) > 0 {
 						rows.Close()
 						st.Close()
 						return fmt.Errorf("%w: %s %d is in both databases but differs in %s: merging would "+
 							"attach the source's rows for it to another %s; nothing was copied",
-							ErrConflict, mergeNoun[table], id, strings.Join(diff, ", "), mergeNoun[table])
+							ErrConflict, mergeNoun[name], id, strings.Join(diff, ", "), mergeNoun[name])
 					}
 				}
 			}
 			for i, c := range cols {
 				vals[i] = convert(vals[i], boolColumns[c], dd)
 			}
-			if table == "games" && !existing[toInt64(vals[idx["id"]])] {
+			if name == "games" && !existing[toInt64(vals[idx["id"]])] {
 				restores = append(restores, restore{toInt64(vals[idx["id"]]), fmt.Sprint(textOf(vals[idx["status"]])),
 					toInt64(vals[idx["last_activity"]])})
-				vals[idx["status"]] = string(StatusPlaying)
+				vals[idx["status"]] = string(table.StatusPlaying)
 			}
 			res, err := st.ExecContext(ctx, vals...)
 			if err != nil {
 				rows.Close()
 				st.Close()
-				return fmt.Errorf("write %s: %w", table, classify(err))
+				return fmt.Errorf("write %s: %w", name, classify(err))
 			}
 			n, _ := res.RowsAffected()
-			rep.Copied[table] += n
+			rep.Copied[name] += n
 		}
 		rows.Close()
 		st.Close()
 		if err := rows.Err(); err != nil {
-			return fmt.Errorf("read %s: %w", table, err)
+			return fmt.Errorf("read %s: %w", name, err)
 		}
-		if table == "actions" {
+		if name == "actions" {
 			up := dd.rebind("UPDATE games SET status = ?, last_activity = ? WHERE id = ?")
 			for _, r := range restores {
 				if _, err := dtx.ExecContext(ctx, up, r.status, r.lastActivity, r.id); err != nil {
@@ -361,7 +363,7 @@ func verifyCopy(ctx context.Context, src, dst *DB, rep *CopyReport) error {
 		if !reflect.DeepEqual(g.Actions, w.Actions) {
 			return fmt.Errorf("game %d: the target's log differs from the source's", w.Game.ID)
 		}
-		if w.Game.Status == StatusPlaying {
+		if w.Game.Status == table.StatusPlaying {
 			eg, err := g.Replay()
 			if err != nil {
 				return fmt.Errorf("game %d does not replay in the target: %w", w.Game.ID, err)

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // seedForCopy fills a database with some of everything: finished games with hands, results,
@@ -21,17 +24,17 @@ func seedForCopy(t *testing.T, s *DB) {
 	rules := mustRules(t, "racehorse", map[string]string{"hands": "1"})
 	for i := range 3 {
 		eg := playOut(t, rules, uint64(10+i), 0)
-		playFinished(t, s, "g1", eg, []Seat{ana, ben, cy, dee}, t0.Add(time.Duration(i+1)*time.Hour))
+		playFinished(t, s, "g1", eg, []table.Seat{ana, ben, cy, dee}, t0.Add(time.Duration(i+1)*time.Hour))
 	}
 	long := mustRules(t, "partnership", nil)
 	eg := playOut(t, long, 77, 40)
-	g := startGame(t, s, newGame("partnership", nil, 77, []Seat{ana, ben, cy, dee}))
+	g := startGame(t, s, newGame("partnership", nil, 77, []table.Seat{ana, ben, cy, dee}))
 	saveLog(t, s, g.ID, eg, t0.Add(5*time.Hour))
 	lobby := newGame("classic", map[string]string{"target": "500"}, 5, humans(4))
 	if _, err := s.CreateGame(ctx, lobby); err != nil {
 		t.Fatal(err)
 	}
-	st := DefaultSettings()
+	st := table.DefaultGuildSettings()
 	st.DefaultPreset, st.ComputerGamesCount, st.Channels = "classic", true, []string{"c1", "c2"}
 	if err := s.UpdateSettings(ctx, "g1", st, t0); err != nil {
 		t.Fatal(err)
@@ -66,7 +69,7 @@ func TestCopy(t *testing.T) {
 						t.Errorf("%s: source %+v (%v), copy %+v (%v)", what, a, err1, b, err2)
 					}
 				}
-				same("leaderboard", func(s *DB) (any, error) { return s.Leaderboard(ctx, "g1", Overall, 10, 0) })
+				same("leaderboard", func(s *DB) (any, error) { return s.Leaderboard(ctx, "g1", league.Overall, 10, 0) })
 				same("standings", func(s *DB) (any, error) { return s.Standings(ctx, "g1", 1, 10, 0) })
 				same("seasons", func(s *DB) (any, error) { return s.Seasons(ctx, "g1") })
 				same("result", func(s *DB) (any, error) { return s.GameResult(ctx, 2) })
@@ -74,7 +77,7 @@ func TestCopy(t *testing.T) {
 				same("active games", func(s *DB) (any, error) { return s.LoadActiveGames(ctx) })
 				same("settings", func(s *DB) (any, error) { return s.Settings(ctx, "g1") })
 				same("notify", func(s *DB) (any, error) { return s.Notify(ctx, "ana") })
-				same("rating history", func(s *DB) (any, error) { return s.RatingHistory(ctx, "g1", Overall, "ana") })
+				same("rating history", func(s *DB) (any, error) { return s.RatingHistory(ctx, "g1", league.Overall, "ana") })
 				same("player stats", func(s *DB) (any, error) { return s.PlayerStats(ctx, "g1", "ben") })
 
 				// The copy goes on: its unfinished game takes actions, new games get new ids.
@@ -193,7 +196,7 @@ func TestCopyMergeRefusesForeignIDs(t *testing.T) {
 			t.Fatalf("merge over another server's game 1: %v; want ErrConflict naming game 1", err)
 		}
 		g, err := dst.GetGame(ctx, 1)
-		if err != nil || g.GuildID != "g9" || g.Preset != "classic" || g.Status != StatusLobby {
+		if err != nil || g.GuildID != "g9" || g.Preset != "classic" || g.Status != table.StatusLobby {
 			t.Errorf("the target's game 1 changed: %+v, %v", g, err)
 		}
 		if n, err := dst.counts(ctx); err != nil || n["games"] != 1 || n["actions"] != 0 || n["hands"] != 0 {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // crashEnv names the database a helper process writes to (TestHelperProcess).
@@ -213,7 +214,7 @@ func testConcurrentGames(t *testing.T, db backend) {
 	ctx := context.Background()
 	presets := engine.PresetNames()
 	type game struct {
-		g   Game
+		g   table.Game
 		log []engine.Action
 	}
 	gs := make([]game, games)
@@ -234,7 +235,7 @@ func testConcurrentGames(t *testing.T, db backend) {
 					return
 				}
 				if seq%10 == 9 { // the bot restarts the turn timer now and then
-					g.Turn = TurnState{Seq: seq + 1, Seat: a.Seat, Started: t0.Add(time.Duration(seq) * time.Second)}
+					g.Turn = table.TurnState{Seq: seq + 1, Seat: a.Seat, Started: t0.Add(time.Duration(seq) * time.Second)}
 					g.LastActivity = t0.Add(time.Duration(seq) * time.Second)
 					if err := s.UpdateGame(ctx, g); err != nil {
 						errs <- err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // ErrLeaseLost: a write made through Fenced found that its lease no longer holds (another
@@ -102,12 +103,12 @@ func (fc *fence) check(ctx context.Context, tx *sql.Tx) error {
 }
 
 // CreateGame is DB.CreateGame under the fence's lease.
-func (fc *fence) CreateGame(ctx context.Context, g Game) (int64, error) {
+func (fc *fence) CreateGame(ctx context.Context, g table.Game) (int64, error) {
 	return fc.db.createGame(ctx, fc, g)
 }
 
 // UpdateGame is DB.UpdateGame under the fence's lease.
-func (fc *fence) UpdateGame(ctx context.Context, g Game) error {
+func (fc *fence) UpdateGame(ctx context.Context, g table.Game) error {
 	return fc.db.updateGame(ctx, fc, g)
 }
 
@@ -122,22 +123,22 @@ func (fc *fence) RecordHand(ctx context.Context, gameID int64, res engine.HandRe
 }
 
 // EndGame is DB.EndGame under the fence's lease.
-func (fc *fence) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (Finish, error) {
+func (fc *fence) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (league.Recorded, error) {
 	return fc.db.endGame(ctx, fc, gameID, at, decide)
 }
 
 // StartSeason is DB.StartSeason under the fence's lease.
-func (fc *fence) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (Season, error) {
+func (fc *fence) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (league.Season, error) {
 	return fc.db.startSeason(ctx, fc, guildID, name, channelID, start, end)
 }
 
 // EndSeason is DB.EndSeason under the fence's lease.
-func (fc *fence) EndSeason(ctx context.Context, guildID string, at time.Time) (Season, error) {
+func (fc *fence) EndSeason(ctx context.Context, guildID string, at time.Time) (league.Season, error) {
 	return fc.db.endSeason(ctx, fc, guildID, at)
 }
 
 // UpdateSettings is DB.UpdateSettings under the fence's lease.
-func (fc *fence) UpdateSettings(ctx context.Context, guildID string, st Settings, at time.Time) error {
+func (fc *fence) UpdateSettings(ctx context.Context, guildID string, st table.GuildSettings, at time.Time) error {
 	return fc.db.updateSettings(ctx, fc, guildID, st, at)
 }
 

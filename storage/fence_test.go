@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // leaseClock is the clock a fenced store reads its lease's time from: the test sets it.
@@ -123,7 +124,7 @@ func testFencedWritesAfterTakeover(t *testing.T, db backend) {
 	if g.ID, err = wa.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
-	g.Status = StatusPlaying
+	g.Status = table.StatusPlaying
 	if err := wa.UpdateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +171,7 @@ func testFencedWritesAfterTakeover(t *testing.T, db backend) {
 			return err
 		}},
 		{"UpdateSettings", func(w Writer) error {
-			return w.UpdateSettings(ctx, "g1", Settings{DefaultPreset: "classic", TableDefaults: TableSettings{Timer: 5 * time.Minute}}, t0)
+			return w.UpdateSettings(ctx, "g1", table.GuildSettings{DefaultPreset: "classic", TableDefaults: table.Settings{Timer: 5 * time.Minute}}, t0)
 		}},
 		{"SetNotify", func(w Writer) error { return w.SetNotify(ctx, "u1", true, t0) }},
 	}

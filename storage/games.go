@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 const gameColumns = `id, guild_id, channel_id, thread_id, host_id, preset, options, seed, status,
@@ -56,18 +57,18 @@ const (
 )
 
 // checkGame checks what a game must hold to be recorded, and returns its rules.
-func checkGame(g *Game) (engine.Rules, error) {
+func checkGame(g *table.Game) (engine.Rules, error) {
 	switch {
 	case g.GuildID == "", g.ChannelID == "", g.HostID == "":
 		return engine.Rules{}, fmt.Errorf("%w: a game needs a guild, a channel and a host", ErrInvalid)
-	case !g.Status.valid():
+	case !g.Status.Valid():
 		return engine.Rules{}, fmt.Errorf("%w: status %q", ErrInvalid, g.Status)
 	case g.CreatedAt.IsZero():
 		return engine.Rules{}, fmt.Errorf("%w: a game needs its creation time", ErrInvalid)
 	case g.Turn.Seq < 0 || g.Turn.Seat < 0 || g.Turn.Reminders < 0:
 		return engine.Rules{}, fmt.Errorf("%w: turn timer %+v", ErrInvalid, g.Turn)
 	}
-	if err := g.Settings.check(); err != nil {
+	if err := g.Settings.Check(); err != nil {
 		return engine.Rules{}, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	r, err := engine.NewRules(g.Preset, g.Options)
@@ -89,8 +90,8 @@ func checkGame(g *Game) (engine.Rules, error) {
 			return engine.Rules{}, fmt.Errorf("%w: seat %d holds both a user and a computer", ErrInvalid, i)
 		}
 		if s.Computer != "" {
-			if err := oneOf("computer level", s.Computer, Levels()); err != nil {
-				return engine.Rules{}, fmt.Errorf("%w: seat %d: %w", ErrInvalid, i, err)
+			if err := s.Computer.Check(); err != nil {
+				return engine.Rules{}, fmt.Errorf("%w: seat %d: computer %w", ErrInvalid, i, err)
 			}
 		}
 		if s.UserID != "" {
@@ -101,8 +102,8 @@ func checkGame(g *Game) (engine.Rules, error) {
 		}
 	}
 	for role, m := range g.Messages {
-		if !role.known() {
-			return engine.Rules{}, fmt.Errorf("%w: message role %q is not one of %q, %q and %q", ErrInvalid, role, RoleLobby, RoleTable, RoleTableUnpinned)
+		if !role.Known() {
+			return engine.Rules{}, fmt.Errorf("%w: message role %q is not one of %q, %q and %q", ErrInvalid, role, table.RoleLobby, table.RoleTable, table.RoleTableUnpinned)
 		}
 		if m.ChannelID == "" || m.MessageID == "" {
 			return engine.Rules{}, fmt.Errorf("%w: message %q needs a channel and an ID", ErrInvalid, role)
@@ -111,8 +112,8 @@ func checkGame(g *Game) (engine.Rules, error) {
 	return r, nil
 }
 
-// normalize brings a game's fields to the form they are stored in (TableSettings.normalize).
-func normalize(g *Game) { g.Settings.normalize() }
+// normalize brings a game's fields to the form they are stored in (table.Settings.Normalize).
+func normalize(g *table.Game) { g.Settings.Normalize() }
 
 // encodeOptions returns a game's rule options as stored: a JSON object.
 func encodeOptions(o map[string]string) (string, error) {
@@ -144,24 +145,24 @@ func decodeOptions(s string) (map[string]string, error) {
 // timeout policy is taken as the default); the turn timer must not be negative (the bounds
 // of Settings are the guild's choice, not the table's), and the turn timer's seat must be a
 // seat.
-func (s *DB) CreateGame(ctx context.Context, g Game) (int64, error) {
+func (s *DB) CreateGame(ctx context.Context, g table.Game) (int64, error) {
 	return s.createGame(ctx, nil, g)
 }
 
 // createGame is CreateGame, fenced by fc unless it is nil.
-func (s *DB) createGame(ctx context.Context, fc *fence, g Game) (int64, error) {
+func (s *DB) createGame(ctx context.Context, fc *fence, g table.Game) (int64, error) {
 	normalize(&g)
 	if _, err := checkGame(&g); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
-	if g.Status == StatusFinished {
+	if g.Status == table.StatusFinished {
 		return 0, fmt.Errorf("create game: %w: a game is finished by EndGame", ErrInvalid)
 	}
 	opts, err := encodeOptions(g.Options)
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
-	table, err := encodeTableSettings(g.Settings, true)
+	settings, err := encodeTableSettings(g.Settings, true)
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
@@ -173,7 +174,7 @@ func (s *DB) createGame(ctx context.Context, fc *fence, g Game) (int64, error) {
 		err := in(ctx, tx, s.wr.insertGame).QueryRowContext(ctx, g.GuildID, g.ChannelID, g.ThreadID, g.HostID,
 			g.Preset, opts, int64(g.Seed), string(g.Status), ms(g.CreatedAt), ms(g.LastActivity), nullMS(g.EndedAt),
 			g.Settings.Timer.Milliseconds(), string(g.Settings.Timeout), g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started),
-			g.Turn.Reminders, table).Scan(&id)
+			g.Turn.Reminders, settings).Scan(&id)
 		if err != nil {
 			return classify(err)
 		}
@@ -186,7 +187,7 @@ func (s *DB) createGame(ctx context.Context, fc *fence, g Game) (int64, error) {
 }
 
 // writeSeatsAndMessages replaces a game's seats and messages.
-func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g *Game) error {
+func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g *table.Game) error {
 	if _, err := in(ctx, tx, s.wr.deleteSeats).ExecContext(ctx, id); err != nil {
 		return err
 	}
@@ -214,31 +215,31 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 // go back to the lobby. Marking a game abandoned sets EndedAt (to LastActivity when zero). A
 // finished or abandoned game cannot change (ErrNotPlaying), and a game is finished only by
 // EndGame.
-func (s *DB) UpdateGame(ctx context.Context, g Game) error {
+func (s *DB) UpdateGame(ctx context.Context, g table.Game) error {
 	return s.updateGame(ctx, nil, g)
 }
 
 // updateGame is UpdateGame, fenced by fc unless it is nil.
-func (s *DB) updateGame(ctx context.Context, fc *fence, g Game) error {
+func (s *DB) updateGame(ctx context.Context, fc *fence, g table.Game) error {
 	normalize(&g)
 	if _, err := checkGame(&g); err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
 	}
-	if g.Status == StatusFinished {
+	if g.Status == table.StatusFinished {
 		return fmt.Errorf("update game %d: %w: a game is finished by EndGame", g.ID, ErrInvalid)
 	}
 	opts, err := encodeOptions(g.Options)
 	if err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
 	}
-	table, err := encodeTableSettings(g.Settings, true)
+	settings, err := encodeTableSettings(g.Settings, true)
 	if err != nil {
 		return fmt.Errorf("update game %d: %w", g.ID, err)
 	}
-	if g.Status == StatusAbandoned && g.EndedAt.IsZero() {
+	if g.Status == table.StatusAbandoned && g.EndedAt.IsZero() {
 		g.EndedAt = g.LastActivity
 	}
-	if g.Status != StatusAbandoned {
+	if g.Status != table.StatusAbandoned {
 		g.EndedAt = time.Time{}
 	}
 	err = s.write(ctx, fc, func(tx *sql.Tx) error {
@@ -252,18 +253,18 @@ func (s *DB) updateGame(ctx context.Context, fc *fence, g Game) error {
 		if err != nil {
 			return err
 		}
-		if Status(status) == StatusFinished || Status(status) == StatusAbandoned {
+		if table.Status(status) == table.StatusFinished || table.Status(status) == table.StatusAbandoned {
 			return fmt.Errorf("%w: the game is %s", ErrNotPlaying, status)
 		}
 		if hasLog && (preset != g.Preset || oldOpts != opts || seed != int64(g.Seed)) {
 			return fmt.Errorf("%w: preset, options and seed cannot change once actions are logged", ErrInvalid)
 		}
-		if hasLog && g.Status == StatusLobby {
+		if hasLog && g.Status == table.StatusLobby {
 			return fmt.Errorf("%w: a game with actions cannot go back to the lobby", ErrInvalid)
 		}
 		if _, err := in(ctx, tx, s.wr.updateGame).ExecContext(ctx, g.ThreadID, g.HostID, g.Preset, opts, int64(g.Seed),
 			string(g.Status), ms(g.LastActivity), nullMS(g.EndedAt), g.Settings.Timer.Milliseconds(), string(g.Settings.Timeout),
-			g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started), g.Turn.Reminders, table, g.ID); err != nil {
+			g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started), g.Turn.Reminders, settings, g.ID); err != nil {
 			return classify(err)
 		}
 		return s.writeSeatsAndMessages(ctx, tx, g.ID, &g)
@@ -275,75 +276,75 @@ func (s *DB) updateGame(ctx context.Context, fc *fence, g Game) error {
 }
 
 // scanGame reads a row of gameColumns.
-func scanGame(row interface{ Scan(...any) error }) (Game, error) {
-	var g Game
-	var opts, status, policy, table string
+func scanGame(row interface{ Scan(...any) error }) (table.Game, error) {
+	var g table.Game
+	var opts, status, policy, settings string
 	var seed, created, last, timeout int64
 	var ended, started sql.NullInt64
 	if err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.HostID, &g.Preset, &opts, &seed,
 		&status, &created, &last, &ended, &timeout, &policy, &g.Turn.Seq, &g.Turn.Seat, &started,
-		&g.Turn.Reminders, &table); err != nil {
-		return Game{}, err
+		&g.Turn.Reminders, &settings); err != nil {
+		return table.Game{}, err
 	}
 	var err error
-	if g.Settings, _, err = decodeTableSettings(table, timeout, policy); err != nil {
-		return Game{}, fmt.Errorf("game %d: %w", g.ID, err)
+	if g.Settings, _, err = decodeTableSettings(settings, timeout, policy); err != nil {
+		return table.Game{}, fmt.Errorf("game %d: %w", g.ID, err)
 	}
 	g.Turn.Started = fromNullMS(started)
 	o, err := decodeOptions(opts)
 	if err != nil {
-		return Game{}, fmt.Errorf("game %d: %w", g.ID, err)
+		return table.Game{}, fmt.Errorf("game %d: %w", g.ID, err)
 	}
-	g.Options, g.Seed, g.Status = o, uint64(seed), Status(status)
+	g.Options, g.Seed, g.Status = o, uint64(seed), table.Status(status)
 	g.CreatedAt, g.LastActivity, g.EndedAt = fromMS(created), fromMS(last), fromNullMS(ended)
 	return g, nil
 }
 
 // getGame reads a game with its seats and messages, using rd's statements bound to tx.
-func getGame(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (Game, error) {
+func getGame(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (table.Game, error) {
 	g, err := scanGame(in(ctx, tx, rd.game).QueryRowContext(ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, ErrNotFound
+		return table.Game{}, ErrNotFound
 	}
 	if err != nil {
-		return Game{}, err
+		return table.Game{}, err
 	}
 	rows, err := in(ctx, tx, rd.seats).QueryContext(ctx, id)
 	if err != nil {
-		return Game{}, err
+		return table.Game{}, err
 	}
 	for rows.Next() {
 		var n int
-		var seat Seat
+		var seat table.Seat
 		var computer string
 		if err := rows.Scan(&n, &seat.UserID, &seat.Name, &computer, &seat.Away); err != nil {
 			rows.Close()
-			return Game{}, err
+			return table.Game{}, err
 		}
 		if seat.Computer, err = decodeSeatLevel(computer, g.Settings.Level); err != nil {
 			rows.Close()
-			return Game{}, fmt.Errorf("game %d: seat %d: %w", id, n, err)
+			return table.Game{}, fmt.Errorf("game %d: seat %d: %w", id, n, err)
 		}
 		g.Seats = append(g.Seats, seat)
 	}
 	if err := closeRows(rows); err != nil {
-		return Game{}, err
+		return table.Game{}, err
 	}
 	rows, err = in(ctx, tx, rd.messages).QueryContext(ctx, id)
 	if err != nil {
-		return Game{}, err
+		return table.Game{}, err
 	}
 	for rows.Next() {
 		var role string
-		var m Message
+		var m table.Message
 		if err := rows.Scan(&role, &m.ChannelID, &m.MessageID); err != nil {
 			rows.Close()
-			return Game{}, err
+			return table.Game{}, err
 		}
 		if g.Messages == nil {
-			g.Messages = make(map[MessageRole]Message)
+			g.Messages = make(map[table.MessageRole]table.Message)
 		}
-		g.Messages[MessageRole(role)] = m
+		g.Messages[table.MessageRole(role)] = m
 	}
 	return g, closeRows(rows)
 }
@@ -358,25 +359,25 @@ func closeRows(rows *sql.Rows) error {
 }
 
 // GetGame returns a game by ID, with its seats and messages.
-func (s *DB) GetGame(ctx context.Context, id int64) (Game, error) {
-	var g Game
+func (s *DB) GetGame(ctx context.Context, id int64) (table.Game, error) {
+	var g table.Game
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		g, err = getGame(ctx, tx, s.rd, id)
 		return err
 	})
 	if err != nil {
-		return Game{}, fmt.Errorf("get game %d: %w", id, err)
+		return table.Game{}, fmt.Errorf("get game %d: %w", id, err)
 	}
 	return g, nil
 }
 
 // RecentGames returns a guild's most recent played games, newest first.
-func (s *DB) RecentGames(ctx context.Context, guildID string, limit int) ([]Game, error) {
+func (s *DB) RecentGames(ctx context.Context, guildID string, limit int) ([]table.Game, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
-	var out []Game
+	var out []table.Game
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		rows, err := in(ctx, tx, s.rd.recent).QueryContext(ctx, guildID, limit)
 		if err != nil {
@@ -564,7 +565,7 @@ func (s *DB) activeSeats(ctx context.Context, tx *sql.Tx, byID map[int64]*Active
 	for rows.Next() {
 		var id int64
 		var n int
-		var seat Seat
+		var seat table.Seat
 		var computer string
 		if err := rows.Scan(&id, &n, &seat.UserID, &seat.Name, &computer, &seat.Away); err != nil {
 			rows.Close()
@@ -591,16 +592,16 @@ func (s *DB) activeMessages(ctx context.Context, tx *sql.Tx, byID map[int64]*Act
 	for rows.Next() {
 		var id int64
 		var role string
-		var m Message
+		var m table.Message
 		if err := rows.Scan(&id, &role, &m.ChannelID, &m.MessageID); err != nil {
 			rows.Close()
 			return err
 		}
 		if ag := byID[id]; ag != nil {
 			if ag.Game.Messages == nil {
-				ag.Game.Messages = make(map[MessageRole]Message)
+				ag.Game.Messages = make(map[table.MessageRole]table.Message)
 			}
-			ag.Game.Messages[MessageRole(role)] = m
+			ag.Game.Messages[table.MessageRole(role)] = m
 		}
 	}
 	return closeRows(rows)

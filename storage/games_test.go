@@ -13,6 +13,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 func TestOpenCreatesFolderAndFile(t *testing.T) {
@@ -73,14 +74,14 @@ func TestGameRoundTrip(t *testing.T) { forEachBackend(t, testGameRoundTrip) }
 func testGameRoundTrip(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
-	g := Game{
+	g := table.Game{
 		GuildID: "111", ChannelID: "222", HostID: "333", Preset: "partnership",
 		Options: map[string]string{"hands": "5", "pass": "3"}, Seed: 1<<63 + 12345,
-		Seats:  []Seat{{UserID: "333", Name: "Ana"}, {}, {Computer: LevelEasy, Name: "Bot"}, {UserID: "444", Name: "Ben"}},
-		Status: StatusLobby, CreatedAt: t0,
-		Messages: map[MessageRole]Message{"lobby": {ChannelID: "222", MessageID: "999"}},
-		Settings: TableSettings{Level: LevelExpert, Hints: false, Ping: PingNever, Autoplay: true,
-			Timer: 36*time.Hour + 1500*time.Microsecond, Timeout: PolicyForfeit, Pace: PaceQuick},
+		Seats:  []table.Seat{{UserID: "333", Name: "Ana"}, {}, {Computer: table.LevelEasy, Name: "Bot"}, {UserID: "444", Name: "Ben"}},
+		Status: table.StatusLobby, CreatedAt: t0,
+		Messages: map[table.MessageRole]table.Message{"lobby": {ChannelID: "222", MessageID: "999"}},
+		Settings: table.Settings{Level: table.LevelExpert, Hints: false, Ping: table.PingNever, Autoplay: true,
+			Timer: 36*time.Hour + 1500*time.Microsecond, Timeout: table.PolicyForfeit, Pace: table.PaceQuick},
 	}
 	id, err := s.CreateGame(ctx, g)
 	if err != nil {
@@ -98,16 +99,16 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	}
 
 	// Seats fill, a thread and a table message appear, the game starts.
-	got.Seats[1] = Seat{UserID: "555", Name: "Cy"}
+	got.Seats[1] = table.Seat{UserID: "555", Name: "Cy"}
 	got.ThreadID = "777"
-	got.Messages["table"] = Message{ChannelID: "777", MessageID: "888"}
+	got.Messages["table"] = table.Message{ChannelID: "777", MessageID: "888"}
 	delete(got.Messages, "lobby")
-	got.Status = StatusPlaying
+	got.Status = table.StatusPlaying
 	got.LastActivity = t0.Add(time.Minute)
 	got.Seats[3].Away = true
-	got.Turn = TurnState{Seq: 17, Seat: 2, Started: t0.Add(90 * time.Second), Reminders: 2}
-	got.Settings = TableSettings{Level: LevelEasy, Hints: true, Ping: PingAlways, Autoplay: false,
-		Timer: 2 * time.Minute, Timeout: PolicyComputer, Pace: PaceSlow}
+	got.Turn = table.TurnState{Seq: 17, Seat: 2, Started: t0.Add(90 * time.Second), Reminders: 2}
+	got.Settings = table.Settings{Level: table.LevelEasy, Hints: true, Ping: table.PingAlways, Autoplay: false,
+		Timer: 2 * time.Minute, Timeout: table.PolicyComputer, Pace: table.PaceSlow}
 	if err := s.UpdateGame(ctx, got); err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	}
 	// The timer stops, the player comes back, the level, ping mode and policy are left to
 	// their defaults.
-	got.Turn = TurnState{}
+	got.Turn = table.TurnState{}
 	got.Seats[3].Away = false
 	got.Settings.Level, got.Settings.Ping, got.Settings.Timeout = "", "", ""
 	if err := s.UpdateGame(ctx, got); err != nil {
@@ -134,7 +135,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got.Settings.Level, got.Settings.Ping, got.Settings.Timeout = DefaultLevel, PingAuto, PolicyComputer
+	got.Settings.Level, got.Settings.Ping, got.Settings.Timeout = table.DefaultLevel, table.PingAuto, table.PolicyComputer
 	if !reflect.DeepEqual(again, got) {
 		t.Fatalf("after second update got  %+v\nwant %+v", again, got)
 	}
@@ -155,34 +156,38 @@ func testCreateGameRejects(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
 	ok := newGame("racehorse", nil, 1, humans(4))
-	cases := map[string]func(g *Game){
-		"no guild":         func(g *Game) { g.GuildID = "" },
-		"unknown preset":   func(g *Game) { g.Preset = "bezique" },
-		"bad option":       func(g *Game) { g.Options = map[string]string{"pass": "7"} },
-		"too few seats":    func(g *Game) { g.Seats = g.Seats[:3] },
-		"user twice":       func(g *Game) { g.Seats[1].UserID = g.Seats[0].UserID },
-		"user and bot":     func(g *Game) { g.Seats[2].Computer = LevelNormal },
-		"no time":          func(g *Game) { g.CreatedAt = time.Time{} },
-		"bad status":       func(g *Game) { g.Status = "paused" },
-		"finished":         func(g *Game) { g.Status = StatusFinished },
-		"message without":  func(g *Game) { g.Messages = map[MessageRole]Message{RoleTable: {ChannelID: "c"}} },
-		"message role":     func(g *Game) { g.Messages = map[MessageRole]Message{"pinned": {ChannelID: "c", MessageID: "m"}} },
-		"bot away":         func(g *Game) { g.Seats[2] = Seat{Computer: LevelEasy, Away: true} },
-		"unknown computer": func(g *Game) { g.Seats[2] = Seat{Computer: "random"} },
-		"legacy computer":  func(g *Game) { g.Seats[2] = Seat{Computer: "baseline"} },
-		"open seat away":   func(g *Game) { g.Seats[2] = Seat{Away: true} },
-		"negative timeout": func(g *Game) { g.Settings.Timer = -time.Second },
-		"unknown policy":   func(g *Game) { g.Settings.Timeout = "pause" },
-		"unknown level":    func(g *Game) { g.Settings.Level = "godlike" },
-		"unknown ping":     func(g *Game) { g.Settings.Ping = "sometimes" },
-		"unknown pace":     func(g *Game) { g.Settings.Pace = "lazy" },
-		"turn seat":        func(g *Game) { g.Turn = TurnState{Seat: 4, Started: t0} },
-		"turn seq":         func(g *Game) { g.Turn = TurnState{Seq: -1} },
-		"reminders":        func(g *Game) { g.Turn = TurnState{Reminders: -1} },
+	cases := map[string]func(g *table.Game){
+		"no guild":       func(g *table.Game) { g.GuildID = "" },
+		"unknown preset": func(g *table.Game) { g.Preset = "bezique" },
+		"bad option":     func(g *table.Game) { g.Options = map[string]string{"pass": "7"} },
+		"too few seats":  func(g *table.Game) { g.Seats = g.Seats[:3] },
+		"user twice":     func(g *table.Game) { g.Seats[1].UserID = g.Seats[0].UserID },
+		"user and bot":   func(g *table.Game) { g.Seats[2].Computer = table.LevelNormal },
+		"no time":        func(g *table.Game) { g.CreatedAt = time.Time{} },
+		"bad status":     func(g *table.Game) { g.Status = "paused" },
+		"finished":       func(g *table.Game) { g.Status = table.StatusFinished },
+		"message without": func(g *table.Game) {
+			g.Messages = map[table.MessageRole]table.Message{table.RoleTable: {ChannelID: "c"}}
+		},
+		"message role": func(g *table.Game) {
+			g.Messages = map[table.MessageRole]table.Message{"pinned": {ChannelID: "c", MessageID: "m"}}
+		},
+		"bot away":         func(g *table.Game) { g.Seats[2] = table.Seat{Computer: table.LevelEasy, Away: true} },
+		"unknown computer": func(g *table.Game) { g.Seats[2] = table.Seat{Computer: "random"} },
+		"legacy computer":  func(g *table.Game) { g.Seats[2] = table.Seat{Computer: "baseline"} },
+		"open seat away":   func(g *table.Game) { g.Seats[2] = table.Seat{Away: true} },
+		"negative timeout": func(g *table.Game) { g.Settings.Timer = -time.Second },
+		"unknown policy":   func(g *table.Game) { g.Settings.Timeout = "pause" },
+		"unknown level":    func(g *table.Game) { g.Settings.Level = "godlike" },
+		"unknown ping":     func(g *table.Game) { g.Settings.Ping = "sometimes" },
+		"unknown pace":     func(g *table.Game) { g.Settings.Pace = "lazy" },
+		"turn seat":        func(g *table.Game) { g.Turn = table.TurnState{Seat: 4, Started: t0} },
+		"turn seq":         func(g *table.Game) { g.Turn = table.TurnState{Seq: -1} },
+		"reminders":        func(g *table.Game) { g.Turn = table.TurnState{Reminders: -1} },
 	}
 	for name, change := range cases {
 		g := ok
-		g.Seats = append([]Seat(nil), ok.Seats...)
+		g.Seats = append([]table.Seat(nil), ok.Seats...)
 		change(&g)
 		if _, err := s.CreateGame(ctx, g); !errors.Is(err, ErrInvalid) {
 			t.Errorf("%s: %v, want ErrInvalid", name, err)
@@ -210,7 +215,7 @@ func testSaveActionOrder(t *testing.T, db backend) {
 		t.Fatalf("action in the lobby: %v, want ErrNotPlaying", err)
 	}
 	g, _ = s.GetGame(ctx, id)
-	g.Status = StatusPlaying
+	g.Status = table.StatusPlaying
 	if err := s.UpdateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -248,11 +253,11 @@ func testSaveActionOrder(t *testing.T, db backend) {
 		t.Errorf("last activity %v, want the last action's time", got.LastActivity)
 	}
 	// Once actions are logged, the rules and seed are fixed and the game stays out of the lobby.
-	for name, change := range map[string]func(*Game){
-		"seed":    func(g *Game) { g.Seed++ },
-		"preset":  func(g *Game) { g.Preset = "classic" },
-		"options": func(g *Game) { g.Options = map[string]string{"target": "1000"} },
-		"lobby":   func(g *Game) { g.Status = StatusLobby },
+	for name, change := range map[string]func(*table.Game){
+		"seed":    func(g *table.Game) { g.Seed++ },
+		"preset":  func(g *table.Game) { g.Preset = "classic" },
+		"options": func(g *table.Game) { g.Options = map[string]string{"target": "1000"} },
+		"lobby":   func(g *table.Game) { g.Status = table.StatusLobby },
 	} {
 		g := got
 		change(&g)
@@ -261,7 +266,7 @@ func testSaveActionOrder(t *testing.T, db backend) {
 		}
 	}
 	// An abandoned game takes no more actions and no more changes.
-	got.Status = StatusAbandoned
+	got.Status = table.StatusAbandoned
 	if err := s.UpdateGame(ctx, got); err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +277,7 @@ func testSaveActionOrder(t *testing.T, db backend) {
 	if !ab.EndedAt.Equal(got.LastActivity) {
 		t.Errorf("abandoned at %v, want its last activity %v", ab.EndedAt, got.LastActivity)
 	}
-	ab.Status = StatusPlaying
+	ab.Status = table.StatusPlaying
 	if err := s.UpdateGame(ctx, ab); !errors.Is(err, ErrNotPlaying) {
 		t.Errorf("reviving an abandoned game: %v, want ErrNotPlaying", err)
 	}
@@ -289,7 +294,7 @@ func testLoadActiveGames(t *testing.T, db backend) {
 	ctx := context.Background()
 	presets := []string{"racehorse", "classic", "partnership", "double-deck", "six-handed"}
 	type want struct {
-		game Game
+		game table.Game
 		eg   *engine.Game
 	}
 	var wants []want
@@ -313,7 +318,7 @@ func testLoadActiveGames(t *testing.T, db backend) {
 		t.Fatal(err)
 	}
 	gone := startGame(t, s, newGame("racehorse", nil, 10, humans(4)))
-	gone.Status = StatusAbandoned
+	gone.Status = table.StatusAbandoned
 	if err := s.UpdateGame(ctx, gone); err != nil {
 		t.Fatal(err)
 	}
@@ -418,12 +423,12 @@ func TestRecentGames(t *testing.T) { forEachBackend(t, testRecentGames) }
 func testRecentGames(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
-	seats := []Seat{{UserID: "u1", Name: "Ana"}, {Computer: LevelEasy, Name: "C2"}, {Computer: LevelNormal, Name: "C3"}, {Computer: LevelExpert, Name: "C4"}}
+	seats := []table.Seat{{UserID: "u1", Name: "Ana"}, {Computer: table.LevelEasy, Name: "C2"}, {Computer: table.LevelNormal, Name: "C3"}, {Computer: table.LevelExpert, Name: "C4"}}
 	var ids []int64
-	for k, st := range []Status{StatusPlaying, StatusLobby, StatusPlaying, StatusAbandoned, StatusPlaying} {
+	for k, st := range []table.Status{table.StatusPlaying, table.StatusLobby, table.StatusPlaying, table.StatusAbandoned, table.StatusPlaying} {
 		g := newGame("racehorse", nil, uint64(k), seats)
 		g.Status, g.CreatedAt = st, t0.Add(time.Duration(k)*time.Minute)
-		if st == StatusAbandoned {
+		if st == table.StatusAbandoned {
 			g.EndedAt = g.CreatedAt
 		}
 		id, err := s.CreateGame(ctx, g)
@@ -433,7 +438,7 @@ func testRecentGames(t *testing.T, db backend) {
 		ids = append(ids, id)
 	}
 	other := newGame("racehorse", nil, 9, seats)
-	other.GuildID, other.Status = "g2", StatusPlaying
+	other.GuildID, other.Status = "g2", table.StatusPlaying
 	if _, err := s.CreateGame(ctx, other); err != nil {
 		t.Fatal(err)
 	}

@@ -9,25 +9,26 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // t0 is the tests' clock origin.
 var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
 // humans returns n seats of human players u1..un named P1..Pn.
-func humans(n int) []Seat {
-	seats := make([]Seat, n)
+func humans(n int) []table.Seat {
+	seats := make([]table.Seat, n)
 	for i := range seats {
-		seats[i] = Seat{UserID: "u" + string(rune('1'+i)), Name: "P" + string(rune('1'+i))}
+		seats[i] = table.Seat{UserID: "u" + string(rune('1'+i)), Name: "P" + string(rune('1'+i))}
 	}
 	return seats
 }
 
 // newGame returns a game of preset in guild g1 with the given seats, ready for CreateGame.
-func newGame(preset string, opts map[string]string, seed uint64, seats []Seat) Game {
-	return Game{
+func newGame(preset string, opts map[string]string, seed uint64, seats []table.Seat) table.Game {
+	return table.Game{
 		GuildID: "g1", ChannelID: "c1", HostID: seats[0].UserID, Preset: preset, Options: opts,
-		Seed: seed, Seats: seats, Status: StatusLobby, CreatedAt: t0,
+		Seed: seed, Seats: seats, Status: table.StatusLobby, CreatedAt: t0,
 	}
 }
 
@@ -74,7 +75,7 @@ func mustRules(tb testing.TB, preset string, opts map[string]string) engine.Rule
 }
 
 // startGame creates a game and marks it playing; it returns the game as stored.
-func startGame(tb testing.TB, s *DB, g Game) Game {
+func startGame(tb testing.TB, s *DB, g table.Game) table.Game {
 	tb.Helper()
 	ctx := context.Background()
 	id, err := s.CreateGame(ctx, g)
@@ -85,7 +86,7 @@ func startGame(tb testing.TB, s *DB, g Game) Game {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g.Status = StatusPlaying
+	g.Status = table.StatusPlaying
 	if err := s.UpdateGame(ctx, g); err != nil {
 		tb.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 const seasonColumns = `id, guild_id, name, start_at, end_at, channel_id`
@@ -30,36 +32,36 @@ const (
 	sqlEndSeason    = `UPDATE seasons SET end_at = ? WHERE id = ?`
 )
 
-func scanSeason(row interface{ Scan(...any) error }) (Season, error) {
-	var se Season
+func scanSeason(row interface{ Scan(...any) error }) (league.Season, error) {
+	var se league.Season
 	var start int64
 	var end sql.NullInt64
 	if err := row.Scan(&se.ID, &se.GuildID, &se.Name, &start, &end, &se.ChannelID); err != nil {
-		return Season{}, err
+		return league.Season{}, err
 	}
 	se.Start, se.End = fromMS(start), fromNullMS(end)
 	return se, nil
 }
 
 // seasonAt returns the guild's season containing t, or ErrNotFound.
-func seasonAt(ctx context.Context, tx *sql.Tx, rd *reads, guildID string, t time.Time) (Season, error) {
+func seasonAt(ctx context.Context, tx *sql.Tx, rd *reads, guildID string, t time.Time) (league.Season, error) {
 	se, err := scanSeason(in(ctx, tx, rd.seasonAt).QueryRowContext(ctx, guildID, ms(t)))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Season{}, ErrNotFound
+		return league.Season{}, ErrNotFound
 	}
 	return se, err
 }
 
 // seasonByID returns a season, or ErrNotFound.
-func seasonByID(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (Season, error) {
+func seasonByID(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (league.Season, error) {
 	se, err := scanSeason(in(ctx, tx, rd.seasonByID).QueryRowContext(ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Season{}, ErrNotFound
+		return league.Season{}, ErrNotFound
 	}
 	return se, err
 }
 
-func sortSeasonRecords(rs []SeasonRecord) {
+func sortSeasonRecords(rs []league.SeasonRecord) {
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Season.Start.Before(rs[j].Season.Start) })
 }
 
@@ -68,24 +70,24 @@ func sortSeasonRecords(rs []SeasonRecord) {
 // posts its final standings (it may be empty). Seasons of a guild do not overlap (ErrConflict), and a
 // season cannot start at or before the finish of a game already counted in the guild: that
 // game was counted without it (ErrConflict).
-func (s *DB) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (Season, error) {
+func (s *DB) StartSeason(ctx context.Context, guildID, name, channelID string, start, end time.Time) (league.Season, error) {
 	return s.startSeason(ctx, nil, guildID, name, channelID, start, end)
 }
 
 // startSeason is StartSeason, fenced by fc unless it is nil.
-func (s *DB) startSeason(ctx context.Context, fc *fence, guildID, name, channelID string, start, end time.Time) (Season, error) {
+func (s *DB) startSeason(ctx context.Context, fc *fence, guildID, name, channelID string, start, end time.Time) (league.Season, error) {
 	name = strings.TrimSpace(name)
-	se := Season{GuildID: guildID, Name: name, Start: fromMS(ms(start)), ChannelID: channelID}
+	se := league.Season{GuildID: guildID, Name: name, Start: fromMS(ms(start)), ChannelID: channelID}
 	if !end.IsZero() {
 		se.End = fromMS(ms(end))
 	}
 	switch {
 	case guildID == "" || name == "":
-		return Season{}, fmt.Errorf("start season: %w: a season needs a guild and a name", ErrInvalid)
+		return league.Season{}, fmt.Errorf("start season: %w: a season needs a guild and a name", ErrInvalid)
 	case start.IsZero():
-		return Season{}, fmt.Errorf("start season %q: %w: no start", name, ErrInvalid)
+		return league.Season{}, fmt.Errorf("start season %q: %w: no start", name, ErrInvalid)
 	case !se.End.IsZero() && !se.End.After(se.Start):
-		return Season{}, fmt.Errorf("start season %q: %w: it ends before it starts", name, ErrInvalid)
+		return league.Season{}, fmt.Errorf("start season %q: %w: it ends before it starts", name, ErrInvalid)
 	}
 	err := s.write(ctx, fc, func(tx *sql.Tx) error {
 		var other string
@@ -109,20 +111,20 @@ func (s *DB) startSeason(ctx context.Context, fc *fence, guildID, name, channelI
 		return classify(err)
 	})
 	if err != nil {
-		return Season{}, fmt.Errorf("start season %q in guild %s: %w", name, guildID, err)
+		return league.Season{}, fmt.Errorf("start season %q in guild %s: %w", name, guildID, err)
 	}
 	return se, nil
 }
 
 // EndSeason ends, at at, the guild's season that contains at (ErrNotFound when none). It
 // cannot leave out a game already counted for the season (ErrConflict).
-func (s *DB) EndSeason(ctx context.Context, guildID string, at time.Time) (Season, error) {
+func (s *DB) EndSeason(ctx context.Context, guildID string, at time.Time) (league.Season, error) {
 	return s.endSeason(ctx, nil, guildID, at)
 }
 
 // endSeason is EndSeason, fenced by fc unless it is nil.
-func (s *DB) endSeason(ctx context.Context, fc *fence, guildID string, at time.Time) (Season, error) {
-	var se Season
+func (s *DB) endSeason(ctx context.Context, fc *fence, guildID string, at time.Time) (league.Season, error) {
+	var se league.Season
 	err := s.write(ctx, fc, func(tx *sql.Tx) error {
 		var err error
 		if se, err = seasonAt(ctx, tx, s.wrd, guildID, at); err != nil {
@@ -147,32 +149,32 @@ func (s *DB) endSeason(ctx context.Context, fc *fence, guildID string, at time.T
 		return nil
 	})
 	if err != nil {
-		return Season{}, fmt.Errorf("end season in guild %s: %w", guildID, err)
+		return league.Season{}, fmt.Errorf("end season in guild %s: %w", guildID, err)
 	}
 	return se, nil
 }
 
 // CurrentSeason returns the guild's season whose [start, end) contains at, or ErrNotFound.
-func (s *DB) CurrentSeason(ctx context.Context, guildID string, at time.Time) (Season, error) {
-	var se Season
+func (s *DB) CurrentSeason(ctx context.Context, guildID string, at time.Time) (league.Season, error) {
+	var se league.Season
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		se, err = seasonAt(ctx, tx, s.rd, guildID, at)
 		return err
 	})
 	if err != nil {
-		return Season{}, fmt.Errorf("season of guild %s at %s: %w", guildID, at.Format(time.RFC3339), err)
+		return league.Season{}, fmt.Errorf("season of guild %s at %s: %w", guildID, at.Format(time.RFC3339), err)
 	}
 	return se, nil
 }
 
 // Seasons lists a guild's seasons, oldest first.
-func (s *DB) Seasons(ctx context.Context, guildID string) ([]Season, error) {
+func (s *DB) Seasons(ctx context.Context, guildID string) ([]league.Season, error) {
 	rows, err := s.rd.seasons.QueryContext(ctx, guildID)
 	if err != nil {
 		return nil, fmt.Errorf("seasons of guild %s: %w", guildID, err)
 	}
-	var out []Season
+	var out []league.Season
 	for rows.Next() {
 		se, err := scanSeason(rows)
 		if err != nil {
@@ -189,7 +191,7 @@ func (s *DB) Seasons(ctx context.Context, guildID string) ([]Season, error) {
 
 // Standings returns the ranked players of one season of a guild, as Leaderboard does. The
 // season must be the guild's (ErrNotFound).
-func (s *DB) Standings(ctx context.Context, guildID string, seasonID int64, limit, offset int) ([]Record, error) {
+func (s *DB) Standings(ctx context.Context, guildID string, seasonID int64, limit, offset int) ([]league.Record, error) {
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		se, err := seasonByID(ctx, tx, s.rd, seasonID)
 		if err == nil && se.GuildID != guildID {

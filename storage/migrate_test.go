@@ -15,6 +15,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // seeds put data in a database at each version, with the columns that version has: seeds[v]
@@ -159,18 +160,18 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 			t.Errorf("empty database has game 1: %v", err)
 		}
 	} else {
-		want := Game{ID: 1, GuildID: "g1", ChannelID: "c1", ThreadID: "t1", HostID: "u1", Preset: "racehorse",
-			Options: oneHand, Seed: 9, Status: StatusPlaying, CreatedAt: t0,
+		want := table.Game{ID: 1, GuildID: "g1", ChannelID: "c1", ThreadID: "t1", HostID: "u1", Preset: "racehorse",
+			Options: oneHand, Seed: 9, Status: table.StatusPlaying, CreatedAt: t0,
 			LastActivity: t0.Add(time.Duration(len(log)-1) * time.Millisecond),
 			// The bot stored every computer player as "baseline", which played at the
 			// table's level: the seat reads as that level.
-			Seats:    []Seat{{UserID: "u1", Name: "P1"}, {Name: "Bot", Computer: DefaultLevel}, {UserID: "u3", Name: "P3"}, {}},
-			Messages: map[MessageRole]Message{"table": {ChannelID: "t1", MessageID: "m1"}},
+			Seats:    []table.Seat{{UserID: "u1", Name: "P1"}, {Name: "Bot", Computer: table.DefaultLevel}, {UserID: "u3", Name: "P3"}, {}},
+			Messages: map[table.MessageRole]table.Message{"table": {ChannelID: "t1", MessageID: "m1"}},
 			// Tables stored before they had settings (version 5) run as the defaults
 			// say, with no timer: the column's default.
-			Settings: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer, Pace: PaceNormal}}
+			Settings: table.Settings{Level: table.DefaultLevel, Hints: true, Ping: table.PingAuto, Autoplay: true, Timeout: table.PolicyComputer, Pace: table.PaceNormal}}
 		if k >= 5 {
-			want.Settings.Level, want.Seats[1].Computer = LevelExpert, LevelExpert
+			want.Settings.Level, want.Seats[1].Computer = table.LevelExpert, table.LevelExpert
 		}
 		if err != nil || !reflect.DeepEqual(g, want) {
 			t.Errorf("from version %d: game %+v, %v\nwant %+v", k, g, err, want)
@@ -184,12 +185,12 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 		}
 	}
 	seasons, err := s.Seasons(ctx, "g1")
-	board, err2 := s.Leaderboard(ctx, "g1", Overall, 10, 0)
+	board, err2 := s.Leaderboard(ctx, "g1", league.Overall, 10, 0)
 	if err != nil || err2 != nil {
 		t.Fatal(err, err2)
 	}
 	if k >= 2 {
-		wantSeason := []Season{{ID: 1, GuildID: "g1", Name: "Old", Start: t0, End: t0.Add(time.Second)}}
+		wantSeason := []league.Season{{ID: 1, GuildID: "g1", Name: "Old", Start: t0, End: t0.Add(time.Second)}}
 		if !reflect.DeepEqual(seasons, wantSeason) {
 			t.Errorf("from version %d: seasons %+v", k, seasons)
 		}
@@ -204,11 +205,11 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := DefaultSettings()
+	want := table.DefaultGuildSettings()
 	if k >= 3 {
-		want = Settings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
-			TableDefaults: TableSettings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true,
-				Timer: 2 * time.Minute, Timeout: PolicyComputer, Pace: PaceNormal},
+		want = table.GuildSettings{DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
+			TableDefaults: table.Settings{Level: table.DefaultLevel, Hints: true, Ping: table.PingAuto, Autoplay: true,
+				Timer: 2 * time.Minute, Timeout: table.PolicyComputer, Pace: table.PaceNormal},
 			ComputerGamesCount: true, Channels: []string{"c1", "c2"}}
 	}
 	if k >= 5 {

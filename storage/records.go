@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/pinochle-discord/pinochle/league"
 )
 
 const recordColumns = `user_id, name, season_id, games, wins, losses, draws, hands, hands_bid, bids_made, bids_set,
@@ -38,8 +40,8 @@ const (
 )
 
 // scanRecord reads a row of recordColumns, with extra destinations after them.
-func scanRecord(row interface{ Scan(...any) error }, extra ...any) (Record, error) {
-	var r Record
+func scanRecord(row interface{ Scan(...any) error }, extra ...any) (league.Record, error) {
+	var r league.Record
 	dest := []any{&r.UserID, &r.Name, &r.SeasonID, &r.Games, &r.Wins, &r.Losses, &r.Draws, &r.Hands, &r.HandsBid,
 		&r.BidsMade, &r.BidsSet, &r.MeldTotal, &r.HighMeld, &r.PointsFor, &r.PointsAgainst, &r.Rating.Mu, &r.Rating.Sigma}
 	err := row.Scan(append(dest, extra...)...)
@@ -53,7 +55,7 @@ const maxPage = 1000
 // Overall: best displayed rating first (Rating.Display), ties broken by more games played,
 // then by user ID. It skips offset players and returns at most limit (1 to 1000), each with
 // its Rank. Computer players are never ranked.
-func (s *DB) Leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]Record, error) {
+func (s *DB) Leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]league.Record, error) {
 	out, err := s.leaderboard(ctx, guildID, season, limit, offset)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard of guild %s: %w", guildID, err)
@@ -61,7 +63,7 @@ func (s *DB) Leaderboard(ctx context.Context, guildID string, season int64, limi
 	return out, nil
 }
 
-func (s *DB) leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]Record, error) {
+func (s *DB) leaderboard(ctx context.Context, guildID string, season int64, limit, offset int) ([]league.Record, error) {
 	if limit < 1 || limit > maxPage || offset < 0 {
 		return nil, fmt.Errorf("%w: limit %d (1 to %d), offset %d", ErrInvalid, limit, maxPage, offset)
 	}
@@ -69,7 +71,7 @@ func (s *DB) leaderboard(ctx context.Context, guildID string, season int64, limi
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Record, 0, limit)
+	out := make([]league.Record, 0, limit)
 	for rows.Next() {
 		r, err := scanRecord(rows)
 		if err != nil {
@@ -84,14 +86,14 @@ func (s *DB) leaderboard(ctx context.Context, guildID string, season int64, limi
 
 // PlayerStats returns a player's overall record in a guild, with its rank, and a record per
 // season played, oldest season first. A player with no counted game has none (ErrNotFound).
-func (s *DB) PlayerStats(ctx context.Context, guildID, userID string) (PlayerStats, error) {
-	var ps PlayerStats
+func (s *DB) PlayerStats(ctx context.Context, guildID, userID string) (league.PlayerStats, error) {
+	var ps league.PlayerStats
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		rows, err := in(ctx, tx, s.rd.playerRecords).QueryContext(ctx, guildID, userID)
 		if err != nil {
 			return err
 		}
-		var recs []Record
+		var recs []league.Record
 		var ratings []float64
 		for rows.Next() {
 			var rating float64
@@ -105,7 +107,7 @@ func (s *DB) PlayerStats(ctx context.Context, guildID, userID string) (PlayerSta
 		if err := closeRows(rows); err != nil {
 			return err
 		}
-		if len(recs) == 0 || recs[0].SeasonID != Overall {
+		if len(recs) == 0 || recs[0].SeasonID != league.Overall {
 			return ErrNotFound
 		}
 		rank := in(ctx, tx, s.rd.rankOf)
@@ -114,7 +116,7 @@ func (s *DB) PlayerStats(ctx context.Context, guildID, userID string) (PlayerSta
 			if err := rank.QueryRowContext(ctx, guildID, r.SeasonID, ratings[i], r.Games, r.UserID).Scan(&r.Rank); err != nil {
 				return err
 			}
-			if r.SeasonID == Overall {
+			if r.SeasonID == league.Overall {
 				ps.Overall = *r
 				continue
 			}
@@ -122,13 +124,13 @@ func (s *DB) PlayerStats(ctx context.Context, guildID, userID string) (PlayerSta
 			if err != nil {
 				return err
 			}
-			ps.Seasons = append(ps.Seasons, SeasonRecord{Season: season, Record: *r})
+			ps.Seasons = append(ps.Seasons, league.SeasonRecord{Season: season, Record: *r})
 		}
 		sortSeasonRecords(ps.Seasons)
 		return nil
 	})
 	if err != nil {
-		return PlayerStats{}, fmt.Errorf("stats of user %s in guild %s: %w", userID, guildID, err)
+		return league.PlayerStats{}, fmt.Errorf("stats of user %s in guild %s: %w", userID, guildID, err)
 	}
 	return ps, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // scripted is a random player whose auction is fixed: seat bidder bids the minimum, every
@@ -58,7 +59,7 @@ func scriptedGame(tb testing.TB, winner int) *engine.Game {
 }
 
 // playFinished records eg's game with the given seats in guild and finishes it at at.
-func playFinished(tb testing.TB, s *DB, guild string, eg *engine.Game, seats []Seat, at time.Time) Finish {
+func playFinished(tb testing.TB, s *DB, guild string, eg *engine.Game, seats []table.Seat, at time.Time) league.Recorded {
 	tb.Helper()
 	g := newGame(eg.Rules().Preset, eg.Rules().Options, eg.Seed(), seats)
 	g.GuildID = guild
@@ -72,10 +73,10 @@ func playFinished(tb testing.TB, s *DB, guild string, eg *engine.Game, seats []S
 }
 
 var (
-	ana = Seat{UserID: "ana", Name: "Ana"}
-	ben = Seat{UserID: "ben", Name: "Ben"}
-	cy  = Seat{UserID: "cy", Name: "Cy"}
-	dee = Seat{UserID: "dee", Name: "Dee"}
+	ana = table.Seat{UserID: "ana", Name: "Ana"}
+	ben = table.Seat{UserID: "ben", Name: "Ben"}
+	cy  = table.Seat{UserID: "cy", Name: "Cy"}
+	dee = table.Seat{UserID: "dee", Name: "Dee"}
 )
 
 // TestLeaderboardSeededHistory plays three one-hand games between Ana, Ben, Cy and Dee. In
@@ -104,11 +105,11 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 	win0, win1 := scriptedGame(t, 0), scriptedGame(t, 1)
 	type game struct {
 		eg    *engine.Game
-		seats []Seat
+		seats []table.Seat
 	}
-	g1 := game{win0, []Seat{ana, cy, ben, dee}}
-	g2 := game{win1, []Seat{dee, ana, ben, cy}}
-	g3 := game{win0, []Seat{ana, cy, ben, dee}}
+	g1 := game{win0, []table.Seat{ana, cy, ben, dee}}
+	g2 := game{win1, []table.Seat{dee, ana, ben, cy}}
+	g3 := game{win0, []table.Seat{ana, cy, ben, dee}}
 
 	fin1 := playFinished(t, s, "g1", g1.eg, g1.seats, t0.Add(1*time.Hour))
 	season, err := s.StartSeason(ctx, "g1", "Spring", "league-chan", t0.Add(2*time.Hour), time.Time{})
@@ -118,11 +119,11 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 	fin2 := playFinished(t, s, "g1", g2.eg, g2.seats, t0.Add(3*time.Hour))
 	fin3 := playFinished(t, s, "g1", g3.eg, g3.seats, t0.Add(4*time.Hour))
 	// Games that do not count here: one with a computer player, one in another guild.
-	bot := []Seat{ana, {Computer: LevelEasy, Name: "Bot"}, ben, dee}
+	bot := []table.Seat{ana, {Computer: table.LevelEasy, Name: "Bot"}, ben, dee}
 	if fin := playFinished(t, s, "g1", win1, bot, t0.Add(5*time.Hour)); fin.Result.Counted || fin.Changes != nil {
 		t.Errorf("a game with a computer player counted: %+v", fin)
 	}
-	playFinished(t, s, "g2", win1, []Seat{ana, ben, cy, dee}, t0.Add(5*time.Hour))
+	playFinished(t, s, "g2", win1, []table.Seat{ana, ben, cy, dee}, t0.Add(5*time.Hour))
 
 	if fin1.Result.SeasonID != 0 || fin2.Result.SeasonID != season.ID || fin3.Result.SeasonID != season.ID {
 		t.Errorf("seasons of the games: %d, %d, %d; want 0, %d, %d", fin1.Result.SeasonID, fin2.Result.SeasonID,
@@ -179,7 +180,7 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 		hands, bid          int
 		mu, sigma           float64
 	}
-	check := func(name string, got []Record, want []row, sm map[string]*sums, seasonID int64, offset int) {
+	check := func(name string, got []league.Record, want []row, sm map[string]*sums, seasonID int64, offset int) {
 		t.Helper()
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d records, want %d: %+v", name, len(got), len(want), got)
@@ -215,16 +216,16 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 		{"ben", 2, 1, 1, 2, 0, 24.95929, ss},
 		{"dee", 2, 0, 2, 2, 1, 21.11212, ss},
 	}
-	board, err := s.Leaderboard(ctx, "g1", Overall, 10, 0)
+	board, err := s.Leaderboard(ctx, "g1", league.Overall, 10, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("overall", board, wantOverall, overall, Overall, 0)
-	page, err := s.Leaderboard(ctx, "g1", Overall, 2, 1)
+	check("overall", board, wantOverall, overall, league.Overall, 0)
+	page, err := s.Leaderboard(ctx, "g1", league.Overall, 2, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("overall page 2", page, wantOverall[1:3], overall, Overall, 1)
+	check("overall page 2", page, wantOverall[1:3], overall, league.Overall, 1)
 	standings, err := s.Standings(ctx, "g1", season.ID, 10, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -236,11 +237,11 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 	if _, err := s.Standings(ctx, "g2", season.ID, 10, 0); !errors.Is(err, ErrNotFound) {
 		t.Errorf("standings of another guild's season: %v, want ErrNotFound", err)
 	}
-	if _, err := s.Leaderboard(ctx, "g1", Overall, 0, 0); !errors.Is(err, ErrInvalid) {
+	if _, err := s.Leaderboard(ctx, "g1", league.Overall, 0, 0); !errors.Is(err, ErrInvalid) {
 		t.Errorf("limit 0: %v, want ErrInvalid", err)
 	}
 	// The other guild keeps its own records: its one game only.
-	other, err := s.Leaderboard(ctx, "g2", Overall, 10, 0)
+	other, err := s.Leaderboard(ctx, "g2", league.Overall, 10, 0)
 	if err != nil || len(other) != 4 || other[0].Games != 1 {
 		t.Errorf("guild g2: %+v, %v", other, err)
 	}
@@ -268,12 +269,12 @@ func testLeaderboardOrderIsTheLeagues(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
 	rules := mustRules(t, "racehorse", map[string]string{"hands": "1"})
-	players := []Seat{ana, ben, cy, dee, {UserID: "eve", Name: "Eve"}, {UserID: "fay", Name: "Fay"}}
+	players := []table.Seat{ana, ben, cy, dee, {UserID: "eve", Name: "Eve"}, {UserID: "fay", Name: "Fay"}}
 	for i := range 8 {
-		seats := []Seat{players[i%6], players[(i+1)%6], players[(i+2)%6], players[(i+3)%6]}
+		seats := []table.Seat{players[i%6], players[(i+1)%6], players[(i+2)%6], players[(i+3)%6]}
 		playFinished(t, s, "g1", playOut(t, rules, uint64(40+i), 0), seats, t0.Add(time.Duration(i)*time.Hour))
 	}
-	board, err := s.Leaderboard(ctx, "g1", Overall, 100, 0)
+	board, err := s.Leaderboard(ctx, "g1", league.Overall, 100, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

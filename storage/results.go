@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 const (
@@ -65,7 +66,7 @@ func checkHand(res *engine.HandResult, rules *engine.Rules) error {
 }
 
 // writeHand writes (or rewrites) one hand of a game.
-func (s *DB) writeHand(ctx context.Context, tx *sql.Tx, g *Game, res *engine.HandResult, at time.Time) error {
+func (s *DB) writeHand(ctx context.Context, tx *sql.Tx, g *table.Game, res *engine.HandResult, at time.Time) error {
 	rules, err := g.Rules()
 	if err != nil {
 		return err
@@ -109,7 +110,7 @@ func (s *DB) recordHand(ctx context.Context, fc *fence, gameID int64, res engine
 		if err != nil {
 			return err
 		}
-		if g.Status != StatusPlaying {
+		if g.Status != table.StatusPlaying {
 			return fmt.Errorf("%w: the game is %s", ErrNotPlaying, g.Status)
 		}
 		return s.writeHand(ctx, tx, &g, &res, at)
@@ -209,19 +210,19 @@ func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.Hand
 // and in that season), calls decide with it, and records what decide returns: every hand,
 // the result, each human's record and rating in every scope it names, their rating history;
 // and it marks the game finished at at. The store decides nothing itself.
-func (s *DB) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (Finish, error) {
+func (s *DB) EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (league.Recorded, error) {
 	return s.endGame(ctx, nil, gameID, at, decide)
 }
 
 // endGame is EndGame, fenced by fc unless it is nil.
-func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time, decide league.Decider) (Finish, error) {
-	var fin Finish
+func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time, decide league.Decider) (league.Recorded, error) {
+	var fin league.Recorded
 	err := s.write(ctx, fc, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.wrd, gameID)
 		if err != nil {
 			return err
 		}
-		if g.Status != StatusPlaying {
+		if g.Status != table.StatusPlaying {
 			return fmt.Errorf("%w: the game is %s", ErrNotPlaying, g.Status)
 		}
 		recs, err := loadActions(ctx, tx, s.wrd, gameID)
@@ -281,7 +282,7 @@ func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time,
 			}
 		}
 		r := out.Result
-		fin.Result = GameResult{GameID: gameID, Teams: r.Teams, Scores: r.Scores, Winner: r.Winner, Counted: r.Counted,
+		fin.Result = league.GameResult{GameID: gameID, Teams: r.Teams, Scores: r.Scores, Winner: r.Winner, Counted: r.Counted,
 			SeasonID: r.Season, FinishedAt: fromMS(ms(at)), Forfeited: r.Forfeited}
 		fin.Changes = out.Changes
 		teamWinner := r.Winner
@@ -317,22 +318,22 @@ func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time,
 		return nil
 	})
 	if err != nil {
-		return Finish{}, fmt.Errorf("end game %d: %w", gameID, err)
+		return league.Recorded{}, fmt.Errorf("end game %d: %w", gameID, err)
 	}
 	return fin, nil
 }
 
 // RatingHistory returns a player's rating after each of their counted games in a season
 // (Overall for all time), oldest first.
-func (s *DB) RatingHistory(ctx context.Context, guildID string, season int64, userID string) ([]RatingPoint, error) {
-	var out []RatingPoint
+func (s *DB) RatingHistory(ctx context.Context, guildID string, season int64, userID string) ([]league.RatingPoint, error) {
+	var out []league.RatingPoint
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		rows, err := in(ctx, tx, s.rd.ratingHistory).QueryContext(ctx, guildID, season, userID)
 		if err != nil {
 			return err
 		}
 		for rows.Next() {
-			var p RatingPoint
+			var p league.RatingPoint
 			var at int64
 			if err := rows.Scan(&p.GameID, &at, &p.Rating.Mu, &p.Rating.Sigma); err != nil {
 				rows.Close()
@@ -350,8 +351,8 @@ func (s *DB) RatingHistory(ctx context.Context, guildID string, season int64, us
 }
 
 // GameResult returns the result of a finished game.
-func (s *DB) GameResult(ctx context.Context, gameID int64) (GameResult, error) {
-	var res GameResult
+func (s *DB) GameResult(ctx context.Context, gameID int64) (league.GameResult, error) {
+	var res league.GameResult
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		g, err := getGame(ctx, tx, s.rd, gameID)
 		if err != nil {
@@ -382,14 +383,14 @@ func (s *DB) GameResult(ctx context.Context, gameID int64) (GameResult, error) {
 		return nil
 	})
 	if err != nil {
-		return GameResult{}, fmt.Errorf("result of game %d: %w", gameID, err)
+		return league.GameResult{}, fmt.Errorf("result of game %d: %w", gameID, err)
 	}
 	return res, nil
 }
 
 // readSeatResults reads a solo game's seats' scores and places into res, and its winner:
 // the one seat in first place, or -1 when places are shared.
-func readSeatResults(ctx context.Context, st *sql.Stmt, gameID int64, res *GameResult) error {
+func readSeatResults(ctx context.Context, st *sql.Stmt, gameID int64, res *league.GameResult) error {
 	rows, err := st.QueryContext(ctx, gameID)
 	if err != nil {
 		return err

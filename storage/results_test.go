@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 func TestHandsAndResultRoundTrip(t *testing.T) { forEachBackend(t, testHandsAndResultRoundTrip) }
@@ -48,7 +49,7 @@ func testHandsAndResultRoundTrip(t *testing.T, db backend) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantRes := GameResult{GameID: g.ID, Scores: eg.Scores(), Winner: eg.Winner(), Counted: true,
+		wantRes := league.GameResult{GameID: g.ID, Scores: eg.Scores(), Winner: eg.Winner(), Counted: true,
 			FinishedAt: t0.Add(time.Hour)}
 		if rules.Solo {
 			// Every player alone: no teams, each seat's score and place (which
@@ -133,7 +134,7 @@ func testForfeitGame(t *testing.T, db backend) {
 		t.Fatal(err)
 	}
 	sc := eg.Scores()
-	want := GameResult{GameID: g.ID, Teams: [2][]int{{0, 2}, {1, 3}}, Scores: sc, Winner: 1, Counted: true,
+	want := league.GameResult{GameID: g.ID, Teams: [2][]int{{0, 2}, {1, 3}}, Scores: sc, Winner: 1, Counted: true,
 		SeasonID: season.ID, FinishedAt: at, Forfeited: true}
 	if !reflect.DeepEqual(fin.Result, want) {
 		t.Errorf("forfeit %+v, want %+v", fin.Result, want)
@@ -148,7 +149,7 @@ func testForfeitGame(t *testing.T, db backend) {
 		t.Errorf("hands %+v, %v; want the two finished", hands, err)
 	}
 	got, _ := s.GetGame(ctx, g.ID)
-	if got.Status != StatusFinished || !got.EndedAt.Equal(at) {
+	if got.Status != table.StatusFinished || !got.EndedAt.Equal(at) {
 		t.Errorf("game %s ended %v, want finished at %v", got.Status, got.EndedAt, at)
 	}
 	n := eg.LogLen()
@@ -160,7 +161,7 @@ func testForfeitGame(t *testing.T, db backend) {
 		t.Errorf("second forfeit: %v, want ErrNotPlaying", err)
 	}
 	// Records: two hands each, the scores reached (ones scale, so times 10), team 1 won.
-	for _, sc0 := range []int64{Overall, season.ID} {
+	for _, sc0 := range []int64{league.Overall, season.ID} {
 		board, err := s.Leaderboard(ctx, "g1", sc0, 10, 0)
 		if err != nil || len(board) != 4 {
 			t.Fatalf("leaderboard %d: %+v, %v", sc0, board, err)
@@ -202,7 +203,7 @@ func testSeasonBoundary(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
 	eg := scriptedGame(t, 0)
-	seats := []Seat{ana, ben, cy, dee}
+	seats := []table.Seat{ana, ben, cy, dee}
 	end := t0.Add(30 * 24 * time.Hour)
 
 	s1, err := s.StartSeason(ctx, "g1", "Season 1", "c1", t0, time.Time{})
@@ -245,7 +246,7 @@ func testSeasonBoundary(t *testing.T, db backend) {
 	for _, c := range []struct {
 		season int64
 		games  int
-	}{{s1.ID, 1}, {s2.ID, 1}, {Overall, 2}} {
+	}{{s1.ID, 1}, {s2.ID, 1}, {league.Overall, 2}} {
 		board, err := s.Leaderboard(ctx, "g1", c.season, 10, 0)
 		if err != nil || len(board) != 4 {
 			t.Fatalf("season %d: %+v, %v", c.season, board, err)
@@ -274,7 +275,7 @@ func testSeasonsRoundTrip(t *testing.T, db backend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Season{ID: a.ID, GuildID: "g1", Name: "Winter", Start: t0, End: t0.Add(24 * time.Hour), ChannelID: "chan-1"}
+	want := league.Season{ID: a.ID, GuildID: "g1", Name: "Winter", Start: t0, End: t0.Add(24 * time.Hour), ChannelID: "chan-1"}
 	if a != want {
 		t.Errorf("started %+v, want %+v", a, want)
 	}
@@ -289,8 +290,8 @@ func testSeasonsRoundTrip(t *testing.T, db backend) {
 		t.Errorf("a season of the same name in another guild: %v", err)
 	}
 	got, err := s.Seasons(ctx, "g1")
-	if err != nil || !reflect.DeepEqual(got, []Season{want, b}) {
-		t.Errorf("seasons %+v, %v; want %+v", got, err, []Season{want, b})
+	if err != nil || !reflect.DeepEqual(got, []league.Season{want, b}) {
+		t.Errorf("seasons %+v, %v; want %+v", got, err, []league.Season{want, b})
 	}
 	for name, c := range map[string]struct {
 		name       string
@@ -324,13 +325,13 @@ func testSettingsRoundTrip(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
 	def, err := s.Settings(ctx, "g1")
-	if err != nil || !reflect.DeepEqual(def, DefaultSettings()) || def.TableDefaults != DefaultTableSettings() || def.HintsChosen {
+	if err != nil || !reflect.DeepEqual(def, table.DefaultGuildSettings()) || def.TableDefaults != table.DefaultSettings() || def.HintsChosen {
 		t.Fatalf("defaults %+v, %v", def, err)
 	}
-	st := Settings{
+	st := table.GuildSettings{
 		DefaultPreset: "classic", DefaultOptions: map[string]string{"target": "500"},
-		TableDefaults: TableSettings{Level: LevelExpert, Hints: false, Ping: PingNever, Autoplay: false,
-			Timer: 7 * 24 * time.Hour, Timeout: PolicyForfeit, Pace: PaceSlow},
+		TableDefaults: table.Settings{Level: table.LevelExpert, Hints: false, Ping: table.PingNever, Autoplay: false,
+			Timer: 7 * 24 * time.Hour, Timeout: table.PolicyForfeit, Pace: table.PaceSlow},
 		HintsChosen: true, ComputerGamesCount: true, Channels: []string{"c3", "c1", "c2"},
 	}
 	if err := s.UpdateSettings(ctx, "g1", st, t0); err != nil {
@@ -347,38 +348,38 @@ func testSettingsRoundTrip(t *testing.T, db backend) {
 	}
 	// Replacing: fewer channels, no timer, the default level, ping mode and policy, hints
 	// not chosen (so on, whatever the defaults say).
-	st = Settings{DefaultPreset: "racehorse", TableDefaults: TableSettings{Autoplay: true}, Channels: nil}
+	st = table.GuildSettings{DefaultPreset: "racehorse", TableDefaults: table.Settings{Autoplay: true}, Channels: nil}
 	if err := s.UpdateSettings(ctx, "g1", st, t0); err != nil {
 		t.Fatal(err)
 	}
 	got, _ = s.Settings(ctx, "g1")
-	want = Settings{DefaultPreset: "racehorse", TableDefaults: TableSettings{Level: DefaultLevel, Hints: true,
-		Ping: PingAuto, Autoplay: true, Timeout: PolicyComputer, Pace: PaceNormal}}
+	want = table.GuildSettings{DefaultPreset: "racehorse", TableDefaults: table.Settings{Level: table.DefaultLevel, Hints: true,
+		Ping: table.PingAuto, Autoplay: true, Timeout: table.PolicyComputer, Pace: table.PaceNormal}}
 	if !reflect.DeepEqual(got, want) || !got.AllowsChannel("any") {
 		t.Errorf("settings %+v, want %+v", got, want)
 	}
 	for _, d := range []time.Duration{time.Minute, 90 * time.Minute, 7 * 24 * time.Hour} {
-		if err := s.UpdateSettings(ctx, "g1", Settings{DefaultPreset: "racehorse", TableDefaults: TableSettings{Timer: d}}, t0); err != nil {
+		if err := s.UpdateSettings(ctx, "g1", table.GuildSettings{DefaultPreset: "racehorse", TableDefaults: table.Settings{Timer: d}}, t0); err != nil {
 			t.Errorf("timeout %v: %v", d, err)
 		}
 	}
-	for name, st := range map[string]Settings{
+	for name, st := range map[string]table.GuildSettings{
 		"preset":        {DefaultPreset: "bezique"},
 		"option":        {DefaultPreset: "racehorse", DefaultOptions: map[string]string{"pass": "9"}},
-		"short":         {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timer: time.Minute - time.Millisecond}},
-		"long":          {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timer: 7*24*time.Hour + time.Millisecond}},
-		"negative":      {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timer: -time.Minute}},
-		"policy":        {DefaultPreset: "racehorse", TableDefaults: TableSettings{Timeout: "skip"}},
-		"level":         {DefaultPreset: "racehorse", TableDefaults: TableSettings{Level: "godlike"}},
-		"ping":          {DefaultPreset: "racehorse", TableDefaults: TableSettings{Ping: "loud"}},
-		"pace":          {DefaultPreset: "racehorse", TableDefaults: TableSettings{Pace: "lazy"}},
+		"short":         {DefaultPreset: "racehorse", TableDefaults: table.Settings{Timer: time.Minute - time.Millisecond}},
+		"long":          {DefaultPreset: "racehorse", TableDefaults: table.Settings{Timer: 7*24*time.Hour + time.Millisecond}},
+		"negative":      {DefaultPreset: "racehorse", TableDefaults: table.Settings{Timer: -time.Minute}},
+		"policy":        {DefaultPreset: "racehorse", TableDefaults: table.Settings{Timeout: "skip"}},
+		"level":         {DefaultPreset: "racehorse", TableDefaults: table.Settings{Level: "godlike"}},
+		"ping":          {DefaultPreset: "racehorse", TableDefaults: table.Settings{Ping: "loud"}},
+		"pace":          {DefaultPreset: "racehorse", TableDefaults: table.Settings{Pace: "lazy"}},
 		"empty channel": {DefaultPreset: "racehorse", Channels: []string{""}},
 	} {
 		if err := s.UpdateSettings(ctx, "g1", st, t0); !errors.Is(err, ErrInvalid) {
 			t.Errorf("%s: %v, want ErrInvalid", name, err)
 		}
 	}
-	if err := s.UpdateSettings(ctx, "", DefaultSettings(), t0); !errors.Is(err, ErrInvalid) {
+	if err := s.UpdateSettings(ctx, "", table.DefaultGuildSettings(), t0); !errors.Is(err, ErrInvalid) {
 		t.Errorf("no guild: %v, want ErrInvalid", err)
 	}
 }
@@ -415,7 +416,7 @@ func testRatingHistory(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
 	eg := scriptedGame(t, 0)
-	seats := []Seat{ana, ben, cy, dee}
+	seats := []table.Seat{ana, ben, cy, dee}
 	season, err := s.StartSeason(ctx, "g1", "S", "c1", t0, time.Time{})
 	if err != nil {
 		t.Fatal(err)
@@ -423,7 +424,7 @@ func testRatingHistory(t *testing.T, db backend) {
 	for k := range 3 {
 		playFinished(t, s, "g1", eg, seats, t0.Add(time.Duration(k+1)*time.Hour))
 	}
-	for _, sid := range []int64{Overall, season.ID} {
+	for _, sid := range []int64{league.Overall, season.ID} {
 		hist, err := s.RatingHistory(ctx, "g1", sid, ana.UserID)
 		if err != nil || len(hist) != 3 {
 			t.Fatalf("season %d: %d points, %v; want 3", sid, len(hist), err)
@@ -443,7 +444,7 @@ func testRatingHistory(t *testing.T, db backend) {
 			}
 		}
 	}
-	if hist, err := s.RatingHistory(ctx, "g2", Overall, ana.UserID); err != nil || len(hist) != 0 {
+	if hist, err := s.RatingHistory(ctx, "g2", league.Overall, ana.UserID); err != nil || len(hist) != 0 {
 		t.Errorf("another guild: %d points, %v", len(hist), err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 const (
@@ -26,33 +27,33 @@ const (
 )
 
 // settings reads a guild's settings, or the defaults.
-func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (Settings, error) {
-	var st Settings
-	var opts, policy, table string
+func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (table.GuildSettings, error) {
+	var st table.GuildSettings
+	var opts, policy, tableDefaults string
 	var timeout int64
 	err := in(ctx, tx, rd.settings).QueryRowContext(ctx, guildID).Scan(&st.DefaultPreset, &opts, &timeout,
-		&policy, &st.ComputerGamesCount, &table)
+		&policy, &st.ComputerGamesCount, &tableDefaults)
 	if errors.Is(err, sql.ErrNoRows) {
-		return DefaultSettings(), nil
+		return table.DefaultGuildSettings(), nil
 	}
 	if err != nil {
-		return Settings{}, err
+		return table.GuildSettings{}, err
 	}
 	if st.DefaultOptions, err = decodeOptions(opts); err != nil {
-		return Settings{}, err
+		return table.GuildSettings{}, err
 	}
-	if st.TableDefaults, st.HintsChosen, err = decodeTableSettings(table, timeout, policy); err != nil {
-		return Settings{}, err
+	if st.TableDefaults, st.HintsChosen, err = decodeTableSettings(tableDefaults, timeout, policy); err != nil {
+		return table.GuildSettings{}, err
 	}
 	rows, err := in(ctx, tx, rd.channels).QueryContext(ctx, guildID)
 	if err != nil {
-		return Settings{}, err
+		return table.GuildSettings{}, err
 	}
 	for rows.Next() {
 		var c string
 		if err := rows.Scan(&c); err != nil {
 			rows.Close()
-			return Settings{}, err
+			return table.GuildSettings{}, err
 		}
 		st.Channels = append(st.Channels, c)
 	}
@@ -61,43 +62,43 @@ func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (Setti
 
 // Settings returns a guild's settings, or DefaultSettings when it has none. Channels are
 // sorted.
-func (s *DB) Settings(ctx context.Context, guildID string) (Settings, error) {
-	var st Settings
+func (s *DB) Settings(ctx context.Context, guildID string) (table.GuildSettings, error) {
+	var st table.GuildSettings
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		var err error
 		st, err = settings(ctx, tx, s.rd, guildID)
 		return err
 	})
 	if err != nil {
-		return Settings{}, fmt.Errorf("settings of guild %s: %w", guildID, err)
+		return table.GuildSettings{}, fmt.Errorf("settings of guild %s: %w", guildID, err)
 	}
 	return st, nil
 }
 
 // UpdateSettings replaces a guild's settings. The default preset and options must make
 // valid rules. The table defaults must be valid once normalized (an empty level, ping mode
-// or timeout policy is taken as the default), their timer 0 (none) or from MinTurnTimeout
-// to MaxTurnTimeout, kept to the millisecond. Until HintsChosen, the defaults' Hints is
+// or timeout policy is taken as the default), their timer 0 (none) or from table.MinTurnTimer
+// to table.MaxTurnTimer, kept to the millisecond. Until HintsChosen, the defaults' Hints is
 // not stored and reads back as on.
-func (s *DB) UpdateSettings(ctx context.Context, guildID string, st Settings, at time.Time) error {
+func (s *DB) UpdateSettings(ctx context.Context, guildID string, st table.GuildSettings, at time.Time) error {
 	return s.updateSettings(ctx, nil, guildID, st, at)
 }
 
 // updateSettings is UpdateSettings, fenced by fc unless it is nil.
-func (s *DB) updateSettings(ctx context.Context, fc *fence, guildID string, st Settings, at time.Time) error {
+func (s *DB) updateSettings(ctx context.Context, fc *fence, guildID string, st table.GuildSettings, at time.Time) error {
 	if guildID == "" {
 		return fmt.Errorf("update settings: %w: no guild", ErrInvalid)
 	}
 	if _, err := engine.NewRules(st.DefaultPreset, st.DefaultOptions); err != nil {
 		return fmt.Errorf("update settings of guild %s: %w: %w", guildID, ErrInvalid, err)
 	}
-	st.TableDefaults.normalize()
-	if err := st.TableDefaults.check(); err != nil {
+	st.TableDefaults.Normalize()
+	if err := st.TableDefaults.Check(); err != nil {
 		return fmt.Errorf("update settings of guild %s: %w: %w", guildID, ErrInvalid, err)
 	}
-	if d := st.TableDefaults.Timer; d != 0 && (d < MinTurnTimeout || d > MaxTurnTimeout) {
+	if d := st.TableDefaults.Timer; d != 0 && (d < table.MinTurnTimer || d > table.MaxTurnTimer) {
 		return fmt.Errorf("update settings of guild %s: %w: turn timer %v is not 0 nor from %v to %v",
-			guildID, ErrInvalid, d, MinTurnTimeout, MaxTurnTimeout)
+			guildID, ErrInvalid, d, table.MinTurnTimer, table.MaxTurnTimer)
 	}
 	channels := append([]string(nil), st.Channels...)
 	sort.Strings(channels)
@@ -110,13 +111,13 @@ func (s *DB) updateSettings(ctx context.Context, fc *fence, guildID string, st S
 	if err != nil {
 		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
 	}
-	table, err := encodeTableSettings(st.TableDefaults, st.HintsChosen)
+	tableDefaults, err := encodeTableSettings(st.TableDefaults, st.HintsChosen)
 	if err != nil {
 		return fmt.Errorf("update settings of guild %s: %w", guildID, err)
 	}
 	err = s.write(ctx, fc, func(tx *sql.Tx) error {
 		if _, err := in(ctx, tx, s.wr.upsertSettings).ExecContext(ctx, guildID, st.DefaultPreset, opts,
-			st.TableDefaults.Timer.Milliseconds(), string(st.TableDefaults.Timeout), st.ComputerGamesCount, table, ms(at)); err != nil {
+			st.TableDefaults.Timer.Milliseconds(), string(st.TableDefaults.Timeout), st.ComputerGamesCount, tableDefaults, ms(at)); err != nil {
 			return classify(err)
 		}
 		if _, err := in(ctx, tx, s.wr.deleteChannels).ExecContext(ctx, guildID); err != nil {

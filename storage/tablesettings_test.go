@@ -9,14 +9,15 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // TestDecodeTableSettings reads stored table settings: what tables stored before each key
 // existed hold (defaults for the keys left out), what the program writes, and values that
 // are not a setting's, which are refused with an error naming them.
 func TestDecodeTableSettings(t *testing.T) {
-	def := DefaultTableSettings()
-	with := func(change func(*TableSettings)) TableSettings {
+	def := table.DefaultSettings()
+	with := func(change func(*table.Settings)) table.Settings {
 		s := def
 		s.Timer = 0
 		change(&s)
@@ -27,31 +28,31 @@ func TestDecodeTableSettings(t *testing.T) {
 		js       string
 		timerMS  int64
 		policy   string
-		want     TableSettings
+		want     table.Settings
 		hasHints bool
 		err      string // in the error; "" for none
 	}{
-		{"empty: the defaults", `{}`, 0, "computer", with(func(*TableSettings) {}), false, ""},
-		{"null: the defaults", `null`, 0, "computer", with(func(*TableSettings) {}), false, ""},
-		{"a level only", `{"level":"expert"}`, 0, "computer", with(func(s *TableSettings) { s.Level = LevelExpert }), false, ""},
-		{"hints off", `{"hints":"off"}`, 0, "computer", with(func(s *TableSettings) { s.Hints = false }), true, ""},
-		{"hints on", `{"hints":"on"}`, 0, "computer", with(func(*TableSettings) {}), true, ""},
+		{"empty: the defaults", `{}`, 0, "computer", with(func(*table.Settings) {}), false, ""},
+		{"null: the defaults", `null`, 0, "computer", with(func(*table.Settings) {}), false, ""},
+		{"a level only", `{"level":"expert"}`, 0, "computer", with(func(s *table.Settings) { s.Level = table.LevelExpert }), false, ""},
+		{"hints off", `{"hints":"off"}`, 0, "computer", with(func(s *table.Settings) { s.Hints = false }), true, ""},
+		{"hints on", `{"hints":"on"}`, 0, "computer", with(func(*table.Settings) {}), true, ""},
 		{"every key, timer and policy", `{"autoplay":"off","hints":"off","level":"easy","pace":"slow","ping":"never"}`, 90_000, "forfeit",
-			TableSettings{Level: LevelEasy, Ping: PingNever, Timer: 90 * time.Second, Timeout: PolicyForfeit, Pace: PaceSlow}, true, ""},
-		{"a pace only", `{"pace":"quick"}`, 0, "computer", with(func(s *TableSettings) { s.Pace = PaceQuick }), false, ""},
-		{"confirm on", `{"confirm":"on"}`, 0, "computer", with(func(s *TableSettings) { s.Confirm = true }), false, ""},
-		{"confirm neither on nor off", `{"confirm":"yes"}`, 0, "computer", TableSettings{}, false, `confirm "yes" is neither on nor off`},
-		{"unknown pace", `{"pace":"fast"}`, 0, "computer", TableSettings{}, false, `pace "fast" is not one of quick, normal, slow`},
-		{"unknown level", `{"level":"godlike"}`, 0, "computer", TableSettings{}, false, `level "godlike" is not one of easy, normal, expert`},
-		{"empty level", `{"level":""}`, 0, "computer", TableSettings{}, false, `level "" is not one of`},
-		{"unknown ping", `{"ping":"loud"}`, 0, "computer", TableSettings{}, false, `ping mode "loud" is not one of auto, always, never`},
-		{"hints neither on nor off", `{"hints":"yes"}`, 0, "computer", TableSettings{}, false, `hints "yes" is neither on nor off`},
-		{"autoplay neither on nor off", `{"autoplay":"true"}`, 0, "computer", TableSettings{}, false, `autoplay "true" is neither on nor off`},
-		{"unknown key", `{"colour":"red"}`, 0, "computer", TableSettings{}, false, `there is no setting "colour"`},
-		{"not strings", `{"hints":true}`, 0, "computer", TableSettings{}, false, "decode table settings"},
-		{"not JSON", `level=expert`, 0, "computer", TableSettings{}, false, "decode table settings"},
-		{"unknown policy", `{}`, 0, "pause", TableSettings{}, false, `timeout policy "pause" is not one of computer, forfeit`},
-		{"negative timer", `{}`, -1, "computer", TableSettings{}, false, "negative turn timer"},
+			table.Settings{Level: table.LevelEasy, Ping: table.PingNever, Timer: 90 * time.Second, Timeout: table.PolicyForfeit, Pace: table.PaceSlow}, true, ""},
+		{"a pace only", `{"pace":"quick"}`, 0, "computer", with(func(s *table.Settings) { s.Pace = table.PaceQuick }), false, ""},
+		{"confirm on", `{"confirm":"on"}`, 0, "computer", with(func(s *table.Settings) { s.Confirm = true }), false, ""},
+		{"confirm neither on nor off", `{"confirm":"yes"}`, 0, "computer", table.Settings{}, false, `confirm "yes" is neither on nor off`},
+		{"unknown pace", `{"pace":"fast"}`, 0, "computer", table.Settings{}, false, `pace "fast" is not one of quick, normal, slow`},
+		{"unknown level", `{"level":"godlike"}`, 0, "computer", table.Settings{}, false, `level "godlike" is not one of easy, normal, expert`},
+		{"empty level", `{"level":""}`, 0, "computer", table.Settings{}, false, `level "" is not one of`},
+		{"unknown ping", `{"ping":"loud"}`, 0, "computer", table.Settings{}, false, `ping mode "loud" is not one of auto, always, never`},
+		{"hints neither on nor off", `{"hints":"yes"}`, 0, "computer", table.Settings{}, false, `hints "yes" is neither on nor off`},
+		{"autoplay neither on nor off", `{"autoplay":"true"}`, 0, "computer", table.Settings{}, false, `autoplay "true" is neither on nor off`},
+		{"unknown key", `{"colour":"red"}`, 0, "computer", table.Settings{}, false, `there is no setting "colour"`},
+		{"not strings", `{"hints":true}`, 0, "computer", table.Settings{}, false, "decode table settings"},
+		{"not JSON", `level=expert`, 0, "computer", table.Settings{}, false, "decode table settings"},
+		{"unknown policy", `{}`, 0, "pause", table.Settings{}, false, `timeout policy "pause" is not one of computer, forfeit`},
+		{"negative timer", `{}`, -1, "computer", table.Settings{}, false, "negative turn timer"},
 	}
 	for _, tc := range tests {
 		got, hasHints, err := decodeTableSettings(tc.js, tc.timerMS, tc.policy)
@@ -70,13 +71,13 @@ func TestDecodeTableSettings(t *testing.T) {
 // TestEncodeTableSettings: what is written reads back the same, for every value of every
 // setting, with hints left out for a guild that never chose them.
 func TestEncodeTableSettings(t *testing.T) {
-	var all []TableSettings
-	for _, l := range Levels() {
-		for _, p := range PingModes() {
-			for _, pol := range TimeoutPolicies() {
+	var all []table.Settings
+	for _, l := range table.Levels() {
+		for _, p := range table.PingModes() {
+			for _, pol := range table.TimeoutPolicies() {
 				for _, b := range []bool{false, true} {
-					pace := Paces()[len(all)%len(Paces())]
-					all = append(all, TableSettings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace, Confirm: len(all)%3 == 0})
+					pace := table.Paces()[len(all)%len(table.Paces())]
+					all = append(all, table.Settings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace, Confirm: len(all)%3 == 0})
 				}
 			}
 		}
@@ -91,7 +92,7 @@ func TestEncodeTableSettings(t *testing.T) {
 			t.Errorf("%+v: stored as %s, read back %+v, hints stored %v, %v", s, js, got, hasHints, err)
 		}
 	}
-	s := TableSettings{Level: LevelEasy, Hints: false, Ping: PingAlways, Timeout: PolicyComputer, Pace: PaceQuick}
+	s := table.Settings{Level: table.LevelEasy, Hints: false, Ping: table.PingAlways, Timeout: table.PolicyComputer, Pace: table.PaceQuick}
 	js, err := encodeTableSettings(s, false)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +101,7 @@ func TestEncodeTableSettings(t *testing.T) {
 		t.Errorf("settings without hints stored as %s", js)
 	}
 	got, hasHints, err := decodeTableSettings(js, 0, "computer")
-	if want := (TableSettings{Level: LevelEasy, Hints: true, Ping: PingAlways, Timeout: PolicyComputer, Pace: PaceQuick}); err != nil || got != want || hasHints {
+	if want := (table.Settings{Level: table.LevelEasy, Hints: true, Ping: table.PingAlways, Timeout: table.PolicyComputer, Pace: table.PaceQuick}); err != nil || got != want || hasHints {
 		t.Errorf("settings without hints read back as %+v, hints stored %v, %v; want %+v", got, hasHints, err, want)
 	}
 }
@@ -108,22 +109,22 @@ func TestEncodeTableSettings(t *testing.T) {
 // TestNormalizeTableSettings: an empty level, ping mode, policy or pace is stored as its default,
 // the timer to the millisecond; anything else that is not a setting's value is refused.
 func TestNormalizeTableSettings(t *testing.T) {
-	s := TableSettings{Timer: time.Minute + time.Microsecond}
-	s.normalize()
-	if want := (TableSettings{Level: DefaultLevel, Ping: PingAuto, Timer: time.Minute, Timeout: PolicyComputer, Pace: PaceNormal}); s != want {
+	s := table.Settings{Timer: time.Minute + time.Microsecond}
+	s.Normalize()
+	if want := (table.Settings{Level: table.DefaultLevel, Ping: table.PingAuto, Timer: time.Minute, Timeout: table.PolicyComputer, Pace: table.PaceNormal}); s != want {
 		t.Errorf("normalized %+v, want %+v", s, want)
 	}
-	if err := s.check(); err != nil {
+	if err := s.Check(); err != nil {
 		t.Errorf("normalized settings refused: %v", err)
 	}
-	for _, bad := range []TableSettings{
-		{Level: "Expert", Ping: PingAuto, Timeout: PolicyComputer},
-		{Level: LevelEasy, Ping: "ALWAYS", Timeout: PolicyComputer},
-		{Level: LevelEasy, Ping: PingAuto, Timeout: "skip"},
-		{Level: LevelEasy, Ping: PingAuto, Timeout: PolicyComputer, Timer: -time.Millisecond},
-		{Level: LevelEasy, Ping: PingAuto, Timeout: PolicyComputer, Pace: "Quick"},
+	for _, bad := range []table.Settings{
+		{Level: "Expert", Ping: table.PingAuto, Timeout: table.PolicyComputer},
+		{Level: table.LevelEasy, Ping: "ALWAYS", Timeout: table.PolicyComputer},
+		{Level: table.LevelEasy, Ping: table.PingAuto, Timeout: "skip"},
+		{Level: table.LevelEasy, Ping: table.PingAuto, Timeout: table.PolicyComputer, Timer: -time.Millisecond},
+		{Level: table.LevelEasy, Ping: table.PingAuto, Timeout: table.PolicyComputer, Pace: "Quick"},
 	} {
-		if err := bad.check(); err == nil {
+		if err := bad.Check(); err == nil {
 			t.Errorf("%+v accepted", bad)
 		}
 	}
@@ -141,7 +142,7 @@ func testBadStoredTableSettings(t *testing.T, db backend) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.UpdateSettings(ctx, "g1", DefaultSettings(), t0); err != nil {
+	if err := s.UpdateSettings(ctx, "g1", table.DefaultGuildSettings(), t0); err != nil {
 		t.Fatal(err)
 	}
 	// (The schema keeps a timeout policy that is not one out of its column.)
@@ -176,11 +177,11 @@ func testBadStoredTableSettings(t *testing.T, db backend) {
 		!strings.Contains(err.Error(), "guild g1") {
 		t.Errorf("settings with a bad autoplay: %v, want an error naming the guild and the value", err)
 	}
-	if err := s.UpdateSettings(ctx, "g1", DefaultSettings(), t0); err != nil {
+	if err := s.UpdateSettings(ctx, "g1", table.DefaultGuildSettings(), t0); err != nil {
 		t.Errorf("settings replaced over bad ones: %v", err)
 	}
-	var st Settings
-	if st, err = s.Settings(ctx, "g1"); err != nil || !reflect.DeepEqual(st, DefaultSettings()) {
+	var st table.GuildSettings
+	if st, err = s.Settings(ctx, "g1"); err != nil || !reflect.DeepEqual(st, table.DefaultGuildSettings()) {
 		t.Errorf("settings after the repair %+v, %v", st, err)
 	}
 }
@@ -188,7 +189,7 @@ func testBadStoredTableSettings(t *testing.T, db backend) {
 // TestLevelsAreComputerLevels: every level a table or a seat may be stored with makes a
 // computer player.
 func TestLevelsAreComputerLevels(t *testing.T) {
-	for _, l := range Levels() {
+	for _, l := range table.Levels() {
 		if _, err := computer.New(string(l), 1); err != nil {
 			t.Errorf("level %s: %v", l, err)
 		}
@@ -204,19 +205,19 @@ func TestSeatLevels(t *testing.T) { forEachBackend(t, testSeatLevels) }
 func testSeatLevels(t *testing.T, db backend) {
 	s := db.open(t)
 	ctx := context.Background()
-	g := newGame("racehorse", nil, 3, []Seat{{UserID: "u1", Name: "Ana"}, {Computer: LevelEasy, Name: "C2"},
-		{Computer: LevelExpert, Name: "C3"}, {Computer: LevelNormal, Name: "C4"}})
-	g.Settings = DefaultTableSettings()
-	g.Settings.Level = LevelExpert
+	g := newGame("racehorse", nil, 3, []table.Seat{{UserID: "u1", Name: "Ana"}, {Computer: table.LevelEasy, Name: "C2"},
+		{Computer: table.LevelExpert, Name: "C3"}, {Computer: table.LevelNormal, Name: "C4"}})
+	g.Settings = table.DefaultSettings()
+	g.Settings.Level = table.LevelExpert
 	g = startGame(t, s, g)
-	levels := func(g Game) []Level {
-		var out []Level
+	levels := func(g table.Game) []table.Level {
+		var out []table.Level
 		for _, seat := range g.Seats {
 			out = append(out, seat.Computer)
 		}
 		return out
 	}
-	read := func() (Game, []Level) {
+	read := func() (table.Game, []table.Level) {
 		t.Helper()
 		got, err := s.GetGame(ctx, g.ID)
 		if err != nil {
@@ -228,7 +229,7 @@ func testSeatLevels(t *testing.T, db backend) {
 		}
 		return got, levels(got)
 	}
-	if _, got := read(); !reflect.DeepEqual(got, []Level{"", LevelEasy, LevelExpert, LevelNormal}) {
+	if _, got := read(); !reflect.DeepEqual(got, []table.Level{"", table.LevelEasy, table.LevelExpert, table.LevelNormal}) {
 		t.Errorf("seat levels %q, want each seat's own", got)
 	}
 	stored := func(seat int) string {
@@ -244,14 +245,14 @@ func testSeatLevels(t *testing.T, db backend) {
 		t.Fatal(err)
 	}
 	legacy, got := read()
-	if want := []Level{"", LevelExpert, LevelExpert, LevelExpert}; !reflect.DeepEqual(got, want) {
+	if want := []table.Level{"", table.LevelExpert, table.LevelExpert, table.LevelExpert}; !reflect.DeepEqual(got, want) {
 		t.Errorf("legacy seat levels %q, want the table's, %q", got, want)
 	}
 	if err := s.UpdateGame(ctx, legacy); err != nil {
 		t.Fatal(err)
 	}
-	if c := stored(1); c != string(LevelExpert) {
-		t.Errorf("a legacy seat was written back as %q, want %q", c, LevelExpert)
+	if c := stored(1); c != string(table.LevelExpert) {
+		t.Errorf("a legacy seat was written back as %q, want %q", c, table.LevelExpert)
 	}
 	// The table's default level, for a table stored before tables had a level.
 	if _, err := s.w.Exec(s.d.rebind("UPDATE games SET table_settings = '{}' WHERE id = ?"), g.ID); err != nil {
@@ -260,8 +261,8 @@ func testSeatLevels(t *testing.T, db backend) {
 	if _, err := s.w.Exec(s.d.rebind("UPDATE game_seats SET computer = 'baseline' WHERE game_id = ? AND seat = 2"), g.ID); err != nil {
 		t.Fatal(err)
 	}
-	if _, got := read(); !reflect.DeepEqual(got, []Level{"", LevelExpert, DefaultLevel, LevelExpert}) {
-		t.Errorf("seat levels %q after the table's level was cleared; want the legacy seat at %s", got, DefaultLevel)
+	if _, got := read(); !reflect.DeepEqual(got, []table.Level{"", table.LevelExpert, table.DefaultLevel, table.LevelExpert}) {
+		t.Errorf("seat levels %q after the table's level was cleared; want the legacy seat at %s", got, table.DefaultLevel)
 	}
 	for _, bad := range []string{"random", "Expert", "ismcts"} {
 		if _, err := s.w.Exec(s.d.rebind("UPDATE game_seats SET computer = ? WHERE game_id = ? AND seat = 3"), bad, g.ID); err != nil {

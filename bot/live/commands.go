@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // A Command is work for one table: something a person did, or a message the table asked
@@ -67,9 +67,9 @@ type ShowHand struct {
 type Move struct {
 	By     Person
 	Token  string
-	At     Stamp
+	At     table.Stamp
 	Action func(seat int) (engine.Action, error)
-	// Choose marks a card button at a table that confirms cards (TableSettings.Confirm): it
+	// Choose marks a card button at a table that confirms cards (table.Settings.Confirm): it
 	// chooses the card (Reply.Chosen), and the card's Play button, a Move without Choose,
 	// plays it. Elsewhere it plays the card.
 	Choose bool
@@ -78,7 +78,7 @@ type Move struct {
 // AskBid asks for the form to bid an amount of one's own (the "Other amount" button).
 type AskBid struct {
 	By Person
-	At Stamp
+	At table.Stamp
 }
 
 // Hint asks what the expert would do in the person's place. The reply is ReplyDeferred, and
@@ -86,7 +86,7 @@ type AskBid struct {
 type Hint struct {
 	By    Person
 	Token string
-	At    Stamp
+	At    table.Stamp
 }
 
 // Repost shows the table again at the bottom of its thread.
@@ -103,10 +103,10 @@ type NextHand struct {
 // Posted tells a table that the table message it asked for (PostTable) has been posted, as
 // Message, and whether it could be pinned; Err, when set, says it could not be posted.
 type Posted struct {
-	Message storage.Message
+	Message table.Message
 	Pinned  bool
 	// Replaces is the message it replaces, from PostTable.
-	Replaces *storage.Message
+	Replaces *table.Message
 	Err      error
 }
 
@@ -123,42 +123,6 @@ func (AskBid) command()      {}
 func (Hint) command()        {}
 func (Repost) command()      {}
 func (Posted) command()      {}
-
-// Stamp is the step of a game a control was shown at.
-type Stamp struct {
-	// Hand is the hand number, or 0 for a control valid at any time.
-	Hand int
-	// Step is the log's length. With Hand at least 1, a Step of 0 is a real step: the
-	// first action of the game.
-	Step int
-	// PassCards marks a control to pass cards: in six-handed passing, where a team passes
-	// together, it stays current while only other seats pass.
-	PassCards bool
-}
-
-// Current reports whether a control stamped s is still current for seat in g: its hand and
-// step are the game's, or (see PassCards) only other seats' passes came since.
-func (s Stamp) Current(g *engine.Game, seat int) bool {
-	if s.Hand == 0 {
-		return true
-	}
-	if s.Hand != g.HandNumber() {
-		return false
-	}
-	if s.Step == g.LogLen() {
-		return true
-	}
-	if !s.PassCards || s.Step > g.LogLen() || g.Phase() != engine.PhasePass ||
-		g.Rules().PassStyle != engine.PassSixHanded || !g.Waiting(seat) {
-		return false
-	}
-	for i := s.Step; i < g.LogLen(); i++ {
-		if a, _ := g.LogAction(i); a.Kind != engine.ActPassCards || a.Seat == seat {
-			return false
-		}
-	}
-	return true
-}
 
 // Commands from inside the runtime.
 type (
@@ -184,7 +148,7 @@ type (
 	// hinted: the expert's hint for seat at stamp at is ready, as why.
 	hinted struct {
 		seat  int
-		at    Stamp
+		at    table.Stamp
 		token string
 		why   string
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // lobbyIdle is how long a lobby stays open without activity.
@@ -24,7 +24,7 @@ func (rt *Runtime) isStarted() bool {
 }
 
 // arm sets the table's timer for its next deadline, replacing the one before.
-func (t *table) arm() {
+func (t *tableLoop) arm() {
 	if t.timer != nil {
 		t.timer.Stop()
 		t.timer = nil
@@ -43,7 +43,7 @@ func (t *table) arm() {
 
 // retryDeadline arms the table's timer to apply its deadline again after retryAfter, once
 // applying it failed: nothing of it was saved, so nothing of it was done.
-func (t *table) retryDeadline() {
+func (t *tableLoop) retryDeadline() {
 	t.rearm = false // the retry is the table's timer now, not its next deadline
 	if t.timer != nil {
 		t.timer.Stop()
@@ -66,7 +66,7 @@ func turnDeadlines(started time.Time, timeout time.Duration) (first, second, end
 
 // next returns the table's next deadline: a pending turn mention, a reminder, the turn's
 // end or the idle lobby's.
-func (t *table) next() (time.Time, bool) {
+func (t *tableLoop) next() (time.Time, bool) {
 	at, ok := t.turnNext()
 	if p, pok := t.pingAt(); pok && (!ok || p.Before(at)) {
 		return p, true
@@ -75,7 +75,7 @@ func (t *table) next() (time.Time, bool) {
 }
 
 // turnNext returns the next reminder or end of the turn timer, or the idle lobby's deadline.
-func (t *table) turnNext() (time.Time, bool) {
+func (t *tableLoop) turnNext() (time.Time, bool) {
 	switch {
 	case t.done:
 		return time.Time{}, false
@@ -96,7 +96,7 @@ func (t *table) turnNext() (time.Time, bool) {
 
 // startTurn starts the timer of a new turn: when the game waits for a person at a new step
 // of its log, the turn's start is saved.
-func (t *table) startTurn(ctx context.Context) {
+func (t *tableLoop) startTurn(ctx context.Context) {
 	if t.done || t.game == nil || t.meta.Settings.Timer <= 0 || t.game.Over() {
 		return
 	}
@@ -109,7 +109,7 @@ func (t *table) startTurn(ctx context.Context) {
 		return
 	}
 	before := t.meta.Turn
-	t.meta.Turn = storage.TurnState{Seq: seq, Seat: late[0], Started: t.now()}
+	t.meta.Turn = table.TurnState{Seq: seq, Seat: late[0], Started: t.now()}
 	if err := t.save(ctx); err != nil {
 		t.meta.Turn = before
 		t.rt.log.Error("save turn timer", "game", t.meta.ID, "err", err)
@@ -118,7 +118,7 @@ func (t *table) startTurn(ctx context.Context) {
 
 // wake arms the table's timer when the runtime starts, applying its deadline at once if it
 // passed while the bot was down.
-func (t *table) wake(ctx context.Context) {
+func (t *tableLoop) wake(ctx context.Context) {
 	t.startTurn(ctx)
 	if at, ok := t.next(); ok && !at.After(t.now()) {
 		t.applyDeadline(ctx, deadline{seq: t.timerSeq})
@@ -128,7 +128,7 @@ func (t *table) wake(ctx context.Context) {
 }
 
 // resume lets computer players take the turns that were theirs when the bot stopped.
-func (t *table) resume(ctx context.Context) {
+func (t *tableLoop) resume(ctx context.Context) {
 	if t.game == nil {
 		return
 	}
@@ -143,7 +143,7 @@ func (t *table) resume(ctx context.Context) {
 // the turn's timeout, or the closing of an idle lobby. It is applied as of when its timer
 // fell due (d.at), however late the table gets to it: a reminder a moment before a turn's
 // end is still a reminder. A deadline from a timer that has been replaced since is dropped.
-func (t *table) applyDeadline(ctx context.Context, d deadline) {
+func (t *tableLoop) applyDeadline(ctx context.Context, d deadline) {
 	if d.seq != t.timerSeq {
 		return
 	}
@@ -180,7 +180,7 @@ func (t *table) applyDeadline(ctx context.Context, d deadline) {
 
 // remind mentions the people the table waits for, once per reminder. A reminder that cannot
 // be saved is not sent, so that a process without its lease stays silent.
-func (t *table) remind(ctx context.Context, end, now time.Time) error {
+func (t *tableLoop) remind(ctx context.Context, end, now time.Time) error {
 	t.meta.Turn.Reminders++
 	if err := t.save(ctx); err != nil {
 		t.meta.Turn.Reminders--
@@ -194,20 +194,20 @@ func (t *table) remind(ctx context.Context, end, now time.Time) error {
 		return nil
 	}
 	t.emit(Remind{Channel: t.meta.PostChannel(), Users: ids, Left: end.Sub(now).Round(time.Second), Alone: len(t.meta.Seats) == 2 || (t.game != nil && t.game.Rules().Solo),
-		Forfeit: t.meta.Settings.Timeout == storage.PolicyForfeit})
+		Forfeit: t.meta.Settings.Timeout == table.PolicyForfeit})
 	t.postsSince++
 	return nil
 }
 
 // timeout applies the table's policy to the people whose time ran out: a computer player
 // moves for them this once, or their team forfeits. On an error nothing was done.
-func (t *table) timeout(ctx context.Context) error {
+func (t *tableLoop) timeout(ctx context.Context) error {
 	late := t.waitingHumans()
 	if len(late) == 0 {
 		return nil
 	}
 	var n narration
-	if t.meta.Settings.Timeout == storage.PolicyForfeit {
+	if t.meta.Settings.Timeout == table.PolicyForfeit {
 		// A team forfeits; where every player scores alone (three-handed), the seat does.
 		solo := t.game.Rules().Solo
 		team := t.game.Rules().TeamOf(late[0])
@@ -259,7 +259,7 @@ func (t *table) timeout(ctx context.Context) error {
 }
 
 // closeIdleLobby closes a lobby nobody has touched for a day. On an error nothing was done.
-func (t *table) closeIdleLobby(ctx context.Context) error {
+func (t *tableLoop) closeIdleLobby(ctx context.Context) error {
 	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
 		return fmt.Errorf("close idle lobby: %w", err)
 	}

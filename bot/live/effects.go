@@ -4,7 +4,8 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // ReplyKind is what a table answers the person who sent a command with.
@@ -33,7 +34,7 @@ type Reply struct {
 	Kind ReplyKind
 	Text string
 	// Game is the table's record as of the answer.
-	Game storage.Game
+	Game table.Game
 	// Seat and View are the person's seat and view (ReplyView); NextHand is set while the
 	// table pauses after a hand and the person has not asked for the next one.
 	Seat     int
@@ -44,7 +45,7 @@ type Reply struct {
 	Chosen engine.CardSet
 	// MinBid and At are the bid form's (ReplyBidForm).
 	MinBid int
-	At     Stamp
+	At     table.Stamp
 	// End is how the lobby closed (ReplyLobbyClosed).
 	End Ending
 }
@@ -93,7 +94,7 @@ type Narrate struct {
 	// Channel is where the table's posts go: its thread, or its channel without one.
 	Channel string
 	// Game is the table's record as of the end of the narration.
-	Game  storage.Game
+	Game  table.Game
 	Items []Item
 	// Turn, when set, are the users whose turn is announced now (and mentioned).
 	Turn []string
@@ -134,7 +135,7 @@ type Note struct {
 	Seat   int
 	Card   engine.Card
 	End    Ending
-	Finish storage.Finish
+	Finish league.Recorded
 }
 
 func (Step) item() {}
@@ -161,14 +162,14 @@ type Mention struct {
 
 // NotifyTurn tells Users privately (those who asked for it) that it is their turn at Game.
 type NotifyTurn struct {
-	Game  storage.Game
+	Game  table.Game
 	Users []string
 }
 
 // EditView brings a private message (Token) up to date: Seat's View, with Note above it.
 type EditView struct {
 	Token string
-	Game  storage.Game
+	Game  table.Game
 	Seat  int
 	View  engine.View
 	Note  string
@@ -179,8 +180,8 @@ type EditView struct {
 
 // ShowTable edits the table message to the table as it is.
 type ShowTable struct {
-	Message storage.Message
-	Game    storage.Game
+	Message table.Message
+	Game    table.Game
 	Public  engine.View
 }
 
@@ -188,35 +189,35 @@ type ShowTable struct {
 // Posted command with the message (and Replaces, the copy it replaces, if any).
 type PostTable struct {
 	Channel  string
-	Game     storage.Game
+	Game     table.Game
 	Public   engine.View
-	Replaces *storage.Message
+	Replaces *table.Message
 }
 
 // MovedTable turns the table message Old, replaced by New, into a link to New.
 type MovedTable struct {
-	Old, New storage.Message
+	Old, New table.Message
 	GuildID  string
 }
 
 // CloseTable edits the table message to the table as it ended, without controls.
 type CloseTable struct {
-	Message storage.Message
-	Game    storage.Game
+	Message table.Message
+	Game    table.Game
 	Public  engine.View
 	End     Ending
 }
 
 // ShowLobby edits the lobby message to the lobby's seats.
 type ShowLobby struct {
-	Message storage.Message
-	Game    storage.Game
+	Message table.Message
+	Game    table.Game
 }
 
 // CloseLobby edits the lobby message to say that the table has ended, and how.
 type CloseLobby struct {
-	Message storage.Message
-	Game    storage.Game
+	Message table.Message
+	Game    table.Game
 	End     Ending
 }
 

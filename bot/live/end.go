@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/league"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // endKind is how a table ends in storage.
@@ -35,9 +35,9 @@ type ending struct {
 // ratings in the same transaction, as the league decides them); only then is the table done:
 // its goroutine ends after this command and its timers stop. It returns what the game did to
 // the ratings (empty for an abandoned table). On an error nothing has changed.
-func (t *table) end(ctx context.Context, e ending) (storage.Finish, error) {
+func (t *tableLoop) end(ctx context.Context, e ending) (league.Recorded, error) {
 	now := t.now()
-	var fin storage.Finish
+	var fin league.Recorded
 	switch e.kind {
 	case endFinished, endForfeit:
 		decide := league.Finish
@@ -46,16 +46,16 @@ func (t *table) end(ctx context.Context, e ending) (storage.Finish, error) {
 		}
 		var err error
 		if fin, err = t.rt.cfg.Store.EndGame(ctx, t.meta.ID, now, decide); err != nil {
-			return storage.Finish{}, fmt.Errorf("end game %d: %w", t.meta.ID, err)
+			return league.Recorded{}, fmt.Errorf("end game %d: %w", t.meta.ID, err)
 		}
-		t.meta.Status = storage.StatusFinished
+		t.meta.Status = table.StatusFinished
 	case endAbandoned:
 		before := t.meta.Status
-		t.meta.Status = storage.StatusAbandoned
+		t.meta.Status = table.StatusAbandoned
 		t.meta.EndedAt = now
 		if err := t.save(ctx); err != nil {
 			t.meta.Status, t.meta.EndedAt = before, time.Time{}
-			return storage.Finish{}, fmt.Errorf("abandon game %d: %w", t.meta.ID, err)
+			return league.Recorded{}, fmt.Errorf("abandon game %d: %w", t.meta.ID, err)
 		}
 	}
 	t.meta.EndedAt = now

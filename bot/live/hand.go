@@ -8,7 +8,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Private answers to commands that change nothing.
@@ -22,7 +22,7 @@ const (
 
 // playerSeat returns the seat of a person at a game in play, or the refusal: the game is
 // over, not started, or the person is not seated (notSeated).
-func (t *table) playerSeat(by Person, notSeated string) (int, *Reply) {
+func (t *tableLoop) playerSeat(by Person, notSeated string) (int, *Reply) {
 	seat := t.meta.SeatOf(by.ID)
 	switch {
 	case t.done:
@@ -36,13 +36,13 @@ func (t *table) playerSeat(by Person, notSeated string) (int, *Reply) {
 }
 
 // view answers with a seat's private view, and keeps its token to bring it up to date.
-func (t *table) view(seat int, token, note string) Reply {
+func (t *tableLoop) view(seat int, token, note string) Reply {
 	t.keepView(seat, token)
 	return Reply{Kind: ReplyView, Seat: seat, View: t.game.View(seat), Text: note, NextHand: t.offersNextHand(seat), Chosen: t.chosenCard(seat)}
 }
 
 // showHand answers with the person's private view of the table.
-func (t *table) showHand(c ShowHand) Reply {
+func (t *tableLoop) showHand(c ShowHand) Reply {
 	seat, refusal := t.playerSeat(c.By, "You are not seated at this table, so you have no hand to see.")
 	if refusal != nil {
 		return *refusal
@@ -51,7 +51,7 @@ func (t *table) showHand(c ShowHand) Reply {
 }
 
 // askBid answers the "Other amount" button with the form for a bid.
-func (t *table) askBid(c AskBid) Reply {
+func (t *tableLoop) askBid(c AskBid) Reply {
 	seat, refusal := t.playerSeat(c.By, "You are not seated at this table, so you cannot bid for it.")
 	if refusal != nil {
 		return *refusal
@@ -67,7 +67,7 @@ func (t *table) askBid(c AskBid) Reply {
 
 // move handles a click on a private control: checked against the person, the step and the
 // rules, saved and applied; the answer is the person's view after it.
-func (t *table) move(ctx context.Context, c Move) Reply {
+func (t *tableLoop) move(ctx context.Context, c Move) Reply {
 	seat, refusal := t.playerSeat(c.By, "You are not seated at this table, so you cannot act for it.")
 	if refusal != nil {
 		return *refusal
@@ -109,7 +109,7 @@ func (t *table) move(ctx context.Context, c Move) Reply {
 
 // choose answers a card button at a table that confirms cards: the card, if the rules allow
 // it, is chosen, and its Play button plays it. Nothing else changes.
-func (t *table) choose(seat int, token string, a engine.Action) Reply {
+func (t *tableLoop) choose(seat int, token string, a engine.Action) Reply {
 	if err := t.game.Check(a); err != nil {
 		if r, ok := t.ruleRefusal(seat, token, err); ok {
 			return r
@@ -123,7 +123,7 @@ func (t *table) choose(seat int, token string, a engine.Action) Reply {
 
 // ruleRefusal answers an action the rules refused (an *engine.RuleError) with the seat's
 // view and the rule, and reports whether err was such a refusal.
-func (t *table) ruleRefusal(seat int, token string, err error) (Reply, bool) {
+func (t *tableLoop) ruleRefusal(seat int, token string, err error) (Reply, bool) {
 	var re *engine.RuleError
 	if !errors.As(err, &re) {
 		return Reply{}, false
@@ -139,7 +139,7 @@ func (t *table) ruleRefusal(seat int, token string, err error) (Reply, bool) {
 }
 
 // chosenCard returns the card seat chose to play at this step, if any.
-func (t *table) chosenCard(seat int) engine.CardSet {
+func (t *tableLoop) chosenCard(seat int) engine.CardSet {
 	if ch, ok := t.chosen[seat]; ok && t.game != nil && ch.step == t.game.LogLen() {
 		return engine.CardSet(0).Add(ch.card)
 	}
@@ -148,7 +148,7 @@ func (t *table) chosenCard(seat int) engine.CardSet {
 
 // hint answers the Hint button: the expert's choice for the person's seat, and why. The
 // expert searches in the pool, like a computer turn, and the answer comes as an EditView.
-func (t *table) hint(c Hint) Reply {
+func (t *tableLoop) hint(c Hint) Reply {
 	seat, refusal := t.playerSeat(c.By, "You are not seated at this table, so there is no hand to advise on.")
 	switch {
 	case refusal != nil:
@@ -191,7 +191,7 @@ func (t *table) hint(c Hint) Reply {
 }
 
 // showHint shows a hint once the expert has found it, unless the game has moved on.
-func (t *table) showHint(h hinted) {
+func (t *tableLoop) showHint(h hinted) {
 	if t.game == nil {
 		return
 	}
@@ -205,15 +205,15 @@ func (t *table) showHint(h hinted) {
 
 // repost posts the table again at the bottom of its thread; the copy it replaces becomes a
 // link to it.
-func (t *table) repost(by Person) Reply {
+func (t *tableLoop) repost(by Person) Reply {
 	if t.done || t.game == nil {
 		return text("That table has no game in play.")
 	}
 	if t.reposting {
 		return text("The table is being posted again already.")
 	}
-	var old *storage.Message
-	if m, ok := t.meta.Messages[storage.RoleTable]; ok {
+	var old *table.Message
+	if m, ok := t.meta.Messages[table.RoleTable]; ok {
 		old = &m
 	}
 	t.postTable(old)

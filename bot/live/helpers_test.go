@@ -16,6 +16,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // start is when every test's clock starts.
@@ -142,7 +143,7 @@ type rig struct {
 	rt    *live.Runtime
 	// pauses are the computer players' pauses: none, unless a test about the pace sets
 	// them before open (newPacedRig).
-	pauses func(storage.Pace) live.Pauses
+	pauses func(table.Pace) live.Pauses
 	// decide stands in for the searching players when set.
 	decide atomic.Pointer[searchFunc]
 }
@@ -168,7 +169,7 @@ func newRig(t *testing.T) *rig {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	r := &rig{t: t, ctx: ctx, store: db, clock: clock{fakediscord.NewManualClock(start)},
-		pauses: func(storage.Pace) live.Pauses { return live.Pauses{} }}
+		pauses: func(table.Pace) live.Pauses { return live.Pauses{} }}
 	r.open()
 	return r
 }
@@ -204,7 +205,7 @@ func (r *rig) restart() {
 	}
 	for _, ag := range active {
 		var g *engine.Game
-		if ag.Game.Status == storage.StatusPlaying {
+		if ag.Game.Status == table.StatusPlaying {
 			if g, err = ag.Replay(); err != nil {
 				r.t.Fatal(err)
 			}
@@ -223,23 +224,23 @@ func (r *rig) restart() {
 func person(name string) live.Person { return live.Person{ID: "u-" + name, Name: name} }
 
 // lobby opens a lobby of a preset hosted by host, with settings, and starts the runtime.
-func (r *rig) lobby(preset string, host live.Person, settings storage.TableSettings) int64 {
+func (r *rig) lobby(preset string, host live.Person, settings table.Settings) int64 {
 	r.t.Helper()
 	rules, err := engine.NewRules(preset, nil)
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	g := storage.Game{GuildID: "g1", ChannelID: "c1", HostID: host.ID, Preset: preset, Seed: 7,
-		Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby, CreatedAt: r.clock.Now(),
-		LastActivity: r.clock.Now(), Settings: settings, Messages: map[storage.MessageRole]storage.Message{}}
-	g.Seats[0] = storage.Seat{UserID: host.ID, Name: host.Name}
+	g := table.Game{GuildID: "g1", ChannelID: "c1", HostID: host.ID, Preset: preset, Seed: 7,
+		Seats: make([]table.Seat, rules.Players), Status: table.StatusLobby, CreatedAt: r.clock.Now(),
+		LastActivity: r.clock.Now(), Settings: settings, Messages: map[table.MessageRole]table.Message{}}
+	g.Seats[0] = table.Seat{UserID: host.ID, Name: host.Name}
 	id, err := r.store.CreateGame(r.ctx, g)
 	if err != nil {
 		r.t.Fatal(err)
 	}
 	g.ID = id
 	g.ThreadID = fmt.Sprintf("thread-%d", id)
-	g.Messages[storage.RoleLobby] = storage.Message{ChannelID: "c1", MessageID: fmt.Sprintf("lobby-%d", id)}
+	g.Messages[table.RoleLobby] = table.Message{ChannelID: "c1", MessageID: fmt.Sprintf("lobby-%d", id)}
 	if err := r.store.UpdateGame(r.ctx, g); err != nil {
 		r.t.Fatal(err)
 	}
@@ -290,7 +291,7 @@ func (r *rig) post(id int64, pinned bool) {
 	})
 	for _, e := range all {
 		if p, ok := e.(live.PostTable); ok {
-			r.do(id, live.Posted{Message: storage.Message{ChannelID: p.Channel, MessageID: "table-msg"}, Pinned: pinned, Replaces: p.Replaces})
+			r.do(id, live.Posted{Message: table.Message{ChannelID: p.Channel, MessageID: "table-msg"}, Pinned: pinned, Replaces: p.Replaces})
 			return
 		}
 	}
@@ -317,8 +318,8 @@ func (r *rig) view(id int64, p live.Person) live.Reply {
 }
 
 // stampOf is the stamp of a control shown in a view now.
-func stampOf(v *engine.View, cards bool) live.Stamp {
-	return live.Stamp{Hand: v.HandNo(), Step: v.Step(), PassCards: cards}
+func stampOf(v *engine.View, cards bool) table.Stamp {
+	return table.Stamp{Hand: v.HandNo(), Step: v.Step(), PassCards: cards}
 }
 
 // moveFor is the Move that plays action a (with its seat set by the table).

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Answers that more than one command gives.
@@ -24,7 +24,7 @@ const (
 // this records where it appeared. The reply is ReplyLobby once it is saved, else a
 // ReplyText saying why not.
 type LobbyPosted struct {
-	Message storage.Message
+	Message table.Message
 	Thread  string
 }
 
@@ -38,17 +38,17 @@ func (Withdraw) command()    {}
 // lobbyPosted records where the lobby is shown. Once the game has been dealt (people joined
 // before the thread was started), the table stays where it is: only the lobby message is
 // recorded.
-func (t *table) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
+func (t *tableLoop) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 	if t.done {
 		return text(msgNotTaking)
 	}
 	messages, thread := t.meta.Messages, t.meta.ThreadID
 	t.meta.Messages = maps.Clone(messages)
 	if t.meta.Messages == nil {
-		t.meta.Messages = map[storage.MessageRole]storage.Message{}
+		t.meta.Messages = map[table.MessageRole]table.Message{}
 	}
-	t.meta.Messages[storage.RoleLobby] = c.Message
-	if c.Thread != "" && (t.meta.Status == storage.StatusLobby || t.awaitingThread) {
+	t.meta.Messages[table.RoleLobby] = c.Message
+	if c.Thread != "" && (t.meta.Status == table.StatusLobby || t.awaitingThread) {
 		t.meta.ThreadID = c.Thread
 	}
 	if err := t.save(ctx); err != nil {
@@ -66,8 +66,8 @@ func (t *table) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 }
 
 // withdraw closes a lobby that was never shown.
-func (t *table) withdraw(ctx context.Context) Reply {
-	if t.done || (t.meta.Status != storage.StatusLobby && !t.awaitingThread) {
+func (t *tableLoop) withdraw(ctx context.Context) Reply {
+	if t.done || (t.meta.Status != table.StatusLobby && !t.awaitingThread) {
 		return text(msgNotTaking)
 	}
 	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
@@ -79,8 +79,8 @@ func (t *table) withdraw(ctx context.Context) Reply {
 }
 
 // lobby returns the table's rules when it is a lobby that takes players, or the refusal.
-func (t *table) lobby() (engine.Rules, *Reply) {
-	if t.done || t.meta.Status != storage.StatusLobby {
+func (t *tableLoop) lobby() (engine.Rules, *Reply) {
+	if t.done || t.meta.Status != table.StatusLobby {
 		return engine.Rules{}, ptr(text(msgNotTaking))
 	}
 	rules, err := t.meta.Rules()
@@ -92,7 +92,7 @@ func (t *table) lobby() (engine.Rules, *Reply) {
 }
 
 // join seats a person in the lobby.
-func (t *table) join(ctx context.Context, c Join) Reply {
+func (t *tableLoop) join(ctx context.Context, c Join) Reply {
 	rules, refusal := t.lobby()
 	if refusal != nil {
 		return *refusal
@@ -114,20 +114,20 @@ func (t *table) join(ctx context.Context, c Join) Reply {
 	}
 	next := slices.Clone(seats)
 	if seat >= 0 {
-		next[seat] = storage.Seat{}
+		next[seat] = table.Seat{}
 	}
-	next[want] = storage.Seat{UserID: c.By.ID, Name: c.By.Name}
+	next[want] = table.Seat{UserID: c.By.ID, Name: c.By.Name}
 	return t.seat(ctx, next, &rules, true, true)
 }
 
 // leave takes a person out of the lobby, or hands their seat in the game to a computer
 // player.
-func (t *table) leave(ctx context.Context, c Leave) Reply {
+func (t *tableLoop) leave(ctx context.Context, c Leave) Reply {
 	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 {
 		return text("You are not seated at this table.")
 	}
-	if t.meta.Status != storage.StatusLobby {
+	if t.meta.Status != table.StatusLobby {
 		return t.setAway(ctx, seat, true, "You left the game: a computer player plays your seat from now on. `/pinochle back` takes it back.")
 	}
 	rules, refusal := t.lobby()
@@ -135,7 +135,7 @@ func (t *table) leave(ctx context.Context, c Leave) Reply {
 		return *refusal
 	}
 	next := slices.Clone(t.meta.Seats)
-	next[seat] = storage.Seat{}
+	next[seat] = table.Seat{}
 	r := t.seat(ctx, next, &rules, c.InPlace, true)
 	if r.Kind == ReplyLobby && !c.InPlace {
 		return text("You left the table.")
@@ -144,7 +144,7 @@ func (t *table) leave(ctx context.Context, c Leave) Reply {
 }
 
 // addComputer puts a computer player in the lobby's first open seat.
-func (t *table) addComputer(ctx context.Context, by Person) Reply {
+func (t *tableLoop) addComputer(ctx context.Context, by Person) Reply {
 	rules, refusal := t.lobby()
 	if refusal != nil {
 		return *refusal
@@ -164,7 +164,7 @@ func (t *table) addComputer(ctx context.Context, by Person) Reply {
 }
 
 // start fills the open seats with computer players and deals.
-func (t *table) start(ctx context.Context, by Person) Reply {
+func (t *tableLoop) start(ctx context.Context, by Person) Reply {
 	rules, refusal := t.lobby()
 	if refusal != nil {
 		return *refusal
@@ -188,7 +188,7 @@ func (t *table) start(ctx context.Context, by Person) Reply {
 // answer shows it in place of the lobby message; otherwise the lobby message is edited), or,
 // when mayDeal is set, starts the game once every seat is taken. On an error nothing
 // changes.
-func (t *table) seat(ctx context.Context, seats []storage.Seat, rules *engine.Rules, inPlace, mayDeal bool) Reply {
+func (t *tableLoop) seat(ctx context.Context, seats []table.Seat, rules *engine.Rules, inPlace, mayDeal bool) Reply {
 	before, activity := t.meta.Seats, t.meta.LastActivity
 	t.meta.Seats, t.meta.LastActivity = seats, t.now()
 	if firstOpen(seats) < 0 && mayDeal {
@@ -200,7 +200,7 @@ func (t *table) seat(ctx context.Context, seats []storage.Seat, rules *engine.Ru
 		return text(msgNotSaved)
 	}
 	t.arm() // the idle lobby's deadline moves on
-	if m, ok := t.meta.Messages[storage.RoleLobby]; ok && !inPlace {
+	if m, ok := t.meta.Messages[table.RoleLobby]; ok && !inPlace {
 		t.emit(ShowLobby{Message: m, Game: t.record()})
 	}
 	return Reply{Kind: ReplyLobby}
@@ -208,7 +208,7 @@ func (t *table) seat(ctx context.Context, seats []storage.Seat, rules *engine.Ru
 
 // deal starts the game of a full table: it is saved as playing, the table message is asked
 // for, and computer players take their turns. On an error the lobby is as it was (before).
-func (t *table) deal(ctx context.Context, rules *engine.Rules, before []storage.Seat, activity time.Time) Reply {
+func (t *tableLoop) deal(ctx context.Context, rules *engine.Rules, before []table.Seat, activity time.Time) Reply {
 	g, err := engine.NewGame(*rules, t.meta.Seed)
 	if err != nil {
 		t.meta.Seats, t.meta.LastActivity = before, activity
@@ -220,16 +220,16 @@ func (t *table) deal(ctx context.Context, rules *engine.Rules, before []storage.
 		names[s] = t.meta.Seats[s].Name
 	}
 	g.SetNames(names)
-	t.meta.Status = storage.StatusPlaying
+	t.meta.Status = table.StatusPlaying
 	if err := t.save(ctx); err != nil {
-		t.meta.Status = storage.StatusLobby
+		t.meta.Status = table.StatusLobby
 		t.meta.Seats, t.meta.LastActivity = before, activity
 		t.rt.log.Error("start", "game", t.meta.ID, "err", err)
 		return text("The game could not be started. Please try again.")
 	}
 	t.game = g
 	t.announced = -1
-	if _, shown := t.meta.Messages[storage.RoleLobby]; shown {
+	if _, shown := t.meta.Messages[table.RoleLobby]; shown {
 		t.postTable(nil)
 	} else {
 		// Started the moment the lobby appeared, before its thread is known: the table and
@@ -245,7 +245,7 @@ func (t *table) deal(ctx context.Context, rules *engine.Rules, before []storage.
 }
 
 // cancel closes the lobby from its Cancel button.
-func (t *table) cancel(ctx context.Context, by Person) Reply {
+func (t *tableLoop) cancel(ctx context.Context, by Person) Reply {
 	if _, refusal := t.lobby(); refusal != nil {
 		return *refusal
 	}
@@ -261,7 +261,7 @@ func (t *table) cancel(ctx context.Context, by Person) Reply {
 }
 
 // abandonBy closes the table, lobby or game, from /pinochle abandon.
-func (t *table) abandonBy(ctx context.Context, by Person) Reply {
+func (t *tableLoop) abandonBy(ctx context.Context, by Person) Reply {
 	if by.ID != t.meta.HostID && !by.Manager {
 		return text("Only the table's host or someone with Manage Server can abandon it.")
 	}
@@ -276,7 +276,7 @@ func (t *table) abandonBy(ctx context.Context, by Person) Reply {
 
 // abandon ends the table without a result and tells the thread. On an error nothing
 // changed.
-func (t *table) abandon(ctx context.Context, e Ending) error {
+func (t *tableLoop) abandon(ctx context.Context, e Ending) error {
 	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
 		return err
 	}
@@ -287,7 +287,7 @@ func (t *table) abandon(ctx context.Context, e Ending) error {
 }
 
 // away hands a person's seat to a computer player, or takes it back.
-func (t *table) away(ctx context.Context, c Away) Reply {
+func (t *tableLoop) away(ctx context.Context, c Away) Reply {
 	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 || t.game == nil {
 		return text("You are not seated at a game in play.")
@@ -307,7 +307,7 @@ func (t *table) away(ctx context.Context, c Away) Reply {
 
 // setAway changes who plays a seat, tells the thread, and lets the computer move if it is
 // now its turn.
-func (t *table) setAway(ctx context.Context, seat int, away bool, answer string) Reply {
+func (t *tableLoop) setAway(ctx context.Context, seat int, away bool, answer string) Reply {
 	before := t.meta.Seats
 	t.meta.Seats = slices.Clone(before)
 	t.meta.Seats[seat].Away = away
@@ -331,7 +331,7 @@ func (t *table) setAway(ctx context.Context, seat int, away bool, answer string)
 }
 
 // firstOpen returns the first open seat, or -1.
-func firstOpen(seats []storage.Seat) int {
+func firstOpen(seats []table.Seat) int {
 	for i, s := range seats {
 		if s.IsOpen() {
 			return i
@@ -341,7 +341,7 @@ func firstOpen(seats []storage.Seat) int {
 }
 
 // humans counts the seats held by people.
-func humans(seats []storage.Seat) int {
+func humans(seats []table.Seat) int {
 	n := 0
 	for _, s := range seats {
 		if s.IsHuman() {
@@ -352,8 +352,8 @@ func humans(seats []storage.Seat) int {
 }
 
 // computerSeat is a computer player of a level for a seat.
-func computerSeat(seat int, level storage.Level) storage.Seat {
-	return storage.Seat{Computer: level, Name: fmt.Sprintf("Computer %d", seat+1)}
+func computerSeat(seat int, level table.Level) table.Seat {
+	return table.Seat{Computer: level, Name: fmt.Sprintf("Computer %d", seat+1)}
 }
 
 // ptr returns a pointer to a copy of v.

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Pauses are how long a table's computer players wait before they move while people play
@@ -20,11 +20,11 @@ type Pauses struct {
 // DefaultPauses returns the pauses of a pace. At the normal pace a four-handed trick of
 // computer players takes about six seconds, within what Discord lets a thread show (five
 // posts in five seconds), and a hand's result stays ten seconds before the next deal.
-func DefaultPauses(p storage.Pace) Pauses {
+func DefaultPauses(p table.Pace) Pauses {
 	switch p {
-	case storage.PaceQuick:
+	case table.PaceQuick:
 		return Pauses{Move: 600 * time.Millisecond, Trick: 1500 * time.Millisecond, Hand: 5 * time.Second}
-	case storage.PaceSlow:
+	case table.PaceSlow:
 		return Pauses{Move: 2 * time.Second, Trick: 4 * time.Second, Hand: 20 * time.Second}
 	}
 	return Pauses{Move: 1200 * time.Millisecond, Trick: 2500 * time.Millisecond, Hand: 10 * time.Second}
@@ -42,7 +42,7 @@ const (
 // lastEnded reads from the game what its last action ended: a hand, when the next one has
 // been dealt and nobody has bid in it yet; a trick, when the trick in progress is empty
 // after tricks of the hand were taken.
-func (t *table) lastEnded() ended {
+func (t *tableLoop) lastEnded() ended {
 	v := t.game.View(-1)
 	if v.Rules().Stock {
 		return stockEnded(&v)
@@ -72,7 +72,7 @@ func stockEnded(v *engine.View) ended {
 }
 
 // pauses returns the table's pauses, by its pace.
-func (t *table) pauses() Pauses {
+func (t *tableLoop) pauses() Pauses {
 	if f := t.rt.cfg.Pauses; f != nil {
 		return f(t.meta.Settings.Pace)
 	}
@@ -81,7 +81,7 @@ func (t *table) pauses() Pauses {
 
 // watched reports whether a person plays at the table (seated, and not away): only then do
 // the computer players pause.
-func (t *table) watched() bool {
+func (t *tableLoop) watched() bool {
 	for _, s := range t.meta.Seats {
 		if s.UserID != "" && !s.Away {
 			return true
@@ -91,7 +91,7 @@ func (t *table) watched() bool {
 }
 
 // pauseFor returns how long the computer players wait after the last action.
-func (t *table) pauseFor() time.Duration {
+func (t *tableLoop) pauseFor() time.Duration {
 	if !t.watched() {
 		return 0
 	}
@@ -108,7 +108,7 @@ func (t *table) pauseFor() time.Duration {
 // mayMove reports whether the computer players may move now: the pause after the last
 // action is over. If it is not, it arms the pause (once per step); its end (pauseDue) lets
 // them move.
-func (t *table) mayMove() bool {
+func (t *tableLoop) mayMove() bool {
 	step := t.game.LogLen()
 	if t.pacedStep == step {
 		return true
@@ -134,19 +134,19 @@ func (t *table) mayMove() bool {
 
 // handPause reports whether the table pauses after a hand: the computer players wait for
 // the people to read its result, or to ask for the next hand.
-func (t *table) handPause() bool {
+func (t *tableLoop) handPause() bool {
 	return t.game != nil && t.pause != nil && t.pauseStep == t.game.LogLen() && t.lastEnded() == endedHand
 }
 
 // offersNextHand reports whether seat's view offers Next hand: the table pauses after a hand
 // and the seat's person has not asked for the next one.
-func (t *table) offersNextHand(seat int) bool {
+func (t *tableLoop) offersNextHand(seat int) bool {
 	return t.handPause() && !t.ready[seat] && !t.meta.Seats[seat].Away
 }
 
 // endPause lets the computer players move once a pause is over, if the game is still at the
 // step it was for.
-func (t *table) endPause(ctx context.Context, step int) {
+func (t *tableLoop) endPause(ctx context.Context, step int) {
 	if t.game == nil || t.game.LogLen() != step {
 		return
 	}
@@ -164,7 +164,7 @@ func (t *table) endPause(ctx context.Context, step int) {
 
 // nextHand answers a person's Next hand during the pause after a hand: once every person
 // at the table has asked, the computer players deal on at once.
-func (t *table) nextHand(ctx context.Context, c NextHand) Reply {
+func (t *tableLoop) nextHand(ctx context.Context, c NextHand) Reply {
 	seat, refusal := t.playerSeat(c.By, "You are not seated at this table.")
 	if refusal != nil {
 		return *refusal

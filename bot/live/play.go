@@ -26,7 +26,7 @@ func (n *narration) first(o Note) { n.items = append([]Item{o}, n.items...) }
 
 // act applies one action to the table's game: the engine checks it, the store saves it, and
 // only then is it applied and told. A refused action changes nothing.
-func (t *table) act(ctx context.Context, a engine.Action, n *narration) error {
+func (t *tableLoop) act(ctx context.Context, a engine.Action, n *narration) error {
 	g := t.game
 	if err := g.Check(a); err != nil {
 		return err
@@ -50,7 +50,7 @@ func (t *table) act(ctx context.Context, a engine.Action, n *narration) error {
 // act, a pause is under way or the game is over, then records the hands that finished and
 // the game's end. A player that decides at once moves
 // here; one that searches does so in the pool (think) and its move comes back as a command.
-func (t *table) advance(ctx context.Context, n *narration) error {
+func (t *tableLoop) advance(ctx context.Context, n *narration) error {
 	g := t.game
 	for range maxComputerMoves {
 		if g.Over() {
@@ -86,7 +86,7 @@ func (t *table) advance(ctx context.Context, n *narration) error {
 
 // retryLater lets the computer players try their turns again after retryAfter, once a
 // computer move could not be saved: nobody else would move the table on.
-func (t *table) retryLater() {
+func (t *tableLoop) retryLater() {
 	if t.retry != nil {
 		t.retry.Stop()
 	}
@@ -94,7 +94,7 @@ func (t *table) retryLater() {
 }
 
 // retryMoves is the computer players' next try.
-func (t *table) retryMoves(ctx context.Context) {
+func (t *tableLoop) retryMoves(ctx context.Context) {
 	t.retry = nil
 	if t.game == nil || t.thinking {
 		return
@@ -107,7 +107,7 @@ func (t *table) retryMoves(ctx context.Context) {
 }
 
 // computerToAct returns a seat played by the computer that the game waits for, or -1.
-func (t *table) computerToAct() int {
+func (t *tableLoop) computerToAct() int {
 	for seat := range t.meta.Seats {
 		if t.game.Waiting(seat) && t.playedByComputer(seat) {
 			return seat
@@ -121,7 +121,7 @@ func (t *table) computerToAct() int {
 // seeded from the game and the step, so that a game's computer moves are the same after a
 // restart. Storage holds only levels computer.New knows; should one not be, the error is
 // logged and the seat plays as the baseline.
-func (t *table) computerFor(seat int) (computer.Player, error) {
+func (t *tableLoop) computerFor(seat int) (computer.Player, error) {
 	level := string(t.meta.Settings.Level)
 	if s := t.meta.Seats[seat]; s.IsComputer() {
 		level = string(s.Computer)
@@ -151,7 +151,7 @@ func searches(p computer.Player) bool {
 // it thinks, the table answers every other command at once. A search still waiting for a
 // place when the table ends or the runtime closes is given up. forLate marks a move for a
 // person whose time ran out.
-func (t *table) think(seat int, p computer.Player, forLate bool) {
+func (t *tableLoop) think(seat int, p computer.Player, forLate bool) {
 	if t.thinking || !t.rt.enter() {
 		return
 	}
@@ -178,7 +178,7 @@ func (t *table) think(seat int, p computer.Player, forLate bool) {
 
 // applyDecision applies a computer player's decision if the game is where it was when the
 // search began.
-func (t *table) applyDecision(ctx context.Context, d decided) {
+func (t *tableLoop) applyDecision(ctx context.Context, d decided) {
 	t.thinking = false
 	t.stopThinking()
 	if t.game == nil {
@@ -206,7 +206,7 @@ func (t *table) applyDecision(ctx context.Context, d decided) {
 }
 
 // recordHands records the hands that just finished and, once the game is over, its end.
-func (t *table) recordHands(ctx context.Context, n *narration) error {
+func (t *tableLoop) recordHands(ctx context.Context, n *narration) error {
 	now := t.now()
 	for len(n.events) > 0 {
 		e := n.events[0]

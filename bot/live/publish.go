@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // repostAfter is about how many posts may go below a table message that could not be
@@ -15,7 +15,7 @@ const repostAfter = 12
 // mention of the people whose turn it now is, the private views to bring up to date and the
 // table message. Once the sender has its answer, the timer of a turn that began is saved and
 // the table's timers are armed for what comes next (handle).
-func (t *table) publish(n *narration) {
+func (t *tableLoop) publish(n *narration) {
 	if t.awaitingThread {
 		// Nothing is shown until the table has its thread (lobbyPosted): the narration waits.
 		t.held = append(t.held, n.items...)
@@ -44,12 +44,12 @@ func (t *table) publish(n *narration) {
 	}
 	t.refreshViews()
 	if t.game != nil && !t.done && !t.pinned && !t.reposting && t.postsSince >= repostAfter {
-		if m, ok := t.meta.Messages[storage.RoleTable]; ok {
+		if m, ok := t.meta.Messages[table.RoleTable]; ok {
 			t.postTable(&m)
 		}
 	}
 	if t.game != nil {
-		if m, ok := t.meta.Messages[storage.RoleTable]; ok {
+		if m, ok := t.meta.Messages[table.RoleTable]; ok {
 			t.emit(ShowTable{Message: m, Game: t.record(), Public: t.game.View(-1)})
 		}
 	}
@@ -64,7 +64,7 @@ func (t *table) publish(n *narration) {
 // each as it happens). The auction is told once it is won, the passes with the meld, the
 // play with the hand's result; a note (someone away, a late move, the game's end) and a
 // mention of whose turn it is are told at once, with what was held before them.
-func (t *table) tellsNow() bool {
+func (t *tableLoop) tellsNow() bool {
 	if t.done || t.game == nil || t.game.Over() {
 		return true
 	}
@@ -113,7 +113,7 @@ func postsOf(items []Item) int {
 // (and of everyone once a hand is over, for its result), where they may still be edited, so
 // that a player who keeps their hand open sees their controls arrive without pressing
 // anything.
-func (t *table) refreshViews() {
+func (t *tableLoop) refreshViews() {
 	if t.game == nil {
 		return
 	}
@@ -126,7 +126,7 @@ func (t *table) refreshViews() {
 		if v.step == t.game.LogLen() || !(t.game.Waiting(seat) || t.game.Over() || t.done || t.handPause()) {
 			continue
 		}
-		if v.waiting && (Stamp{Hand: v.hand, Step: v.step, PassCards: true}).Current(t.game, seat) {
+		if v.waiting && (table.Stamp{Hand: v.hand, Step: v.step, PassCards: true}).Current(t.game, seat) {
 			// Its pass menu is still the one to use (only others' six-handed passes came
 			// since): redrawing it would undo a choice being made in it.
 			continue
@@ -138,7 +138,7 @@ func (t *table) refreshViews() {
 }
 
 // keepView remembers the private message a seat was just shown, to bring it up to date.
-func (t *table) keepView(seat int, token string) {
+func (t *tableLoop) keepView(seat int, token string) {
 	if token != "" && t.game != nil {
 		t.views[seat] = privateView{token: token, at: t.now(), step: t.game.LogLen(),
 			hand: t.game.HandNumber(), waiting: t.game.Waiting(seat)}
@@ -146,27 +146,27 @@ func (t *table) keepView(seat int, token string) {
 }
 
 // postTable asks for the table message to be posted in the thread, replacing old if set.
-func (t *table) postTable(old *storage.Message) {
+func (t *tableLoop) postTable(old *table.Message) {
 	t.reposting = true
 	t.emit(PostTable{Channel: t.meta.PostChannel(), Game: t.record(), Public: t.game.View(-1), Replaces: old})
 }
 
 // posted records the table message once it has been posted (and pinned, if it could be):
 // the message kept up to date from now on, also after a restart.
-func (t *table) posted(ctx context.Context, p Posted) {
+func (t *tableLoop) posted(ctx context.Context, p Posted) {
 	t.reposting = false
 	if p.Err != nil {
 		t.rt.log.Error("post table", "game", t.meta.ID, "err", p.Err)
 		return
 	}
 	if t.meta.Messages == nil {
-		t.meta.Messages = map[storage.MessageRole]storage.Message{}
+		t.meta.Messages = map[table.MessageRole]table.Message{}
 	}
-	t.meta.Messages[storage.RoleTable] = p.Message
+	t.meta.Messages[table.RoleTable] = p.Message
 	if p.Pinned {
-		delete(t.meta.Messages, storage.RoleTableUnpinned)
+		delete(t.meta.Messages, table.RoleTableUnpinned)
 	} else {
-		t.meta.Messages[storage.RoleTableUnpinned] = p.Message
+		t.meta.Messages[table.RoleTableUnpinned] = p.Message
 	}
 	t.pinned, t.postsSince = p.Pinned, 0
 	if err := t.save(ctx); err != nil {
@@ -181,15 +181,15 @@ func (t *table) posted(ctx context.Context, p Posted) {
 }
 
 // closeLobby edits the table's lobby message to say how the table ended.
-func (t *table) closeLobby(e Ending) {
-	if m, ok := t.meta.Messages[storage.RoleLobby]; ok {
+func (t *tableLoop) closeLobby(e Ending) {
+	if m, ok := t.meta.Messages[table.RoleLobby]; ok {
 		t.emit(CloseLobby{Message: m, Game: t.record(), End: e})
 	}
 }
 
 // closeTable edits the table message to how the table ended, without controls.
-func (t *table) closeTable(e Ending) {
-	if m, ok := t.meta.Messages[storage.RoleTable]; ok && t.game != nil {
+func (t *tableLoop) closeTable(e Ending) {
+	if m, ok := t.meta.Messages[table.RoleTable]; ok && t.game != nil {
 		t.emit(CloseTable{Message: m, Game: t.record(), Public: t.game.View(-1), End: e})
 	}
 }

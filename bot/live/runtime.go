@@ -15,15 +15,15 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/league"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Store is what a table writes: the bot's store, fenced by its lease on its shards.
 type Store interface {
-	UpdateGame(ctx context.Context, g storage.Game) error
+	UpdateGame(ctx context.Context, g table.Game) error
 	SaveAction(ctx context.Context, gameID int64, seq, seat int, a engine.Action, at time.Time) error
 	RecordHand(ctx context.Context, gameID int64, res engine.HandResult, at time.Time) error
-	EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (storage.Finish, error)
+	EndGame(ctx context.Context, gameID int64, at time.Time, decide league.Decider) (league.Recorded, error)
 }
 
 // Config is what a Runtime needs.
@@ -44,7 +44,7 @@ type Config struct {
 	Searches int
 	// Pauses, when set, gives the pauses of the computer players at each pace; nil is
 	// DefaultPauses.
-	Pauses func(storage.Pace) Pauses
+	Pauses func(table.Pace) Pauses
 	// Decide, when set, stands in for the decision of every computer player that searches,
 	// run where the search runs, with the search's context: it is done when the table ends
 	// or moves on. Tests set it.
@@ -78,7 +78,7 @@ type Runtime struct {
 	quit   chan struct{} // closed when Close begins
 
 	mu      sync.Mutex
-	tables  map[int64]*table
+	tables  map[int64]*tableLoop
 	closed  bool
 	started bool
 	// pending counts, by table, the commands queued or being handled and the work held,
@@ -108,7 +108,7 @@ func New(cfg Config) *Runtime {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Runtime{
 		cfg: cfg, log: cfg.Logger, clock: cfg.Clock, pool: make(chan struct{}, cfg.Searches),
-		ctx: ctx, cancel: cancel, quit: make(chan struct{}), tables: map[int64]*table{},
+		ctx: ctx, cancel: cancel, quit: make(chan struct{}), tables: map[int64]*tableLoop{},
 		pending: map[int64]int{}, searching: map[int64]int{}, changed: make(chan struct{}),
 	}
 }
@@ -204,8 +204,8 @@ func (rt *Runtime) enter() bool {
 // Add runs a table: a lobby (game nil) or a game being played, rebuilt from its log. A game
 // added before Start waits for Start to arm its timers and let its computer players move;
 // one added after runs at once.
-func (rt *Runtime) Add(meta storage.Game, game *engine.Game) error {
-	t := &table{
+func (rt *Runtime) Add(meta table.Game, game *engine.Game) error {
+	t := &tableLoop{
 		rt: rt, id: meta.ID, inbox: make(chan request, 16), exited: make(chan struct{}),
 		meta: meta, game: game, views: map[int]privateView{}, clicks: map[string]time.Time{},
 		pacedStep: -1, ready: map[int]bool{}, chosen: map[int]chosenCard{},
@@ -214,7 +214,7 @@ func (rt *Runtime) Add(meta storage.Game, game *engine.Game) error {
 	if game != nil {
 		t.announced = game.LogLen()
 		// The table message was pinned when it was posted, unless the bot could not.
-		t.pinned = meta.Messages[storage.RoleTableUnpinned] != meta.Messages[storage.RoleTable]
+		t.pinned = meta.Messages[table.RoleTableUnpinned] != meta.Messages[table.RoleTable]
 	}
 	t.publishSummary()
 	rt.mu.Lock()
@@ -285,12 +285,12 @@ type request struct {
 	reply chan Reply
 }
 
-func (rt *Runtime) do(ctx context.Context, t *table, c Command) (Reply, error) {
+func (rt *Runtime) do(ctx context.Context, t *tableLoop, c Command) (Reply, error) {
 	return rt.request(ctx, t, request{ctx: ctx, cmd: c, reply: make(chan Reply, 1)})
 }
 
 // request queues req and waits for its reply.
-func (rt *Runtime) request(ctx context.Context, t *table, req request) (Reply, error) {
+func (rt *Runtime) request(ctx context.Context, t *tableLoop, req request) (Reply, error) {
 	rt.busy(t.id, 1) // until the table has handled it (run), or it is not queued
 	select {
 	case t.inbox <- req:
@@ -319,7 +319,7 @@ func (rt *Runtime) request(ctx context.Context, t *table, req request) (Reply, e
 
 // send hands a command from inside the runtime to a table and waits until the table has
 // handled it or ended. It is called from the runtime's own goroutines, never a table's.
-func (rt *Runtime) send(t *table, c Command) {
+func (rt *Runtime) send(t *tableLoop, c Command) {
 	// It fails only once the table has ended.
 	_, _ = rt.request(context.Background(), t, request{cmd: c, reply: make(chan Reply, 1)})
 }
@@ -329,7 +329,7 @@ func (rt *Runtime) send(t *table, c Command) {
 // other, as a test's does, sees the timers the command arms before it moves on. The wait is
 // a goroutine of the runtime, which Close waits for; once the runtime has closed, nothing is
 // sent.
-func (rt *Runtime) later(t *table, d time.Duration, c Command) Timer {
+func (rt *Runtime) later(t *tableLoop, d time.Duration, c Command) Timer {
 	return rt.clock.AfterFunc(d, func() {
 		if !rt.enter() {
 			return
@@ -343,7 +343,7 @@ func (rt *Runtime) later(t *table, d time.Duration, c Command) Timer {
 // (a person's tables, the table of a thread) read without waiting for the table.
 type Summary struct {
 	// Game is the table's record.
-	Game storage.Game
+	Game table.Game
 	// Public is the game's public view; its zero value while the table is a lobby.
 	Public engine.View
 	// Playing is set once the game is dealt.
@@ -368,7 +368,7 @@ func (rt *Runtime) Tables(match func(*Summary) bool) []*Summary {
 	var out []*Summary
 	for _, t := range all {
 		s := t.Summary()
-		if st := s.Game.Status; st != storage.StatusLobby && st != storage.StatusPlaying {
+		if st := s.Game.Status; st != table.StatusLobby && st != table.StatusPlaying {
 			continue // ended by the command it handles now
 		}
 		if match(s) {
@@ -405,7 +405,7 @@ func (rt *Runtime) Close(ctx context.Context) error {
 }
 
 // drop takes an ended table out of the registry.
-func (rt *Runtime) drop(t *table) {
+func (rt *Runtime) drop(t *tableLoop) {
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
 	if rt.tables[t.id] == t {

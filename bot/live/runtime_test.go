@@ -12,11 +12,11 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // baseline are settings whose computer players decide at once, on the table's goroutine.
-var baseline = storage.TableSettings{Level: "easy", Autoplay: true}
+var baseline = table.Settings{Level: "easy", Autoplay: true}
 
 // TestLobbyToFinishedGame: a lobby fills, starts, and plays to its end with the person's seat
 // handed to a computer player, for every preset; the game is saved as it goes and ends
@@ -98,7 +98,7 @@ func TestMisuseChangesNothing(t *testing.T) {
 		{"abandon, not host", live.Abandon{By: eve}, "Only the table's host"},
 	}
 	// Make "stale step" stale: its stamp is of an earlier step.
-	cases[1].c = live.Move{By: ana, At: live.Stamp{Hand: v.HandNo(), Step: v.Step() + 5}, Action: func(seat int) (engine.Action, error) {
+	cases[1].c = live.Move{By: ana, At: table.Stamp{Hand: v.HandNo(), Step: v.Step() + 5}, Action: func(seat int) (engine.Action, error) {
 		return engine.Action{Seat: seat, Kind: engine.ActPass}, nil
 	}}
 	for _, c := range cases {
@@ -160,7 +160,7 @@ func TestNoHandInPublic(t *testing.T) {
 func TestTurnTimerOnTheClock(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: time.Hour, Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Timer: time.Hour, Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	r.fx.waitFor(t, "the game to wait for ana", func([]live.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
@@ -196,7 +196,7 @@ func TestTurnTimerOnTheClock(t *testing.T) {
 func TestRestartResumes(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("classic", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Ping: storage.PingNever})
+	id := r.lobby("classic", ana, table.Settings{Level: "easy", Timer: 15 * time.Minute, Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	before := r.view(id, ana).View
@@ -242,7 +242,7 @@ func TestSearchesOffTheTable(t *testing.T) {
 		return p.Choose(v)
 	})
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert"})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "expert"})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	select {
@@ -274,7 +274,7 @@ func TestSearchesOffTheTable(t *testing.T) {
 		return p.Choose(v)
 	})
 	bob, cy := person("bob"), person("cy")
-	other := r.lobby("racehorse", bob, storage.TableSettings{Level: "expert"})
+	other := r.lobby("racehorse", bob, table.Settings{Level: "expert"})
 	r.do(other, live.Start{By: bob})
 	otherStep := r.logLen(other)
 	select {
@@ -282,7 +282,7 @@ func TestSearchesOffTheTable(t *testing.T) {
 	case <-r.ctx.Done():
 		t.Fatal("no computer player searched at the second table")
 	}
-	third := r.lobby("racehorse", cy, storage.TableSettings{Level: "expert"})
+	third := r.lobby("racehorse", cy, table.Settings{Level: "expert"})
 	r.do(third, live.Start{By: cy})
 	if v := r.view(third, cy).View; v.MyTurn() || v.Over() {
 		t.Fatalf("the third table does not wait for a computer player")
@@ -312,7 +312,7 @@ func TestCloseStopsEverything(t *testing.T) {
 		return p.Choose(v)
 	})
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert"})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "expert"})
 	r.do(id, live.Start{By: ana})
 	if err := r.rt.Close(r.ctx); err != nil {
 		t.Fatal(err)
@@ -321,7 +321,7 @@ func TestCloseStopsEverything(t *testing.T) {
 	if _, err := r.rt.Do(r.ctx, id, live.ShowHand{By: ana}); !errors.Is(err, live.ErrNoTable) {
 		t.Errorf("a command after Close: %v", err)
 	}
-	if err := r.rt.Add(storage.Game{ID: 99}, nil); !errors.Is(err, live.ErrClosed) {
+	if err := r.rt.Add(table.Game{ID: 99}, nil); !errors.Is(err, live.ErrClosed) {
 		t.Errorf("Add after Close: %v", err)
 	}
 }
@@ -336,7 +336,7 @@ func TestManyTablesAtOnce(t *testing.T) {
 	people := make([]live.Person, tables)
 	for k := range tables {
 		people[k] = person(strings.Repeat("p", k%5+1) + string(rune('a'+k%26)) + string(rune('0'+k/26)))
-		ids[k] = r.lobby("racehorse", people[k], storage.TableSettings{Level: "easy", Ping: storage.PingNever})
+		ids[k] = r.lobby("racehorse", people[k], table.Settings{Level: "easy", Ping: table.PingNever})
 	}
 	var wg sync.WaitGroup
 	errs := make([]error, tables)
@@ -380,8 +380,8 @@ func TestManyTablesAtOnce(t *testing.T) {
 func TestDeadlinesSurviveRestarts(t *testing.T) {
 	r := newRig(t)
 	ana, bob := person("ana"), person("bob")
-	short := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Ping: storage.PingNever})
-	long := r.lobby("racehorse", bob, storage.TableSettings{Level: "easy", Timer: time.Hour, Ping: storage.PingNever})
+	short := r.lobby("racehorse", ana, table.Settings{Level: "easy", Timer: 15 * time.Minute, Ping: table.PingNever})
+	long := r.lobby("racehorse", bob, table.Settings{Level: "easy", Timer: time.Hour, Ping: table.PingNever})
 	r.do(short, live.Start{By: ana})
 	r.do(long, live.Start{By: bob})
 	n, m := r.logLen(short), r.logLen(long)
@@ -457,7 +457,7 @@ func TestSearchStops(t *testing.T) {
 				stopped <- ctx.Err()
 				return engine.Action{}, ctx.Err()
 			})
-			id := r.lobby("racehorse", ana, storage.TableSettings{Level: "expert", Timer: 15 * time.Minute, Timeout: storage.PolicyComputer, Ping: storage.PingNever})
+			id := r.lobby("racehorse", ana, table.Settings{Level: "expert", Timer: 15 * time.Minute, Timeout: table.PolicyComputer, Ping: table.PingNever})
 			r.do(id, live.Start{By: ana})
 			r.post(id, true)
 			if err := r.rt.WaitIdle(r.ctx); err != nil { // the computer players' turns
@@ -512,10 +512,10 @@ func TestStartedBeforeShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := storage.Game{GuildID: "g1", ChannelID: "c1", HostID: ana.ID, Preset: "racehorse", Seed: 7,
-		Seats: make([]storage.Seat, rules.Players), Status: storage.StatusLobby, CreatedAt: r.clock.Now(),
+	g := table.Game{GuildID: "g1", ChannelID: "c1", HostID: ana.ID, Preset: "racehorse", Seed: 7,
+		Seats: make([]table.Seat, rules.Players), Status: table.StatusLobby, CreatedAt: r.clock.Now(),
 		LastActivity: r.clock.Now(), Settings: baseline}
-	g.Seats[0] = storage.Seat{UserID: ana.ID, Name: ana.Name}
+	g.Seats[0] = table.Seat{UserID: ana.ID, Name: ana.Name}
 	id, err := r.store.CreateGame(r.ctx, g)
 	if err != nil {
 		t.Fatal(err)
@@ -546,7 +546,7 @@ func TestStartedBeforeShown(t *testing.T) {
 	if p, n, _ := shown(); p+n > 0 {
 		t.Fatalf("before the lobby was shown: %d table posts and %d narrations", p, n)
 	}
-	lobby := storage.Message{ChannelID: "c1", MessageID: "lobby"}
+	lobby := table.Message{ChannelID: "c1", MessageID: "lobby"}
 	if rep := r.do(id, live.LobbyPosted{Message: lobby, Thread: "thread-x"}); rep.Kind != live.ReplyLobby {
 		t.Fatalf("lobby posted: %+v", rep)
 	}
@@ -573,7 +573,7 @@ func TestLastComputerDoesNotDeal(t *testing.T) {
 			t.Fatalf("computer player %d: %+v", k+1, rep)
 		}
 	}
-	if g, err := r.store.GetGame(r.ctx, id); err != nil || g.Status != storage.StatusLobby {
+	if g, err := r.store.GetGame(r.ctx, id); err != nil || g.Status != table.StatusLobby {
 		t.Fatalf("after the last computer player: %v, %v; want the lobby, full", g.Status, err)
 	}
 	if rep := r.do(id, live.Start{By: ana}); rep.Kind != live.ReplyStarted {

@@ -11,6 +11,7 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // flakyStore refuses every write while down is set, as a store out of reach or a process
@@ -22,7 +23,7 @@ type flakyStore struct {
 
 var errDown = errors.New("store down")
 
-func (s *flakyStore) UpdateGame(ctx context.Context, g storage.Game) error {
+func (s *flakyStore) UpdateGame(ctx context.Context, g table.Game) error {
 	if s.down.Load() {
 		return errDown
 	}
@@ -46,7 +47,7 @@ func TestStoreDown(t *testing.T) {
 	r.rt = live.New(live.Config{Store: store, Clock: r.clock, Effects: r.fx.add, Pauses: r.pauses})
 	t.Cleanup(func() { r.rt.Close(context.Background()) })
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	v := r.view(id, ana).View

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // ViewLifetime is how long a table brings a private message up to date through its token:
@@ -20,10 +20,10 @@ const ViewLifetime = 14 * time.Minute
 // computer moves is far less.
 const maxComputerMoves = 2000
 
-// table is one live table. Its goroutine (Runtime.run) is the only one that reads or
+// tableLoop is one live table. Its goroutine (Runtime.run) is the only one that reads or
 // writes the fields below the line, one command at a time; other goroutines read the
 // summary it publishes after each command.
-type table struct {
+type tableLoop struct {
 	rt      *Runtime
 	id      int64 // the game's ID, which never changes
 	inbox   chan request
@@ -32,7 +32,7 @@ type table struct {
 
 	// ---- owned by the table's goroutine ----
 
-	meta storage.Game
+	meta table.Game
 	// game is the engine's game; nil while the table is a lobby.
 	game *engine.Game
 	// done is set once the table has finished or been abandoned; its goroutine then ends.
@@ -107,7 +107,7 @@ type privateView struct {
 
 // run is the table's goroutine: it handles the table's commands one at a time until the
 // table ends or the runtime closes.
-func (rt *Runtime) run(t *table) {
+func (rt *Runtime) run(t *tableLoop) {
 	defer rt.wg.Done()
 	defer close(t.exited)
 	defer t.stopTimers()
@@ -129,7 +129,7 @@ func (rt *Runtime) run(t *table) {
 
 // handle handles one command: it answers the sender, arms the table's timers, publishes its
 // summary and hands the effects on.
-func (t *table) handle(req request) {
+func (t *tableLoop) handle(req request) {
 	ctx := req.ctx
 	if ctx == nil {
 		// A command from inside the runtime: its writes are bounded, and end with the runtime.
@@ -207,7 +207,7 @@ func personOf(c Command) (Person, bool) {
 }
 
 // dispatch handles a command.
-func (t *table) dispatch(ctx context.Context, c Command) Reply {
+func (t *tableLoop) dispatch(ctx context.Context, c Command) Reply {
 	switch c := c.(type) {
 	case Join:
 		return t.join(ctx, c)
@@ -262,7 +262,7 @@ func (t *table) dispatch(ctx context.Context, c Command) Reply {
 }
 
 // publishSummary publishes the table as it is now for queries across tables.
-func (t *table) publishSummary() {
+func (t *tableLoop) publishSummary() {
 	s := &Summary{Game: t.record(), Playing: t.game != nil}
 	if t.game != nil {
 		s.Public = t.game.View(-1)
@@ -272,11 +272,11 @@ func (t *table) publishSummary() {
 }
 
 // Summary returns the table as it was after its last command.
-func (t *table) Summary() *Summary { return t.summary.Load() }
+func (t *tableLoop) Summary() *Summary { return t.summary.Load() }
 
 // record returns a copy of the table's record that later changes to the table leave as it
 // is.
-func (t *table) record() storage.Game {
+func (t *tableLoop) record() table.Game {
 	g := t.meta
 	g.Seats = slices.Clone(t.meta.Seats)
 	g.Messages = maps.Clone(t.meta.Messages)
@@ -284,13 +284,13 @@ func (t *table) record() storage.Game {
 }
 
 // emit adds effects to those of the command being handled.
-func (t *table) emit(e ...Effect) { t.out = append(t.out, e...) }
+func (t *tableLoop) emit(e ...Effect) { t.out = append(t.out, e...) }
 
 // now is the runtime's clock.
-func (t *table) now() time.Time { return t.rt.clock.Now() }
+func (t *tableLoop) now() time.Time { return t.rt.clock.Now() }
 
 // save writes the table's record to the store.
-func (t *table) save(ctx context.Context) error {
+func (t *tableLoop) save(ctx context.Context) error {
 	if err := t.rt.cfg.Store.UpdateGame(ctx, t.meta); err != nil {
 		return fmt.Errorf("update game %d: %w", t.meta.ID, err)
 	}
@@ -299,13 +299,13 @@ func (t *table) save(ctx context.Context) error {
 
 // playedByComputer reports whether the seat is played by the computer now: a computer
 // player, or a person who handed the seat over.
-func (t *table) playedByComputer(seat int) bool {
+func (t *tableLoop) playedByComputer(seat int) bool {
 	s := t.meta.Seats[seat]
 	return s.IsComputer() || s.Away
 }
 
 // waitingHumans lists the seats of people the game waits for.
-func (t *table) waitingHumans() []int {
+func (t *tableLoop) waitingHumans() []int {
 	var out []int
 	for s := range t.meta.Seats {
 		if t.game.Waiting(s) && !t.playedByComputer(s) {
@@ -316,7 +316,7 @@ func (t *table) waitingHumans() []int {
 }
 
 // stopTimers stops every timer armed for the table.
-func (t *table) stopTimers() {
+func (t *tableLoop) stopTimers() {
 	for _, tm := range []*Timer{&t.timer, &t.retry, &t.pause} {
 		if *tm != nil {
 			(*tm).Stop()

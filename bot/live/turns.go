@@ -3,7 +3,7 @@ package live
 import (
 	"time"
 
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // How long a player has before the thread mentions them at a live table (turn mentions
@@ -44,7 +44,7 @@ type turnState struct {
 // mentions "always"; with "auto", every seat whose mention is due at once (a slow table, no
 // recent command). Other mentions that "auto" owes come later, through the table's timer
 // (pingAt, pingLate).
-func (t *table) announceTurn() []string {
+func (t *tableLoop) announceTurn() []string {
 	st := &t.turns
 	now := t.now()
 	n := t.game.LogLen()
@@ -69,9 +69,9 @@ func (t *table) announceTurn() []string {
 		turn := &seatTurn{hand: hand, since: n, began: now}
 		turns[s] = turn
 		switch {
-		case policy == storage.PingNever:
+		case policy == table.PingNever:
 			turn.mentioned = true
-		case policy == storage.PingAlways || !t.mentionDue(s, turn).After(now):
+		case policy == table.PingAlways || !t.mentionDue(s, turn).After(now):
 			turn.mentioned = true
 			ids = append(ids, t.meta.Seats[s].UserID)
 		}
@@ -83,7 +83,7 @@ func (t *table) announceTurn() []string {
 // mentionDue returns when a seat's mention is due at a table whose turn mentions are "auto":
 // after the grace period (none at a slow table), and never within a minute of the player's
 // last command at the table.
-func (t *table) mentionDue(seat int, turn *seatTurn) time.Time {
+func (t *tableLoop) mentionDue(seat int, turn *seatTurn) time.Time {
 	due := turn.began
 	if t.meta.Settings.Timer < pingAtOnce {
 		due = due.Add(pingGrace)
@@ -95,8 +95,8 @@ func (t *table) mentionDue(seat int, turn *seatTurn) time.Time {
 }
 
 // pendingPings returns the seats owed a mention and when each is due.
-func (t *table) pendingPings() map[int]time.Time {
-	if t.done || t.game == nil || t.game.Over() || t.meta.Settings.Ping != storage.PingAuto {
+func (t *tableLoop) pendingPings() map[int]time.Time {
+	if t.done || t.game == nil || t.game.Over() || t.meta.Settings.Ping != table.PingAuto {
 		return nil
 	}
 	st := &t.turns
@@ -114,7 +114,7 @@ func (t *table) pendingPings() map[int]time.Time {
 }
 
 // pingAt returns when the next pending mention of a seat's turn is due.
-func (t *table) pingAt() (time.Time, bool) {
+func (t *tableLoop) pingAt() (time.Time, bool) {
 	var at time.Time
 	for _, due := range t.pendingPings() {
 		if at.IsZero() || due.Before(at) {
@@ -127,7 +127,7 @@ func (t *table) pingAt() (time.Time, bool) {
 // pingLate mentions, in one post, the players whose mention is due by now: those the turn still
 // waits for who have not acted since it began nor used the table in the last minute, each
 // once per turn.
-func (t *table) pingLate(now time.Time) {
+func (t *tableLoop) pingLate(now time.Time) {
 	pending := t.pendingPings()
 	if len(pending) == 0 {
 		return

@@ -10,7 +10,7 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // mentions counts the turn mentions of a user: the turn lines of narrations and the later
@@ -64,20 +64,20 @@ func TestQuietTurns(t *testing.T) {
 	wait := func(d time.Duration, want int) step { return step{advance: d, want: want} }
 	cases := []struct {
 		name     string
-		settings storage.TableSettings
+		settings table.Settings
 		steps    []step
 	}{
-		{"quick player is never mentioned", storage.TableSettings{},
+		{"quick player is never mentioned", table.Settings{},
 			[]step{act(20*time.Second, 0), act(40*time.Second, 0), act(20*time.Second, 0), act(44*time.Second, 0), act(20*time.Second, 0), wait(20*time.Second, 0)}},
-		{"slow player once, a minute after their last command", storage.TableSettings{},
+		{"slow player once, a minute after their last command", table.Settings{},
 			[]step{wait(50*time.Second, 0), wait(11*time.Second, 1), wait(3*time.Minute, 1)}},
-		{"slow player at a long-timer table, postponed past a recent command", storage.TableSettings{Timer: 24 * time.Hour},
+		{"slow player at a long-timer table, postponed past a recent command", table.Settings{Timer: 24 * time.Hour},
 			[]step{wait(0, 0), wait(59*time.Second, 0), wait(2*time.Second, 1), wait(time.Hour, 1),
 				// The next turn begins right after her own move: not at once either.
 				act(0, 1), wait(59*time.Second, 1), wait(2*time.Second, 2), wait(2*time.Hour, 2)}},
-		{"always: at once, every turn, once", storage.TableSettings{Ping: storage.PingAlways},
+		{"always: at once, every turn, once", table.Settings{Ping: table.PingAlways},
 			[]step{wait(0, 1), wait(3*time.Minute, 1), act(0, 2), wait(3*time.Minute, 2)}},
-		{"never", storage.TableSettings{Ping: storage.PingNever, Timer: 24 * time.Hour},
+		{"never", table.Settings{Ping: table.PingNever, Timer: 24 * time.Hour},
 			[]step{wait(time.Hour, 0), act(0, 0), wait(2*time.Hour, 0)}},
 	}
 	for _, tc := range cases {
@@ -88,7 +88,7 @@ func TestQuietTurns(t *testing.T) {
 			s := tc.settings
 			s.Level = "easy"
 			if s.Ping == "" {
-				s.Ping = storage.PingAuto
+				s.Ping = table.PingAuto
 			}
 			// No forced card is played for her: each of her turns waits for her.
 			id := r.lobby("racehorse", ana, s)
@@ -115,7 +115,7 @@ func TestQuietTurns(t *testing.T) {
 func TestForfeit(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 15 * time.Minute, Timeout: storage.PolicyForfeit, Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Timer: 15 * time.Minute, Timeout: table.PolicyForfeit, Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	r.advance(16 * time.Minute)
@@ -149,11 +149,11 @@ func TestIdleLobbyCloses(t *testing.T) {
 	r.advance(23 * time.Hour)
 	r.do(id, live.Join{By: person("bob"), Seat: -1})
 	r.advance(23 * time.Hour)
-	if g, _ := r.store.GetGame(r.ctx, id); g.Status != storage.StatusLobby {
+	if g, _ := r.store.GetGame(r.ctx, id); g.Status != table.StatusLobby {
 		t.Fatalf("the lobby closed a day after it opened, though bob joined: %s", g.Status)
 	}
 	r.advance(time.Hour + time.Minute)
-	if g, _ := r.store.GetGame(r.ctx, id); g.Status != storage.StatusAbandoned {
+	if g, _ := r.store.GetGame(r.ctx, id); g.Status != table.StatusAbandoned {
 		t.Fatalf("status %s a day after the last join, want abandoned", g.Status)
 	}
 	if !hasNote(r.fx.list(), live.NoteEnded) || count[live.CloseLobby](r.fx.list(), func(c live.CloseLobby) bool { return c.End.Kind == live.EndExpired }) != 1 {
@@ -173,13 +173,13 @@ func TestForcedCardPlayed(t *testing.T) {
 func testForcedCard(t *testing.T, on bool) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Autoplay: on, Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Autoplay: on, Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	// Her last card of every hand that is played is forced.
 	ownPlays, clickedTwice := 0, false
 	for range 1000 {
-		if g, err := r.store.GetGame(r.ctx, id); err != nil || g.Status != storage.StatusPlaying {
+		if g, err := r.store.GetGame(r.ctx, id); err != nil || g.Status != table.StatusPlaying {
 			break // the game is over, and its table gone
 		}
 		v := r.view(id, ana).View
@@ -235,7 +235,7 @@ func testForcedCard(t *testing.T, on bool) {
 func TestRepostWhenNotPinned(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, false)
 	for range 100 {
@@ -254,15 +254,15 @@ func TestRepostWhenNotPinned(t *testing.T) {
 	if repost == nil || repost.Replaces.MessageID != "table-msg" {
 		t.Fatalf("the unpinned table was not posted again:\n%s", describe(all))
 	}
-	r.do(id, live.Posted{Message: storage.Message{ChannelID: repost.Channel, MessageID: "table-2"}, Replaces: repost.Replaces, Pinned: true})
+	r.do(id, live.Posted{Message: table.Message{ChannelID: repost.Channel, MessageID: "table-2"}, Replaces: repost.Replaces, Pinned: true})
 	if count[live.MovedTable](r.fx.list(), func(m live.MovedTable) bool {
 		return m.Old.MessageID == "table-msg" && m.New.MessageID == "table-2"
 	}) != 1 {
 		t.Errorf("the old copy was not turned into a link to the new one")
 	}
 	g, _ := r.store.GetGame(r.ctx, id)
-	if g.Messages[storage.RoleTable].MessageID != "table-2" {
-		t.Errorf("the store keeps table message %+v", g.Messages[storage.RoleTable])
+	if g.Messages[table.RoleTable].MessageID != "table-2" {
+		t.Errorf("the store keeps table message %+v", g.Messages[table.RoleTable])
 	}
 }
 
@@ -271,7 +271,7 @@ func TestRepostWhenNotPinned(t *testing.T) {
 func TestUnpinnedAfterRestart(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, false)
 	r.restart()
@@ -289,7 +289,7 @@ func TestUnpinnedAfterRestart(t *testing.T) {
 func TestHint(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Hints: true, Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Hints: true, Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	v := r.view(id, ana).View
@@ -304,7 +304,7 @@ func TestHint(t *testing.T) {
 			t.Errorf("hint note %q", ev.Note)
 		}
 	}
-	off := r.lobby("racehorse", person("bob"), storage.TableSettings{Level: "easy"})
+	off := r.lobby("racehorse", person("bob"), table.Settings{Level: "easy"})
 	r.do(off, live.Start{By: person("bob")})
 	w := r.view(off, person("bob")).View
 	if rep := r.do(off, live.Hint{By: person("bob"), At: stampOf(&w, false)}); !strings.Contains(rep.Text, "Hints are off") {
@@ -322,7 +322,7 @@ func TestQuietTurnsSixHandedPass(t *testing.T) {
 	for k := range 6 {
 		people = append(people, person(fmt.Sprintf("p%d", k+1)))
 	}
-	id := r.lobby("six-handed", people[0], storage.TableSettings{Level: "easy", Ping: storage.PingAuto})
+	id := r.lobby("six-handed", people[0], table.Settings{Level: "easy", Ping: table.PingAuto})
 	for _, p := range people[1:] {
 		r.do(id, live.Join{By: p, Seat: -1})
 	}
@@ -404,9 +404,9 @@ func TestComputerPace(t *testing.T) {
 	r := newRig(t)
 	r.pauses = live.DefaultPauses
 	r.restart()
-	p := live.DefaultPauses(storage.PaceNormal)
+	p := live.DefaultPauses(table.PaceNormal)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Pace: storage.PaceNormal, Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Pace: table.PaceNormal, Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	seen := map[string]int{}
@@ -470,7 +470,7 @@ func TestComputerPace(t *testing.T) {
 func TestOpenViewFollowsTheGame(t *testing.T) {
 	r := newRig(t)
 	ana := person("ana")
-	id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Timer: 2 * time.Minute, Timeout: storage.PolicyComputer, Ping: storage.PingNever})
+	id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Timer: 2 * time.Minute, Timeout: table.PolicyComputer, Ping: table.PingNever})
 	r.do(id, live.Start{By: ana})
 	r.post(id, true)
 	if rep := r.do(id, live.ShowHand{By: ana, Token: "ana-token"}); !rep.View.MyTurn() {
@@ -502,7 +502,7 @@ func TestConfirmCards(t *testing.T) {
 		t.Run(fmt.Sprintf("confirm %v", confirm), func(t *testing.T) {
 			r := newRig(t)
 			ana := person("ana")
-			id := r.lobby("racehorse", ana, storage.TableSettings{Level: "easy", Ping: storage.PingNever, Confirm: confirm})
+			id := r.lobby("racehorse", ana, table.Settings{Level: "easy", Ping: table.PingNever, Confirm: confirm})
 			r.do(id, live.Start{By: ana})
 			r.post(id, true)
 			for range 300 {
@@ -579,7 +579,7 @@ func TestQuietTurnsThreeHanded(t *testing.T) {
 			t.Parallel()
 			r := newRig(t)
 			ana := person("ana")
-			id := r.lobby("three-handed", ana, storage.TableSettings{Level: "easy", Ping: storage.PingAuto, Timer: 10 * time.Minute})
+			id := r.lobby("three-handed", ana, table.Settings{Level: "easy", Ping: table.PingAuto, Timer: 10 * time.Minute})
 			r.do(id, live.Start{By: ana})
 			r.post(id, true)
 			// ana passes every auction, and plays every other turn at once, until the

@@ -16,7 +16,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
 	"github.com/pinochle-discord/pinochle/engine/record"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -77,14 +77,14 @@ var goldenNames = []string{"Ann", "Bob", "Cy", "Di", "Eve", "Flo"}
 
 // goldenMeta is the table of a golden game: players named by names, one computer seat and
 // one seat away, with hints and a turn timer.
-func goldenMeta(preset string, players int, names []string) *storage.Game {
-	meta := &storage.Game{ID: 7, GuildID: "g", HostID: "u1", Preset: preset, Seed: goldenSeed, Status: storage.StatusPlaying,
-		Settings: storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto,
-			Timer: 10 * time.Minute, Timeout: storage.PolicyComputer}}
+func goldenMeta(preset string, players int, names []string) *table.Game {
+	meta := &table.Game{ID: 7, GuildID: "g", HostID: "u1", Preset: preset, Seed: goldenSeed, Status: table.StatusPlaying,
+		Settings: table.Settings{Level: table.LevelNormal, Hints: true, Ping: table.PingAuto,
+			Timer: 10 * time.Minute, Timeout: table.PolicyComputer}}
 	for s := range players {
-		meta.Seats = append(meta.Seats, storage.Seat{UserID: fmt.Sprintf("u%d", s+1), Name: names[s]})
+		meta.Seats = append(meta.Seats, table.Seat{UserID: fmt.Sprintf("u%d", s+1), Name: names[s]})
 	}
-	meta.Seats[1] = storage.Seat{Name: "Normal", Computer: storage.LevelNormal}
+	meta.Seats[1] = table.Seat{Name: "Normal", Computer: table.LevelNormal}
 	meta.Seats[players-1].Away = true
 	return meta
 }
@@ -104,9 +104,9 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 	var b strings.Builder
 
 	lobby := *meta
-	lobby.Seats = append([]storage.Seat(nil), meta.Seats...)
+	lobby.Seats = append([]table.Seat(nil), meta.Seats...)
 	open := min(2, rules.Players-1)
-	lobby.Seats[open] = storage.Seat{}
+	lobby.Seats[open] = table.Seat{}
 	e, comps := Lobby(&lobby, &rules)
 	section(&b, fmt.Sprintf("lobby, seat %d open", open+1))
 	writeEmbed(&b, e)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // meldText writes a meld breakdown, one meld a line.
@@ -41,7 +41,7 @@ type HandOptions struct {
 // Hand is a player's private view: their hand, their meld, what the table waits for
 // and, on their turn, the controls. v is the seat's own view (Game.View(seat)): it holds no
 // other seat's cards.
-func Hand(meta *storage.Game, v *engine.View, opts HandOptions) *discordgo.InteractionResponseData {
+func Hand(meta *table.Game, v *engine.View, opts HandOptions) *discordgo.InteractionResponseData {
 	note, nextHand := opts.Note, opts.NextHand
 	seat := v.Seat()
 	var b strings.Builder
@@ -135,7 +135,7 @@ func Hand(meta *storage.Game, v *engine.View, opts HandOptions) *discordgo.Inter
 }
 
 // privateStatus says what the seat may do now, or whom the table waits for.
-func privateStatus(meta *storage.Game, v *engine.View) string {
+func privateStatus(meta *table.Game, v *engine.View) string {
 	if v.Over() {
 		return viewResultLine(meta, v)
 	}

@@ -8,12 +8,12 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Lobby is the public lobby: the table's rules, the seats by team and the buttons to
 // take part.
-func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+func Lobby(meta *table.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Pinochle table: %s", rules.Preset),
 		Description: fmt.Sprintf("Hosted by <@%s>. %s\nJoin a seat; the game starts when every seat is taken, or when the host starts it with computer players in the empty seats.", meta.HostID, rulesLine(rules, meta)),
@@ -83,7 +83,7 @@ func Lobby(meta *storage.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []
 }
 
 // ClosedLobby is the lobby once its table has started, been cancelled or closed.
-func ClosedLobby(meta *storage.Game, rules *engine.Rules, why string) *discordgo.MessageEmbed {
+func ClosedLobby(meta *table.Game, rules *engine.Rules, why string) *discordgo.MessageEmbed {
 	e, _ := Lobby(meta, rules)
 	e.Description = why
 	e.Color = ColourOver
@@ -91,7 +91,7 @@ func ClosedLobby(meta *storage.Game, rules *engine.Rules, why string) *discordgo
 }
 
 // rulesLine sums up the table's rules in one line.
-func rulesLine(rules *engine.Rules, meta *storage.Game) string {
+func rulesLine(rules *engine.Rules, meta *table.Game) string {
 	end := fmt.Sprintf("to %d", rules.Target)
 	switch {
 	case rules.Target == 0:
@@ -105,7 +105,7 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 	}
 	if meta.Settings.Timer > 0 {
 		policy := PolicyText(meta.Settings.Timeout)
-		if (rules.Players == 2 || rules.Solo) && meta.Settings.Timeout == storage.PolicyForfeit {
+		if (rules.Players == 2 || rules.Solo) && meta.Settings.Timeout == table.PolicyForfeit {
 			policy = "the player forfeits"
 		}
 		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), policy)
@@ -115,8 +115,8 @@ func rulesLine(rules *engine.Rules, meta *storage.Game) string {
 }
 
 // PolicyText says what happens when a turn timer runs out.
-func PolicyText(policy storage.TimeoutPolicy) string {
-	if policy == storage.PolicyForfeit {
+func PolicyText(policy table.TimeoutPolicy) string {
+	if policy == table.PolicyForfeit {
 		return "the team forfeits"
 	}
 	return "a computer player moves"

@@ -8,7 +8,6 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
-	"github.com/pinochle-discord/pinochle/storage"
 )
 
 // hostileSeats are six of the hostile names, one a seat.
@@ -73,7 +72,7 @@ func TestNotesAndEndingsEscapeNames(t *testing.T) {
 		lines = append(lines, Narrate(&live.Narrate{Game: *meta, Items: []live.Item{live.Note{Kind: kind, Seat: 0}}}).Lines...)
 	}
 	var n Narration
-	n.Finished(meta, storage.Finish{Changes: []league.RatingChange{{UserID: "u1"}, {UserID: "u3"}}})
+	n.Finished(meta, league.Recorded{Changes: []league.RatingChange{{UserID: "u1"}, {UserID: "u3"}}})
 	lines = append(lines, n.Lines...)
 	for _, e := range []live.Ending{{Kind: live.EndCancelled, By: hostileSeats[4]}, {Kind: live.EndAbandoned, By: hostileSeats[0]}} {
 		lines = append(lines, EndWhy(meta, e), LobbyEndWhy(meta, e))

@@ -7,7 +7,8 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Narration collects the public lines that describe actions as they are applied: what the
@@ -28,7 +29,7 @@ type Narration struct {
 
 // Add describes action a from the events the engine reported for it; pub is the game's
 // public view right after it.
-func (n *Narration) Add(meta *storage.Game, pub *engine.View, a engine.Action, events []engine.Event) {
+func (n *Narration) Add(meta *table.Game, pub *engine.View, a engine.Action, events []engine.Event) {
 	who := Name(meta, a.Seat)
 	switch a.Kind {
 	case engine.ActBid:
@@ -114,7 +115,7 @@ func (n *Narration) Say(format string, args ...any) {
 }
 
 // meld shows every seat's meld with its breakdown.
-func (n *Narration) meld(meta *storage.Game, v *engine.View) {
+func (n *Narration) meld(meta *table.Game, v *engine.View) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Meld** (trump %s):", v.Trump().Symbol())
 	for _, m := range v.Melds() {
@@ -139,7 +140,7 @@ func (n *Narration) meld(meta *storage.Game, v *engine.View) {
 // handResult describes a finished hand: how it ended and, for each team, what it scored
 // and why, so that a line never shows a saving rule beside a gain or a choice the rules
 // made.
-func (n *Narration) handResult(meta *storage.Game, res engine.HandResult) {
+func (n *Narration) handResult(meta *table.Game, res engine.HandResult) {
 	rules, err := meta.Rules()
 	if err != nil {
 		rules = engine.Rules{} // the lines say less about saving, nothing false
@@ -221,7 +222,7 @@ func notSaved(r *engine.Rules) string {
 }
 
 // Finished tells what a finished game did to the ratings, or that it does not count.
-func (n *Narration) Finished(meta *storage.Game, fin storage.Finish) {
+func (n *Narration) Finished(meta *table.Game, fin league.Recorded) {
 	if len(fin.Changes) > 0 {
 		var parts []string
 		for _, c := range fin.Changes {
@@ -234,7 +235,7 @@ func (n *Narration) Finished(meta *storage.Game, fin storage.Finish) {
 }
 
 // nameOfUser returns the name of the seat a user holds, escaped for Markdown.
-func nameOfUser(meta *storage.Game, userID string) string {
+func nameOfUser(meta *table.Game, userID string) string {
 	for _, s := range meta.Seats {
 		if s.UserID == userID {
 			return Escape(s.Name)

@@ -12,11 +12,11 @@ import (
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // gameAt plays a seeded racehorse game with computer players until the phase is reached.
-func gameAt(t *testing.T, phase engine.Phase) (*storage.Game, *engine.Game) {
+func gameAt(t *testing.T, phase engine.Phase) (*table.Game, *engine.Game) {
 	t.Helper()
 	rules, err := engine.NewRules("racehorse", nil)
 	if err != nil {
@@ -27,9 +27,9 @@ func gameAt(t *testing.T, phase engine.Phase) (*storage.Game, *engine.Game) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		meta := &storage.Game{ID: 9, Preset: "racehorse", Seats: make([]storage.Seat, 4), Status: storage.StatusPlaying}
+		meta := &table.Game{ID: 9, Preset: "racehorse", Seats: make([]table.Seat, 4), Status: table.StatusPlaying}
 		for s := range meta.Seats {
-			meta.Seats[s] = storage.Seat{UserID: fmt.Sprint(s + 1), Name: fmt.Sprintf("p%d", s+1)}
+			meta.Seats[s] = table.Seat{UserID: fmt.Sprint(s + 1), Name: fmt.Sprintf("p%d", s+1)}
 		}
 		for range 400 {
 			if g.Phase() == phase || g.Over() {
@@ -113,17 +113,17 @@ func TestRulesLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := []struct {
-		meta storage.Game
+		meta table.Game
 		want string
 	}{
-		{storage.Game{Options: map[string]string{"target": "500"}, Settings: storage.TableSettings{Level: storage.LevelEasy,
-			Ping: storage.PingAuto, Autoplay: true, Timer: 90 * time.Minute, Timeout: storage.PolicyForfeit}},
+		{table.Game{Options: map[string]string{"target": "500"}, Settings: table.Settings{Level: table.LevelEasy,
+			Ping: table.PingAuto, Autoplay: true, Timer: 90 * time.Minute, Timeout: table.PolicyForfeit}},
 			"4 players, to 500. Options: target=500. Turn timer 90m (then: the team forfeits). Computer players: easy, normal pace · hints off · turn mentions: auto · forced cards played for you."},
-		{storage.Game{Settings: storage.TableSettings{Level: storage.LevelNormal, Hints: true, Ping: storage.PingAuto, Autoplay: true,
-			Timeout: storage.PolicyComputer}},
+		{table.Game{Settings: table.Settings{Level: table.LevelNormal, Hints: true, Ping: table.PingAuto, Autoplay: true,
+			Timeout: table.PolicyComputer}},
 			"4 players, to 500. Computer players: normal, normal pace · hints on · turn mentions: auto · forced cards played for you."},
-		{storage.Game{Settings: storage.TableSettings{Level: storage.LevelExpert, Hints: true, Ping: storage.PingNever,
-			Timer: 10 * time.Minute, Timeout: storage.PolicyComputer}},
+		{table.Game{Settings: table.Settings{Level: table.LevelExpert, Hints: true, Ping: table.PingNever,
+			Timer: 10 * time.Minute, Timeout: table.PolicyComputer}},
 			"4 players, to 500. Turn timer 10m (then: a computer player moves). Computer players: expert, normal pace · hints on · turn mentions: never · forced cards played by hand."},
 	}
 	for _, tc := range lines {
@@ -151,7 +151,7 @@ func TestOneHand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := rulesLine(&rules, &storage.Game{}); !strings.HasPrefix(got, tc.rules) {
+		if got := rulesLine(&rules, &table.Game{}); !strings.HasPrefix(got, tc.rules) {
 			t.Errorf("%s of %s hands: the rules line reads %q, want it to begin %q", tc.preset, tc.hands, got, tc.rules)
 		}
 		if got := gameEndText(&rules, 1); got != tc.footer {
@@ -218,10 +218,10 @@ func TestRefreshAndHintAlwaysThere(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		meta := &storage.Game{ID: 9, Preset: preset, Seats: make([]storage.Seat, rules.Players), Status: storage.StatusPlaying,
-			Settings: storage.TableSettings{Hints: true}}
+		meta := &table.Game{ID: 9, Preset: preset, Seats: make([]table.Seat, rules.Players), Status: table.StatusPlaying,
+			Settings: table.Settings{Hints: true}}
 		for s := range meta.Seats {
-			meta.Seats[s] = storage.Seat{UserID: fmt.Sprint(s + 1), Name: fmt.Sprintf("p%d", s+1)}
+			meta.Seats[s] = table.Seat{UserID: fmt.Sprint(s + 1), Name: fmt.Sprintf("p%d", s+1)}
 		}
 		for seed := uint64(1); seed <= 30; seed++ {
 			g, err := engine.NewGame(rules, seed)

@@ -10,7 +10,7 @@ import (
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/record"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // SheetPageSize is how many hands one page of a score sheet lists.
@@ -18,7 +18,7 @@ const SheetPageSize = 12
 
 // Sheet is page page (counted from 1, kept within the pages there are) of the score sheet
 // of hands, with buttons to turn it.
-func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+func Sheet(meta *table.Game, hands []engine.HandResult, page int) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
 	pages := max(1, (len(hands)+SheetPageSize-1)/SheetPageSize)
 	page = min(max(page, 1), pages)
 	e := &discordgo.MessageEmbed{
@@ -62,14 +62,14 @@ func Sheet(meta *storage.Game, hands []engine.HandResult, page int) (*discordgo.
 }
 
 // sheetLine is one hand of a score sheet.
-func sheetLine(meta *storage.Game, h engine.HandResult) string {
+func sheetLine(meta *table.Game, h engine.HandResult) string {
 	return fmt.Sprintf("`%2d` %s · %s · meld %d / %d · tricks %d / %d · %+d / %+d → **%d / %d**",
 		h.Hand, Name(meta, h.Dealer), bidSummary(meta, h), h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
 		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])
 }
 
 // bidSummary is a hand's bid on a score sheet: the bidder, the bid, trump and how it ended.
-func bidSummary(meta *storage.Game, h engine.HandResult) string {
+func bidSummary(meta *table.Game, h engine.HandResult) string {
 	bid := fmt.Sprintf("%s %d", Name(meta, h.Bidder), h.Bid)
 	if h.Trump != engine.NoSuit {
 		bid += " " + h.Trump.Symbol()
@@ -110,7 +110,7 @@ func pager(kind string, game int64, page, pages int, prev, next string) []discor
 // Review is the review of one finished hand h, hand number hand of the n finished: the
 // cards dealt, the auction, the passes, the meld, every trick and the result, with buttons
 // to the previous and next hands and to the score sheet.
-func Review(meta *storage.Game, h *record.Hand, hand, n int) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+func Review(meta *table.Game, h *record.Hand, hand, n int) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
 	// The names go in escaped, so that the review counts the escapes in its limits; a name
 	// the review cuts may end in an escape's backslash before the ellipsis, which then only
 	// escapes the ellipsis.
@@ -154,13 +154,13 @@ func SheetButtons(game int64, hand int) []discordgo.MessageComponent {
 
 // GameLabel names a game in a suggestion: its number, preset, status, players and date,
 // within Discord's 100 characters.
-func GameLabel(g *storage.Game) string {
+func GameLabel(g *table.Game) string {
 	var names []string
 	for s := range g.Seats {
 		names = append(names, PlainName(g, s))
 	}
 	state := "playing"
-	if g.Status == storage.StatusFinished {
+	if g.Status == table.StatusFinished {
 		state = "finished"
 	}
 	label := fmt.Sprintf("#%d %s (%s) %s · %s", g.ID, g.Preset, state, g.CreatedAt.UTC().Format("2 Jan"), strings.Join(names, ", "))

@@ -12,7 +12,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // buttons returns the labels and custom IDs of the buttons of components, row by row.
@@ -55,7 +55,7 @@ func sheetHands(n int) []engine.HandResult {
 // TestSheetPages: a score sheet lists twelve hands a page, keeps the page asked for within
 // the pages there are, and offers the neighbouring pages.
 func TestSheetPages(t *testing.T) {
-	meta := &storage.Game{ID: 7, Preset: "racehorse", Seats: []storage.Seat{{UserID: "u", Name: "Ann"}, {UserID: "u", Name: "Bob"}, {UserID: "u", Name: "Cy"}, {UserID: "u", Name: "Di"}}}
+	meta := &table.Game{ID: 7, Preset: "racehorse", Seats: []table.Seat{{UserID: "u", Name: "Ann"}, {UserID: "u", Name: "Bob"}, {UserID: "u", Name: "Cy"}, {UserID: "u", Name: "Di"}}}
 	hands := sheetHands(25)
 	cases := []struct {
 		page      int
@@ -98,7 +98,7 @@ func TestSheetPages(t *testing.T) {
 // TestSheetLine: a score sheet's line says who dealt, the contract and how it ended, the
 // meld and tricks of each team, the change and the score.
 func TestSheetLine(t *testing.T) {
-	meta := &storage.Game{Seats: []storage.Seat{{UserID: "u", Name: "Ann"}, {UserID: "u", Name: "Bob"}, {}, {UserID: "u", Name: "Di"}}}
+	meta := &table.Game{Seats: []table.Seat{{UserID: "u", Name: "Ann"}, {UserID: "u", Name: "Bob"}, {}, {UserID: "u", Name: "Di"}}}
 	base := engine.HandResult{Hand: 3, Dealer: 2, Bidder: 1, Bid: 300, Trump: engine.Spades,
 		Meld: [2]int{40, 150}, Tricks: [2]int{90, 160}, Delta: [2]int{130, 310}, Scores: [2]int{400, 720}}
 	cases := []struct {
@@ -140,14 +140,14 @@ func TestSheetButtons(t *testing.T) {
 func TestGameLabel(t *testing.T) {
 	day := time.Date(2026, 3, 9, 23, 30, 0, 0, time.FixedZone("east", 5*3600))
 	cases := []struct {
-		g    storage.Game
+		g    table.Game
 		want string
 	}{
-		{storage.Game{ID: 42, Preset: "classic", Status: storage.StatusFinished, CreatedAt: day,
-			Seats: []storage.Seat{{UserID: "u", Name: "Ann"}, {Name: "Bot", Computer: storage.LevelNormal}, {}, {UserID: "u4", Name: "Di", Away: true}}},
+		{table.Game{ID: 42, Preset: "classic", Status: table.StatusFinished, CreatedAt: day,
+			Seats: []table.Seat{{UserID: "u", Name: "Ann"}, {Name: "Bot", Computer: table.LevelNormal}, {}, {UserID: "u4", Name: "Di", Away: true}}},
 			"#42 classic (finished) 9 Mar · Ann, Bot, seat 3, Di"},
-		{storage.Game{ID: 5, Preset: "racehorse", Status: storage.StatusPlaying, CreatedAt: day,
-			Seats: []storage.Seat{{UserID: "u", Name: strings.Repeat("♠", 60)}, {UserID: "u", Name: strings.Repeat("♥", 60)}}},
+		{table.Game{ID: 5, Preset: "racehorse", Status: table.StatusPlaying, CreatedAt: day,
+			Seats: []table.Seat{{UserID: "u", Name: strings.Repeat("♠", 60)}, {UserID: "u", Name: strings.Repeat("♥", 60)}}},
 			"#5 racehorse (playing) 9 Mar · " + strings.Repeat("♠", 60) + ", " + strings.Repeat("♥", 6) + "…"},
 	}
 	for _, tc := range cases {
@@ -208,7 +208,7 @@ func TestEmbedGroups(t *testing.T) {
 // narration and the score sheet by each player's meld and tricks, never read by a bidding
 // team.
 func TestNoBidderNoPanic(t *testing.T) {
-	meta := &storage.Game{ID: 3, Preset: "two-handed", Seats: []storage.Seat{{UserID: "1", Name: "ana"}, {UserID: "2", Name: "bob"}}}
+	meta := &table.Game{ID: 3, Preset: "two-handed", Seats: []table.Seat{{UserID: "1", Name: "ana"}, {UserID: "2", Name: "bob"}}}
 	res := engine.HandResult{Hand: 1, Dealer: 0, Bidder: -1, Trump: engine.Hearts, SeatMeld: [engine.MaxPlayers]int{60, 20},
 		SeatPoints: [engine.MaxPlayers]int{130, 120}, Meld: [2]int{60, 20}, Tricks: [2]int{130, 120}, Delta: [2]int{190, 140}, Scores: [2]int{190, 140}}
 	rules, err := engine.NewRules("two-handed", nil)

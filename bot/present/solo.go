@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Three-handed cutthroat (engine.Rules.Solo) has no teams: every player scores alone. The
@@ -16,13 +16,13 @@ import (
 // is written in this file.
 
 // isSolo reports whether a table's rules make every player score alone.
-func isSolo(meta *storage.Game) bool {
+func isSolo(meta *table.Game) bool {
 	r, err := meta.Rules()
 	return err == nil && r.Solo
 }
 
 // seatScoresText writes every player's score, "ana **120** · bob **40** · cid **-300**".
-func seatScoresText(meta *storage.Game, scores [engine.MaxPlayers]int, players int) string {
+func seatScoresText(meta *table.Game, scores [engine.MaxPlayers]int, players int) string {
 	parts := make([]string, players)
 	for s := range players {
 		parts[s] = fmt.Sprintf("%s **%d**", Name(meta, s), scores[s])
@@ -31,7 +31,7 @@ func seatScoresText(meta *storage.Game, scores [engine.MaxPlayers]int, players i
 }
 
 // others names the players but seat, in playing order: "bob and cid".
-func others(meta *storage.Game, seat, players int) string {
+func others(meta *table.Game, seat, players int) string {
 	var names []string
 	for s := range players {
 		if s != seat {
@@ -42,13 +42,13 @@ func others(meta *storage.Game, seat, players int) string {
 }
 
 // aloneText says that the bidder plays alone against the others.
-func aloneText(meta *storage.Game, bidder, players int) string {
+func aloneText(meta *table.Game, bidder, players int) string {
 	return fmt.Sprintf("%s plays alone against %s", Name(meta, bidder), others(meta, bidder, players))
 }
 
 // SoloResultLine says how a finished game of players who score alone ended: its winner (a
 // seat, -1 for a tie at the top) and everyone's score.
-func SoloResultLine(meta *storage.Game, scores [engine.MaxPlayers]int, players, winner int) string {
+func SoloResultLine(meta *table.Game, scores [engine.MaxPlayers]int, players, winner int) string {
 	if winner >= 0 && winner < players {
 		return fmt.Sprintf("🏆 **%s wins** with %d. %s.", Name(meta, winner), scores[winner], seatScoresText(meta, scores, players))
 	}
@@ -56,7 +56,7 @@ func SoloResultLine(meta *storage.Game, scores [engine.MaxPlayers]int, players, 
 }
 
 // viewResultLine says how the game of a finished view ended.
-func viewResultLine(meta *storage.Game, v *engine.View) string {
+func viewResultLine(meta *table.Game, v *engine.View) string {
 	if v.Rules().Solo {
 		return SoloResultLine(meta, v.SeatScores(), v.Rules().Players, v.Winner())
 	}
@@ -71,7 +71,7 @@ func buried(v *engine.View) bool {
 }
 
 // widowText says what the widow held and who took it, and whether the bury is done.
-func widowText(meta *storage.Game, v *engine.View) (string, bool) {
+func widowText(meta *table.Game, v *engine.View) (string, bool) {
 	w, ok := v.Widow()
 	if !ok || v.Over() {
 		return "", false
@@ -97,7 +97,7 @@ func widowInHand(v *engine.View) engine.Hand {
 }
 
 // soloHandLines are the private hand's lines about the widow and the bury.
-func soloHandLines(meta *storage.Game, v *engine.View) []string {
+func soloHandLines(meta *table.Game, v *engine.View) []string {
 	w, ok := v.Widow()
 	if !ok || v.Over() {
 		return nil
@@ -117,7 +117,7 @@ func soloHandLines(meta *storage.Game, v *engine.View) []string {
 
 // soloContractLine names the contract and what the bidder still needs in tricks; the
 // bidder's own view counts its buried counters, which the others cannot see.
-func soloContractLine(meta *storage.Game, v *engine.View) string {
+func soloContractLine(meta *table.Game, v *engine.View) string {
 	b := v.Bidder()
 	line := fmt.Sprintf("**Contract:** %s %d", Name(meta, b), v.High())
 	if v.Trump() != engine.NoSuit {
@@ -144,7 +144,7 @@ func soloContractLine(meta *storage.Game, v *engine.View) string {
 // soloStakeLine is what is at stake for a bidder deciding to play or throw in: what it
 // needs, and what each player scores either way. A throw-in costs the bidder its bid and
 // scores each defender its meld; a set costs the bid (twice with set=double).
-func soloStakeLine(meta *storage.Game, v *engine.View) string {
+func soloStakeLine(meta *table.Game, v *engine.View) string {
 	r := v.Rules()
 	me := v.Seat()
 	m, _ := v.ShownMeld(me)
@@ -169,7 +169,7 @@ func soloStakeLine(meta *storage.Game, v *engine.View) string {
 }
 
 // soloScoreLine is the private hand's score line: every player's, the seat's own first.
-func soloScoreLine(meta *storage.Game, v *engine.View) string {
+func soloScoreLine(meta *table.Game, v *engine.View) string {
 	sc := v.SeatScores()
 	parts := []string{fmt.Sprintf("you %d", sc[v.Seat()])}
 	for s := range v.Rules().Players {
@@ -181,7 +181,7 @@ func soloScoreLine(meta *storage.Game, v *engine.View) string {
 }
 
 // soloLastHand is the private hand's line on the last hand's result.
-func soloLastHand(meta *storage.Game, players int, r engine.HandResult) string {
+func soloLastHand(meta *table.Game, players int, r engine.HandResult) string {
 	parts := make([]string, players)
 	for s := range players {
 		parts[s] = fmt.Sprintf("%s %+d", Name(meta, s), r.SeatDelta[s])
@@ -191,7 +191,7 @@ func soloLastHand(meta *storage.Game, players int, r engine.HandResult) string {
 
 // soloResult describes a finished hand of players who score alone: how the bidder did,
 // with its buried counters among its tricks, and each defender's meld and tricks.
-func (n *Narration) soloResult(meta *storage.Game, rules *engine.Rules, res engine.HandResult) {
+func (n *Narration) soloResult(meta *table.Game, rules *engine.Rules, res engine.HandResult) {
 	b := res.Bidder
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Hand %d result.** %s bid %d", res.Hand, Name(meta, b), res.Bid)
@@ -231,7 +231,7 @@ func (n *Narration) soloResult(meta *storage.Game, rules *engine.Rules, res engi
 }
 
 // soloSheetLine is one hand of a score sheet of players who score alone.
-func soloSheetLine(meta *storage.Game, players int, h engine.HandResult) string {
+func soloSheetLine(meta *table.Game, players int, h engine.HandResult) string {
 	join := func(xs [engine.MaxPlayers]int, format string) string {
 		parts := make([]string, players)
 		for s := range players {

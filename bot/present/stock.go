@@ -7,7 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Two-handed Pinochle (engine.Rules.Stock) has no auction and no partners: each player is a
@@ -15,7 +15,7 @@ import (
 // stock lasts. What here differs from the partnership presets is written in this file.
 
 // sideName names a side: the player at a table of two, else the team.
-func sideName(meta *storage.Game, side int) string {
+func sideName(meta *table.Game, side int) string {
 	if len(meta.Seats) == 2 {
 		return Name(meta, side)
 	}
@@ -24,7 +24,7 @@ func sideName(meta *storage.Game, side int) string {
 
 // stockFields are the public table's fields of a two-handed hand: the trump and the stock,
 // and each player's cards on the table with the meld they have scored this hand.
-func stockFields(meta *storage.Game, v *engine.View) []*discordgo.MessageEmbedField {
+func stockFields(meta *table.Game, v *engine.View) []*discordgo.MessageEmbedField {
 	var stock string
 	if up, ok := v.TurnUp(); ok {
 		stock = fmt.Sprintf("Trump %s %s · turned up %s under the stock · **%d** cards left to draw",
@@ -54,7 +54,7 @@ func tabledText(v *engine.View, seat int) string {
 }
 
 // stockStatus says what a two-handed table waits for, where it differs from statusLine.
-func stockStatus(meta *storage.Game, v *engine.View) (string, bool) {
+func stockStatus(meta *table.Game, v *engine.View) (string, bool) {
 	if v.Phase() != engine.PhaseMeld {
 		return "", false
 	}
@@ -64,7 +64,7 @@ func stockStatus(meta *storage.Game, v *engine.View) (string, bool) {
 // stockHandLines are the private hand's lines of a two-handed hand between the cards and
 // the story: the cards on the table apart from the rest, the other player's, trump and the
 // stock, and the meld each has scored.
-func stockHandLines(meta *storage.Game, v *engine.View) []string {
+func stockHandLines(meta *table.Game, v *engine.View) []string {
 	seat := v.Seat()
 	other := 1 - seat
 	var out []string
@@ -112,7 +112,7 @@ func stockPrivateStatus(v *engine.View) (string, bool) {
 }
 
 // stockResult describes a finished two-handed hand: each player's meld and tricks.
-func (n *Narration) stockResult(meta *storage.Game, rules *engine.Rules, res engine.HandResult) {
+func (n *Narration) stockResult(meta *table.Game, rules *engine.Rules, res engine.HandResult) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**Hand %d result.** Trump %s.", res.Hand, res.Trump.Symbol())
 	for s := range rules.Players {
@@ -123,7 +123,7 @@ func (n *Narration) stockResult(meta *storage.Game, rules *engine.Rules, res eng
 }
 
 // laid tells a meld laid on the table.
-func (n *Narration) laid(meta *storage.Game, pub *engine.View, l engine.LaidMeld) {
+func (n *Narration) laid(meta *table.Game, pub *engine.View, l engine.LaidMeld) {
 	who := Name(meta, l.Seat)
 	m := l.Meld
 	if l.Exchanged {
@@ -135,7 +135,7 @@ func (n *Narration) laid(meta *storage.Game, pub *engine.View, l engine.LaidMeld
 }
 
 // dealtLine is the line that deals a hand; in two-handed, with its turned-up card.
-func dealtLine(meta *storage.Game, pub *engine.View, e engine.Event) string {
+func dealtLine(meta *table.Game, pub *engine.View, e engine.Event) string {
 	line := fmt.Sprintf("— Hand %d: %s deals. —", e.Hand, Name(meta, e.Seat))
 	if !pub.Rules().Stock || pub.HandNo() != e.Hand {
 		return line
@@ -154,7 +154,7 @@ func dealtLine(meta *storage.Game, pub *engine.View, e engine.Event) string {
 }
 
 // stockSheetLine is one two-handed hand of a score sheet.
-func stockSheetLine(meta *storage.Game, h engine.HandResult) string {
+func stockSheetLine(meta *table.Game, h engine.HandResult) string {
 	return fmt.Sprintf("`%2d` %s · trump %s · meld %d / %d · tricks %d / %d · %+d / %+d → **%d / %d**",
 		h.Hand, Name(meta, h.Dealer), h.Trump.Symbol(), h.Meld[0], h.Meld[1], h.Tricks[0], h.Tricks[1],
 		h.Delta[0], h.Delta[1], h.Scores[0], h.Scores[1])

@@ -7,7 +7,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // The private hand tells the story of the hand as it goes: what the seat received, the
@@ -43,7 +43,7 @@ func markedHandText(cards []engine.Card, received engine.Hand) string {
 }
 
 // received returns the cards passed to the seat this hand, and the lines that say so.
-func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
+func received(meta *table.Game, v *engine.View) (engine.Hand, []string) {
 	var got engine.Hand
 	var lines []string
 	for _, p := range v.Passes() {
@@ -59,7 +59,7 @@ func received(meta *storage.Game, v *engine.View) (engine.Hand, []string) {
 }
 
 // storyLines are the lines of the private hand between the cards and the controls.
-func storyLines(meta *storage.Game, v *engine.View) []string {
+func storyLines(meta *table.Game, v *engine.View) []string {
 	var out []string
 	rules := v.Rules()
 	team := rules.TeamOf(v.Seat())
@@ -159,7 +159,7 @@ func outcomeText(r engine.HandResult) string {
 }
 
 // contractLine names the contract and what the bidders still need in tricks.
-func contractLine(meta *storage.Game, v *engine.View) string {
+func contractLine(meta *table.Game, v *engine.View) string {
 	bt := v.Rules().TeamOf(v.Bidder())
 	line := fmt.Sprintf("**Contract:** %s %d", Name(meta, v.Bidder()), v.High())
 	if v.Trump() != engine.NoSuit {
@@ -187,7 +187,7 @@ func suitMeldLine(v *engine.View) string {
 
 // suggestLine is the bid a normal computer player would go to with the seat's hand: the
 // same play-outs of sampled deals as its bidding, on a small budget.
-func suggestLine(meta *storage.Game, v *engine.View) string {
+func suggestLine(meta *table.Game, v *engine.View) string {
 	p, err := computer.New("normal", meta.Seed^uint64(v.Step())<<8^uint64(v.Seat()))
 	e, ok := p.(*computer.Expert)
 	if err != nil || !ok {

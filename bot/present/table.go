@@ -9,20 +9,20 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Table is the public table: everything every player may know, and the "My hand"
 // button.
 // v is the spectators' view (Game.View(-1)): the table never sees a hand.
-func Table(meta *storage.Game, v *engine.View) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
+func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
 	rules := v.Rules()
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Pinochle · %s · hand %d", rules.Preset, v.HandNo()),
 		Description: statusLine(meta, v),
 		Color:       ColourActive,
 	}
-	abandoned := meta.Status == storage.StatusAbandoned
+	abandoned := meta.Status == table.StatusAbandoned
 	if abandoned {
 		e.Description = "This game was abandoned."
 	}
@@ -140,7 +140,7 @@ func gameEndText(rules *engine.Rules, hand int) string {
 }
 
 // statusLine says what the table is waiting for.
-func statusLine(meta *storage.Game, v *engine.View) string {
+func statusLine(meta *table.Game, v *engine.View) string {
 	if v.Over() {
 		return viewResultLine(meta, v)
 	}
@@ -192,7 +192,7 @@ func statusLine(meta *storage.Game, v *engine.View) string {
 }
 
 // ResultLine says how a finished game ended.
-func ResultLine(meta *storage.Game, s [2]int, winner int) string {
+func ResultLine(meta *table.Game, s [2]int, winner int) string {
 	switch w := winner; w {
 	case 0, 1:
 		return fmt.Sprintf("🏆 **%s wins**, %d to %d.", sideName(meta, w), s[w], s[1-w])
@@ -201,7 +201,7 @@ func ResultLine(meta *storage.Game, s [2]int, winner int) string {
 }
 
 // auctionText lists the last n entries of an auction.
-func auctionText(meta *storage.Game, auction []engine.Bid, n int) string {
+func auctionText(meta *table.Game, auction []engine.Bid, n int) string {
 	start := max(0, len(auction)-n)
 	var parts []string
 	if start > 0 {
@@ -214,7 +214,7 @@ func auctionText(meta *storage.Game, auction []engine.Bid, n int) string {
 }
 
 // bidText is one entry of an auction.
-func bidText(meta *storage.Game, b engine.Bid) string {
+func bidText(meta *table.Game, b engine.Bid) string {
 	switch {
 	case b.Pass():
 		return Name(meta, b.Seat) + " pass"
@@ -225,7 +225,7 @@ func bidText(meta *storage.Game, b engine.Bid) string {
 }
 
 // playedText lists the cards of a trick with who played them.
-func playedText(meta *storage.Game, cards []engine.Played) string {
+func playedText(meta *table.Game, cards []engine.Played) string {
 	parts := make([]string, len(cards))
 	for i, p := range cards {
 		parts[i] = fmt.Sprintf("%s %s", Name(meta, p.Seat), p.Card.Symbol())

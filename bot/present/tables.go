@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
-	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Narrate is what a table's Narrate effect posts: its steps and notes in order, then the
@@ -29,7 +29,7 @@ func Narrate(e *live.Narrate) *Narration {
 }
 
 // note tells a note of a table.
-func (n *Narration) note(meta *storage.Game, o live.Note) {
+func (n *Narration) note(meta *table.Game, o live.Note) {
 	who := Name(meta, o.Seat)
 	switch o.Kind {
 	case live.NoteGameStarts:
@@ -64,7 +64,7 @@ func (n *Narration) note(meta *storage.Game, o live.Note) {
 }
 
 // EndWhy says how a table ended, as its table message does once it has.
-func EndWhy(meta *storage.Game, e live.Ending) string {
+func EndWhy(meta *table.Game, e live.Ending) string {
 	switch e.Kind {
 	case live.EndFinished:
 		if isSolo(meta) {
@@ -87,7 +87,7 @@ func EndWhy(meta *storage.Game, e live.Ending) string {
 }
 
 // LobbyEndWhy says how a table ended, as its lobby message does once it has.
-func LobbyEndWhy(meta *storage.Game, e live.Ending) string {
+func LobbyEndWhy(meta *table.Game, e live.Ending) string {
 	switch e.Kind {
 	case live.EndFinished:
 		return "Finished: " + EndWhy(meta, e) + " Hands and tricks are in the thread."

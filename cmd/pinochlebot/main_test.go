@@ -12,6 +12,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // chdir runs the test in a fresh folder, so that no .env of the developer's is read.
@@ -223,9 +224,9 @@ func TestBackupWhileOpen(t *testing.T) {
 	}
 	defer live.Close()
 	now := time.Now()
-	id, err := live.CreateGame(context.Background(), storage.Game{
+	id, err := live.CreateGame(context.Background(), table.Game{
 		GuildID: "g", ChannelID: "c", HostID: "h", Preset: "racehorse", Seed: 7,
-		Seats: make([]storage.Seat, 4), Status: storage.StatusLobby, CreatedAt: now, LastActivity: now,
+		Seats: make([]table.Seat, 4), Status: table.StatusLobby, CreatedAt: now, LastActivity: now,
 	})
 	if err != nil {
 		t.Fatal(err)

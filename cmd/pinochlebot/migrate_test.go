@@ -17,6 +17,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/storage/pgtest"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // seedDatabase writes an SQLite database with one game in progress, and returns its path.
@@ -29,10 +30,10 @@ func seedDatabase(t *testing.T) string {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	seats := []storage.Seat{{UserID: "u1", Name: "Ana"}, {Computer: storage.LevelEasy}, {UserID: "u2", Name: "Bo"}, {Computer: storage.LevelExpert}}
+	seats := []table.Seat{{UserID: "u1", Name: "Ana"}, {Computer: table.LevelEasy}, {UserID: "u2", Name: "Bo"}, {Computer: table.LevelExpert}}
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	id, err := s.CreateGame(ctx, storage.Game{GuildID: "g", ChannelID: "c", HostID: "u1", Preset: "racehorse",
-		Seed: 9, Seats: seats, Status: storage.StatusPlaying, CreatedAt: at})
+	id, err := s.CreateGame(ctx, table.Game{GuildID: "g", ChannelID: "c", HostID: "u1", Preset: "racehorse",
+		Seed: 9, Seats: seats, Status: table.StatusPlaying, CreatedAt: at})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,193 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Settings are the bot's own choices for how it runs a table: its computer players'
+// level, its Hint button, its turn mentions and forced cards, its turn timer and what
+// happens when a seat's time runs out. They change how the bot runs the table, never the
+// game: the rules are a preset and its options (Game.Preset and Game.Options, such as
+// target, pass or counters), which engine.NewRules reads.
+//
+// In the zero value hints and autoplay are off; DefaultSettings are a table's settings
+// when nobody chose. An empty Level, Ping, Timeout or Pace stands for its default
+// (Normalize).
+type Settings struct {
+	// Level is how well the table's computer players play: one of Levels. A seat keeps
+	// the level it was given (Seat.Computer); a computer player moving for a human (away,
+	// or out of time) plays at this one.
+	Level Level
+	// Hints offers the Hint button (the expert's advice) in private hands.
+	Hints bool
+	// Ping is when the thread mentions the player whose turn it is.
+	Ping PingMode
+	// Autoplay plays a player's forced card, their only legal one, for them as soon as
+	// their turn comes.
+	Autoplay bool
+	// Timer is how long a seat has to act; 0 for no limit. It is kept to the millisecond.
+	Timer time.Duration
+	// Timeout is what happens when a seat's time runs out.
+	Timeout TimeoutPolicy
+	// Pace is how quickly the computer players move while people watch.
+	Pace Pace
+	// Confirm makes a card button choose the card, and a second button play it, so that
+	// a tap that misses is never a card played.
+	Confirm bool
+}
+
+// DefaultSettings returns the settings of a table in a guild that chose none: the normal
+// level, hints on, forced cards played for the player, turn mentions when they help, and
+// ten minutes a turn, after which a computer player moves.
+func DefaultSettings() Settings {
+	return Settings{Level: DefaultLevel, Hints: true, Ping: PingAuto, Autoplay: true,
+		Timer: 10 * time.Minute, Timeout: PolicyComputer, Pace: PaceNormal}
+}
+
+// Normalize brings settings to the form they are kept in: the default level, ping, pace
+// and policy for none, the timer to the millisecond.
+func (s *Settings) Normalize() {
+	if s.Level == "" {
+		s.Level = DefaultLevel
+	}
+	if s.Ping == "" {
+		s.Ping = PingAuto
+	}
+	if s.Timeout == "" {
+		s.Timeout = PolicyComputer
+	}
+	if s.Pace == "" {
+		s.Pace = PaceNormal
+	}
+	s.Timer = s.Timer.Truncate(time.Millisecond)
+}
+
+// Check returns what makes normalized settings impossible, if anything: a negative timer,
+// or a level, ping mode, policy or pace that is not one of its kind's.
+func (s *Settings) Check() error {
+	if s.Timer < 0 {
+		return fmt.Errorf("negative turn timer %v", s.Timer)
+	}
+	return errors.Join(s.Level.Check(), oneOf("ping mode", s.Ping, PingModes()),
+		oneOf("timeout policy", s.Timeout, TimeoutPolicies()), oneOf("pace", s.Pace, Paces()))
+}
+
+// Level is how well a computer player plays: one of Levels.
+type Level string
+
+// The levels a table or a seat may play at, weakest first. Each is a level computer.New
+// knows.
+const (
+	LevelEasy   Level = "easy"   // simple rules
+	LevelNormal Level = "normal" // searches sampled deals a little
+	LevelExpert Level = "expert" // searches many sampled deals
+)
+
+// DefaultLevel is the level of a table that chose none.
+const DefaultLevel = LevelNormal
+
+// Levels returns the levels a table may choose, weakest first.
+func Levels() []Level { return []Level{LevelEasy, LevelNormal, LevelExpert} }
+
+// Check returns nil if l is one of Levels, else an error that names l and lists them.
+func (l Level) Check() error { return oneOf("level", l, Levels()) }
+
+// PingMode is when a table's thread mentions the player whose turn it is.
+type PingMode string
+
+// The ping modes.
+const (
+	// PingAuto mentions a player only when it helps: once per turn, when they have not
+	// acted within a grace period and have not clicked at the table in the last minute;
+	// at once at tables whose turn timer is an hour or more.
+	PingAuto PingMode = "auto"
+	// PingAlways mentions the player at the start of every turn.
+	PingAlways PingMode = "always"
+	// PingNever mentions nobody for a turn (reminders of a turn timer still do).
+	PingNever PingMode = "never"
+)
+
+// PingModes returns the ping modes, PingAuto first.
+func PingModes() []PingMode { return []PingMode{PingAuto, PingAlways, PingNever} }
+
+// Pace is how quickly a table's computer players move while people play with them: they
+// pause before each move, longer once a trick is taken and after a hand, so that the people
+// see what happened (the table runtime says how long).
+type Pace string
+
+// The paces.
+const (
+	PaceQuick  Pace = "quick"
+	PaceNormal Pace = "normal"
+	PaceSlow   Pace = "slow"
+)
+
+// Paces returns the paces, quickest first.
+func Paces() []Pace { return []Pace{PaceQuick, PaceNormal, PaceSlow} }
+
+// TimeoutPolicy is what happens when a seat's time runs out.
+type TimeoutPolicy string
+
+// The timeout policies.
+const (
+	// PolicyComputer: a computer player moves for the absent player, for that turn.
+	PolicyComputer TimeoutPolicy = "computer"
+	// PolicyForfeit: the absent player's team forfeits the game.
+	PolicyForfeit TimeoutPolicy = "forfeit"
+)
+
+// TimeoutPolicies returns the timeout policies, PolicyComputer first.
+func TimeoutPolicies() []TimeoutPolicy { return []TimeoutPolicy{PolicyComputer, PolicyForfeit} }
+
+// oneOf returns nil if v is one of valid, else an error that names what v is and lists
+// valid.
+func oneOf[T ~string](what string, v T, valid []T) error {
+	if slices.Contains(valid, v) {
+		return nil
+	}
+	names := make([]string, len(valid))
+	for i, x := range valid {
+		names[i] = string(x)
+	}
+	return fmt.Errorf("%s %q is not one of %s", what, v, strings.Join(names, ", "))
+}
+
+// GuildSettings are a guild's choices.
+type GuildSettings struct {
+	// DefaultPreset and DefaultOptions are the rules a new table starts with
+	// (engine.NewRules): options such as target, pass or counters.
+	DefaultPreset  string
+	DefaultOptions map[string]string
+	// TableDefaults are how the bot runs a new table (its Game.Settings) unless the table
+	// chooses otherwise. Their Timer is 0 (no limit) or from MinTurnTimer to MaxTurnTimer.
+	TableDefaults Settings
+	// HintsChosen reports that the guild chose TableDefaults.Hints. Until it does, hints
+	// are on, except at tables opened while a league season runs.
+	HintsChosen bool
+	// ComputerGamesCount makes games with computer players count for records, ratings and
+	// seasons (computer players themselves are never ranked).
+	ComputerGamesCount bool
+	// Channels are the channels the bot may use; none means every channel.
+	Channels []string
+}
+
+// DefaultGuildSettings returns the settings of a guild that has chosen none.
+func DefaultGuildSettings() GuildSettings {
+	return GuildSettings{DefaultPreset: "racehorse", TableDefaults: DefaultSettings()}
+}
+
+// The bounds of a guild's turn timer (GuildSettings.TableDefaults.Timer), besides 0 for
+// none.
+const (
+	MinTurnTimer = time.Minute
+	MaxTurnTimer = 7 * 24 * time.Hour
+)
+
+// AllowsChannel reports whether the bot may use a channel.
+func (s GuildSettings) AllowsChannel(channelID string) bool {
+	return len(s.Channels) == 0 || slices.Contains(s.Channels, channelID)
+}
