@@ -2,14 +2,13 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/engine/computer/duel"
 )
 
@@ -21,7 +20,7 @@ func runDuel(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 func duelCommand(args []string, stdout io.Writer) error {
 	fs := newFlagSet("duel", "--variant V --a LEVEL --b LEVEL --deals N [--seed S] [--workers N] [--json] [--options k=v,...]", stdout)
 	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
-	a := fs.String("a", "expert", "level of side A: "+strings.Join(computer.Levels(), ", "))
+	a := fs.String("a", "expert", "level of side A: "+strings.Join(duel.Levels(), ", "))
 	b := fs.String("b", "baseline", "level of side B")
 	deals := fs.Int("deals", 200, "number of deals, each played twice with the sides swapped (three-handed: six times, each side alone in each seat)")
 	seed := fs.Uint64("seed", 1, "seed of the deals")
@@ -48,12 +47,8 @@ func duelCommand(args []string, stdout io.Writer) error {
 		return err
 	}
 	for _, l := range []string{*a, *b} {
-		if _, err := computer.New(l, 0); err != nil {
-			var ul *computer.UnknownLevelError
-			if errors.As(err, &ul) {
-				return usageError{err}
-			}
-			return err
+		if !slices.Contains(duel.Levels(), l) {
+			return usageError{fmt.Errorf("unknown computer level %q: choose one of %s", l, strings.Join(duel.Levels(), ", "))}
 		}
 	}
 	start := time.Now()

@@ -99,13 +99,6 @@ var (
 		BoundRaises: true, SpareTrick: true}
 )
 
-// normalV1Budget is the budget of the level "normal-v1": the normal level as it bid
-// before its raises were bounded (BoundRaises) and, six-handed, before it spared a trick
-// (SpareTrick), every field written out so that it stays as it was, to weigh the normal
-// level's bidding against.
-var normalV1Budget = Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
-	Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25, Readable: true, Hopeless: 0.10}
-
 // The expert's bidding model: it bids what its side makes in at least half of its sampled
 // deals, while the bid costs on average less than half of it (the fit against the
 // Baseline: 50%, a quarter). Its value stands for the whole auction (Readable), so that
@@ -127,16 +120,20 @@ const (
 // intervals about ±4).
 var expertTilt = Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, PartnerAces: 0.5}
 
-// expertV1Budget is the budget of the level "expert-v1": the expert's budget as it was
-// when its search was made about three times faster (issue 15), every field written out so
-// that it stays as it was when the expert's budget is raised or its bidding model refitted.
-var expertV1Budget = Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16,
-	Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
-
 //go:generate go run ./internal/fitbid -deals 300 -confidence 0.50 -partner 0.70,0.80,0.90 -risk 0.25,0.50,1.00 -ref 0.50/0.80/0.50 -out confidence.go
 
-// ExpertBudget returns the budget of the level "expert".
+// ExpertBudget returns the budget of the level "expert", and NormalBudget that of "normal".
 func ExpertBudget() Budget { return expertBudget }
+
+// NormalBudget returns the budget of the level "normal".
+func NormalBudget() Budget { return normalBudget }
+
+// NewExpert returns an Expert that searches with budget b, drawing from seed: a level's
+// player with another budget, such as one kept to measure the levels against.
+func NewExpert(b Budget, seed uint64) *Expert { return newExpert(b, seed) }
+
+// Budget returns what the Expert searches with.
+func (e *Expert) Budget() Budget { return e.budget }
 
 // Expert plays by sampling: it deals the cards it cannot see at random, consistently with
 // everything its seat knows (its own cards and passes, the meld shown, every card played,

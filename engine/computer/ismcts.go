@@ -15,8 +15,7 @@ import (
 // the hand out with the quick policy. The auction, the trump, passes and the choice to play
 // or throw in are the Expert's.
 //
-// It is kept to measure the Expert's search against (see the README's strength figures):
-// the issue of this project asked for the stronger of the two, and the duel says which.
+// It is kept to measure the Expert's search against, as a level of the duel package only.
 // Its budget is the Expert's: PlaySamples iterations per legal card, the number of playouts
 // the Expert's card play spends.
 type ISMCTS struct {
@@ -24,6 +23,9 @@ type ISMCTS struct {
 	// Exploration is UCB1's constant, on rewards scaled to about [-1, 1].
 	Exploration float64
 }
+
+// NewISMCTS returns the information-set MCTS player with budget b, drawing from seed.
+func NewISMCTS(b Budget, seed uint64) *ISMCTS { return newISMCTS(b, seed) }
 
 // newISMCTS returns the information-set MCTS player with budget b, drawing from seed.
 func newISMCTS(b Budget, seed uint64) *ISMCTS {

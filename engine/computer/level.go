@@ -41,21 +41,17 @@ type options struct {
 	hasBudget bool
 }
 
-// WithBudget makes a searching player ("normal", "normal-v1", "expert", "expert-v1" or
-// "ismcts") search with budget b instead of its level's. New refuses it for the other
-// levels with an *OptionError.
+// WithBudget makes a searching player ("normal" or "expert") search with budget b instead
+// of its level's. New refuses it for the other levels with an *OptionError.
 func WithBudget(b Budget) Option {
 	return func(o *options) { o.budget, o.hasBudget = b, true }
 }
 
 // New returns a computer player of the named level drawing from seed: "random" takes
 // random legal actions; "baseline" and "easy" play by simple rules (Baseline); "normal"
-// and "expert" search sampled deals (Expert), normal with a smaller budget. New also makes
-// two levels kept to measure the expert against, which are not among the Levels a table
-// offers: "ismcts", the expert with information-set MCTS card play (ISMCTS), and
-// "expert-v1", the expert with the budget it had before its search was made faster
-// (expertV1Budget), to weigh a raised budget against, and "normal-v1", the normal level as
-// it bid before its raises were bounded (normalV1Budget).
+// and "expert" search sampled deals (Expert), normal with a smaller budget. The players
+// kept only to measure these against are made by the duel package, with NewExpert and
+// NewISMCTS.
 //
 // A level New does not know gives an *UnknownLevelError; an option the level does not take
 // gives an *OptionError.
@@ -81,14 +77,8 @@ func New(level string, seed uint64, opts ...Option) (Player, error) {
 		return newBaseline(seed), nil
 	case "normal":
 		return newExpert(budget(normalBudget), seed), nil
-	case "normal-v1":
-		return newExpert(budget(normalV1Budget), seed), nil
 	case "expert":
 		return newExpert(budget(expertBudget), seed), nil
-	case "expert-v1":
-		return newExpert(budget(expertV1Budget), seed), nil
-	case "ismcts":
-		return newISMCTS(budget(expertBudget), seed), nil
 	}
 	return nil, &UnknownLevelError{Level: level}
 }

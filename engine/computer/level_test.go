@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestNew checks the one way to make a player: every level (and "ismcts") makes a player
+// TestNew checks the one way to make a player: every level makes a player
 // of its type with its budget, an unknown level is an *UnknownLevelError, WithBudget sets
 // a searching level's budget and is refused with an *OptionError by the others.
 func TestNew(t *testing.T) {
@@ -39,17 +39,13 @@ func TestNew(t *testing.T) {
 		{name: "easy", level: "easy", want: reflect.TypeFor[*Baseline]()},
 		{name: "normal", level: "normal", want: reflect.TypeFor[*Expert](), budget: normalBudget},
 		{name: "expert", level: "expert", want: reflect.TypeFor[*Expert](), budget: expertBudget},
-		{name: "ismcts", level: "ismcts", want: reflect.TypeFor[*ISMCTS](), budget: expertBudget},
-		{name: "expert-v1", level: "expert-v1", want: reflect.TypeFor[*Expert](), budget: expertV1Budget},
-		{name: "normal-v1", level: "normal-v1", want: reflect.TypeFor[*Expert](), budget: normalV1Budget},
-		{name: "expert-v1 with budget", level: "expert-v1", opts: []Option{WithBudget(custom)},
-			want: reflect.TypeFor[*Expert](), budget: custom},
+		{name: "duel-only ismcts", level: "ismcts", unknown: true},
+		{name: "duel-only expert-v1", level: "expert-v1", unknown: true},
+		{name: "duel-only normal-v1", level: "normal-v1", unknown: true},
 		{name: "expert with budget", level: "expert", opts: []Option{WithBudget(custom)},
 			want: reflect.TypeFor[*Expert](), budget: custom},
 		{name: "normal with budget", level: "normal", opts: []Option{WithBudget(custom)},
 			want: reflect.TypeFor[*Expert](), budget: custom},
-		{name: "ismcts with budget", level: "ismcts", opts: []Option{WithBudget(custom)},
-			want: reflect.TypeFor[*ISMCTS](), budget: custom},
 		{name: "last budget wins", level: "expert", opts: []Option{WithBudget(normalBudget), WithBudget(custom)},
 			want: reflect.TypeFor[*Expert](), budget: custom},
 		{name: "random with budget", level: "random", opts: []Option{WithBudget(custom)}, option: true},
@@ -93,7 +89,7 @@ func TestNew(t *testing.T) {
 }
 
 // TestNewLevelsListed checks that every level a table offers is one New makes, and that
-// "ismcts" and "expert-v1", which New also makes, are not offered.
+// the duel's own levels are not offered.
 func TestNewLevelsListed(t *testing.T) {
 	for _, l := range Levels() {
 		if _, err := New(l, 1); err != nil {
@@ -107,24 +103,8 @@ func TestNewLevelsListed(t *testing.T) {
 	}
 }
 
-// TestExpertV1Budget checks that "expert-v1" keeps the expert's budget of before its
-// search was made faster, field by field, whatever the expert's budget becomes.
-func TestExpertV1Budget(t *testing.T) {
-	want := Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16,
-		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
-	if expertV1Budget != want {
-		t.Errorf("expert-v1 searches with %+v, want %+v", expertV1Budget, want)
-	}
-}
-
-// TestNormalV1Budget checks that "normal-v1" keeps the normal level's budget of before its
-// raises were bounded, field by field, whatever the normal level's budget becomes.
-func TestNormalV1Budget(t *testing.T) {
-	want := Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
-		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25, Readable: true, Hopeless: 0.10}
-	if normalV1Budget != want {
-		t.Errorf("normal-v1 searches with %+v, want %+v", normalV1Budget, want)
-	}
+// TestNormalBounds: the normal level bounds its raises and spares a trick.
+func TestNormalBounds(t *testing.T) {
 	if b := normalBudget; !b.BoundRaises || !b.SpareTrick {
 		t.Errorf("the normal level does not bound its raises or spare a trick: %+v", b)
 	}

@@ -17,7 +17,7 @@ import (
 // Config says what to measure.
 type Config struct {
 	Rules engine.Rules
-	// A and B are the levels (computer.Levels) of the two sides.
+	// A and B are the levels (Levels) of the two sides.
 	A, B string
 	// Deals is the number of deals, each played twice (three-handed, six times).
 	Deals int
@@ -31,7 +31,7 @@ type Config struct {
 	// depend on it, apart from the decision times: every deal is seeded from Seed and its
 	// number, and the deals are added up in their order.
 	Workers int
-	// MakeA and MakeB, when set, make a side's players instead of computer.New(A or B): a
+	// MakeA and MakeB, when set, make a side's players instead of NewPlayer(A or B): a
 	// player of a level with another budget (computer.WithBudget), for instance. A and B
 	// still name the sides.
 	MakeA, MakeB func(seed uint64) (computer.Player, error)
@@ -42,7 +42,7 @@ func player(level string, mk func(uint64) (computer.Player, error), seed uint64)
 	if mk != nil {
 		return mk(seed)
 	}
-	return computer.New(level, seed)
+	return NewPlayer(level, seed)
 }
 
 // Side is what one side did over all its hands.

@@ -1,0 +1,54 @@
+package duel
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pinochle-discord/pinochle/engine/computer"
+)
+
+// The levels the duel makes besides computer.Levels: players kept only to measure the
+// levels a table offers against, which no table may seat.
+//
+//   - "expert-v1" is the expert with the budget it had when its search was made about three
+//     times faster (issue 15), every field written out so that it stays as it was when the
+//     expert's budget is raised or its bidding model refitted.
+//   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
+//     and, six-handed, before it spared a trick (SpareTrick).
+//   - "ismcts" is the expert with information-set MCTS card play (computer.ISMCTS).
+var duelOnly = map[string]func(seed uint64) computer.Player{
+	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
+	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
+	"ismcts":    func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
+}
+
+var (
+	expertV1Budget = computer.Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16,
+		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
+	normalV1Budget = computer.Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
+		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25, Readable: true, Hopeless: 0.10}
+)
+
+// Levels returns the levels a duel may set against each other: computer.Levels, weakest
+// first, then the duel's own, by name.
+func Levels() []string {
+	own := make([]string, 0, len(duelOnly))
+	for l := range duelOnly {
+		own = append(own, l)
+	}
+	slices.Sort(own)
+	return append(computer.Levels(), own...)
+}
+
+// NewPlayer returns a player of one of Levels, drawing from seed.
+func NewPlayer(level string, seed uint64) (computer.Player, error) {
+	if mk, ok := duelOnly[level]; ok {
+		return mk(seed), nil
+	}
+	p, err := computer.New(level, seed)
+	if err != nil {
+		return nil, fmt.Errorf("duel: unknown level %q: choose one of %s", level, strings.Join(Levels(), ", "))
+	}
+	return p, nil
+}
