@@ -407,7 +407,6 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 
 // Answers to interactions the bot cannot act on.
 const (
-	msgWrong      = "Something went wrong on my side; please try again in a moment."
 	msgUnreadable = "I could not read that, so nothing was done. If it happens again, reload Discord and try again."
 	msgNotHere    = "I am not in this server, so I cannot do that here."
 	msgOtherGuild = "That is not one of this server's tables or channels, so nothing was done."
@@ -426,7 +425,7 @@ func (b *Bot) serve(i *discordgo.Interaction, handle func(ctx context.Context, i
 		}
 		b.log.Error("interaction handler panicked", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID,
 			"panic", redact(fmt.Sprint(p), i.Token), "stack", redact(string(debug.Stack()), i.Token))
-		if err := b.reply(i, msgWrong); err != nil {
+		if err := b.reply(i, present.MsgWrong); err != nil {
 			b.log.Warn("could not answer after the panic", "err", err)
 		}
 	}()

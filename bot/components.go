@@ -27,10 +27,10 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 		return b.reply(i, msgUnreadable)
 	}
 	if data.ComponentType != discordgo.ButtonComponent && data.ComponentType != discordgo.SelectMenuComponent {
-		return b.reply(i, live.MsgForged)
+		return b.reply(i, present.MsgForged)
 	}
 	if !private(i) && (i.Message == nil || !carries(i.Message.Components, data.CustomID)) {
-		return b.reply(i, live.MsgForged)
+		return b.reply(i, present.MsgForged)
 	}
 	if commands.IsPageID(data.CustomID) {
 		return b.onPage(ctx, i, data.CustomID)
@@ -40,7 +40,7 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	}
 	id, err := commands.ParseID(data.CustomID)
 	if err != nil {
-		return b.reply(i, live.MsgForged)
+		return b.reply(i, present.MsgForged)
 	}
 	by := personOf(i)
 	var c live.Command
@@ -50,7 +50,7 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	case commands.ActSeat:
 		var want int
 		if _, err := fmt.Sscan(id.Arg, &want); err != nil || want < 0 {
-			return b.reply(i, live.MsgForged)
+			return b.reply(i, present.MsgForged)
 		}
 		c = live.Join{By: by, Seat: want}
 	case commands.ActLeave:
@@ -71,12 +71,12 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 		c = live.AskBid{By: by, At: id.Stamp()}
 	case commands.ActHint:
 		if id.Hand == 0 {
-			return b.reply(i, live.MsgForged)
+			return b.reply(i, present.MsgForged)
 		}
 		c = live.Hint{By: by, Token: i.Token, At: id.Stamp()}
 	default:
 		if id.Hand == 0 {
-			return b.reply(i, live.MsgForged)
+			return b.reply(i, present.MsgForged)
 		}
 		values := data.Values
 		c = live.Move{By: by, Token: i.Token, At: id.Stamp(), Choose: id.Action == commands.ActCard, Action: func(seat int) (engine.Action, error) {
@@ -95,7 +95,7 @@ func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
 	}
 	id, err := commands.ParseID(data.CustomID)
 	if err != nil || id.Action != commands.ActBidModal || id.Hand == 0 {
-		return b.reply(i, live.MsgForged)
+		return b.reply(i, present.MsgForged)
 	}
 	values := commands.ModalValues(data)
 	return b.command(ctx, i, id.Game, live.Move{By: personOf(i), Token: i.Token, At: id.Stamp(),
@@ -174,7 +174,7 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int6
 		return b.reply(i, msgGone)
 	case err != nil:
 		b.log.Error("table command", "game", gameID, "err", err)
-		return b.reply(i, msgWrong)
+		return b.reply(i, present.MsgWrong)
 	}
 	return b.answer(i, &r, inPlace)
 }
@@ -189,7 +189,7 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 		if inPlace && private(i) {
 			kind = update
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, present.HandOptions{Note: r.Text, NextHand: r.NextHand, Chosen: r.Chosen})})
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, present.HandOptions{Note: present.Notice(r.Notice, &r.View), NextHand: r.NextHand, Chosen: r.Chosen})})
 	case live.ReplyLobby:
 		rules, err := r.Game.Rules()
 		if err != nil {
@@ -228,5 +228,5 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 		})
 	}
-	return b.reply(i, "%s", r.Text)
+	return b.reply(i, "%s", present.Notice(r.Notice, nil))
 }

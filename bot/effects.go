@@ -31,8 +31,8 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 		case live.NotifyTurn:
 			b.notifyTurn(e)
 		case live.EditView:
-			data := present.Hand(&e.Game, &e.View, present.HandOptions{Note: e.Note, NextHand: e.NextHand, Chosen: e.Chosen})
-			b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, answered: b.answering(e.Token),
+			data := present.Hand(&e.Game, &e.View, present.HandOptions{Note: present.Notice(e.Notice, &e.View), NextHand: e.NextHand, Chosen: e.Chosen})
+			b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, issued: e.Issued, answered: b.answering(e.Token),
 				edit: &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}},
 			}})
 		case live.ShowTable:
@@ -239,6 +239,7 @@ func chunkLines(lines []string, n int) []string {
 // viewEdit is an edit of a player's private message.
 type viewEdit struct {
 	appID, token string
+	issued       time.Time // when the token was issued: it edits for tokenDeadline
 	edit         *discordgo.WebhookEdit
 	// answered, when set, is closed once the interaction has its first answer: the edit
 	// waits for it.

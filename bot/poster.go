@@ -333,7 +333,7 @@ func restCode(err error) int {
 // deliver sends or edits one message.
 func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) {
 	if m.view != nil {
-		return nil, editResponse(p.s, m.view.appID, m.view.token, m.view.edit)
+		return nil, editResponse(p.s, m.view.appID, m.view.token, m.view.issued, m.view.edit)
 	}
 	if m.archive {
 		archived := true

@@ -9,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
@@ -64,7 +63,7 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 		}
 		png, err := b.standingsChart(ctx, i.GuildID, season)
 		b.attachChart(data, "standings.png", png, err)
-		return editResponse(b.s, b.appID, i.Token, &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds,
+		return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds,
 			Components: &data.Components, Files: data.Files, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	}
 	var embeds []*discordgo.MessageEmbed
@@ -116,7 +115,7 @@ func (b *Bot) standingsPage(ctx context.Context, guildID string, season league.S
 func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, customID string) error {
 	id, err := commands.ParsePageID(customID)
 	if err != nil {
-		return b.reply(i, live.MsgForged)
+		return b.reply(i, present.MsgForged)
 	}
 	season := league.Season{ID: league.Overall, Name: "overall"}
 	if id.Season != league.Overall {
@@ -203,7 +202,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	png, err := b.ratingChart(ctx, i.GuildID, user.ID, r.Name)
 	b.attachChart(data, "rating.png", png, err)
-	return editResponse(b.s, b.appID, i.Token, &discordgo.WebhookEdit{Embeds: &data.Embeds, Files: data.Files,
+	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Embeds: &data.Embeds, Files: data.Files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 

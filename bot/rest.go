@@ -1,11 +1,13 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -60,7 +62,7 @@ func (t *rewriteTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 // (retryTransport) while the answer can still arrive in time: within three seconds of the
 // interaction for the first answer, within its token's 15 minutes for an edit. What cannot
 // fails and is logged.
-func interactionRequest(s *discordgo.Session, method, endpoint string, data any, files ...*discordgo.File) ([]byte, error) {
+func interactionRequest(ctx context.Context, s *discordgo.Session, method, endpoint string, data any, files ...*discordgo.File) ([]byte, error) {
 	contentType := "application/json"
 	body, err := discordgo.Marshal(data)
 	if len(files) > 0 {
@@ -72,7 +74,7 @@ func interactionRequest(s *discordgo.Session, method, endpoint string, data any,
 	limiter := discordgo.NewRatelimiter()
 	bucket := limiter.LockBucket("interaction")
 	resp, err := s.RequestWithLockedBucket(method, endpoint, contentType, body, bucket, 0,
-		discordgo.WithRetryOnRatelimit(false), discordgo.WithRestRetries(0))
+		discordgo.WithRetryOnRatelimit(false), discordgo.WithRestRetries(0), discordgo.WithContext(ctx))
 	if err != nil {
 		var rl *discordgo.RateLimitError
 		if errors.As(err, &rl) {
@@ -89,14 +91,23 @@ func respond(s *discordgo.Session, i *discordgo.Interaction, r *discordgo.Intera
 	if r.Data != nil {
 		files = r.Data.Files
 	}
-	_, err := interactionRequest(s, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), r, files...)
+	_, err := interactionRequest(context.Background(), s, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), r, files...)
 	return err
 }
 
-// editResponse edits the original answer to an interaction (possible for 15 minutes).
-func editResponse(s *discordgo.Session, appID, token string, e *discordgo.WebhookEdit) error {
-	_, err := interactionRequest(s, http.MethodPatch, discordgo.EndpointWebhookMessage(appID, token, "@original"), e, e.Files...)
+// editResponse edits the original answer to an interaction, possible for tokenDeadline
+// after the interaction was issued.
+func editResponse(s *discordgo.Session, appID, token string, issued time.Time, e *discordgo.WebhookEdit) error {
+	ctx := answerBy(context.Background(), issued.Add(tokenDeadline))
+	_, err := interactionRequest(ctx, s, http.MethodPatch, discordgo.EndpointWebhookMessage(appID, token, "@original"), e, e.Files...)
 	return err
+}
+
+// issuedAt returns when Discord issued an interaction, read from its ID; the zero time for
+// an ID that is not a snowflake (which the bot refuses before it gets here).
+func issuedAt(i *discordgo.Interaction) time.Time {
+	t, _ := snowflakeTime(i.ID)
+	return t
 }
 
 // redactToken keeps an interaction token, which authorises answers for 15 minutes, out of

@@ -34,8 +34,10 @@ const (
 // what Discord refuses for a moment: a 429 (rate limited) after its retry_after, a 5xx
 // after a short backoff when sending again cannot do anything twice. It waits only when the
 // wait still lets the request arrive in time: an interaction's first answer within 3
-// seconds of the interaction, an edit of it or a follow-up within its token's 15 minutes,
-// anything else within maxWait. It keeps what the 429s said, so that requests on a bucket
+// seconds of the interaction (read from its ID in the URL), an edit of it or a follow-up
+// within its token's 15 minutes (the deadline its request carries: answerBy), anything else
+// within maxWait. It keeps nothing per interaction. It keeps what the 429s said, so that
+// requests on a bucket
 // Discord has limited, or on any route while the global limit holds, wait for it instead
 // of being refused again. discordgo, which sleeps on the wall clock, is told not to retry
 // 429s itself (Session.ShouldRetryOnRateLimit false).
@@ -50,15 +52,22 @@ type retryTransport struct {
 	mu          sync.Mutex
 	globalUntil time.Time
 	blocked     map[string]time.Time // route key → when its bucket frees
-	tokens      map[string]time.Time // interaction token → end of its 15 minutes
-	pruned      time.Time
 }
 
 func newRetryTransport(next http.RoundTripper, clock Clock, log *slog.Logger) *retryTransport {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	return &retryTransport{next: next, clock: clock, log: log, blocked: map[string]time.Time{}, tokens: map[string]time.Time{}}
+	return &retryTransport{next: next, clock: clock, log: log, blocked: map[string]time.Time{}}
+}
+
+// answerByKey marks, in a request's context, by when the request must arrive: the end of
+// an interaction token's 15 minutes, for an edit of its answer.
+type answerByKey struct{}
+
+// answerBy returns ctx with its requests due by t.
+func answerBy(ctx context.Context, t time.Time) context.Context {
+	return context.WithValue(ctx, answerByKey{}, t)
 }
 
 // Routes of an interaction's own endpoints, which the global limit does not cover.
@@ -81,34 +90,23 @@ func snowflakeTime(id string) (time.Time, bool) {
 }
 
 // deadline returns by when a request must arrive, and whether it is an interaction's own
-// (not under the global limit). It learns the tokens of interactions it answers.
-func (t *retryTransport) deadline(path string, now time.Time) (time.Time, bool) {
+// (not under the global limit): an interaction's first answer within answerDeadline of the
+// interaction, an edit by the time its request carries (answerBy), anything else within
+// maxWait.
+func (t *retryTransport) deadline(req *http.Request, now time.Time) (time.Time, bool) {
+	path := req.URL.Path
 	if m := callbackRoute.FindStringSubmatch(path); m != nil {
 		at, ok := snowflakeTime(m[1])
 		if !ok {
 			return now.Add(answerDeadline), true
 		}
-		t.mu.Lock()
-		t.tokens[m[2]] = at.Add(tokenDeadline)
-		if now.Sub(t.pruned) > time.Minute {
-			for tok, end := range t.tokens {
-				if now.After(end) {
-					delete(t.tokens, tok)
-				}
-			}
-			t.pruned = now
-		}
-		t.mu.Unlock()
 		return at.Add(answerDeadline), true
 	}
-	if m := webhookRoute.FindStringSubmatch(path); m != nil {
-		t.mu.Lock()
-		end, ok := t.tokens[m[1]]
-		t.mu.Unlock()
-		if !ok {
-			end = now.Add(maxWait)
+	if webhookRoute.MatchString(path) {
+		if end, ok := req.Context().Value(answerByKey{}).(time.Time); ok {
+			return end, true
 		}
-		return end, true
+		return now.Add(maxWait), true
 	}
 	return now.Add(maxWait), false
 }
@@ -157,7 +155,7 @@ func retriable(req *http.Request) bool {
 // RoundTrip implements http.RoundTripper.
 func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	now := t.clock.Now()
-	deadline, own := t.deadline(req.URL.Path, now)
+	deadline, own := t.deadline(req, now)
 	key := routeKey(req.Method, req.URL.Path)
 	for attempt := 1; ; attempt++ {
 		if wait, global := t.limited(key, own); wait > 0 {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine/record"
@@ -46,7 +45,7 @@ func (b *Bot) answerSheet(i *discordgo.Interaction, data *discordgo.InteractionR
 func (b *Bot) onSheet(ctx context.Context, i *discordgo.Interaction, customID string) error {
 	id, err := commands.ParseSheetID(customID)
 	if err != nil {
-		return b.reply(i, live.MsgForged)
+		return b.reply(i, present.MsgForged)
 	}
 	var data *discordgo.InteractionResponseData
 	if id.Kind == commands.SheetScores {

@@ -201,14 +201,14 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		threadID = thread.ID
 	}
 	r, err := b.tables.Do(ctx, id, live.LobbyPosted{Message: lobby, Thread: threadID})
-	if err != nil || r.Kind == live.ReplyText {
+	if err != nil || r.Kind == live.ReplyNotice {
 		// The lobby could not be recorded where it is: it is taken back.
 		b.withdraw(id)
 		if derr := b.s.ChannelMessageDelete(lobby.ChannelID, lobby.MessageID, discordgo.WithContext(ctx)); derr != nil {
 			b.log.Warn("could not delete the lobby of a table that could not be saved", "game", id, "err", derr)
 		}
 		if err == nil {
-			err = errors.New(r.Text)
+			err = errors.New(present.Notice(r.Notice, nil))
 		}
 		return b.editAnswer(i, "The table could not be saved. Please try again.", err)
 	}
@@ -223,8 +223,8 @@ func (b *Bot) withdraw(id int64) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
 	r, err := b.tables.Do(ctx, id, live.Withdraw{})
-	if err == nil && r.Kind == live.ReplyText {
-		err = errors.New(r.Text)
+	if err == nil && r.Kind == live.ReplyNotice {
+		err = errors.New(present.Notice(r.Notice, nil))
 	}
 	if err != nil {
 		b.log.Error("could not close a lobby that could not be shown", "game", id, "err", err)
@@ -258,7 +258,7 @@ func (b *Bot) editAnswer(i *discordgo.Interaction, text string, err error) error
 	if err != nil {
 		b.log.Error("command failed", "user", userOf(i).ID, "err", err)
 	}
-	return editResponse(b.s, b.appID, i.Token, &discordgo.WebhookEdit{Content: &text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
 // failed answers privately that something went wrong, and logs why.

@@ -42,22 +42,22 @@ func (t *tableLoop) forcedToPlay() int {
 // for what was done at that very step for it (its forced card, a move a computer made when
 // its time ran out) or by it (a second click of the same button), and if so says so: the
 // click is answered as done rather than refused as stale.
-func (t *tableLoop) alreadyDone(seat int, c Move) (string, bool) {
+func (t *tableLoop) alreadyDone(seat int, c Move) (Notice, bool) {
 	if c.At.Hand != t.game.HandNumber() {
-		return "", false // a control of an earlier hand is stale, whatever it did
+		return Notice{}, false // a control of an earlier hand is stale, whatever it did
 	}
 	logged, ok := t.game.LogAction(c.At.Step)
 	if !ok || logged.Seat != seat {
-		return "", false
+		return Notice{}, false
 	}
 	a, err := c.Action(seat)
 	if err != nil || !sameAction(a, logged) {
-		return "", false
+		return Notice{}, false
 	}
 	if logged.Kind == engine.ActPlayCard {
-		return "✅ " + logged.Card.Symbol() + " is played already: nothing more to do.", true
+		return Notice{Fact: FactPlayedAlready, Card: logged.Card}, true
 	}
-	return "✅ That is done already: nothing more to do.", true
+	return Notice{Fact: FactDoneAlready}, true
 }
 
 // sameAction reports whether a and b are the same action; the cards of a pass in any order.

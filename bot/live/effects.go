@@ -12,10 +12,10 @@ import (
 type ReplyKind int
 
 const (
-	// ReplyText: Text, privately (a refusal or a confirmation).
-	ReplyText ReplyKind = iota
-	// ReplyView: the person's private view of the table (Seat, View), with Text as a note
-	// above it, or none.
+	// ReplyNotice: Notice alone, privately (a refusal or a confirmation).
+	ReplyNotice ReplyKind = iota
+	// ReplyView: the person's private view of the table (Seat, View), with Notice above it,
+	// or none.
 	ReplyView
 	// ReplyLobby: the lobby as it now is (Game), in place of the lobby message clicked.
 	ReplyLobby
@@ -31,8 +31,8 @@ const (
 
 // Reply is a table's answer to a command, for the person who sent it alone.
 type Reply struct {
-	Kind ReplyKind
-	Text string
+	Kind   ReplyKind
+	Notice Notice
 	// Game is the table's record as of the answer.
 	Game table.Game
 	// Seat and View are the person's seat and view (ReplyView); NextHand is set while the
@@ -166,13 +166,15 @@ type NotifyTurn struct {
 	Users []string
 }
 
-// EditView brings a private message (Token) up to date: Seat's View, with Note above it.
+// EditView brings a private message (Token) up to date: Seat's View, with Notice above it.
 type EditView struct {
 	Token string
-	Game  table.Game
-	Seat  int
-	View  engine.View
-	Note  string
+	// Issued is when the token was issued: it edits the message for 15 minutes after.
+	Issued time.Time
+	Game   table.Game
+	Seat   int
+	View   engine.View
+	Notice Notice
 	// NextHand and Chosen are Reply's.
 	NextHand bool
 	Chosen   engine.CardSet

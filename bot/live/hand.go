@@ -3,64 +3,53 @@ package live
 import (
 	"context"
 	"errors"
-	"strings"
-	"unicode"
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-// Private answers to commands that change nothing.
-const (
-	// MsgStale answers a control shown at an earlier step of the game.
-	MsgStale      = "That button was for an earlier step of the game, so nothing was done. Here is where the table is now."
-	msgSaveFailed = "Your move could not be saved, so nothing was done. Please try again in a moment."
-	// MsgForged answers a control that no table made.
-	MsgForged = "That button is not one this bot made for a game, so nothing was done. Use the buttons on the table message, or `/pinochle hand`."
-)
-
 // playerSeat returns the seat of a person at a game in play, or the refusal: the game is
-// over, not started, or the person is not seated (notSeated).
-func (t *tableLoop) playerSeat(by Person, notSeated string) (int, *Reply) {
+// over, not started, or the person is not seated (and tried what they tried).
+func (t *tableLoop) playerSeat(by Person, tried Attempt) (int, *Reply) {
 	seat := t.meta.SeatOf(by.ID)
 	switch {
 	case t.done:
-		return -1, ptr(text("That game is over."))
+		return -1, ptr(say(FactGameOver))
 	case seat < 0:
-		return -1, ptr(text("%s", notSeated))
+		return -1, ptr(sayN(Notice{Fact: FactNotSeated, Tried: tried}))
 	case t.game == nil:
-		return -1, ptr(text("The game has not started yet: cards are dealt once every seat is taken."))
+		return -1, ptr(say(FactNotStarted))
 	}
 	return seat, nil
 }
 
 // view answers with a seat's private view, and keeps its token to bring it up to date.
-func (t *tableLoop) view(seat int, token, note string) Reply {
+func (t *tableLoop) view(seat int, token string, n Notice) Reply {
 	t.keepView(seat, token)
-	return Reply{Kind: ReplyView, Seat: seat, View: t.game.View(seat), Text: note, NextHand: t.offersNextHand(seat), Chosen: t.chosenCard(seat)}
+	return Reply{Kind: ReplyView, Seat: seat, View: t.game.View(seat), Notice: n, NextHand: t.offersNextHand(seat), Chosen: t.chosenCard(seat)}
 }
 
 // showHand answers with the person's private view of the table.
 func (t *tableLoop) showHand(c ShowHand) Reply {
-	seat, refusal := t.playerSeat(c.By, "You are not seated at this table, so you have no hand to see.")
+	seat, refusal := t.playerSeat(c.By, TriedHand)
 	if refusal != nil {
 		return *refusal
 	}
-	return t.view(seat, c.Token, "")
+	return t.view(seat, c.Token, Notice{})
 }
 
 // askBid answers the "Other amount" button with the form for a bid.
 func (t *tableLoop) askBid(c AskBid) Reply {
-	seat, refusal := t.playerSeat(c.By, "You are not seated at this table, so you cannot bid for it.")
+	seat, refusal := t.playerSeat(c.By, TriedBid)
 	if refusal != nil {
 		return *refusal
 	}
 	if c.At.Hand == 0 || !c.At.Current(t.game, seat) {
-		return t.view(seat, "", MsgStale)
+		return t.view(seat, "", Notice{Fact: FactStale})
 	}
 	if !t.game.Waiting(seat) || t.game.Phase() != engine.PhaseBidding {
-		return t.view(seat, "", "It is not your turn to bid.")
+		return t.view(seat, "", Notice{Fact: FactNotYourBid})
 	}
 	return Reply{Kind: ReplyBidForm, Seat: seat, MinBid: t.game.MinNextBid(), At: c.At}
 }
@@ -68,25 +57,25 @@ func (t *tableLoop) askBid(c AskBid) Reply {
 // move handles a click on a private control: checked against the person, the step and the
 // rules, saved and applied; the answer is the person's view after it.
 func (t *tableLoop) move(ctx context.Context, c Move) Reply {
-	seat, refusal := t.playerSeat(c.By, "You are not seated at this table, so you cannot act for it.")
+	seat, refusal := t.playerSeat(c.By, TriedAct)
 	if refusal != nil {
 		return *refusal
 	}
 	if c.At.Hand == 0 || c.Action == nil {
-		return text(MsgForged)
+		return say(FactForged)
 	}
 	if !c.At.Current(t.game, seat) {
 		if done, ok := t.alreadyDone(seat, c); ok {
 			return t.view(seat, c.Token, done)
 		}
-		return t.view(seat, c.Token, MsgStale)
+		return t.view(seat, c.Token, Notice{Fact: FactStale})
 	}
 	if t.meta.Seats[seat].Away {
-		return t.view(seat, c.Token, "Your seat is played by a computer player while you are away: use `/pinochle back` to take it back.")
+		return t.view(seat, c.Token, Notice{Fact: FactAway})
 	}
 	a, err := c.Action(seat)
 	if err != nil {
-		return t.view(seat, c.Token, "⚠️ "+err.Error())
+		return t.view(seat, c.Token, Notice{Fact: FactUnreadable, Err: err})
 	}
 	if c.Choose && t.meta.Settings.Confirm && a.Kind == engine.ActPlayCard {
 		return t.choose(seat, c.Token, a)
@@ -97,12 +86,12 @@ func (t *tableLoop) move(ctx context.Context, c Move) Reply {
 			return r
 		}
 		t.rt.log.Error("move failed", "game", t.meta.ID, "err", err)
-		return t.view(seat, c.Token, "⚠️ "+msgSaveFailed)
+		return t.view(seat, c.Token, Notice{Fact: FactMoveNotSaved})
 	}
 	if err := t.advance(ctx, &n); err != nil {
 		t.rt.log.Error("after a move", "game", t.meta.ID, "err", err)
 	}
-	r := t.view(seat, c.Token, "")
+	r := t.view(seat, c.Token, Notice{})
 	t.publish(&n)
 	return r
 }
@@ -114,11 +103,10 @@ func (t *tableLoop) choose(seat int, token string, a engine.Action) Reply {
 		if r, ok := t.ruleRefusal(seat, token, err); ok {
 			return r
 		}
-		return t.view(seat, token, "⚠️ "+err.Error())
+		return t.view(seat, token, Notice{Fact: FactFailed})
 	}
 	t.chosen[seat] = chosenCard{step: t.game.LogLen(), card: a.Card}
-	sym := a.Card.Symbol()
-	return t.view(seat, token, "You chose **"+sym+"**: press **Play "+sym+"** to play it, or choose another card.")
+	return t.view(seat, token, Notice{Fact: FactChosen, Card: a.Card})
 }
 
 // ruleRefusal answers an action the rules refused (an *engine.RuleError) with the seat's
@@ -128,14 +116,7 @@ func (t *tableLoop) ruleRefusal(seat int, token string, err error) (Reply, bool)
 	if !errors.As(err, &re) {
 		return Reply{}, false
 	}
-	msg := re.Msg
-	if t.game != nil && t.game.Rules().PassStyle == engine.PassBury && t.game.Phase() == engine.PhasePass &&
-		(re.Code == engine.CodeBadPass || re.Code == engine.CodeNotInHand) {
-		// Three-handed's bidder buries its cards: the engine's words for a pass are the
-		// menu's words for a bury.
-		msg = strings.NewReplacer("passed", "buried", "pass", "bury").Replace(msg)
-	}
-	return t.view(seat, token, "⚠️ "+capitalise(msg)+"."), true
+	return t.view(seat, token, Notice{Fact: FactRuleRefused, Rule: re}), true
 }
 
 // chosenCard returns the card seat chose to play at this step, if any.
@@ -149,21 +130,21 @@ func (t *tableLoop) chosenCard(seat int) engine.CardSet {
 // hint answers the Hint button: the expert's choice for the person's seat, and why. The
 // expert searches in the pool, like a computer turn, and the answer comes as an EditView.
 func (t *tableLoop) hint(c Hint) Reply {
-	seat, refusal := t.playerSeat(c.By, "You are not seated at this table, so there is no hand to advise on.")
+	seat, refusal := t.playerSeat(c.By, TriedHint)
 	switch {
 	case refusal != nil:
 		return *refusal
 	case c.At.Hand == 0:
-		return text(MsgForged)
+		return say(FactForged)
 	case !c.At.Current(t.game, seat):
-		return t.view(seat, c.Token, MsgStale)
+		return t.view(seat, c.Token, Notice{Fact: FactStale})
 	case !t.meta.Settings.Hints:
-		return t.view(seat, c.Token, "Hints are off at this table.")
+		return t.view(seat, c.Token, Notice{Fact: FactHintsOff})
 	case !t.game.Waiting(seat) || t.meta.Seats[seat].Away:
-		return t.view(seat, c.Token, "A hint is for your own turn.")
+		return t.view(seat, c.Token, Notice{Fact: FactHintNotYourTurn})
 	}
 	if !t.rt.enter() {
-		return text("The bot is shutting down; please try again in a moment.")
+		return say(FactShuttingDown)
 	}
 	v := t.game.View(seat)
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat) ^ 0x4817
@@ -195,36 +176,27 @@ func (t *tableLoop) showHint(h hinted) {
 	if t.game == nil {
 		return
 	}
-	note := "💡 **Hint:** " + h.why
+	note := Notice{Fact: FactHint, Hint: h.why}
 	if !h.at.Current(t.game, h.seat) {
-		note = MsgStale
+		note = Notice{Fact: FactStale}
 	}
 	t.keepView(h.seat, h.token)
-	t.emit(EditView{Token: h.token, Game: t.record(), Seat: h.seat, View: t.game.View(h.seat), Note: note})
+	t.emit(EditView{Token: h.token, Issued: t.views[h.seat].at, Game: t.record(), Seat: h.seat, View: t.game.View(h.seat), Notice: note})
 }
 
 // repost posts the table again at the bottom of its thread; the copy it replaces becomes a
 // link to it.
 func (t *tableLoop) repost(by Person) Reply {
 	if t.done || t.game == nil {
-		return text("That table has no game in play.")
+		return say(FactNoGame)
 	}
 	if t.reposting {
-		return text("The table is being posted again already.")
+		return say(FactReposting)
 	}
 	var old *table.Message
 	if m, ok := t.meta.Messages[table.RoleTable]; ok {
 		old = &m
 	}
 	t.postTable(old)
-	return text("Here is the table again.")
-}
-
-// capitalise returns s with its first letter in upper case.
-func capitalise(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	return string(unicode.ToUpper(r[0])) + string(r[1:])
+	return say(FactReposted)
 }

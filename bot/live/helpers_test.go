@@ -312,7 +312,7 @@ func (r *rig) view(id int64, p live.Person) live.Reply {
 	r.t.Helper()
 	rep := r.do(id, live.ShowHand{By: p})
 	if rep.Kind != live.ReplyView {
-		r.t.Fatalf("ShowHand for %s: %q, not a view", p.Name, rep.Text)
+		r.t.Fatalf("ShowHand for %s: %+v, not a view", p.Name, rep.Notice)
 	}
 	return rep
 }

@@ -11,25 +11,18 @@ import (
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-// Answers that more than one command gives.
-const (
-	msgNotTaking = "This table is not taking players any more."
-	msgFull      = "The table is full."
-	msgNotSaved  = "That could not be saved, so nothing changed. Please try again."
-)
-
 // LobbyPosted tells a lobby where it is shown: its message in the channel, and the thread
 // started from that message for the table ("" when none could be started). A lobby runs
 // before its message is posted, so that a person who joins the moment it appears finds it;
 // this records where it appeared. The reply is ReplyLobby once it is saved, else a
-// ReplyText saying why not.
+// ReplyNotice saying why not.
 type LobbyPosted struct {
 	Message table.Message
 	Thread  string
 }
 
 // Withdraw closes a lobby whose message could not be posted, without a word: nobody has
-// seen it. The reply is ReplyLobbyClosed once it is closed, else a ReplyText saying why not.
+// seen it. The reply is ReplyLobbyClosed once it is closed, else a ReplyNotice saying why not.
 type Withdraw struct{}
 
 func (LobbyPosted) command() {}
@@ -40,7 +33,7 @@ func (Withdraw) command()    {}
 // recorded.
 func (t *tableLoop) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 	if t.done {
-		return text(msgNotTaking)
+		return say(FactNotTaking)
 	}
 	messages, thread := t.meta.Messages, t.meta.ThreadID
 	t.meta.Messages = maps.Clone(messages)
@@ -54,7 +47,7 @@ func (t *tableLoop) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 	if err := t.save(ctx); err != nil {
 		t.meta.Messages, t.meta.ThreadID = messages, thread
 		t.rt.log.Error("lobby posted", "game", t.meta.ID, "err", err)
-		return text(msgNotSaved)
+		return say(FactNotSaved)
 	}
 	if t.awaitingThread {
 		// The game started before its thread was known: it is shown there now.
@@ -68,11 +61,11 @@ func (t *tableLoop) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 // withdraw closes a lobby that was never shown.
 func (t *tableLoop) withdraw(ctx context.Context) Reply {
 	if t.done || (t.meta.Status != table.StatusLobby && !t.awaitingThread) {
-		return text(msgNotTaking)
+		return say(FactNotTaking)
 	}
 	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
 		t.rt.log.Error("withdraw", "game", t.meta.ID, "err", err)
-		return text("The table could not be closed. Please try again.")
+		return say(FactCloseFailed)
 	}
 	t.rt.log.Info("lobby withdrawn: it could not be shown", "game", t.meta.ID)
 	return Reply{Kind: ReplyLobbyClosed, End: Ending{Kind: EndAbandoned}}
@@ -81,12 +74,12 @@ func (t *tableLoop) withdraw(ctx context.Context) Reply {
 // lobby returns the table's rules when it is a lobby that takes players, or the refusal.
 func (t *tableLoop) lobby() (engine.Rules, *Reply) {
 	if t.done || t.meta.Status != table.StatusLobby {
-		return engine.Rules{}, ptr(text(msgNotTaking))
+		return engine.Rules{}, ptr(say(FactNotTaking))
 	}
 	rules, err := t.meta.Rules()
 	if err != nil {
 		t.rt.log.Error("lobby", "game", t.meta.ID, "err", err)
-		return engine.Rules{}, ptr(text(msgNotTaking))
+		return engine.Rules{}, ptr(say(FactNotTaking))
 	}
 	return rules, nil
 }
@@ -102,14 +95,14 @@ func (t *tableLoop) join(ctx context.Context, c Join) Reply {
 	want := c.Seat
 	switch {
 	case want >= len(seats):
-		return text("There is no seat %d at this table.", want+1)
+		return sayN(Notice{Fact: FactNoSuchSeat, Seat: want})
 	case want >= 0 && !seats[want].IsOpen():
-		return text("Seat %d is taken.", want+1)
+		return sayN(Notice{Fact: FactSeatTaken, Seat: want})
 	case want < 0 && seat >= 0:
-		return text("You are already in seat %d.", seat+1)
+		return sayN(Notice{Fact: FactAlreadySeated, Seat: seat})
 	case want < 0:
 		if want = firstOpen(seats); want < 0 {
-			return text(msgFull)
+			return say(FactFull)
 		}
 	}
 	next := slices.Clone(seats)
@@ -125,10 +118,10 @@ func (t *tableLoop) join(ctx context.Context, c Join) Reply {
 func (t *tableLoop) leave(ctx context.Context, c Leave) Reply {
 	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 {
-		return text("You are not seated at this table.")
+		return sayN(Notice{Fact: FactNotSeated})
 	}
 	if t.meta.Status != table.StatusLobby {
-		return t.setAway(ctx, seat, true, "You left the game: a computer player plays your seat from now on. `/pinochle back` takes it back.")
+		return t.setAway(ctx, seat, true, FactLeftGame)
 	}
 	rules, refusal := t.lobby()
 	if refusal != nil {
@@ -138,7 +131,7 @@ func (t *tableLoop) leave(ctx context.Context, c Leave) Reply {
 	next[seat] = table.Seat{}
 	r := t.seat(ctx, next, &rules, c.InPlace, true)
 	if r.Kind == ReplyLobby && !c.InPlace {
-		return text("You left the table.")
+		return say(FactLeftTable)
 	}
 	return r
 }
@@ -150,11 +143,11 @@ func (t *tableLoop) addComputer(ctx context.Context, by Person) Reply {
 		return *refusal
 	}
 	if by.ID != t.meta.HostID {
-		return text("Only the host, %s, can add computer players.", mention(t.meta.HostID))
+		return sayN(Notice{Fact: FactHostOnly, Tried: TriedAddComputer, Host: t.meta.HostID})
 	}
 	open := firstOpen(t.meta.Seats)
 	if open < 0 {
-		return text(msgFull)
+		return say(FactFull)
 	}
 	next := slices.Clone(t.meta.Seats)
 	next[open] = computerSeat(open, t.meta.Settings.Level)
@@ -170,10 +163,10 @@ func (t *tableLoop) start(ctx context.Context, by Person) Reply {
 		return *refusal
 	}
 	if by.ID != t.meta.HostID {
-		return text("Only the host, %s, can start the game.", mention(t.meta.HostID))
+		return sayN(Notice{Fact: FactHostOnly, Tried: TriedStart, Host: t.meta.HostID})
 	}
 	if humans(t.meta.Seats) == 0 {
-		return text("Nobody is seated yet: take a seat first.")
+		return say(FactNobodySeated)
 	}
 	next := slices.Clone(t.meta.Seats)
 	for s := range next {
@@ -197,7 +190,7 @@ func (t *tableLoop) seat(ctx context.Context, seats []table.Seat, rules *engine.
 	if err := t.save(ctx); err != nil {
 		t.meta.Seats, t.meta.LastActivity = before, activity
 		t.rt.log.Error("lobby", "game", t.meta.ID, "err", err)
-		return text(msgNotSaved)
+		return say(FactNotSaved)
 	}
 	t.arm() // the idle lobby's deadline moves on
 	if m, ok := t.meta.Messages[table.RoleLobby]; ok && !inPlace {
@@ -213,7 +206,7 @@ func (t *tableLoop) deal(ctx context.Context, rules *engine.Rules, before []tabl
 	if err != nil {
 		t.meta.Seats, t.meta.LastActivity = before, activity
 		t.rt.log.Error("start", "game", t.meta.ID, "err", err)
-		return text("The game could not be started. Please try again.")
+		return say(FactStartFailed)
 	}
 	names := make([]string, len(t.meta.Seats))
 	for s := range t.meta.Seats {
@@ -225,7 +218,7 @@ func (t *tableLoop) deal(ctx context.Context, rules *engine.Rules, before []tabl
 		t.meta.Status = table.StatusLobby
 		t.meta.Seats, t.meta.LastActivity = before, activity
 		t.rt.log.Error("start", "game", t.meta.ID, "err", err)
-		return text("The game could not be started. Please try again.")
+		return say(FactStartFailed)
 	}
 	t.game = g
 	t.announced = -1
@@ -250,12 +243,12 @@ func (t *tableLoop) cancel(ctx context.Context, by Person) Reply {
 		return *refusal
 	}
 	if by.ID != t.meta.HostID && !by.Manager {
-		return text("Only the host, %s, can cancel this table.", mention(t.meta.HostID))
+		return sayN(Notice{Fact: FactHostOnly, Tried: TriedCancel, Host: t.meta.HostID})
 	}
 	e := Ending{Kind: EndCancelled, By: by.Name}
 	if err := t.abandon(ctx, e); err != nil {
 		t.rt.log.Error("cancel", "game", t.meta.ID, "err", err)
-		return text("The table could not be closed. Please try again.")
+		return say(FactCloseFailed)
 	}
 	return Reply{Kind: ReplyLobbyClosed, End: e}
 }
@@ -263,15 +256,15 @@ func (t *tableLoop) cancel(ctx context.Context, by Person) Reply {
 // abandonBy closes the table, lobby or game, from /pinochle abandon.
 func (t *tableLoop) abandonBy(ctx context.Context, by Person) Reply {
 	if by.ID != t.meta.HostID && !by.Manager {
-		return text("Only the table's host or someone with Manage Server can abandon it.")
+		return say(FactHostOrManager)
 	}
 	e := Ending{Kind: EndAbandoned, By: by.Name}
 	if err := t.abandon(ctx, e); err != nil {
 		t.rt.log.Error("abandon", "game", t.meta.ID, "err", err)
-		return text("The table could not be closed. Please try again.")
+		return say(FactCloseFailed)
 	}
 	t.closeLobby(e)
-	return text("The table is closed.")
+	return say(FactClosed)
 }
 
 // abandon ends the table without a result and tells the thread. On an error nothing
@@ -290,31 +283,31 @@ func (t *tableLoop) abandon(ctx context.Context, e Ending) error {
 func (t *tableLoop) away(ctx context.Context, c Away) Reply {
 	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 || t.game == nil {
-		return text("You are not seated at a game in play.")
+		return say(FactNotInPlay)
 	}
 	if t.meta.Seats[seat].Away == c.Away {
 		if c.Away {
-			return text("A computer player already plays your seat. `/pinochle back` takes it back.")
+			return say(FactAlreadyAway)
 		}
-		return text("You already play your own seat.")
+		return say(FactAlreadyBack)
 	}
-	msg := "Welcome back: your seat is yours again."
+	answer := FactBack
 	if c.Away {
-		msg = "A computer player plays your seat while you are away. `/pinochle back` takes it back."
+		answer = FactNowAway
 	}
-	return t.setAway(ctx, seat, c.Away, msg)
+	return t.setAway(ctx, seat, c.Away, answer)
 }
 
 // setAway changes who plays a seat, tells the thread, and lets the computer move if it is
 // now its turn.
-func (t *tableLoop) setAway(ctx context.Context, seat int, away bool, answer string) Reply {
+func (t *tableLoop) setAway(ctx context.Context, seat int, away bool, answer Fact) Reply {
 	before := t.meta.Seats
 	t.meta.Seats = slices.Clone(before)
 	t.meta.Seats[seat].Away = away
 	if err := t.save(ctx); err != nil {
 		t.meta.Seats = before
 		t.rt.log.Error("away", "game", t.meta.ID, "err", err)
-		return text("Something went wrong on my side; please try again in a moment.")
+		return say(FactFailed)
 	}
 	var n narration
 	if away {
@@ -327,7 +320,7 @@ func (t *tableLoop) setAway(ctx context.Context, seat int, away bool, answer str
 		t.rt.log.Error("away: computer moves", "game", t.meta.ID, "err", err)
 	}
 	t.publish(&n)
-	return text("%s", answer)
+	return say(answer)
 }
 
 // firstOpen returns the first open seat, or -1.

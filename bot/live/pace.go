@@ -165,19 +165,19 @@ func (t *tableLoop) endPause(ctx context.Context, step int) {
 // nextHand answers a person's Next hand during the pause after a hand: once every person
 // at the table has asked, the computer players deal on at once.
 func (t *tableLoop) nextHand(ctx context.Context, c NextHand) Reply {
-	seat, refusal := t.playerSeat(c.By, "You are not seated at this table.")
+	seat, refusal := t.playerSeat(c.By, TriedNothing)
 	if refusal != nil {
 		return *refusal
 	}
 	if !t.handPause() {
-		return t.view(seat, c.Token, "")
+		return t.view(seat, c.Token, Notice{})
 	}
 	t.ready[seat] = true
 	for s, st := range t.meta.Seats {
 		if st.UserID != "" && !st.Away && !t.ready[s] {
-			return t.view(seat, c.Token, "✅ The next hand starts when everyone is ready, or in a few seconds.")
+			return t.view(seat, c.Token, Notice{Fact: FactWaitingForOthers})
 		}
 	}
 	t.endPause(ctx, t.game.LogLen())
-	return t.view(seat, c.Token, "")
+	return t.view(seat, c.Token, Notice{})
 }

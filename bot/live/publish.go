@@ -131,7 +131,7 @@ func (t *tableLoop) refreshViews() {
 			// since): redrawing it would undo a choice being made in it.
 			continue
 		}
-		t.emit(EditView{Token: v.token, Game: t.record(), Seat: seat, View: t.game.View(seat), NextHand: t.offersNextHand(seat), Chosen: t.chosenCard(seat)})
+		t.emit(EditView{Token: v.token, Issued: v.at, Game: t.record(), Seat: seat, View: t.game.View(seat), NextHand: t.offersNextHand(seat), Chosen: t.chosenCard(seat)})
 		v.step, v.hand, v.waiting = t.game.LogLen(), t.game.HandNumber(), t.game.Waiting(seat)
 		t.views[seat] = v
 	}
@@ -140,7 +140,11 @@ func (t *tableLoop) refreshViews() {
 // keepView remembers the private message a seat was just shown, to bring it up to date.
 func (t *tableLoop) keepView(seat int, token string) {
 	if token != "" && t.game != nil {
-		t.views[seat] = privateView{token: token, at: t.now(), step: t.game.LogLen(),
+		at := t.now()
+		if old, ok := t.views[seat]; ok && old.token == token {
+			at = old.at // the token was issued then, and serves 15 minutes from then
+		}
+		t.views[seat] = privateView{token: token, at: at, step: t.game.LogLen(),
 			hand: t.game.HandNumber(), waiting: t.game.Waiting(seat)}
 	}
 }

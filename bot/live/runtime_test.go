@@ -35,7 +35,7 @@ func TestLobbyToFinishedGame(t *testing.T) {
 			case rep.Kind != live.ReplyLobby || rep.Game.Seats[1].UserID != bob.ID:
 				t.Fatalf("join: %+v", rep)
 			default:
-				if rep := r.do(id, live.Start{By: bob}); rep.Kind != live.ReplyText || !strings.Contains(rep.Text, "Only the host") {
+				if rep := r.do(id, live.Start{By: bob}); rep.Kind != live.ReplyNotice || rep.Notice.Fact != live.FactHostOnly || rep.Notice.Tried != live.TriedStart {
 					t.Fatalf("bob started ana's table: %+v", rep)
 				}
 				if rep := r.do(id, live.Start{By: ana}); rep.Kind != live.ReplyStarted {
@@ -48,7 +48,7 @@ func TestLobbyToFinishedGame(t *testing.T) {
 				t.Fatalf("the thread was not told the game starts:\n%s", describe(all))
 			}
 			for _, p := range []live.Person{ana, bob} {
-				if rep := r.do(id, live.Away{By: p, Away: true}); rep.Kind != live.ReplyText || !strings.Contains(rep.Text, "computer player plays your seat") {
+				if rep := r.do(id, live.Away{By: p, Away: true}); rep.Kind != live.ReplyNotice || rep.Notice.Fact != live.FactNowAway {
 					t.Fatalf("away: %+v", rep)
 				}
 			}
@@ -86,16 +86,16 @@ func TestMisuseChangesNothing(t *testing.T) {
 	cases := []struct {
 		name string
 		c    live.Command
-		want string
+		want live.Fact
 	}{
-		{"not seated", moveFor(eve, &v, pass), "not seated"},
-		{"stale step", moveFor(ana, &v, pass), ""},
-		{"no stamp", live.Move{By: ana, Action: func(int) (engine.Action, error) { return pass, nil }}, "not one this bot made"},
+		{"not seated", moveFor(eve, &v, pass), live.FactNotSeated},
+		{"stale step", moveFor(ana, &v, pass), live.FactStale},
+		{"no stamp", live.Move{By: ana, Action: func(int) (engine.Action, error) { return pass, nil }}, live.FactForged},
 		{"bad action", live.Move{By: ana, At: stampOf(&v, false), Action: func(int) (engine.Action, error) {
 			return engine.Action{}, errors.New("no such card")
-		}}, "no such card"},
-		{"join a game", live.Join{By: eve, Seat: -1}, "not taking players"},
-		{"abandon, not host", live.Abandon{By: eve}, "Only the table's host"},
+		}}, live.FactUnreadable},
+		{"join a game", live.Join{By: eve, Seat: -1}, live.FactNotTaking},
+		{"abandon, not host", live.Abandon{By: eve}, live.FactHostOrManager},
 	}
 	// Make "stale step" stale: its stamp is of an earlier step.
 	cases[1].c = live.Move{By: ana, At: table.Stamp{Hand: v.HandNo(), Step: v.Step() + 5}, Action: func(seat int) (engine.Action, error) {
@@ -105,17 +105,19 @@ func TestMisuseChangesNothing(t *testing.T) {
 		rep := r.do(id, c.c)
 		switch {
 		case c.name == "stale step":
-			if rep.Kind != live.ReplyView || rep.Text != live.MsgStale {
+			if rep.Kind != live.ReplyView || rep.Notice.Fact != live.FactStale {
 				t.Errorf("%s: %+v", c.name, rep)
 			}
-		case !strings.Contains(rep.Text, c.want):
-			t.Errorf("%s: answer %q, want it to say %q", c.name, rep.Text, c.want)
+		case rep.Notice.Fact != c.want:
+			t.Errorf("%s: answer %+v, want fact %d", c.name, rep.Notice, c.want)
+		case c.want == live.FactUnreadable && (rep.Notice.Err == nil || rep.Notice.Err.Error() != "no such card"):
+			t.Errorf("%s: answer %+v, want the action's error", c.name, rep.Notice)
 		}
 	}
 	if !v.MyTurn() {
 		// Out of turn: whatever ana does is refused by the rules.
 		rep := r.do(id, moveFor(ana, &v, pass))
-		if rep.Kind != live.ReplyView || !strings.HasPrefix(rep.Text, "⚠️") {
+		if rep.Kind != live.ReplyView || rep.Notice.Fact != live.FactRuleRefused || rep.Notice.Rule == nil {
 			t.Errorf("out of turn: %+v", rep)
 		}
 	}
@@ -208,9 +210,9 @@ func TestRestartResumes(t *testing.T) {
 	if after.Step() != before.Step() || after.Hand() != before.Hand() {
 		t.Fatalf("after the restart the game is at step %d, want %d", after.Step(), before.Step())
 	}
-	if rep := r.do(id, moveFor(ana, &after, engine.Action{Kind: engine.ActPass})); rep.Text != "" {
+	if rep := r.do(id, moveFor(ana, &after, engine.Action{Kind: engine.ActPass})); rep.Notice.Fact != live.FactNone {
 		// a pass may be refused when ana must bid; the point is that the table answers
-		t.Logf("pass: %q", rep.Text)
+		t.Logf("pass: %+v", rep.Notice)
 	}
 	// Her next turn runs out while the bot is down: it is applied as the bot starts.
 	r.fx.waitFor(t, "ana's turn", func([]live.Effect) bool { v := r.view(id, ana).View; return v.MyTurn() })
@@ -287,7 +289,7 @@ func TestSearchesOffTheTable(t *testing.T) {
 	if v := r.view(third, cy).View; v.MyTurn() || v.Over() {
 		t.Fatalf("the third table does not wait for a computer player")
 	}
-	if rep := r.do(third, live.Abandon{By: cy}); !strings.Contains(rep.Text, "closed") {
+	if rep := r.do(third, live.Abandon{By: cy}); rep.Notice.Fact != live.FactClosed {
 		t.Fatalf("abandon: %+v", rep)
 	}
 	close(block)
@@ -433,7 +435,7 @@ func TestSearchStops(t *testing.T) {
 	}{
 		{"the person moves", func(r *rig, id int64, ana live.Person) { r.act(id, ana) }},
 		{"the table ends", func(r *rig, id int64, ana live.Person) {
-			if rep := r.do(id, live.Abandon{By: ana}); !strings.Contains(rep.Text, "closed") {
+			if rep := r.do(id, live.Abandon{By: ana}); rep.Notice.Fact != live.FactClosed {
 				r.t.Fatalf("abandon: %+v", rep)
 			}
 		}},

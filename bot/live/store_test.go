@@ -3,7 +3,6 @@ package live_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -57,7 +56,7 @@ func TestStoreDown(t *testing.T) {
 	before := r.logLen(id)
 	store.down.Store(true)
 	rep := r.do(id, moveFor(ana, &v, engine.Action{Kind: engine.ActBid, Bid: v.MinNextBid()}))
-	if rep.Kind != live.ReplyView || !strings.Contains(rep.Text, "could not be saved") {
+	if rep.Kind != live.ReplyView || rep.Notice.Fact != live.FactMoveNotSaved {
 		t.Fatalf("a move the store refused: %+v", rep)
 	}
 	if after := r.view(id, ana).View; after.Step() != v.Step() || r.logLen(id) != before {
@@ -67,7 +66,7 @@ func TestStoreDown(t *testing.T) {
 	// moves after it are not; once the store is back, they try again a minute later.
 	store.down.Store(false)
 	store.others.Store(true)
-	if rep := r.do(id, moveFor(ana, &v, engine.Action{Kind: engine.ActBid, Bid: v.MinNextBid()})); rep.Text != "" {
+	if rep := r.do(id, moveFor(ana, &v, engine.Action{Kind: engine.ActBid, Bid: v.MinNextBid()})); rep.Notice.Fact != live.FactNone {
 		t.Fatalf("ana's bid: %+v", rep)
 	}
 	if got := r.logLen(id); got != before+1 {

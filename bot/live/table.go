@@ -325,10 +325,8 @@ func (t *tableLoop) stopTimers() {
 	}
 }
 
-// text is a private answer.
-func text(format string, args ...any) Reply {
-	return Reply{Kind: ReplyText, Text: fmt.Sprintf(format, args...)}
-}
+// say is a private answer that tells a fact alone.
+func say(f Fact) Reply { return Reply{Kind: ReplyNotice, Notice: Notice{Fact: f}} }
 
-// mention is how a private answer names a user.
-func mention(userID string) string { return "<@" + userID + ">" }
+// sayN is a private answer that tells a notice alone.
+func sayN(n Notice) Reply { return Reply{Kind: ReplyNotice, Notice: n} }

@@ -45,7 +45,7 @@ func (r *rig) act(id int64, p live.Person) engine.View {
 		r.t.Fatal(err)
 	}
 	rep := r.do(id, moveFor(p, &v, chooser.Choose(v)))
-	if rep.Kind != live.ReplyView || rep.Text != "" {
+	if rep.Kind != live.ReplyView || rep.Notice.Fact != live.FactNone {
 		r.t.Fatalf("%s's move: %+v", p.Name, rep)
 	}
 	return rep.View
@@ -198,14 +198,14 @@ func testForcedCard(t *testing.T, on bool) {
 		}
 		ownPlays++
 		m := moveFor(ana, &v, engine.Action{Kind: engine.ActPlayCard, Card: v.Legal().Cards()[0]})
-		if rep := r.do(id, m); rep.Kind != live.ReplyView || rep.Text != "" {
+		if rep := r.do(id, m); rep.Kind != live.ReplyView || rep.Notice.Fact != live.FactNone {
 			t.Fatalf("ana's card: %+v", rep)
 		}
 		if !clickedTwice {
 			clickedTwice = true
 			rep := r.do(id, m)
-			if rep.Kind != live.ReplyView || !strings.Contains(rep.Text, "played already") {
-				t.Errorf("the same card clicked again: %q, want it answered as played already", rep.Text)
+			if rep.Kind != live.ReplyView || rep.Notice.Fact != live.FactPlayedAlready {
+				t.Errorf("the same card clicked again: %+v, want it answered as played already", rep.Notice)
 			}
 		}
 	}
@@ -300,14 +300,14 @@ func TestHint(t *testing.T) {
 		return count[live.EditView](all, func(e live.EditView) bool { return e.Token == "tok" }) > 0
 	})
 	for _, e := range all {
-		if ev, ok := e.(live.EditView); ok && ev.Token == "tok" && !strings.HasPrefix(ev.Note, "💡 **Hint:**") {
-			t.Errorf("hint note %q", ev.Note)
+		if ev, ok := e.(live.EditView); ok && ev.Token == "tok" && (ev.Notice.Fact != live.FactHint || ev.Notice.Hint == "") {
+			t.Errorf("hint notice %+v", ev.Notice)
 		}
 	}
 	off := r.lobby("racehorse", person("bob"), table.Settings{Level: "easy"})
 	r.do(off, live.Start{By: person("bob")})
 	w := r.view(off, person("bob")).View
-	if rep := r.do(off, live.Hint{By: person("bob"), At: stampOf(&w, false)}); !strings.Contains(rep.Text, "Hints are off") {
+	if rep := r.do(off, live.Hint{By: person("bob"), At: stampOf(&w, false)}); rep.Notice.Fact != live.FactHintsOff {
 		t.Errorf("hint at a table without hints: %+v", rep)
 	}
 }
@@ -372,7 +372,7 @@ func TestQuietTurnsSixHandedPass(t *testing.T) {
 	// Each passes from the view already open: opening it again would be a command.
 	pass := func(k int) {
 		chooser, _ := computer.New("random", 1)
-		if rep := r.do(id, moveFor(passers[k], &views[k], chooser.Choose(views[k]))); rep.Text != "" {
+		if rep := r.do(id, moveFor(passers[k], &views[k], chooser.Choose(views[k]))); rep.Notice.Fact != live.FactNone {
 			t.Fatalf("passer %d: %+v", k+1, rep)
 		}
 	}
@@ -538,8 +538,8 @@ func TestConfirmCards(t *testing.T) {
 				if r.logLen(id) != step || rep.Chosen != engine.CardSet(0).Add(cards[1]) {
 					t.Fatalf("choosing %s instead: log %d → %d, chosen %v", cards[1].Symbol(), step, r.logLen(id), rep.Chosen.Cards())
 				}
-				if rep := click(cards[1], false); rep.Text != "" || r.logLen(id) == step {
-					t.Fatalf("Play %s: %q, log %d → %d", cards[1].Symbol(), rep.Text, step, r.logLen(id))
+				if rep := click(cards[1], false); rep.Notice.Fact != live.FactNone || r.logLen(id) == step {
+					t.Fatalf("Play %s: %+v, log %d → %d", cards[1].Symbol(), rep.Notice, step, r.logLen(id))
 				}
 				if a, _ := r.actionAt(id, step); a.Card != cards[1] || a.Seat != 0 {
 					t.Errorf("played %s, want the card chosen last, %s", a.Card.Symbol(), cards[1].Symbol())
@@ -601,7 +601,7 @@ func TestQuietTurnsThreeHanded(t *testing.T) {
 					break
 				}
 				if v.Phase() == engine.PhaseBidding {
-					if rep := r.do(id, moveFor(ana, &v, engine.Action{Kind: engine.ActPass})); rep.Text != "" {
+					if rep := r.do(id, moveFor(ana, &v, engine.Action{Kind: engine.ActPass})); rep.Notice.Fact != live.FactNone {
 						t.Fatalf("ana's pass: %+v", rep)
 					}
 					continue
@@ -634,7 +634,7 @@ func TestQuietTurnsThreeHanded(t *testing.T) {
 					}
 					a = chooser.Choose(v)
 				}
-				if rep := r.do(id, moveFor(ana, &v, a)); rep.Text != "" {
+				if rep := r.do(id, moveFor(ana, &v, a)); rep.Notice.Fact != live.FactNone {
 					t.Fatalf("ana's %v: %+v", v.Phase(), rep)
 				}
 			}
