@@ -79,6 +79,8 @@ type Config struct {
 	// Presets are the presets the bot offers in its commands, the first the default; nil
 	// offers engine.PresetNames().
 	Presets []string
+	// Players makes the computer players of a level, drawing from seed; nil is computer.New.
+	Players func(level string, seed uint64) (computer.Player, error)
 	// Transport carries every REST request (after APIURL's rewrite, when set); nil is
 	// http.DefaultTransport. Tests wrap the fake Discord's to inject faults.
 	Transport http.RoundTripper
@@ -121,8 +123,6 @@ type Bot struct {
 	// renewNow asks renewShards to renew at once; the channel sent is closed once done. Only
 	// tests use it.
 	renewNow chan chan struct{}
-	// decide, when set, stands in for every search's decision. Only tests set it.
-	decide   atomic.Pointer[decideFunc]
 	failOnce sync.Once
 	failErr  error
 	stopped  chan struct{}                 // closed when the bot stops on its own (fail)
@@ -204,7 +204,7 @@ func New(cfg Config) (*Bot, error) {
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
-	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Decide: b.choose, Pauses: cfg.Pauses})
+	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()
@@ -626,21 +626,6 @@ func (b *Bot) replyEmbed(i *discordgo.Interaction, private bool, e *discordgo.Me
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
 	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
-}
-
-// decideFunc makes a searching player's decision for a view.
-type decideFunc func(p computer.Player, v engine.View) engine.Action
-
-// choose makes a search's decision: p's choice for the view, or that of the stand-in a test
-// set (Bot.decide), given up once ctx is done.
-func (b *Bot) choose(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
-	if f := b.decide.Load(); f != nil {
-		return (*f)(p, v), nil
-	}
-	if s, ok := p.(computer.Searcher); ok {
-		return s.ChooseContext(ctx, v)
-	}
-	return p.Choose(v), nil
 }
 
 // now is the bot's clock.

@@ -13,8 +13,13 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 )
 
-// msgGone answers a command for a table that is not running any more.
-const msgGone = "That game is not running any more."
+// Answers to commands a table did not take.
+const (
+	// msgGone answers a command for a table that is not running any more.
+	msgGone = "That game is not running any more."
+	// msgBusy answers a command for a table flooded with commands (live.ErrBusy).
+	msgBusy = "That table is busy with other clicks right now, so nothing was done. Please try again in a moment."
+)
 
 // onComponent handles a click on a button or a choice in a menu: the custom ID names the
 // table and what the control does, and the table decides. The bot's controls are buttons
@@ -172,6 +177,9 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int6
 	switch {
 	case errors.Is(err, live.ErrNoTable):
 		return b.reply(i, msgGone)
+	case errors.Is(err, live.ErrBusy):
+		b.log.Warn("table busy: a command refused", "game", gameID, "refused", b.tables.Refused())
+		return b.reply(i, msgBusy)
 	case err != nil:
 		b.log.Error("table command", "game", gameID, "err", err)
 		return b.reply(i, present.MsgWrong)

@@ -144,7 +144,7 @@ func (b *Bot) postTable(gameID int64, e live.PostTable) {
 			}
 			p.Pinned = b.pinTable(ctx, gameID, e.Game.GuildID, e.Channel, r.msg.ID, replaces)
 		}
-		if _, err := b.tables.Do(ctx, gameID, p); err != nil && !errors.Is(err, live.ErrNoTable) {
+		if _, err := b.tables.Report(ctx, gameID, p); err != nil && !errors.Is(err, live.ErrNoTable) {
 			b.log.Error("post table", "game", gameID, "err", err)
 		}
 	})

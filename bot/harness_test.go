@@ -13,12 +13,15 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/pinochle-discord/pinochle/bot"
 	live1 "github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/table"
@@ -30,6 +33,8 @@ const testTimeout = 60 * time.Second
 // harness is a bot connected to a fake Discord on 127.0.0.1, with a SQLite database in a
 // temporary folder and a clock the test controls.
 type harness struct {
+	// decide, when set, makes the decisions of the computer players that search (setDecide).
+	decide *atomic.Pointer[func(p computer.Player, v engine.View) engine.Action]
 	t      testing.TB
 	ctx    context.Context
 	srv    *fakediscord.Server
@@ -71,6 +76,42 @@ type harnessOptions struct {
 	configure func(*bot.Config)
 }
 
+// setDecide makes f stand in for the decision of every computer player that searches (the
+// normal and expert levels), run where the search runs: off the table's writer, holding a
+// place in the pool.
+func (h *harness) setDecide(f func(p computer.Player, v engine.View) engine.Action) {
+	h.decide.Store(&f)
+}
+
+// players makes the bot's computer players (bot.Config.Players): those that search decide
+// as setDecide says, once it has.
+func (h *harness) players(level string, seed uint64) (computer.Player, error) {
+	p, err := computer.New(level, seed)
+	if _, ok := p.(computer.Searcher); ok {
+		return &standIn{Player: p, h: h}, nil
+	}
+	return p, err
+}
+
+// standIn is a searching computer player whose decisions the test may make (setDecide).
+type standIn struct {
+	computer.Player
+	h *harness
+}
+
+func (s *standIn) ChooseContext(ctx context.Context, v engine.View) (engine.Action, error) {
+	if f := s.h.decide.Load(); f != nil {
+		return (*f)(s.Player, v), nil
+	}
+	return s.Player.(computer.Searcher).ChooseContext(ctx, v)
+}
+
+func (s *standIn) HintContext(ctx context.Context, v engine.View) (engine.Action, string, error) {
+	return s.Player.(interface {
+		HintContext(context.Context, engine.View) (engine.Action, string, error)
+	}).HintContext(ctx, v)
+}
+
 // testPostWindow is the window of 5 messages per channel the tests run with, the fake
 // holding the bot to it: a game's narration would otherwise wait out Discord's 5 seconds
 // again and again. The pacing itself is the same; only its unit of time is shorter.
@@ -106,7 +147,7 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 	h := &harness{
 		t: t, ctx: ctx, srv: srv, dbPath: filepath.Join(t.TempDir(), "pinochle.db"), dbURL: o.dbURL, opts: o,
 		clock: newFakeClock(harnessStart), users: map[string]fakediscord.User{}, seed: 1,
-		logs: &logSink{},
+		logs: &logSink{}, decide: &atomic.Pointer[func(p computer.Player, v engine.View) engine.Action]{},
 	}
 	h.guild = h.srv.DefaultGuild().ID
 	h.channel = h.srv.DefaultChannel().ID
@@ -148,6 +189,7 @@ func (h *harness) startE(ctx context.Context, window time.Duration) error {
 		Seed:       func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
 		Logger:     testLogger(h.t, h.logs),
 		ShardCount: h.opts.shardCount, ShardIDs: h.opts.shardIDs, LeaseTTL: h.opts.leaseTTL,
+		Players: h.players,
 	}
 	if h.opts.configure != nil {
 		h.opts.configure(&cfg)

@@ -63,7 +63,7 @@ func TestLeaseLapsedWritesNothing(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{leaseTTL: leaseTTL})
 	search := newBlockingSearch()
-	bot.SetDecide(h.bot, search.decide)
+	h.setDecide(search.decide)
 	t.Cleanup(search.releaseAll)
 	ana, bob, cy := h.user("ana"), h.user("bob"), h.user("cy")
 	// A table whose computer player is in the middle of its search.
@@ -149,7 +149,7 @@ func TestLeaseLostStopsBot(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{leaseTTL: leaseTTL})
 	search := newBlockingSearch()
-	bot.SetDecide(h.bot, search.decide)
+	h.setDecide(search.decide)
 	t.Cleanup(search.releaseAll)
 	ana, bob := h.user("ana"), h.user("bob")
 	// A table waiting for ana, whose team forfeits if she does not act within 15 minutes.

@@ -7,14 +7,13 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pinochle-discord/pinochle/bot"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-// seatSearches stands in for the computer players' searches (bot.SetDecide) and counts
+// seatSearches stands in for the computer players' searches (harness.setDecide) and counts
 // them by seat: the seats whose player searches are those at the normal or expert level.
 // Each decision is the easy level's, at once.
 type seatSearches struct {
@@ -51,7 +50,7 @@ func (s *seatSearches) searched() []int {
 func TestComputerSeatLevels(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
-	bot.SetDecide(h.bot, (&seatSearches{}).decide)
+	h.setDecide((&seatSearches{}).decide)
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("level", "normal"), fakediscord.Opt("hands", 1),
 		fakediscord.Opt("timer", "off"), fakediscord.Opt("autoplay", false))
@@ -90,7 +89,7 @@ func TestComputerSeatLevels(t *testing.T) {
 	}
 	h.start(h.opts.postWindow)
 	after := &seatSearches{}
-	bot.SetDecide(h.bot, after.decide)
+	h.setDecide(after.decide)
 	if got, want := levels(), []table.Level{"", table.LevelEasy, table.LevelNormal, table.LevelNormal}; !slices.Equal(got, want) {
 		t.Fatalf("after the restart seats read as %q, want %q", got, want)
 	}

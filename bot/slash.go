@@ -200,7 +200,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	} else {
 		threadID = thread.ID
 	}
-	r, err := b.tables.Do(ctx, id, live.LobbyPosted{Message: lobby, Thread: threadID})
+	r, err := b.tables.Report(ctx, id, live.LobbyPosted{Message: lobby, Thread: threadID})
 	if err != nil || r.Kind == live.ReplyNotice {
 		// The lobby could not be recorded where it is: it is taken back.
 		b.withdraw(id)
@@ -222,7 +222,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 func (b *Bot) withdraw(id int64) {
 	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 	defer cancel()
-	r, err := b.tables.Do(ctx, id, live.Withdraw{})
+	r, err := b.tables.Report(ctx, id, live.Withdraw{})
 	if err == nil && r.Kind == live.ReplyNotice {
 		err = errors.New(present.Notice(r.Notice, nil))
 	}

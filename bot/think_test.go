@@ -15,7 +15,7 @@ import (
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
-// blockingSearch stands in for the computer players' searches (bot.SetDecide): each
+// blockingSearch stands in for the computer players' searches (harness.setDecide): each
 // decision waits until the test releases it, then plays the baseline's choice. It counts
 // the searches running at once.
 type blockingSearch struct {
@@ -109,7 +109,7 @@ func TestThinkingTableAnswers(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
 	search := newBlockingSearch()
-	bot.SetDecide(h.bot, search.decide)
+	h.setDecide(search.decide)
 	t.Cleanup(search.releaseAll) // before the harness stops the bot, which waits for searches
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("timer", "off"))
@@ -169,7 +169,7 @@ func TestThinkingPoolBounded(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
 	search := newBlockingSearch()
-	bot.SetDecide(h.bot, search.decide)
+	h.setDecide(search.decide)
 	t.Cleanup(search.releaseAll)
 	pool := bot.SearchPool(h.bot)
 	games := make([]int64, pool+2)

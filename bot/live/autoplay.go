@@ -8,7 +8,7 @@ import (
 
 // forcedCard returns the only card seat may play now, if the seat is a person waiting to
 // play and has exactly one legal card.
-func (t *tableLoop) forcedCard(seat int) (engine.Card, bool) {
+func (t *machine) forcedCard(seat int) (engine.Card, bool) {
 	if t.game == nil || t.game.Over() || t.game.Phase() != engine.PhasePlay || !t.game.Waiting(seat) || t.playedByComputer(seat) {
 		return 0, false
 	}
@@ -22,13 +22,13 @@ func (t *tableLoop) forcedCard(seat int) (engine.Card, bool) {
 // autoplays reports whether the table plays seat's forced card for it: at once, as soon as
 // the turn comes, so that no pause races the player's own click on the card (a click that
 // comes after is answered as done: see alreadyDone).
-func (t *tableLoop) autoplays(seat int) bool {
+func (t *machine) autoplays(seat int) bool {
 	_, forced := t.forcedCard(seat)
 	return forced && t.meta.Settings.Autoplay
 }
 
 // forcedToPlay returns a person whose forced card the table plays now, or -1.
-func (t *tableLoop) forcedToPlay() int {
+func (t *machine) forcedToPlay() int {
 	if t.game == nil {
 		return -1
 	}
@@ -42,7 +42,7 @@ func (t *tableLoop) forcedToPlay() int {
 // for what was done at that very step for it (its forced card, a move a computer made when
 // its time ran out) or by it (a second click of the same button), and if so says so: the
 // click is answered as done rather than refused as stale.
-func (t *tableLoop) alreadyDone(seat int, c Move) (Notice, bool) {
+func (t *machine) alreadyDone(seat int, c Move) (Notice, bool) {
 	if c.At.Hand != t.game.HandNumber() {
 		return Notice{}, false // a control of an earlier hand is stale, whatever it did
 	}

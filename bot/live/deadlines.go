@@ -16,46 +16,43 @@ const lobbyIdle = 24 * time.Hour
 // the reminders sent), so after a restart every one is armed again, and those that passed
 // while the bot was down are applied at once (Runtime.Start).
 
-// isStarted reports whether the runtime has started: tables arm their timers only then.
-func (rt *Runtime) isStarted() bool {
-	rt.mu.Lock()
-	defer rt.mu.Unlock()
-	return rt.started
-}
-
 // arm sets the table's timer for its next deadline, replacing the one before.
-func (t *tableLoop) arm() {
-	if t.timer != nil {
-		t.timer.Stop()
-		t.timer = nil
-	}
-	if t.done || !t.rt.isStarted() {
+func (t *machine) arm() {
+	t.disarm()
+	if t.done || !t.started {
 		return
 	}
 	at, ok := t.next()
 	if !ok {
 		return
 	}
+	t.armDeadline(at)
+}
+
+// armDeadline arms the table's timer for a deadline at at.
+func (t *machine) armDeadline(at time.Time) {
 	t.timerSeq++
-	seq := t.timerSeq
-	t.timer = t.rt.later(t, max(0, at.Sub(t.now())), deadline{seq: seq, at: at})
+	t.timed = true
+	t.emit(armTimer{timer: timerDeadline, after: max(0, at.Sub(t.now)), cmd: deadline{seq: t.timerSeq, at: at}})
+}
+
+// disarm stops the table's deadline timer.
+func (t *machine) disarm() {
+	if t.timed {
+		t.timed = false
+		t.emit(stopTimer{timerDeadline})
+	}
 }
 
 // retryDeadline arms the table's timer to apply its deadline again after retryAfter, once
 // applying it failed: nothing of it was saved, so nothing of it was done.
-func (t *tableLoop) retryDeadline() {
+func (t *machine) retryDeadline() {
 	t.rearm = false // the retry is the table's timer now, not its next deadline
-	if t.timer != nil {
-		t.timer.Stop()
-		t.timer = nil
-	}
-	if t.done || !t.rt.isStarted() {
+	t.disarm()
+	if t.done || !t.started {
 		return
 	}
-	t.timerSeq++
-	seq := t.timerSeq
-	at := t.now().Add(retryAfter)
-	t.timer = t.rt.later(t, retryAfter, deadline{seq: seq, at: at})
+	t.armDeadline(t.now.Add(retryAfter))
 }
 
 // turnDeadlines returns when a turn's two reminders are due and when it runs out.
@@ -66,7 +63,7 @@ func turnDeadlines(started time.Time, timeout time.Duration) (first, second, end
 
 // next returns the table's next deadline: a pending turn mention, a reminder, the turn's
 // end or the idle lobby's.
-func (t *tableLoop) next() (time.Time, bool) {
+func (t *machine) next() (time.Time, bool) {
 	at, ok := t.turnNext()
 	if p, pok := t.pingAt(); pok && (!ok || p.Before(at)) {
 		return p, true
@@ -75,7 +72,7 @@ func (t *tableLoop) next() (time.Time, bool) {
 }
 
 // turnNext returns the next reminder or end of the turn timer, or the idle lobby's deadline.
-func (t *tableLoop) turnNext() (time.Time, bool) {
+func (t *machine) turnNext() (time.Time, bool) {
 	switch {
 	case t.done:
 		return time.Time{}, false
@@ -96,7 +93,7 @@ func (t *tableLoop) turnNext() (time.Time, bool) {
 
 // startTurn starts the timer of a new turn: when the game waits for a person at a new step
 // of its log, the turn's start is saved.
-func (t *tableLoop) startTurn(ctx context.Context) {
+func (t *machine) startTurn(ctx context.Context) {
 	if t.done || t.game == nil || t.meta.Settings.Timer <= 0 || t.game.Over() {
 		return
 	}
@@ -109,18 +106,19 @@ func (t *tableLoop) startTurn(ctx context.Context) {
 		return
 	}
 	before := t.meta.Turn
-	t.meta.Turn = table.TurnState{Seq: seq, Seat: late[0], Started: t.now()}
+	t.meta.Turn = table.TurnState{Seq: seq, Seat: late[0], Started: t.now}
 	if err := t.save(ctx); err != nil {
 		t.meta.Turn = before
-		t.rt.log.Error("save turn timer", "game", t.meta.ID, "err", err)
+		t.log.Error("save turn timer", "game", t.meta.ID, "err", err)
 	}
 }
 
 // wake arms the table's timer when the runtime starts, applying its deadline at once if it
 // passed while the bot was down.
-func (t *tableLoop) wake(ctx context.Context) {
+func (t *machine) wake(ctx context.Context) {
+	t.started = true
 	t.startTurn(ctx)
-	if at, ok := t.next(); ok && !at.After(t.now()) {
+	if at, ok := t.next(); ok && !at.After(t.now) {
 		t.applyDeadline(ctx, deadline{seq: t.timerSeq})
 		return
 	}
@@ -128,13 +126,14 @@ func (t *tableLoop) wake(ctx context.Context) {
 }
 
 // resume lets computer players take the turns that were theirs when the bot stopped.
-func (t *tableLoop) resume(ctx context.Context) {
+func (t *machine) resume(ctx context.Context) {
+	t.started = true
 	if t.game == nil {
 		return
 	}
 	var n narration
 	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("resume: computer moves failed", "game", t.meta.ID, "err", err)
+		t.log.Error("resume: computer moves failed", "game", t.meta.ID, "err", err)
 	}
 	t.publish(&n)
 }
@@ -143,12 +142,12 @@ func (t *tableLoop) resume(ctx context.Context) {
 // the turn's timeout, or the closing of an idle lobby. It is applied as of when its timer
 // fell due (d.at), however late the table gets to it: a reminder a moment before a turn's
 // end is still a reminder. A deadline from a timer that has been replaced since is dropped.
-func (t *tableLoop) applyDeadline(ctx context.Context, d deadline) {
+func (t *machine) applyDeadline(ctx context.Context, d deadline) {
 	if d.seq != t.timerSeq {
 		return
 	}
-	t.timer = nil
-	now := t.now()
+	t.timed = false
+	now := t.now
 	if !d.at.IsZero() && d.at.Before(now) {
 		now = d.at
 	}
@@ -173,14 +172,14 @@ func (t *tableLoop) applyDeadline(ctx context.Context, d deadline) {
 		err = t.timeout(ctx)
 	}
 	if err != nil {
-		t.rt.log.Error("a deadline could not be applied: it is tried again later", "game", t.meta.ID, "retry", retryAfter, "err", err)
+		t.log.Error("a deadline could not be applied: it is tried again later", "game", t.meta.ID, "retry", retryAfter, "err", err)
 		t.retryDeadline()
 	}
 }
 
 // remind mentions the people the table waits for, once per reminder. A reminder that cannot
 // be saved is not sent, so that a process without its lease stays silent.
-func (t *tableLoop) remind(ctx context.Context, end, now time.Time) error {
+func (t *machine) remind(ctx context.Context, end, now time.Time) error {
 	t.meta.Turn.Reminders++
 	if err := t.save(ctx); err != nil {
 		t.meta.Turn.Reminders--
@@ -201,7 +200,7 @@ func (t *tableLoop) remind(ctx context.Context, end, now time.Time) error {
 
 // timeout applies the table's policy to the people whose time ran out: a computer player
 // moves for them this once, or their team forfeits. On an error nothing was done.
-func (t *tableLoop) timeout(ctx context.Context) error {
+func (t *machine) timeout(ctx context.Context) error {
 	late := t.waitingHumans()
 	if len(late) == 0 {
 		return nil
@@ -252,14 +251,14 @@ func (t *tableLoop) timeout(ctx context.Context) error {
 		n.first(Note{Kind: NoteLateMove, Seat: seat})
 	}
 	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("after timeout", "game", t.meta.ID, "err", err)
+		t.log.Error("after timeout", "game", t.meta.ID, "err", err)
 	}
 	t.publish(&n)
 	return nil
 }
 
 // closeIdleLobby closes a lobby nobody has touched for a day. On an error nothing was done.
-func (t *tableLoop) closeIdleLobby(ctx context.Context) error {
+func (t *machine) closeIdleLobby(ctx context.Context) error {
 	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
 		return fmt.Errorf("close idle lobby: %w", err)
 	}

@@ -35,8 +35,8 @@ type ending struct {
 // ratings in the same transaction, as the league decides them); only then is the table done:
 // its goroutine ends after this command and its timers stop. It returns what the game did to
 // the ratings (empty for an abandoned table). On an error nothing has changed.
-func (t *tableLoop) end(ctx context.Context, e ending) (league.Recorded, error) {
-	now := t.now()
+func (t *machine) end(ctx context.Context, e ending) (league.Recorded, error) {
+	now := t.now
 	var fin league.Recorded
 	switch e.kind {
 	case endFinished, endForfeit:
@@ -45,7 +45,7 @@ func (t *tableLoop) end(ctx context.Context, e ending) (league.Recorded, error) 
 			decide = league.Forfeit(e.team)
 		}
 		var err error
-		if fin, err = t.rt.cfg.Store.EndGame(ctx, t.meta.ID, now, decide); err != nil {
+		if fin, err = t.store.EndGame(ctx, t.meta.ID, now, decide); err != nil {
 			return league.Recorded{}, fmt.Errorf("end game %d: %w", t.meta.ID, err)
 		}
 		t.meta.Status = table.StatusFinished

@@ -5,13 +5,12 @@ import (
 	"errors"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
 // playerSeat returns the seat of a person at a game in play, or the refusal: the game is
 // over, not started, or the person is not seated (and tried what they tried).
-func (t *tableLoop) playerSeat(by Person, tried Attempt) (int, *Reply) {
+func (t *machine) playerSeat(by Person, tried Attempt) (int, *Reply) {
 	seat := t.meta.SeatOf(by.ID)
 	switch {
 	case t.done:
@@ -25,13 +24,13 @@ func (t *tableLoop) playerSeat(by Person, tried Attempt) (int, *Reply) {
 }
 
 // view answers with a seat's private view, and keeps its token to bring it up to date.
-func (t *tableLoop) view(seat int, token string, n Notice) Reply {
+func (t *machine) view(seat int, token string, n Notice) Reply {
 	t.keepView(seat, token)
 	return Reply{Kind: ReplyView, Seat: seat, View: t.game.View(seat), Notice: n, NextHand: t.offersNextHand(seat), Chosen: t.chosenCard(seat)}
 }
 
 // showHand answers with the person's private view of the table.
-func (t *tableLoop) showHand(c ShowHand) Reply {
+func (t *machine) showHand(c ShowHand) Reply {
 	seat, refusal := t.playerSeat(c.By, TriedHand)
 	if refusal != nil {
 		return *refusal
@@ -40,7 +39,7 @@ func (t *tableLoop) showHand(c ShowHand) Reply {
 }
 
 // askBid answers the "Other amount" button with the form for a bid.
-func (t *tableLoop) askBid(c AskBid) Reply {
+func (t *machine) askBid(c AskBid) Reply {
 	seat, refusal := t.playerSeat(c.By, TriedBid)
 	if refusal != nil {
 		return *refusal
@@ -56,7 +55,7 @@ func (t *tableLoop) askBid(c AskBid) Reply {
 
 // move handles a click on a private control: checked against the person, the step and the
 // rules, saved and applied; the answer is the person's view after it.
-func (t *tableLoop) move(ctx context.Context, c Move) Reply {
+func (t *machine) move(ctx context.Context, c Move) Reply {
 	seat, refusal := t.playerSeat(c.By, TriedAct)
 	if refusal != nil {
 		return *refusal
@@ -85,11 +84,11 @@ func (t *tableLoop) move(ctx context.Context, c Move) Reply {
 		if r, ok := t.ruleRefusal(seat, c.Token, err); ok {
 			return r
 		}
-		t.rt.log.Error("move failed", "game", t.meta.ID, "err", err)
+		t.log.Error("move failed", "game", t.meta.ID, "err", err)
 		return t.view(seat, c.Token, Notice{Fact: FactMoveNotSaved})
 	}
 	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("after a move", "game", t.meta.ID, "err", err)
+		t.log.Error("after a move", "game", t.meta.ID, "err", err)
 	}
 	r := t.view(seat, c.Token, Notice{})
 	t.publish(&n)
@@ -98,7 +97,7 @@ func (t *tableLoop) move(ctx context.Context, c Move) Reply {
 
 // choose answers a card button at a table that confirms cards: the card, if the rules allow
 // it, is chosen, and its Play button plays it. Nothing else changes.
-func (t *tableLoop) choose(seat int, token string, a engine.Action) Reply {
+func (t *machine) choose(seat int, token string, a engine.Action) Reply {
 	if err := t.game.Check(a); err != nil {
 		if r, ok := t.ruleRefusal(seat, token, err); ok {
 			return r
@@ -111,7 +110,7 @@ func (t *tableLoop) choose(seat int, token string, a engine.Action) Reply {
 
 // ruleRefusal answers an action the rules refused (an *engine.RuleError) with the seat's
 // view and the rule, and reports whether err was such a refusal.
-func (t *tableLoop) ruleRefusal(seat int, token string, err error) (Reply, bool) {
+func (t *machine) ruleRefusal(seat int, token string, err error) (Reply, bool) {
 	var re *engine.RuleError
 	if !errors.As(err, &re) {
 		return Reply{}, false
@@ -120,7 +119,7 @@ func (t *tableLoop) ruleRefusal(seat int, token string, err error) (Reply, bool)
 }
 
 // chosenCard returns the card seat chose to play at this step, if any.
-func (t *tableLoop) chosenCard(seat int) engine.CardSet {
+func (t *machine) chosenCard(seat int) engine.CardSet {
 	if ch, ok := t.chosen[seat]; ok && t.game != nil && ch.step == t.game.LogLen() {
 		return engine.CardSet(0).Add(ch.card)
 	}
@@ -129,7 +128,7 @@ func (t *tableLoop) chosenCard(seat int) engine.CardSet {
 
 // hint answers the Hint button: the expert's choice for the person's seat, and why. The
 // expert searches in the pool, like a computer turn, and the answer comes as an EditView.
-func (t *tableLoop) hint(c Hint) Reply {
+func (t *machine) hint(c Hint) Reply {
 	seat, refusal := t.playerSeat(c.By, TriedHint)
 	switch {
 	case refusal != nil:
@@ -143,36 +142,17 @@ func (t *tableLoop) hint(c Hint) Reply {
 	case !t.game.Waiting(seat) || t.meta.Seats[seat].Away:
 		return t.view(seat, c.Token, Notice{Fact: FactHintNotYourTurn})
 	}
-	if !t.rt.enter() {
-		return say(FactShuttingDown)
-	}
-	v := t.game.View(seat)
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat) ^ 0x4817
-	t.rt.search(t.id, 1)
-	go func() {
-		defer t.rt.wg.Done()
-		defer t.rt.search(t.id, -1) // after the hint is queued, which counts on its own
-		if !t.rt.take(t.searches) {
-			return // the table has ended
-		}
-		why := ""
-		if p, err := computer.New("expert", seed); err == nil {
-			if h, ok := p.(*computer.Expert); ok {
-				_, why, err = h.HintContext(t.searches, v)
-			}
-			if err != nil {
-				t.rt.give()
-				return // the table has ended
-			}
-		}
-		t.rt.give()
-		t.rt.send(t, hinted{seat: seat, at: c.At, token: c.Token, why: why})
-	}()
+	p, err := t.players("expert", seed)
+	if err != nil {
+		t.log.Error("hint: no expert", "game", t.meta.ID, "err", err)
+	}
+	t.emit(startHint{seat: seat, at: c.At, token: c.Token, player: p, view: t.game.View(seat)})
 	return Reply{Kind: ReplyDeferred, Seat: seat}
 }
 
 // showHint shows a hint once the expert has found it, unless the game has moved on.
-func (t *tableLoop) showHint(h hinted) {
+func (t *machine) showHint(h hinted) {
 	if t.game == nil {
 		return
 	}
@@ -186,7 +166,7 @@ func (t *tableLoop) showHint(h hinted) {
 
 // repost posts the table again at the bottom of its thread; the copy it replaces becomes a
 // link to it.
-func (t *tableLoop) repost(by Person) Reply {
+func (t *machine) repost(by Person) Reply {
 	if t.done || t.game == nil {
 		return say(FactNoGame)
 	}

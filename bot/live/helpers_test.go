@@ -148,7 +148,27 @@ type rig struct {
 	decide atomic.Pointer[searchFunc]
 }
 
-// searchFunc is a search of a computer player: Config.Decide.
+// standIn is a searching computer player whose decisions a test may make instead
+// (rig.setDecide): searched in the pool, as the player's would be.
+type standIn struct {
+	computer.Player
+	r *rig
+}
+
+func (s *standIn) ChooseContext(ctx context.Context, v engine.View) (engine.Action, error) {
+	if f := s.r.decide.Load(); f != nil {
+		return (*f)(ctx, s.Player, v)
+	}
+	return s.Player.Choose(v), nil
+}
+
+func (s *standIn) HintContext(ctx context.Context, v engine.View) (engine.Action, string, error) {
+	return s.Player.(interface {
+		HintContext(context.Context, engine.View) (engine.Action, string, error)
+	}).HintContext(ctx, v)
+}
+
+// searchFunc is a search of a computer player, which a test makes instead of it.
 type searchFunc = func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error)
 
 // setDecide makes f stand in for the searching players.
@@ -178,11 +198,12 @@ func newRig(t *testing.T) *rig {
 func (r *rig) open() {
 	r.fx = newEffects()
 	rt := live.New(live.Config{Store: r.store, Clock: r.clock, Effects: r.fx.add, Searches: 1, Pauses: r.pauses,
-		Decide: func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
-			if f := r.decide.Load(); f != nil {
-				return (*f)(ctx, p, v)
+		Players: func(level string, seed uint64) (computer.Player, error) {
+			p, err := computer.New(level, seed)
+			if _, ok := p.(computer.Searcher); ok {
+				return &standIn{Player: p, r: r}, nil
 			}
-			return p.Choose(v), nil
+			return p, err
 		}})
 	r.rt = rt
 	r.t.Cleanup(func() {

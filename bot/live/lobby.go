@@ -31,7 +31,7 @@ func (Withdraw) command()    {}
 // lobbyPosted records where the lobby is shown. Once the game has been dealt (people joined
 // before the thread was started), the table stays where it is: only the lobby message is
 // recorded.
-func (t *tableLoop) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
+func (t *machine) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 	if t.done {
 		return say(FactNotTaking)
 	}
@@ -46,7 +46,7 @@ func (t *tableLoop) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 	}
 	if err := t.save(ctx); err != nil {
 		t.meta.Messages, t.meta.ThreadID = messages, thread
-		t.rt.log.Error("lobby posted", "game", t.meta.ID, "err", err)
+		t.log.Error("lobby posted", "game", t.meta.ID, "err", err)
 		return say(FactNotSaved)
 	}
 	if t.awaitingThread {
@@ -59,33 +59,33 @@ func (t *tableLoop) lobbyPosted(ctx context.Context, c LobbyPosted) Reply {
 }
 
 // withdraw closes a lobby that was never shown.
-func (t *tableLoop) withdraw(ctx context.Context) Reply {
+func (t *machine) withdraw(ctx context.Context) Reply {
 	if t.done || (t.meta.Status != table.StatusLobby && !t.awaitingThread) {
 		return say(FactNotTaking)
 	}
 	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
-		t.rt.log.Error("withdraw", "game", t.meta.ID, "err", err)
+		t.log.Error("withdraw", "game", t.meta.ID, "err", err)
 		return say(FactCloseFailed)
 	}
-	t.rt.log.Info("lobby withdrawn: it could not be shown", "game", t.meta.ID)
+	t.log.Info("lobby withdrawn: it could not be shown", "game", t.meta.ID)
 	return Reply{Kind: ReplyLobbyClosed, End: Ending{Kind: EndAbandoned}}
 }
 
 // lobby returns the table's rules when it is a lobby that takes players, or the refusal.
-func (t *tableLoop) lobby() (engine.Rules, *Reply) {
+func (t *machine) lobby() (engine.Rules, *Reply) {
 	if t.done || t.meta.Status != table.StatusLobby {
 		return engine.Rules{}, ptr(say(FactNotTaking))
 	}
 	rules, err := t.meta.Rules()
 	if err != nil {
-		t.rt.log.Error("lobby", "game", t.meta.ID, "err", err)
+		t.log.Error("lobby", "game", t.meta.ID, "err", err)
 		return engine.Rules{}, ptr(say(FactNotTaking))
 	}
 	return rules, nil
 }
 
 // join seats a person in the lobby.
-func (t *tableLoop) join(ctx context.Context, c Join) Reply {
+func (t *machine) join(ctx context.Context, c Join) Reply {
 	rules, refusal := t.lobby()
 	if refusal != nil {
 		return *refusal
@@ -115,7 +115,7 @@ func (t *tableLoop) join(ctx context.Context, c Join) Reply {
 
 // leave takes a person out of the lobby, or hands their seat in the game to a computer
 // player.
-func (t *tableLoop) leave(ctx context.Context, c Leave) Reply {
+func (t *machine) leave(ctx context.Context, c Leave) Reply {
 	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 {
 		return sayN(Notice{Fact: FactNotSeated})
@@ -137,7 +137,7 @@ func (t *tableLoop) leave(ctx context.Context, c Leave) Reply {
 }
 
 // addComputer puts a computer player in the lobby's first open seat.
-func (t *tableLoop) addComputer(ctx context.Context, by Person) Reply {
+func (t *machine) addComputer(ctx context.Context, by Person) Reply {
 	rules, refusal := t.lobby()
 	if refusal != nil {
 		return *refusal
@@ -157,7 +157,7 @@ func (t *tableLoop) addComputer(ctx context.Context, by Person) Reply {
 }
 
 // start fills the open seats with computer players and deals.
-func (t *tableLoop) start(ctx context.Context, by Person) Reply {
+func (t *machine) start(ctx context.Context, by Person) Reply {
 	rules, refusal := t.lobby()
 	if refusal != nil {
 		return *refusal
@@ -181,15 +181,15 @@ func (t *tableLoop) start(ctx context.Context, by Person) Reply {
 // answer shows it in place of the lobby message; otherwise the lobby message is edited), or,
 // when mayDeal is set, starts the game once every seat is taken. On an error nothing
 // changes.
-func (t *tableLoop) seat(ctx context.Context, seats []table.Seat, rules *engine.Rules, inPlace, mayDeal bool) Reply {
+func (t *machine) seat(ctx context.Context, seats []table.Seat, rules *engine.Rules, inPlace, mayDeal bool) Reply {
 	before, activity := t.meta.Seats, t.meta.LastActivity
-	t.meta.Seats, t.meta.LastActivity = seats, t.now()
+	t.meta.Seats, t.meta.LastActivity = seats, t.now
 	if firstOpen(seats) < 0 && mayDeal {
 		return t.deal(ctx, rules, before, activity)
 	}
 	if err := t.save(ctx); err != nil {
 		t.meta.Seats, t.meta.LastActivity = before, activity
-		t.rt.log.Error("lobby", "game", t.meta.ID, "err", err)
+		t.log.Error("lobby", "game", t.meta.ID, "err", err)
 		return say(FactNotSaved)
 	}
 	t.arm() // the idle lobby's deadline moves on
@@ -201,11 +201,11 @@ func (t *tableLoop) seat(ctx context.Context, seats []table.Seat, rules *engine.
 
 // deal starts the game of a full table: it is saved as playing, the table message is asked
 // for, and computer players take their turns. On an error the lobby is as it was (before).
-func (t *tableLoop) deal(ctx context.Context, rules *engine.Rules, before []table.Seat, activity time.Time) Reply {
+func (t *machine) deal(ctx context.Context, rules *engine.Rules, before []table.Seat, activity time.Time) Reply {
 	g, err := engine.NewGame(*rules, t.meta.Seed)
 	if err != nil {
 		t.meta.Seats, t.meta.LastActivity = before, activity
-		t.rt.log.Error("start", "game", t.meta.ID, "err", err)
+		t.log.Error("start", "game", t.meta.ID, "err", err)
 		return say(FactStartFailed)
 	}
 	names := make([]string, len(t.meta.Seats))
@@ -217,7 +217,7 @@ func (t *tableLoop) deal(ctx context.Context, rules *engine.Rules, before []tabl
 	if err := t.save(ctx); err != nil {
 		t.meta.Status = table.StatusLobby
 		t.meta.Seats, t.meta.LastActivity = before, activity
-		t.rt.log.Error("start", "game", t.meta.ID, "err", err)
+		t.log.Error("start", "game", t.meta.ID, "err", err)
 		return say(FactStartFailed)
 	}
 	t.game = g
@@ -231,14 +231,14 @@ func (t *tableLoop) deal(ctx context.Context, rules *engine.Rules, before []tabl
 	}
 	n := narration{items: []Item{Note{Kind: NoteGameStarts, Seat: g.Dealer()}}}
 	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("start: computer moves", "game", t.meta.ID, "err", err)
+		t.log.Error("start: computer moves", "game", t.meta.ID, "err", err)
 	}
 	t.publish(&n)
 	return Reply{Kind: ReplyStarted}
 }
 
 // cancel closes the lobby from its Cancel button.
-func (t *tableLoop) cancel(ctx context.Context, by Person) Reply {
+func (t *machine) cancel(ctx context.Context, by Person) Reply {
 	if _, refusal := t.lobby(); refusal != nil {
 		return *refusal
 	}
@@ -247,20 +247,20 @@ func (t *tableLoop) cancel(ctx context.Context, by Person) Reply {
 	}
 	e := Ending{Kind: EndCancelled, By: by.Name}
 	if err := t.abandon(ctx, e); err != nil {
-		t.rt.log.Error("cancel", "game", t.meta.ID, "err", err)
+		t.log.Error("cancel", "game", t.meta.ID, "err", err)
 		return say(FactCloseFailed)
 	}
 	return Reply{Kind: ReplyLobbyClosed, End: e}
 }
 
 // abandonBy closes the table, lobby or game, from /pinochle abandon.
-func (t *tableLoop) abandonBy(ctx context.Context, by Person) Reply {
+func (t *machine) abandonBy(ctx context.Context, by Person) Reply {
 	if by.ID != t.meta.HostID && !by.Manager {
 		return say(FactHostOrManager)
 	}
 	e := Ending{Kind: EndAbandoned, By: by.Name}
 	if err := t.abandon(ctx, e); err != nil {
-		t.rt.log.Error("abandon", "game", t.meta.ID, "err", err)
+		t.log.Error("abandon", "game", t.meta.ID, "err", err)
 		return say(FactCloseFailed)
 	}
 	t.closeLobby(e)
@@ -269,18 +269,18 @@ func (t *tableLoop) abandonBy(ctx context.Context, by Person) Reply {
 
 // abandon ends the table without a result and tells the thread. On an error nothing
 // changed.
-func (t *tableLoop) abandon(ctx context.Context, e Ending) error {
+func (t *machine) abandon(ctx context.Context, e Ending) error {
 	if _, err := t.end(ctx, ending{kind: endAbandoned}); err != nil {
 		return err
 	}
-	t.rt.log.Info("table abandoned", "game", t.meta.ID, "by", e.By)
+	t.log.Info("table abandoned", "game", t.meta.ID, "by", e.By)
 	n := narration{items: []Item{Note{Kind: NoteEnded, End: e}}}
 	t.publish(&n)
 	return nil
 }
 
 // away hands a person's seat to a computer player, or takes it back.
-func (t *tableLoop) away(ctx context.Context, c Away) Reply {
+func (t *machine) away(ctx context.Context, c Away) Reply {
 	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 || t.game == nil {
 		return say(FactNotInPlay)
@@ -300,13 +300,13 @@ func (t *tableLoop) away(ctx context.Context, c Away) Reply {
 
 // setAway changes who plays a seat, tells the thread, and lets the computer move if it is
 // now its turn.
-func (t *tableLoop) setAway(ctx context.Context, seat int, away bool, answer Fact) Reply {
+func (t *machine) setAway(ctx context.Context, seat int, away bool, answer Fact) Reply {
 	before := t.meta.Seats
 	t.meta.Seats = slices.Clone(before)
 	t.meta.Seats[seat].Away = away
 	if err := t.save(ctx); err != nil {
 		t.meta.Seats = before
-		t.rt.log.Error("away", "game", t.meta.ID, "err", err)
+		t.log.Error("away", "game", t.meta.ID, "err", err)
 		return say(FactFailed)
 	}
 	var n narration
@@ -317,7 +317,7 @@ func (t *tableLoop) setAway(ctx context.Context, seat int, away bool, answer Fac
 		t.announced = -1
 	}
 	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("away: computer moves", "game", t.meta.ID, "err", err)
+		t.log.Error("away: computer moves", "game", t.meta.ID, "err", err)
 	}
 	t.publish(&n)
 	return say(answer)

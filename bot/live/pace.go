@@ -42,7 +42,7 @@ const (
 // lastEnded reads from the game what its last action ended: a hand, when the next one has
 // been dealt and nobody has bid in it yet; a trick, when the trick in progress is empty
 // after tricks of the hand were taken.
-func (t *tableLoop) lastEnded() ended {
+func (t *machine) lastEnded() ended {
 	v := t.game.View(-1)
 	if v.Rules().Stock {
 		return stockEnded(&v)
@@ -71,17 +71,14 @@ func stockEnded(v *engine.View) ended {
 	return endedNothing
 }
 
-// pauses returns the table's pauses, by its pace.
-func (t *tableLoop) pauses() Pauses {
-	if f := t.rt.cfg.Pauses; f != nil {
-		return f(t.meta.Settings.Pace)
-	}
-	return DefaultPauses(t.meta.Settings.Pace)
+// tablePauses returns the table's pauses, by its pace.
+func (t *machine) tablePauses() Pauses {
+	return t.pauses(t.meta.Settings.Pace)
 }
 
 // watched reports whether a person plays at the table (seated, and not away): only then do
 // the computer players pause.
-func (t *tableLoop) watched() bool {
+func (t *machine) watched() bool {
 	for _, s := range t.meta.Seats {
 		if s.UserID != "" && !s.Away {
 			return true
@@ -91,11 +88,11 @@ func (t *tableLoop) watched() bool {
 }
 
 // pauseFor returns how long the computer players wait after the last action.
-func (t *tableLoop) pauseFor() time.Duration {
+func (t *machine) pauseFor() time.Duration {
 	if !t.watched() {
 		return 0
 	}
-	p := t.pauses()
+	p := t.tablePauses()
 	switch t.lastEnded() {
 	case endedHand:
 		return p.Hand
@@ -108,7 +105,7 @@ func (t *tableLoop) pauseFor() time.Duration {
 // mayMove reports whether the computer players may move now: the pause after the last
 // action is over. If it is not, it arms the pause (once per step); its end (pauseDue) lets
 // them move.
-func (t *tableLoop) mayMove() bool {
+func (t *machine) mayMove() bool {
 	step := t.game.LogLen()
 	if t.pacedStep == step {
 		return true
@@ -118,53 +115,50 @@ func (t *tableLoop) mayMove() bool {
 		t.pacedStep = step
 		return true
 	}
-	if t.pause != nil && t.pauseStep == step {
+	if t.pausing && t.pauseStep == step {
 		return false // under way
-	}
-	if t.pause != nil {
-		t.pause.Stop()
 	}
 	if t.lastEnded() == endedHand {
 		clear(t.ready)
 	}
-	t.pauseStep = step
-	t.pause = t.rt.later(t, d, pauseDue{step: step})
+	t.pauseStep, t.pausing = step, true
+	t.emit(armTimer{timer: timerPause, after: d, cmd: pauseDue{step: step}})
 	return false
 }
 
 // handPause reports whether the table pauses after a hand: the computer players wait for
 // the people to read its result, or to ask for the next hand.
-func (t *tableLoop) handPause() bool {
-	return t.game != nil && t.pause != nil && t.pauseStep == t.game.LogLen() && t.lastEnded() == endedHand
+func (t *machine) handPause() bool {
+	return t.game != nil && t.pausing && t.pauseStep == t.game.LogLen() && t.lastEnded() == endedHand
 }
 
 // offersNextHand reports whether seat's view offers Next hand: the table pauses after a hand
 // and the seat's person has not asked for the next one.
-func (t *tableLoop) offersNextHand(seat int) bool {
+func (t *machine) offersNextHand(seat int) bool {
 	return t.handPause() && !t.ready[seat] && !t.meta.Seats[seat].Away
 }
 
 // endPause lets the computer players move once a pause is over, if the game is still at the
 // step it was for.
-func (t *tableLoop) endPause(ctx context.Context, step int) {
+func (t *machine) endPause(ctx context.Context, step int) {
 	if t.game == nil || t.game.LogLen() != step {
 		return
 	}
-	if t.pause != nil {
-		t.pause.Stop()
-		t.pause = nil
+	if t.pausing {
+		t.pausing = false
+		t.emit(stopTimer{timerPause})
 	}
 	t.pacedStep = step
 	var n narration
 	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("after a pause", "game", t.meta.ID, "err", err)
+		t.log.Error("after a pause", "game", t.meta.ID, "err", err)
 	}
 	t.publish(&n)
 }
 
 // nextHand answers a person's Next hand during the pause after a hand: once every person
 // at the table has asked, the computer players deal on at once.
-func (t *tableLoop) nextHand(ctx context.Context, c NextHand) Reply {
+func (t *machine) nextHand(ctx context.Context, c NextHand) Reply {
 	seat, refusal := t.playerSeat(c.By, TriedNothing)
 	if refusal != nil {
 		return *refusal

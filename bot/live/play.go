@@ -26,12 +26,12 @@ func (n *narration) first(o Note) { n.items = append([]Item{o}, n.items...) }
 
 // act applies one action to the table's game: the engine checks it, the store saves it, and
 // only then is it applied and told. A refused action changes nothing.
-func (t *tableLoop) act(ctx context.Context, a engine.Action, n *narration) error {
+func (t *machine) act(ctx context.Context, a engine.Action, n *narration) error {
 	g := t.game
 	if err := g.Check(a); err != nil {
 		return err
 	}
-	if err := t.rt.cfg.Store.SaveAction(ctx, t.meta.ID, g.LogLen(), a.Seat, a, t.now()); err != nil {
+	if err := t.store.SaveAction(ctx, t.meta.ID, g.LogLen(), a.Seat, a, t.now); err != nil {
 		return fmt.Errorf("save action: %w", err)
 	}
 	events, err := g.ApplyEvents(a)
@@ -39,7 +39,7 @@ func (t *tableLoop) act(ctx context.Context, a engine.Action, n *narration) erro
 		// Check accepted it, so this cannot happen; the log and the game now differ.
 		return fmt.Errorf("apply a checked action: %w", err)
 	}
-	t.meta.LastActivity = t.now()
+	t.meta.LastActivity = t.now
 	n.items = append(n.items, Step{Action: a, Events: events, Public: g.View(-1)})
 	n.events = append(n.events, events...)
 	return nil
@@ -50,7 +50,7 @@ func (t *tableLoop) act(ctx context.Context, a engine.Action, n *narration) erro
 // act, a pause is under way or the game is over, then records the hands that finished and
 // the game's end. A player that decides at once moves
 // here; one that searches does so in the pool (think) and its move comes back as a command.
-func (t *tableLoop) advance(ctx context.Context, n *narration) error {
+func (t *machine) advance(ctx context.Context, n *narration) error {
 	g := t.game
 	for range maxComputerMoves {
 		if g.Over() {
@@ -86,28 +86,26 @@ func (t *tableLoop) advance(ctx context.Context, n *narration) error {
 
 // retryLater lets the computer players try their turns again after retryAfter, once a
 // computer move could not be saved: nobody else would move the table on.
-func (t *tableLoop) retryLater() {
-	if t.retry != nil {
-		t.retry.Stop()
-	}
-	t.retry = t.rt.later(t, retryAfter, retryDue{})
+func (t *machine) retryLater() {
+	t.retrying = true
+	t.emit(armTimer{timer: timerRetry, after: retryAfter, cmd: retryDue{}})
 }
 
 // retryMoves is the computer players' next try.
-func (t *tableLoop) retryMoves(ctx context.Context) {
-	t.retry = nil
+func (t *machine) retryMoves(ctx context.Context) {
+	t.retrying = false
 	if t.game == nil || t.thinking {
 		return
 	}
 	var n narration
 	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("computer moves tried again", "game", t.meta.ID, "err", err)
+		t.log.Error("computer moves tried again", "game", t.meta.ID, "err", err)
 	}
 	t.publish(&n)
 }
 
 // computerToAct returns a seat played by the computer that the game waits for, or -1.
-func (t *tableLoop) computerToAct() int {
+func (t *machine) computerToAct() int {
 	for seat := range t.meta.Seats {
 		if t.game.Waiting(seat) && t.playedByComputer(seat) {
 			return seat
@@ -121,18 +119,18 @@ func (t *tableLoop) computerToAct() int {
 // seeded from the game and the step, so that a game's computer moves are the same after a
 // restart. Storage holds only levels computer.New knows; should one not be, the error is
 // logged and the seat plays as the baseline.
-func (t *tableLoop) computerFor(seat int) (computer.Player, error) {
+func (t *machine) computerFor(seat int) (computer.Player, error) {
 	level := string(t.meta.Settings.Level)
 	if s := t.meta.Seats[seat]; s.IsComputer() {
 		level = string(s.Computer)
 	}
 	seed := t.meta.Seed ^ uint64(t.game.LogLen())<<8 ^ uint64(seat)
-	p, err := computer.New(level, seed)
+	p, err := t.players(level, seed)
 	if err == nil {
 		return p, nil
 	}
-	t.rt.log.Error("computer level unknown: playing the baseline", "game", t.meta.ID, "level", level, "err", err)
-	p, berr := computer.New("baseline", seed)
+	t.log.Error("computer level unknown: playing the baseline", "game", t.meta.ID, "level", level, "err", err)
+	p, berr := t.players("baseline", seed)
 	if berr != nil {
 		return nil, fmt.Errorf("computer player for seat %d: %w", seat+1, errors.Join(err, berr))
 	}
@@ -151,43 +149,25 @@ func searches(p computer.Player) bool {
 // it thinks, the table answers every other command at once. A search still waiting for a
 // place when the table ends or the runtime closes is given up. forLate marks a move for a
 // person whose time ran out.
-func (t *tableLoop) think(seat int, p computer.Player, forLate bool) {
-	if t.thinking || !t.rt.enter() {
+func (t *machine) think(seat int, p computer.Player, forLate bool) {
+	if t.thinking {
 		return
 	}
-	v := t.game.View(seat)
-	step := t.game.LogLen()
-	ctx, stop := context.WithCancel(t.searches)
-	t.thinking, t.thinkingStep, t.stopThinking = true, step, stop
-	t.rt.search(t.id, 1)
-	go func() {
-		defer t.rt.wg.Done()
-		defer t.rt.search(t.id, -1) // after its decision is queued, which counts on its own
-		defer stop()
-		if !t.rt.take(ctx) {
-			// Given up before it began: the table has ended (and takes no more commands)
-			// or moved on (and learns that it may search again).
-			t.rt.send(t, decided{seat: seat, step: step, stopped: true})
-			return
-		}
-		a, err := t.rt.choose(ctx, p, v)
-		t.rt.give()
-		t.rt.send(t, decided{seat: seat, step: step, action: a, forLate: forLate, stopped: err != nil})
-	}()
+	t.thinking, t.thinkingStep = true, t.game.LogLen()
+	t.emit(startSearch{seat: seat, step: t.thinkingStep, player: p, view: t.game.View(seat), forLate: forLate})
 }
 
 // applyDecision applies a computer player's decision if the game is where it was when the
 // search began.
-func (t *tableLoop) applyDecision(ctx context.Context, d decided) {
+func (t *machine) applyDecision(ctx context.Context, d decided) {
 	t.thinking = false
-	t.stopThinking()
 	if t.game == nil {
 		return
 	}
 	var n narration
 	if !d.stopped && t.game.LogLen() == d.step && t.game.Waiting(d.seat) && (d.forLate || t.playedByComputer(d.seat)) {
 		if err := t.act(ctx, d.action, &n); err != nil {
-			t.rt.log.Error("computer move: it is tried again later", "game", t.meta.ID, "seat", d.seat, "err", err)
+			t.log.Error("computer move: it is tried again later", "game", t.meta.ID, "seat", d.seat, "err", err)
 			if d.forLate {
 				t.retryDeadline() // the late player's timeout, again
 			} else {
@@ -200,18 +180,18 @@ func (t *tableLoop) applyDecision(ctx context.Context, d decided) {
 		}
 	}
 	if err := t.advance(ctx, &n); err != nil {
-		t.rt.log.Error("after a computer move", "game", t.meta.ID, "err", err)
+		t.log.Error("after a computer move", "game", t.meta.ID, "err", err)
 	}
 	t.publish(&n)
 }
 
 // recordHands records the hands that just finished and, once the game is over, its end.
-func (t *tableLoop) recordHands(ctx context.Context, n *narration) error {
-	now := t.now()
+func (t *machine) recordHands(ctx context.Context, n *narration) error {
+	now := t.now
 	for len(n.events) > 0 {
 		e := n.events[0]
 		if e.Kind == engine.EventHandFinished {
-			if err := t.rt.cfg.Store.RecordHand(ctx, t.meta.ID, e.Result, now); err != nil {
+			if err := t.store.RecordHand(ctx, t.meta.ID, e.Result, now); err != nil {
 				return fmt.Errorf("record hand %d: %w", e.Result.Hand, err)
 			}
 		}
@@ -229,11 +209,11 @@ func (t *tableLoop) recordHands(ctx context.Context, n *narration) error {
 	if r := t.game.Rules(); r.Solo {
 		// Every player scores alone: the winner is a seat, and the team scores stay zero.
 		sc := t.game.SeatScores()
-		t.rt.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner_seat", t.game.Winner(),
+		t.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner_seat", t.game.Winner(),
 			"seat_scores", sc[:r.Players], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
 		return nil
 	}
-	t.rt.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
+	t.log.Info("game finished", "game", t.meta.ID, "preset", t.meta.Preset, "winner", t.game.Winner(),
 		"score0", t.game.Scores()[0], "score1", t.game.Scores()[1], "hands", len(t.game.Results()), "counted", fin.Result.Counted)
 	return nil
 }

@@ -15,7 +15,7 @@ const repostAfter = 12
 // mention of the people whose turn it now is, the private views to bring up to date and the
 // table message. Once the sender has its answer, the timer of a turn that began is saved and
 // the table's timers are armed for what comes next (handle).
-func (t *tableLoop) publish(n *narration) {
+func (t *machine) publish(n *narration) {
 	if t.awaitingThread {
 		// Nothing is shown until the table has its thread (lobbyPosted): the narration waits.
 		t.held = append(t.held, n.items...)
@@ -64,7 +64,7 @@ func (t *tableLoop) publish(n *narration) {
 // each as it happens). The auction is told once it is won, the passes with the meld, the
 // play with the hand's result; a note (someone away, a late move, the game's end) and a
 // mention of whose turn it is are told at once, with what was held before them.
-func (t *tableLoop) tellsNow() bool {
+func (t *machine) tellsNow() bool {
 	if t.done || t.game == nil || t.game.Over() {
 		return true
 	}
@@ -113,11 +113,11 @@ func postsOf(items []Item) int {
 // (and of everyone once a hand is over, for its result), where they may still be edited, so
 // that a player who keeps their hand open sees their controls arrive without pressing
 // anything.
-func (t *tableLoop) refreshViews() {
+func (t *machine) refreshViews() {
 	if t.game == nil {
 		return
 	}
-	now := t.now()
+	now := t.now
 	for seat, v := range t.views {
 		if now.Sub(v.at) >= ViewLifetime {
 			delete(t.views, seat)
@@ -138,9 +138,9 @@ func (t *tableLoop) refreshViews() {
 }
 
 // keepView remembers the private message a seat was just shown, to bring it up to date.
-func (t *tableLoop) keepView(seat int, token string) {
+func (t *machine) keepView(seat int, token string) {
 	if token != "" && t.game != nil {
-		at := t.now()
+		at := t.now
 		if old, ok := t.views[seat]; ok && old.token == token {
 			at = old.at // the token was issued then, and serves 15 minutes from then
 		}
@@ -150,17 +150,17 @@ func (t *tableLoop) keepView(seat int, token string) {
 }
 
 // postTable asks for the table message to be posted in the thread, replacing old if set.
-func (t *tableLoop) postTable(old *table.Message) {
+func (t *machine) postTable(old *table.Message) {
 	t.reposting = true
 	t.emit(PostTable{Channel: t.meta.PostChannel(), Game: t.record(), Public: t.game.View(-1), Replaces: old})
 }
 
 // posted records the table message once it has been posted (and pinned, if it could be):
 // the message kept up to date from now on, also after a restart.
-func (t *tableLoop) posted(ctx context.Context, p Posted) {
+func (t *machine) posted(ctx context.Context, p Posted) {
 	t.reposting = false
 	if p.Err != nil {
-		t.rt.log.Error("post table", "game", t.meta.ID, "err", p.Err)
+		t.log.Error("post table", "game", t.meta.ID, "err", p.Err)
 		return
 	}
 	if t.meta.Messages == nil {
@@ -174,7 +174,7 @@ func (t *tableLoop) posted(ctx context.Context, p Posted) {
 	}
 	t.pinned, t.postsSince = p.Pinned, 0
 	if err := t.save(ctx); err != nil {
-		t.rt.log.Error("post table", "game", t.meta.ID, "err", err)
+		t.log.Error("post table", "game", t.meta.ID, "err", err)
 	}
 	if p.Replaces != nil {
 		t.emit(MovedTable{Old: *p.Replaces, New: p.Message, GuildID: t.meta.GuildID})
@@ -185,14 +185,14 @@ func (t *tableLoop) posted(ctx context.Context, p Posted) {
 }
 
 // closeLobby edits the table's lobby message to say how the table ended.
-func (t *tableLoop) closeLobby(e Ending) {
+func (t *machine) closeLobby(e Ending) {
 	if m, ok := t.meta.Messages[table.RoleLobby]; ok {
 		t.emit(CloseLobby{Message: m, Game: t.record(), End: e})
 	}
 }
 
 // closeTable edits the table message to how the table ended, without controls.
-func (t *tableLoop) closeTable(e Ending) {
+func (t *machine) closeTable(e Ending) {
 	if m, ok := t.meta.Messages[table.RoleTable]; ok && t.game != nil {
 		t.emit(CloseTable{Message: m, Game: t.record(), Public: t.game.View(-1), End: e})
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -45,10 +46,9 @@ type Config struct {
 	// Pauses, when set, gives the pauses of the computer players at each pace; nil is
 	// DefaultPauses.
 	Pauses func(table.Pace) Pauses
-	// Decide, when set, stands in for the decision of every computer player that searches,
-	// run where the search runs, with the search's context: it is done when the table ends
-	// or moves on. Tests set it.
-	Decide func(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error)
+	// Players makes the computer players of a level, drawing from seed; nil is
+	// computer.New. Players that search (computer.Searcher) decide in the search pool.
+	Players func(level string, seed uint64) (computer.Player, error)
 }
 
 // Errors of Do.
@@ -57,7 +57,16 @@ var (
 	ErrNoTable = errors.New("table: no such table running")
 	// ErrClosed: the runtime is closed.
 	ErrClosed = errors.New("table: runtime closed")
+	// ErrBusy: the table has inboxSize commands waiting already; the command was not
+	// taken. Runtime.Refused counts them.
+	ErrBusy = errors.New("table: too many commands waiting")
 )
+
+// inboxSize bounds the commands waiting for one table. People click far slower than a table
+// answers: a full inbox means a flood, which is refused (ErrBusy) rather than left to block
+// the handlers of every interaction behind it. Commands from inside the runtime (deadlines,
+// decisions) wait for a place instead: they are few, and never lost.
+const inboxSize = 32
 
 // commandLimit bounds the time a command from inside the runtime (a deadline, a computer
 // move) may take to write to the store.
@@ -89,7 +98,13 @@ type Runtime struct {
 	// wg counts the goroutines the runtime started: table loops, searches and timer calls
 	// under way. Close waits for them.
 	wg sync.WaitGroup
+	// refused counts the commands refused with ErrBusy.
+	refused atomic.Int64
 }
+
+// Refused returns how many commands were refused because their table's inbox was full
+// (ErrBusy), since the runtime started.
+func (rt *Runtime) Refused() int64 { return rt.refused.Load() }
 
 // New returns a runtime with no tables.
 func New(cfg Config) *Runtime {
@@ -104,6 +119,12 @@ func New(cfg Config) *Runtime {
 	}
 	if cfg.Searches <= 0 {
 		cfg.Searches = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	if cfg.Players == nil {
+		cfg.Players = func(level string, seed uint64) (computer.Player, error) { return computer.New(level, seed) }
+	}
+	if cfg.Pauses == nil {
+		cfg.Pauses = DefaultPauses
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Runtime{
@@ -205,18 +226,7 @@ func (rt *Runtime) enter() bool {
 // added before Start waits for Start to arm its timers and let its computer players move;
 // one added after runs at once.
 func (rt *Runtime) Add(meta table.Game, game *engine.Game) error {
-	t := &tableLoop{
-		rt: rt, id: meta.ID, inbox: make(chan request, 16), exited: make(chan struct{}),
-		meta: meta, game: game, views: map[int]privateView{}, clicks: map[string]time.Time{},
-		pacedStep: -1, ready: map[int]bool{}, chosen: map[int]chosenCard{},
-	}
-	t.searches, t.endSearches = context.WithCancel(context.Background())
-	if game != nil {
-		t.announced = game.LogLen()
-		// The table message was pinned when it was posted, unless the bot could not.
-		t.pinned = meta.Messages[table.RoleTableUnpinned] != meta.Messages[table.RoleTable]
-	}
-	t.publishSummary()
+	t := rt.newLoop(newMachine(meta, game, &rt.cfg))
 	rt.mu.Lock()
 	switch {
 	case rt.closed:
@@ -246,7 +256,7 @@ func (rt *Runtime) Start(ctx context.Context) error {
 	all := slices.Collect(maps.Values(rt.tables))
 	rt.mu.Unlock()
 	for _, t := range all {
-		if _, err := rt.do(ctx, t, resume{}); err != nil && !errors.Is(err, ErrNoTable) {
+		if _, err := rt.request(ctx, t, request{ctx: ctx, cmd: resume{}, reply: make(chan Reply, 1)}, true); err != nil && !errors.Is(err, ErrNoTable) {
 			return err
 		}
 	}
@@ -257,7 +267,7 @@ func (rt *Runtime) Start(ctx context.Context) error {
 		return aok && (!bok || a.Before(b))
 	})
 	for _, t := range all {
-		if _, err := rt.do(ctx, t, wake{}); err != nil && !errors.Is(err, ErrNoTable) {
+		if _, err := rt.request(ctx, t, request{ctx: ctx, cmd: wake{}, reply: make(chan Reply, 1)}, true); err != nil && !errors.Is(err, ErrNoTable) {
 			return err
 		}
 	}
@@ -266,7 +276,8 @@ func (rt *Runtime) Start(ctx context.Context) error {
 
 // Do hands a command to table id and returns its reply, once the table has handled it and
 // saved what it changed. It fails with ErrNoTable when no such table runs (or it ended
-// before it took the command), and with ctx's error when ctx ends first.
+// before it took the command), with ErrBusy at once when the table has too many commands
+// waiting, and with ctx's error when ctx ends first.
 func (rt *Runtime) Do(ctx context.Context, id int64, c Command) (Reply, error) {
 	rt.mu.Lock()
 	t := rt.tables[id]
@@ -285,21 +296,48 @@ type request struct {
 	reply chan Reply
 }
 
-func (rt *Runtime) do(ctx context.Context, t *tableLoop, c Command) (Reply, error) {
-	return rt.request(ctx, t, request{ctx: ctx, cmd: c, reply: make(chan Reply, 1)})
+// Report is Do for what the bot did for a table (Posted, LobbyPosted, Withdraw): it waits
+// for a place in a full inbox instead of failing with ErrBusy, since the table must learn
+// it.
+func (rt *Runtime) Report(ctx context.Context, id int64, c Command) (Reply, error) {
+	rt.mu.Lock()
+	t := rt.tables[id]
+	rt.mu.Unlock()
+	if t == nil {
+		return Reply{}, ErrNoTable
+	}
+	return rt.request(ctx, t, request{ctx: ctx, cmd: c, reply: make(chan Reply, 1)}, true)
 }
 
-// request queues req and waits for its reply.
-func (rt *Runtime) request(ctx context.Context, t *tableLoop, req request) (Reply, error) {
+func (rt *Runtime) do(ctx context.Context, t *tableLoop, c Command) (Reply, error) {
+	return rt.request(ctx, t, request{ctx: ctx, cmd: c, reply: make(chan Reply, 1)}, false)
+}
+
+// request queues req and waits for its reply. A full inbox refuses it with ErrBusy, unless
+// wait is set: then it waits for a place.
+func (rt *Runtime) request(ctx context.Context, t *tableLoop, req request, wait bool) (Reply, error) {
 	rt.busy(t.id, 1) // until the table has handled it (run), or it is not queued
-	select {
-	case t.inbox <- req:
-	case <-t.exited:
-		rt.busy(t.id, -1)
-		return Reply{}, ErrNoTable
-	case <-ctx.Done():
-		rt.busy(t.id, -1)
-		return Reply{}, fmt.Errorf("table %d: %w", t.id, ctx.Err())
+	if !wait {
+		select {
+		case t.inbox <- req:
+		case <-t.exited:
+			rt.busy(t.id, -1)
+			return Reply{}, ErrNoTable
+		default:
+			rt.busy(t.id, -1)
+			rt.refused.Add(1)
+			return Reply{}, fmt.Errorf("table %d: %w", t.id, ErrBusy)
+		}
+	} else {
+		select {
+		case t.inbox <- req:
+		case <-t.exited:
+			rt.busy(t.id, -1)
+			return Reply{}, ErrNoTable
+		case <-ctx.Done():
+			rt.busy(t.id, -1)
+			return Reply{}, fmt.Errorf("table %d: %w", t.id, ctx.Err())
+		}
 	}
 	select {
 	case r := <-req.reply:
@@ -321,7 +359,7 @@ func (rt *Runtime) request(ctx context.Context, t *tableLoop, req request) (Repl
 // handled it or ended. It is called from the runtime's own goroutines, never a table's.
 func (rt *Runtime) send(t *tableLoop, c Command) {
 	// It fails only once the table has ended.
-	_, _ = rt.request(context.Background(), t, request{cmd: c, reply: make(chan Reply, 1)})
+	_, _ = rt.request(context.Background(), t, request{cmd: c, reply: make(chan Reply, 1)}, true)
 }
 
 // later hands the table command c once d has passed on the runtime's clock, and returns
@@ -427,15 +465,3 @@ func (rt *Runtime) take(ctx context.Context) bool {
 
 // give returns a place taken by take.
 func (rt *Runtime) give() { <-rt.pool }
-
-// choose makes a search's decision: p's choice for the view, or that of Config.Decide,
-// given up once ctx is done.
-func (rt *Runtime) choose(ctx context.Context, p computer.Player, v engine.View) (engine.Action, error) {
-	if rt.cfg.Decide != nil {
-		return rt.cfg.Decide(ctx, p, v)
-	}
-	if s, ok := p.(computer.Searcher); ok {
-		return s.ChooseContext(ctx, v)
-	}
-	return p.Choose(v), nil
-}

@@ -44,9 +44,9 @@ type turnState struct {
 // mentions "always"; with "auto", every seat whose mention is due at once (a slow table, no
 // recent command). Other mentions that "auto" owes come later, through the table's timer
 // (pingAt, pingLate).
-func (t *tableLoop) announceTurn() []string {
+func (t *machine) announceTurn() []string {
 	st := &t.turns
-	now := t.now()
+	now := t.now
 	n := t.game.LogLen()
 	acted := map[int]bool{}
 	if len(st.seats) > 0 && st.seen < n {
@@ -83,7 +83,7 @@ func (t *tableLoop) announceTurn() []string {
 // mentionDue returns when a seat's mention is due at a table whose turn mentions are "auto":
 // after the grace period (none at a slow table), and never within a minute of the player's
 // last command at the table.
-func (t *tableLoop) mentionDue(seat int, turn *seatTurn) time.Time {
+func (t *machine) mentionDue(seat int, turn *seatTurn) time.Time {
 	due := turn.began
 	if t.meta.Settings.Timer < pingAtOnce {
 		due = due.Add(pingGrace)
@@ -95,7 +95,7 @@ func (t *tableLoop) mentionDue(seat int, turn *seatTurn) time.Time {
 }
 
 // pendingPings returns the seats owed a mention and when each is due.
-func (t *tableLoop) pendingPings() map[int]time.Time {
+func (t *machine) pendingPings() map[int]time.Time {
 	if t.done || t.game == nil || t.game.Over() || t.meta.Settings.Ping != table.PingAuto {
 		return nil
 	}
@@ -114,7 +114,7 @@ func (t *tableLoop) pendingPings() map[int]time.Time {
 }
 
 // pingAt returns when the next pending mention of a seat's turn is due.
-func (t *tableLoop) pingAt() (time.Time, bool) {
+func (t *machine) pingAt() (time.Time, bool) {
 	var at time.Time
 	for _, due := range t.pendingPings() {
 		if at.IsZero() || due.Before(at) {
@@ -127,7 +127,7 @@ func (t *tableLoop) pingAt() (time.Time, bool) {
 // pingLate mentions, in one post, the players whose mention is due by now: those the turn still
 // waits for who have not acted since it began nor used the table in the last minute, each
 // once per turn.
-func (t *tableLoop) pingLate(now time.Time) {
+func (t *machine) pingLate(now time.Time) {
 	pending := t.pendingPings()
 	if len(pending) == 0 {
 		return

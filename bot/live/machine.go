@@ -3,12 +3,13 @@ package live
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"maps"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -20,17 +21,25 @@ const ViewLifetime = 14 * time.Minute
 // computer moves is far less.
 const maxComputerMoves = 2000
 
-// tableLoop is one live table. Its goroutine (Runtime.run) is the only one that reads or
-// writes the fields below the line, one command at a time; other goroutines read the
-// summary it publishes after each command.
-type tableLoop struct {
-	rt      *Runtime
-	id      int64 // the game's ID, which never changes
-	inbox   chan request
-	exited  chan struct{} // closed when the table's goroutine ends
-	summary atomic.Pointer[Summary]
+// machine is one live table's state machine: the table's record and game and what it
+// remembers between commands, changed by one command at a time (handle) into a reply and
+// effects. It runs no goroutine and reads no clock: the time of each command is given, and
+// what it asks of the runtime (a timer, a computer player's search, its end) is an effect
+// like any other. Its one dependency is the store it writes to, first: a command is
+// checked, saved and only then applied.
+type machine struct {
+	id    int64 // the game's ID, which never changes
+	store Store
+	log   *slog.Logger
+	// players makes the computer players, and pauses tells the pauses of a pace (Config).
+	players func(level string, seed uint64) (computer.Player, error)
+	pauses  func(table.Pace) Pauses
 
-	// ---- owned by the table's goroutine ----
+	// now is the time of the command being handled.
+	now time.Time
+	// started is set once the runtime has started (wake): the table arms its timers only
+	// then.
+	started bool
 
 	meta table.Game
 	// game is the engine's game; nil while the table is a lobby.
@@ -43,27 +52,21 @@ type tableLoop struct {
 	// views are the private messages last shown to each seat, to bring up to date when
 	// the seat's turn comes.
 	views map[int]privateView
-	// timer is the armed deadline, retry the computer players' next try after a move could
-	// not be saved, and pause the computer players' pause (pace.go) after the action at log
-	// length pauseStep.
-	timer, retry, pause Timer
-	pauseStep           int
+	// timed is set while the table's deadline timer is armed (timerSeq numbers the
+	// deadlines armed, so that one from a timer replaced since is dropped), retrying while
+	// the computer players' next try is armed after a move could not be saved, and pausing
+	// while their pause (pace.go) after the action at log length pauseStep is.
+	timed, retrying, pausing bool
+	timerSeq                 int
+	pauseStep                int
 	// pacedStep is the log length whose pause is over; ready are the seats whose people
 	// asked for the next hand during the pause after a hand.
 	pacedStep int
 	ready     map[int]bool
-	// timerSeq numbers the deadlines armed, so that one from a timer replaced since is
-	// dropped.
-	timerSeq int
 	// thinking is set while a computer player searches for the table, from the game at
-	// log length thinkingStep; stopThinking gives that search up, once the game has moved
-	// on. searches is the context of every search for the table, ended with the table by
-	// endSearches.
+	// log length thinkingStep.
 	thinking     bool
 	thinkingStep int
-	stopThinking context.CancelFunc
-	searches     context.Context
-	endSearches  context.CancelFunc
 	// clicks are the last commands at the table by user, and turns the turns of the seats
 	// the game waits for (turns.go).
 	clicks map[string]time.Time
@@ -105,72 +108,62 @@ type privateView struct {
 	waiting bool
 }
 
-// run is the table's goroutine: it handles the table's commands one at a time until the
-// table ends or the runtime closes.
-func (rt *Runtime) run(t *tableLoop) {
-	defer rt.wg.Done()
-	defer close(t.exited)
-	defer t.stopTimers()
-	defer t.endSearches()
-	for {
-		select {
-		case req := <-t.inbox:
-			t.handle(req)
-			rt.busy(t.id, -1)
-			if t.done {
-				rt.drop(t)
-				return
-			}
-		case <-rt.quit:
-			return
-		}
+// newMachine returns the state machine of a table: a lobby (game nil) or a game being
+// played, rebuilt from its log.
+func newMachine(meta table.Game, game *engine.Game, cfg *Config) *machine {
+	t := &machine{
+		id: meta.ID, store: cfg.Store, log: cfg.Logger, players: cfg.Players, pauses: cfg.Pauses,
+		meta: meta, game: game, views: map[int]privateView{}, clicks: map[string]time.Time{},
+		pacedStep: -1, ready: map[int]bool{}, chosen: map[int]chosenCard{},
 	}
+	if game != nil {
+		t.announced = game.LogLen()
+		// The table message was pinned when it was posted, unless the bot could not.
+		t.pinned = meta.Messages[table.RoleTableUnpinned] != meta.Messages[table.RoleTable]
+	}
+	return t
 }
 
-// handle handles one command: it answers the sender, arms the table's timers, publishes its
-// summary and hands the effects on.
-func (t *tableLoop) handle(req request) {
-	ctx := req.ctx
-	if ctx == nil {
-		// A command from inside the runtime: its writes are bounded, and end with the runtime.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(t.rt.ctx, commandLimit)
-		defer cancel()
+// handle handles one command at time now, writing what it changes to the store first, and
+// returns the answer for its sender. Its effects wait in the machine (takeEffects); once the
+// sender has its answer, settle finishes the command.
+func (t *machine) handle(ctx context.Context, c Command, now time.Time) Reply {
+	t.now = now
+	if p, ok := personOf(c); ok && p.ID != "" {
+		t.clicks[p.ID] = now
 	}
-	if p, ok := personOf(req.cmd); ok && p.ID != "" {
-		t.clicks[p.ID] = t.now()
-	}
-	reply := t.dispatch(ctx, req.cmd)
+	reply := t.dispatch(ctx, c)
 	if t.thinking && (t.game == nil || t.game.LogLen() != t.thinkingStep) {
-		t.stopThinking() // its decision would come too late to be applied
+		t.emit(stopSearch{}) // its decision would come too late to be applied
 	}
 	if reply.Game.ID == 0 {
 		reply.Game = t.record()
 	}
-	// The summary is published before the sender has its answer, so that what the sender
-	// does next (a command that finds the table by its summary) sees what it did. Then the
-	// timer of a turn that began is saved and the table's timers armed (and the summary
-	// published again) and its effects handed on: once the command is no longer pending
-	// (WaitIdle), all of that is done.
-	t.publishSummary()
-	req.reply <- reply
-	if t.rearm {
-		t.rearm = false
-		if !t.done {
-			// The sender may stop waiting once answered: what follows writes on the
-			// runtime's own time.
-			after, cancel := context.WithTimeout(t.rt.ctx, commandLimit)
-			defer cancel()
-			t.startTurn(after)
-			t.arm()
-			t.publishSummary()
-		}
+	return reply
+}
+
+// settle finishes a command once its sender has its answer: the timer of a turn that began
+// is saved and the table's timers are armed for what comes next. It reports whether it
+// changed anything.
+func (t *machine) settle(ctx context.Context) bool {
+	if !t.rearm {
+		return false
 	}
-	if len(t.out) > 0 {
-		out := t.out
-		t.out = nil
-		t.rt.cfg.Effects(t.meta.ID, out)
+	t.rearm = false
+	if t.done {
+		return false
 	}
+	t.startTurn(ctx)
+	t.arm()
+	return true
+}
+
+// takeEffects returns the effects of the commands handled since it was last called, in
+// order, and forgets them.
+func (t *machine) takeEffects() []Effect {
+	out := t.out
+	t.out = nil
+	return out
 }
 
 // personOf returns who sent a command, for commands people send.
@@ -207,7 +200,7 @@ func personOf(c Command) (Person, bool) {
 }
 
 // dispatch handles a command.
-func (t *tableLoop) dispatch(ctx context.Context, c Command) Reply {
+func (t *machine) dispatch(ctx context.Context, c Command) Reply {
 	switch c := c.(type) {
 	case Join:
 		return t.join(ctx, c)
@@ -256,27 +249,24 @@ func (t *tableLoop) dispatch(ctx context.Context, c Command) Reply {
 	case resume:
 		t.resume(ctx)
 	default:
-		t.rt.log.Error("unknown command", "game", t.meta.ID, "command", fmt.Sprintf("%T", c))
+		t.log.Error("unknown command", "game", t.meta.ID, "command", fmt.Sprintf("%T", c))
 	}
 	return Reply{}
 }
 
-// publishSummary publishes the table as it is now for queries across tables.
-func (t *tableLoop) publishSummary() {
+// summary returns the table as it is now, for queries across tables.
+func (t *machine) summary() *Summary {
 	s := &Summary{Game: t.record(), Playing: t.game != nil}
 	if t.game != nil {
 		s.Public = t.game.View(-1)
 	}
 	s.due, s.hasDue = t.next()
-	t.summary.Store(s)
+	return s
 }
-
-// Summary returns the table as it was after its last command.
-func (t *tableLoop) Summary() *Summary { return t.summary.Load() }
 
 // record returns a copy of the table's record that later changes to the table leave as it
 // is.
-func (t *tableLoop) record() table.Game {
+func (t *machine) record() table.Game {
 	g := t.meta
 	g.Seats = slices.Clone(t.meta.Seats)
 	g.Messages = maps.Clone(t.meta.Messages)
@@ -284,14 +274,11 @@ func (t *tableLoop) record() table.Game {
 }
 
 // emit adds effects to those of the command being handled.
-func (t *tableLoop) emit(e ...Effect) { t.out = append(t.out, e...) }
-
-// now is the runtime's clock.
-func (t *tableLoop) now() time.Time { return t.rt.clock.Now() }
+func (t *machine) emit(e ...Effect) { t.out = append(t.out, e...) }
 
 // save writes the table's record to the store.
-func (t *tableLoop) save(ctx context.Context) error {
-	if err := t.rt.cfg.Store.UpdateGame(ctx, t.meta); err != nil {
+func (t *machine) save(ctx context.Context) error {
+	if err := t.store.UpdateGame(ctx, t.meta); err != nil {
 		return fmt.Errorf("update game %d: %w", t.meta.ID, err)
 	}
 	return nil
@@ -299,13 +286,13 @@ func (t *tableLoop) save(ctx context.Context) error {
 
 // playedByComputer reports whether the seat is played by the computer now: a computer
 // player, or a person who handed the seat over.
-func (t *tableLoop) playedByComputer(seat int) bool {
+func (t *machine) playedByComputer(seat int) bool {
 	s := t.meta.Seats[seat]
 	return s.IsComputer() || s.Away
 }
 
 // waitingHumans lists the seats of people the game waits for.
-func (t *tableLoop) waitingHumans() []int {
+func (t *machine) waitingHumans() []int {
 	var out []int
 	for s := range t.meta.Seats {
 		if t.game.Waiting(s) && !t.playedByComputer(s) {
@@ -316,13 +303,11 @@ func (t *tableLoop) waitingHumans() []int {
 }
 
 // stopTimers stops every timer armed for the table.
-func (t *tableLoop) stopTimers() {
-	for _, tm := range []*Timer{&t.timer, &t.retry, &t.pause} {
-		if *tm != nil {
-			(*tm).Stop()
-			*tm = nil
-		}
+func (t *machine) stopTimers() {
+	for _, f := range []*bool{&t.timed, &t.retrying, &t.pausing} {
+		*f = false
 	}
+	t.emit(stopTimer{timerDeadline}, stopTimer{timerRetry}, stopTimer{timerPause})
 }
 
 // say is a private answer that tells a fact alone.
