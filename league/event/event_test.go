@@ -119,3 +119,65 @@ func TestRoundsFor(t *testing.T) {
 		}
 	}
 }
+
+func TestSeeds(t *testing.T) {
+	// Ratings order the entrants; equal ratings are drawn by the seed, the same way every
+	// time and whatever order the entrants come in.
+	ents := []Entrant{{ID: "low", Rating: 1}, {ID: "x"}, {ID: "y"}, {ID: "z"}, {ID: "top", Rating: 9}}
+	tr := &Tournament{Event: Event{Format: RoundRobin, Entry: Individuals, Seats: 2, Seed: 7}, Entrants: ents}
+	got, err := tr.Seeds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0] != "top" || got[1] != "low" {
+		t.Fatalf("Seeds() = %q, want top then low, then x, y and z drawn", got)
+	}
+	reversed := []Entrant{ents[4], ents[3], ents[2], ents[1], ents[0]}
+	again, _ := (&Tournament{Event: tr.Event, Entrants: reversed}).Seeds()
+	equal(t, "seeds of the entrants listed backwards", again, got)
+	// Some seed draws x, y and z in another order: the draw depends on the seed.
+	differ := false
+	for seed := range uint64(20) {
+		tr.Event.Seed = seed
+		other, _ := tr.Seeds()
+		differ = differ || other[2] != got[2] || other[3] != got[3]
+	}
+	if !differ {
+		t.Error("twenty seeds all drew the same order of x, y and z")
+	}
+}
+
+func TestOutcomesOf(t *testing.T) {
+	cases := []struct {
+		places []int
+		want   []Outcome
+	}{
+		{[]int{1, 2}, []Outcome{Win, Loss}},
+		{[]int{2, 1}, []Outcome{Loss, Win}},
+		{[]int{1, 1}, []Outcome{Draw, Draw}},
+		{[]int{2, 1, 3}, []Outcome{Loss, Win, Loss}},
+		{[]int{1, 3, 1}, []Outcome{Draw, Loss, Draw}},
+		{[]int{1, 1, 1}, []Outcome{Draw, Draw, Draw}},
+	}
+	for _, c := range cases {
+		equal(t, "OutcomesOf", OutcomesOf(c.places), c.want)
+	}
+}
+
+func TestNames(t *testing.T) {
+	// Names read in a sentence; an unknown value says what it is.
+	got := []string{
+		RoundRobin.String(), Swiss.String(), Elimination.String(), Duplicate.String(), Format(9).String(),
+		Individuals.String(), Partnerships.String(), NewPartners.String(), Entry(0).String(),
+		Buchholz.String(), HeadToHead.String(), PointDifference.String(), Tiebreak(7).String(),
+		Win.String(), Draw.String(), Loss.String(), Outcome(0).String(),
+	}
+	equal(t, "names", got, []string{
+		"round robin", "Swiss", "single elimination", "duplicate", "Format(9)",
+		"players alone", "fixed partnerships", "new partners every round", "Entry(0)",
+		"Buchholz", "head-to-head", "point difference", "Tiebreak(7)",
+		"win", "draw", "loss", "Outcome(0)",
+	})
+	equal(t, "Swiss tiebreaks", Event{Format: Swiss}.Tiebreaks(), []Tiebreak{Buchholz, HeadToHead, PointDifference})
+	equal(t, "elimination tiebreaks", Event{Format: Elimination}.Tiebreaks(), nil)
+}

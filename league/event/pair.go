@@ -1,0 +1,272 @@
+package event
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Pair returns the event's next round: round len(t.Rounds)+1, its tables seated. The
+// caller stores it in t.Rounds before it pairs another.
+//
+// RoundRobin pairs from the entrants alone, so that a whole schedule can be paired ahead
+// (see Schedule).
+//
+// # Round robin
+//
+// At tables of two entrants the circle method gives the schedule: entrants take places 0
+// to m-1 in seed order (m is the number of entrants, plus an empty place when it is odd,
+// whose opponent sits out); in round r (from 0) place m-1 meets place r, and places r+i and
+// r-i meet for i from 1 to m/2-1, counted modulo m-1. Everyone meets everyone once in m-1
+// rounds.
+//
+// Four-handed with new partners, the circle method over the players gives the
+// partnerships, so that everyone partners everyone once in a cycle; when their number is
+// odd, the partnership whose players have sat out least (then the lowest seeds) sits out,
+// and the others are drawn into tables as below.
+//
+// At other tables (three-handed, and six-handed with new partners) no simple schedule
+// exists for every number of players, so each round is searched for: the entrants with the
+// fewest byes so far (the lowest seeds first) sit out until the rest fill whole tables, and
+// the rest are seated to keep meetings even, by a search that swaps players between places
+// while that lowers the cost of the round: a pair who partnered before costs most, then a
+// pair who met before (in three-handed any meeting), each repeat costing as many times as
+// they met. The search is deterministic and bounded by a count of swaps tried, not by
+// time, and starts again from orders drawn by the event's Seed; it finds the best round it
+// can, which may not be the best there is, so an even schedule is a goal, not a promise.
+//
+// # Sides and seats
+//
+// At every table the entrant who has sat on side 0 least takes it, then side 1 likewise,
+// ties going to the better-ranked; with new partners, the partnership whose players have
+// sat on side 0 least. A side's entrants sit best-ranked first, and a partnership's players
+// in its order.
+func (t *Tournament) Pair() (Round, error) {
+	s, err := t.load()
+	if err != nil {
+		return Round{}, err
+	}
+	return s.pair()
+}
+
+// Schedule returns every round of a RoundRobin event not paired yet, as Pair would return
+// them one after another.
+func (t *Tournament) Schedule() ([]Round, error) {
+	s, err := t.load()
+	if err != nil {
+		return nil, err
+	}
+	if s.ev.Format != RoundRobin {
+		return nil, fmt.Errorf("%w: %s pairs a round from the results of the round before", ErrFormat, s.ev.Format)
+	}
+	var out []Round
+	for len(s.rounds) < s.ev.RoundsFor(len(s.ents)) {
+		r, err := s.pair()
+		if err != nil {
+			return nil, err
+		}
+		rounds := append(slices.Clip(s.rounds), r)
+		if err := s.addRound(&rounds[len(rounds)-1], r.Number); err != nil {
+			return nil, fmt.Errorf("event: a scheduled round does not fit: %w", err)
+		}
+		s.rounds = rounds
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// pair pairs the round after s.rounds.
+func (s *state) pair() (Round, error) {
+	number := len(s.rounds) + 1
+	if total := s.ev.RoundsFor(len(s.ents)); number > total {
+		return Round{}, fmt.Errorf("%w: the event plays %d rounds", ErrOver, total)
+	}
+	var p pairing
+	switch s.ev.Format {
+	case RoundRobin:
+		p = s.pairCycle(number)
+	default:
+		return Round{}, fmt.Errorf("%w: %s is not paired yet", ErrFormat, s.ev.Format)
+	}
+	return s.build(number, p, false), nil
+}
+
+// A pairing is a round before it is seated: tables of sides of entrant indices, the byes,
+// and each entrant's rank (its place in the order that breaks ties, best first).
+type pairing struct {
+	tables [][][]int
+	byes   []int
+	rank   []int
+}
+
+// rankOf returns the rank array of an order of entrants.
+func rankOf(order []int, n int) []int {
+	rank := make([]int, n)
+	for i := range rank {
+		rank[i] = n // not ranked: after everyone
+	}
+	for p, i := range order {
+		rank[i] = p
+	}
+	return rank
+}
+
+// build seats a pairing as round number: sides ordered as Pair says, tables numbered from
+// the best-ranked down unless keepOrder.
+func (s *state) build(number int, p pairing, keepOrder bool) Round {
+	best := func(side []int) int {
+		b := len(s.ents)
+		for _, i := range side {
+			b = min(b, p.rank[i])
+		}
+		return b
+	}
+	tables := make([][][]int, len(p.tables))
+	for ti, tb := range p.tables {
+		left := slices.Clone(tb)
+		var sides [][]int
+		for si := range tb {
+			load := func(side []int) int {
+				n := 0
+				for _, i := range side {
+					n += s.onSide[i][si]
+				}
+				return n
+			}
+			k := 0
+			for j := range left {
+				if c := cmp.Or(cmp.Compare(load(left[j]), load(left[k])), cmp.Compare(best(left[j]), best(left[k]))); c < 0 {
+					k = j
+				}
+			}
+			side := slices.Clone(left[k])
+			slices.SortFunc(side, func(a, b int) int { return cmp.Compare(p.rank[a], p.rank[b]) })
+			sides = append(sides, side)
+			left = slices.Delete(left, k, k+1)
+		}
+		tables[ti] = sides
+	}
+	if !keepOrder {
+		slices.SortStableFunc(tables, func(a, b [][]int) int {
+			ba, bb := len(s.ents), len(s.ents)
+			for _, side := range a {
+				ba = min(ba, best(side))
+			}
+			for _, side := range b {
+				bb = min(bb, best(side))
+			}
+			return cmp.Compare(ba, bb)
+		})
+	}
+	r := Round{Number: number}
+	for ti, sides := range tables {
+		tb := Table{Number: ti + 1, Seats: s.seats(sides, identity(len(sides)))}
+		for _, side := range sides {
+			var ids []string
+			for _, i := range side {
+				ids = append(ids, s.ents[i].ID)
+			}
+			tb.Sides = append(tb.Sides, ids)
+		}
+		r.Tables = append(r.Tables, tb)
+	}
+	byes := slices.Clone(p.byes)
+	slices.SortFunc(byes, func(a, b int) int { return cmp.Compare(p.rank[a], p.rank[b]) })
+	for _, i := range byes {
+		r.Byes = append(r.Byes, s.ents[i].ID)
+	}
+	return r
+}
+
+// circle returns the pairs of places of round number (from 1) of the circle method over m
+// places (m even): place m-1 meets place r, and places r+i and r-i meet, modulo m-1.
+func circle(m, number int) [][2]int {
+	r := (number - 1) % (m - 1)
+	pairs := [][2]int{{r, m - 1}}
+	for i := 1; i < m/2; i++ {
+		pairs = append(pairs, [2]int{(r + i) % (m - 1), (r - i + m - 1) % (m - 1)})
+	}
+	return pairs
+}
+
+// pairCycle pairs round number of a round robin.
+func (s *state) pairCycle(number int) pairing {
+	n := len(s.ents)
+	order := identity(n) // seed order
+	p := pairing{rank: rankOf(order, n)}
+	switch {
+	case s.ev.twoEntrantTables():
+		for _, pr := range circle(n+n%2, number) {
+			a, b := pr[0], pr[1]
+			switch {
+			case a == n:
+				p.byes = append(p.byes, b)
+			case b == n:
+				p.byes = append(p.byes, a)
+			default:
+				p.tables = append(p.tables, [][]int{{a}, {b}})
+			}
+		}
+	case s.ev.Entry == NewPartners && s.ev.Seats == 4:
+		var blocks [][]int
+		for _, pr := range circle(n+n%2, number) {
+			a, b := pr[0], pr[1]
+			switch {
+			case a == n:
+				p.byes = append(p.byes, b)
+			case b == n:
+				p.byes = append(p.byes, a)
+			default:
+				blocks = append(blocks, []int{a, b})
+			}
+		}
+		if len(blocks)%2 == 1 {
+			out := 0
+			for k, bl := range blocks {
+				c := cmp.Or(cmp.Compare(s.byes[bl[0]]+s.byes[bl[1]], s.byes[blocks[out][0]]+s.byes[blocks[out][1]]),
+					cmp.Compare(max(blocks[out][0], blocks[out][1]), max(bl[0], bl[1])))
+				if c < 0 {
+					out = k
+				}
+			}
+			p.byes = append(p.byes, blocks[out]...)
+			blocks = slices.Delete(blocks, out, out+1)
+		}
+		p.tables = s.group(groupJob{blocks: blocks, round: number})
+	default:
+		seated, byes := s.sitOut(order)
+		p.byes = byes
+		p.tables = s.group(groupJob{blocks: singles(seated), round: number})
+	}
+	return p
+}
+
+// sitOut chooses who sits out a round at tables of more than two entrants: as many as
+// leave whole tables, those with the fewest byes, the last in order first. It returns the
+// others, in order, and them.
+func (s *state) sitOut(order []int) (seated, byes []int) {
+	out := len(order) % s.ev.perTable()
+	cands := slices.Clone(order)
+	slices.Reverse(cands)
+	slices.SortStableFunc(cands, func(a, b int) int { return cmp.Compare(s.byes[a], s.byes[b]) })
+	sitting := make(map[int]bool, out)
+	for _, i := range cands[:out] {
+		sitting[i] = true
+		byes = append(byes, i)
+	}
+	for _, i := range order {
+		if !sitting[i] {
+			seated = append(seated, i)
+		}
+	}
+	return seated, byes
+}
+
+// singles returns each entrant as a block of its own.
+func singles(order []int) [][]int {
+	out := make([][]int, len(order))
+	for k, i := range order {
+		out[k] = []int{i}
+	}
+	return out
+}
