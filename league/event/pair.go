@@ -10,7 +10,9 @@ import (
 // caller stores it in t.Rounds before it pairs another.
 //
 // RoundRobin pairs from the entrants alone, so that a whole schedule can be paired ahead
-// (see Schedule).
+// (see Schedule); Swiss and Elimination need a result (or, in Swiss, a void)
+// at every table of the rounds before, and return an error wrapping ErrRoundOpen until
+// then.
 //
 // # Round robin
 //
@@ -34,6 +36,29 @@ import (
 // they met. The search is deterministic and bounded by a count of swaps tried, not by
 // time, and starts again from orders drawn by the event's Seed; it finds the best round it
 // can, which may not be the best there is, so an even schedule is a goal, not a promise.
+//
+// # Swiss
+//
+// Entrants rank by score (a win, and a bye, 1; a draw ½), then in seed order. At tables of
+// two entrants: when their number is odd, the lowest-ranked among those with the fewest
+// byes sits out, unless the rest of the field could then not avoid a rematch that another
+// choice avoids. Then the highest-ranked unpaired entrant meets the first of these who
+// lets the rest of the field pair with as few rematches as can be had: the entrant half
+// its score group below it (the group's top half meets its bottom half: 1 v 5, 2 v 6, 3 v
+// 7, 4 v 8), the others below that in its group, those above that in its group from the
+// nearest up, and then the groups below from the top; an entrant of its own group who also
+// lets the group make as many pairs within itself comes before all others. So nobody meets
+// anyone twice while a pairing of the whole round avoids it, a score group pairs within
+// itself as far as it can (a transposition, 1 v 6 and 2 v 5, rather than a float), and an
+// entrant left over floats down to the next group. Whether the rest can still pair so is
+// decided exactly (by maximum matchings), so the search never needs to undo a pair: it is
+// backtracking that knows, before each step, which steps lead to a whole round.
+//
+// At tables of more than two entrants (three-handed; new partners), the lowest-ranked
+// with the fewest byes sit out until the rest fill whole tables, and tables are searched
+// for as in a round robin, with two more costs below repeats: a table's spread of scores,
+// and with new partners the difference between its sides' scores. No rematch while one can
+// be avoided is then the search's goal, not a promise.
 //
 // # Sides and seats
 //
@@ -83,12 +108,30 @@ func (s *state) pair() (Round, error) {
 	}
 	var p pairing
 	switch s.ev.Format {
+	case Swiss:
+		if err := s.finished(); err != nil {
+			return Round{}, err
+		}
+		p = s.pairSwiss(number)
 	case RoundRobin:
 		p = s.pairCycle(number)
 	default:
 		return Round{}, fmt.Errorf("%w: %s is not paired yet", ErrFormat, s.ev.Format)
 	}
 	return s.build(number, p, false), nil
+}
+
+// finished returns an error wrapping ErrRoundOpen unless every table of every round has a
+// result or is void.
+func (s *state) finished() error {
+	for _, r := range s.rounds {
+		for _, tb := range r.Tables {
+			if _, ok := s.results[key{r.Number, tb.Number}]; !ok {
+				return fmt.Errorf("%w: round %d, table %d has no result", ErrRoundOpen, r.Number, tb.Number)
+			}
+		}
+	}
+	return nil
 }
 
 // A pairing is a round before it is seated: tables of sides of entrant indices, the byes,

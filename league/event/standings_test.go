@@ -3,6 +3,7 @@ package event
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -125,4 +126,47 @@ func TestNewPartnersStandings(t *testing.T) {
 		"3 P1 0 h2h 0 pd -50",
 		"3 P4 0 h2h 0 pd -50",
 	})
+}
+
+func TestHistoryChecks(t *testing.T) {
+	// Stored rounds and results that do not fit the event are refused, never used.
+	base := func() *Tournament {
+		tr := &Tournament{Event: Event{Format: Swiss, Entry: Individuals, Seats: 2, Rounds: 2}, Entrants: numbered(4)}
+		pairNext(t, tr)
+		return tr
+	}
+	cases := []struct {
+		name  string
+		spoil func(tr *Tournament)
+		want  string
+	}{
+		{"a round misnumbered", func(tr *Tournament) { tr.Rounds[0].Number = 2 }, "numbered 2"},
+		{"a table misnumbered", func(tr *Tournament) { tr.Rounds[0].Tables[1].Number = 5 }, "table 2 is numbered 5"},
+		{"a stranger", func(tr *Tournament) { tr.Rounds[0].Tables[0].Sides[0] = []string{"X"} }, `"X" has not entered`},
+		{"someone twice", func(tr *Tournament) { tr.Rounds[0].Byes = []string{"P1"} }, `"P1" is seated twice`},
+		{"three sides", func(tr *Tournament) { tr.Rounds[0].Tables[0].Sides = append(tr.Rounds[0].Tables[0].Sides, nil) }, "3 sides, not 2"},
+		{"seats that do not seat the sides", func(tr *Tournament) { tr.Rounds[0].Tables[0].Seats = []string{"P5", "P1"} }, "do not seat its sides"},
+		{"too many rounds", func(tr *Tournament) { tr.Rounds = append(tr.Rounds, tr.Rounds[0], tr.Rounds[0]) }, "3 rounds paired"},
+		{"a result for no table", func(tr *Tournament) { tr.Results = []Result{won(1, 3, 0, 1, 0)} }, "round 1 has no table 3"},
+		{"a result for no round", func(tr *Tournament) { tr.Results = []Result{won(2, 1, 0, 1, 0)} }, "round 2 has no table 1"},
+		{"two results for a table", func(tr *Tournament) { tr.Results = []Result{won(1, 1, 0, 1, 0), won(1, 1, 1, 0, 1)} }, "two results"},
+		{"a void with sides", func(tr *Tournament) { tr.Results = []Result{{Round: 1, Table: 1, Void: true, Sides: []SideResult{{}}}} }, "no side results"},
+		{"a deal result outside duplicate", func(tr *Tournament) {
+			tr.DealResults = []DealResult{{Round: 1, Table: 1, Deal: 1, Points: []int{1, 2}}}
+		}, "only a duplicate table"},
+		{"entrants that cannot play", func(tr *Tournament) { tr.Entrants = numbered(1) }, "needs at least 2"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := base()
+			c.spoil(tr)
+			_, errPair := tr.Pair()
+			_, errStand := tr.Standings()
+			for _, err := range []error{errPair, errStand} {
+				if err == nil || !strings.Contains(err.Error(), c.want) {
+					t.Errorf("got %v, want an error saying %q", err, c.want)
+				}
+			}
+		})
+	}
 }
