@@ -60,6 +60,14 @@ import (
 // and with new partners the difference between its sides' scores. No rematch while one can
 // be avoided is then the search's goal, not a promise.
 //
+// # Single elimination
+//
+// The bracket holds the entrants' number rounded up to a power of two, P. Seeds take the
+// places of the standard bracket (for 16: 1 v 16, 8 v 9, 4 v 13, 5 v 12, 2 v 15, 7 v 10, 3
+// v 14, 6 v 11), and the places of seeds above the number of entrants are byes, which go
+// to the top seeds. A table's winner meets the winner of the neighbouring table. Tables
+// are numbered in bracket order.
+//
 // # Sides and seats
 //
 // At every table the entrant who has sat on side 0 least takes it, then side 1 likewise,
@@ -103,6 +111,9 @@ func (t *Tournament) Schedule() ([]Round, error) {
 // pair pairs the round after s.rounds.
 func (s *state) pair() (Round, error) {
 	number := len(s.rounds) + 1
+	if s.ev.Format == Elimination {
+		return s.pairElimination(number)
+	}
 	if total := s.ev.RoundsFor(len(s.ents)); number > total {
 		return Round{}, fmt.Errorf("%w: the event plays %d rounds", ErrOver, total)
 	}

@@ -161,7 +161,20 @@ func (t *Tournament) Standings() ([]Standing, error) {
 	case Duplicate:
 		return nil, fmt.Errorf("%w: a duplicate event ranks by matchpoints", ErrFormat)
 	case Elimination:
-		return nil, fmt.Errorf("%w: single elimination is not ranked yet", ErrFormat)
+		b, err := s.bracket()
+		if err != nil {
+			return nil, err
+		}
+		place := make([]int, len(s.ents))
+		for _, p := range b.Places {
+			place[s.index[p.Entrant]] = max(p.Place, 1)
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(place[a], place[b]) })
+		out := s.standings(order, recs, func(a, b int) bool { return false })
+		for k, i := range order {
+			out[k].Rank = place[i]
+		}
+		return out, nil
 	}
 	swiss := s.ev.Format == Swiss
 	before := func(a, b int) int { // the keys before head-to-head
