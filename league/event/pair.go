@@ -6,11 +6,11 @@ import (
 	"slices"
 )
 
-// Pair returns the event's next round: round len(t.Rounds)+1, its tables seated. The
-// caller stores it in t.Rounds before it pairs another.
+// Pair returns the event's next round: round len(t.Rounds)+1, its tables seated and, in a
+// Duplicate event, its deals. The caller stores it in t.Rounds before it pairs another.
 //
-// RoundRobin pairs from the entrants alone, so that a whole schedule can be paired ahead
-// (see Schedule); Swiss and Elimination need a result (or, in Swiss, a void)
+// RoundRobin and Duplicate pair from the entrants alone, so that a whole schedule can be
+// paired ahead (see Schedule); Swiss and Elimination need a result (or, in Swiss, a void)
 // at every table of the rounds before, and return an error wrapping ErrRoundOpen until
 // then.
 //
@@ -68,6 +68,15 @@ import (
 // to the top seeds. A table's winner meets the winner of the neighbouring table. Tables
 // are numbered in bracket order.
 //
+// # Duplicate
+//
+// Rounds are paired as in a round robin, so that opponents change. Every table of round r
+// plays deals numbered 1 to Event.Deals, with seeds DealSeed(Event.Seed, r, deal). On deal
+// j (from 0) at table t (from 0), side i holds hand (i + j + t) modulo the sides at a table:
+// from one table to the next the hands turn by one (in partnerships, the side that sits
+// North-South at one table sits East-West at the next), and over the deals each side holds
+// each hand in turn.
+//
 // # Sides and seats
 //
 // At every table the entrant who has sat on side 0 least takes it, then side 1 likewise,
@@ -82,14 +91,14 @@ func (t *Tournament) Pair() (Round, error) {
 	return s.pair()
 }
 
-// Schedule returns every round of a RoundRobin event not paired yet, as Pair would return
-// them one after another.
+// Schedule returns every round of a RoundRobin or Duplicate event not paired yet, as Pair
+// would return them one after another.
 func (t *Tournament) Schedule() ([]Round, error) {
 	s, err := t.load()
 	if err != nil {
 		return nil, err
 	}
-	if s.ev.Format != RoundRobin {
+	if s.ev.Format != RoundRobin && s.ev.Format != Duplicate {
 		return nil, fmt.Errorf("%w: %s pairs a round from the results of the round before", ErrFormat, s.ev.Format)
 	}
 	var out []Round
@@ -124,12 +133,14 @@ func (s *state) pair() (Round, error) {
 			return Round{}, err
 		}
 		p = s.pairSwiss(number)
-	case RoundRobin:
-		p = s.pairCycle(number)
 	default:
-		return Round{}, fmt.Errorf("%w: %s is not paired yet", ErrFormat, s.ev.Format)
+		p = s.pairCycle(number)
 	}
-	return s.build(number, p, false), nil
+	r := s.build(number, p, false)
+	if s.ev.Format == Duplicate {
+		s.deal(&r)
+	}
+	return r, nil
 }
 
 // finished returns an error wrapping ErrRoundOpen unless every table of every round has a
@@ -232,6 +243,33 @@ func (s *state) build(number int, p pairing, keepOrder bool) Round {
 	return r
 }
 
+// deal gives every table of a duplicate round its deals, turning the hands from deal to
+// deal and from table to table.
+func (s *state) deal(r *Round) {
+	sides := s.ev.sides()
+	for ti := range r.Tables {
+		tb := &r.Tables[ti]
+		idx := make([][]int, len(tb.Sides))
+		for si, side := range tb.Sides {
+			for _, id := range side {
+				idx[si] = append(idx[si], s.index[id])
+			}
+		}
+		for j := range s.ev.Deals {
+			dir := make([]int, sides)
+			for si := range dir {
+				dir[si] = (si + j + ti) % sides
+			}
+			tb.Deals = append(tb.Deals, Deal{
+				Seed:      DealSeed(s.ev.Seed, r.Number, j+1),
+				Seats:     s.seats(idx, dir),
+				Direction: dir,
+			})
+		}
+		tb.Seats = nil
+	}
+}
+
 // circle returns the pairs of places of round number (from 1) of the circle method over m
 // places (m even): place m-1 meets place r, and places r+i and r-i meet, modulo m-1.
 func circle(m, number int) [][2]int {
@@ -243,7 +281,8 @@ func circle(m, number int) [][2]int {
 	return pairs
 }
 
-// pairCycle pairs round number of a round robin.
+// pairCycle pairs round number of a round robin (or of a duplicate event, which pairs as
+// one).
 func (s *state) pairCycle(number int) pairing {
 	n := len(s.ents)
 	order := identity(n) // seed order

@@ -170,3 +170,24 @@ func TestHistoryChecks(t *testing.T) {
 		})
 	}
 }
+
+func TestFormatsApart(t *testing.T) {
+	swiss := &Tournament{Event: Event{Format: Swiss, Entry: Individuals, Seats: 2, Rounds: 2}, Entrants: numbered(4)}
+	if _, err := swiss.Bracket(); !errors.Is(err, ErrFormat) {
+		t.Errorf("a Swiss bracket: %v, want ErrFormat", err)
+	}
+	if _, err := swiss.Matchpoints(); !errors.Is(err, ErrFormat) {
+		t.Errorf("Swiss matchpoints: %v, want ErrFormat", err)
+	}
+	if _, err := swiss.Schedule(); !errors.Is(err, ErrFormat) {
+		t.Errorf("a Swiss schedule: %v, want ErrFormat", err)
+	}
+	dup := &Tournament{Event: Event{Format: Duplicate, Entry: Individuals, Seats: 2, Rounds: 1, Deals: 2}, Entrants: numbered(4)}
+	if _, err := dup.Standings(); !errors.Is(err, ErrFormat) {
+		t.Errorf("duplicate standings: %v, want ErrFormat", err)
+	}
+	pairNext(t, dup)
+	if err := dup.CheckResult(won(1, 1, 0, 1, 0)); !errors.Is(err, ErrHistory) {
+		t.Errorf("a table result in duplicate: %v, want ErrHistory", err)
+	}
+}
