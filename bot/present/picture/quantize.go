@@ -72,7 +72,8 @@ func (q *quantizer) quantize(img *image.RGBA) *image.Paletted {
 	for i, k := range q.used[:n] {
 		c := q.colour[k]
 		rgba[i] = color.RGBA{uint8(c >> 24), uint8(c >> 16), uint8(c >> 8), uint8(c)}
-		pal[i] = rgba[i]
+		// As PNG stores it: the encoder converts any other colour, allocating.
+		pal[i] = color.NRGBAModel.Convert(rgba[i])
 		q.index[k] = uint8(i)
 	}
 	for _, k := range q.used[n:] {
