@@ -70,10 +70,10 @@ func (k *cardKit) finish(dst *image.RGBA, at image.Point, l look) {
 		paint(dst, k.shape, at, dimInk)
 	}
 	if l&lookGlow != 0 {
-		paint(dst, k.select_, at, gold)
+		paint(dst, k.ring, at, gold)
 	}
 	if l&lookSelected != 0 {
-		paint(dst, k.select_, at, selectInk)
+		paint(dst, k.ring, at, selectInk)
 	}
 }
 

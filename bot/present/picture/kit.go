@@ -50,7 +50,7 @@ type cardKit struct {
 	cardStyle
 	shape, face, edge *image.Alpha // the whole card, its face inside the border, the border
 	shadow            placed
-	select_           *image.Alpha // the ring a selected card wears
+	ring              *image.Alpha // the ring a selected card, or the winning one, wears
 	index             [engine.NumKinds][]placed
 	centre            [engine.NumKinds][]placed
 	halo              [engine.NumSuits]placed // the tint behind a court card's pip
@@ -66,7 +66,6 @@ var (
 	selectInk  = color.RGBA{0x1e, 0x7b, 0xf2, 0xff}
 	backInk    = color.RGBA{0x1f, 0x3f, 0x7a, 0xff}
 	backLine   = color.RGBA{0x3d, 0x63, 0xa8, 0xff}
-	haloAlpha  = uint8(0x22)
 	textLight  = color.RGBA{0xf4, 0xf4, 0xf0, 0xff}
 	textMuted  = color.RGBA{0xc9, 0xd6, 0xcc, 0xff}
 	gold       = color.RGBA{0xf2, 0xc1, 0x4e, 0xff}
@@ -79,6 +78,9 @@ var (
 	goodInk    = color.RGBA{0x7f, 0xe0, 0x9c, 0xff}
 	badInk     = color.RGBA{0xff, 0x93, 0x8a, 0xff}
 )
+
+// haloAlpha is how strongly a court card's halo is tinted with its suit's ink.
+const haloAlpha = 0x22
 
 // fonts are the faces the pictures write with.
 type fonts struct {
@@ -128,7 +130,7 @@ func newCardKit(st cardStyle, bold *sfnt.Font) *cardKit {
 		}
 	}
 	k.shadow = placed{mask: sh, at: off}
-	k.select_ = ringMask(st.w, st.h, 0, st.radius, 3.5)
+	k.ring = ringMask(st.w, st.h, 0, st.radius, 3.5)
 
 	var buf sfnt.Buffer
 	var z vector.Rasterizer

@@ -348,3 +348,45 @@ func FuzzTableNames(f *testing.F) {
 		}
 	})
 }
+
+// FuzzScenes draws hands and tables made of any bytes: cards that are no cards, marks that
+// mean nothing, seats out of range, more seats than a table has. Nothing panics.
+func FuzzScenes(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{255, 255, 30, 200, 7, 4, 0, 0, 1})
+	f.Add(bytes.Repeat([]byte{23, 127}, 40))
+	r := newTestRenderer(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		at := func(i int) int {
+			if len(data) == 0 {
+				return 0
+			}
+			return int(data[i%len(data)])
+		}
+		h := Hand{Trump: engine.Suit(at(0) % 7), Deck: Deck(at(1) % 3)}
+		for i := 0; i+1 < len(data) && len(h.Cards) < 40; i += 2 {
+			h.Cards = append(h.Cards, HandCard{Card: engine.Card(data[i] % 32), Mark: Mark(data[i+1])})
+		}
+		h.draw(r)
+		_, _ = h.Key(), h.Alt()
+
+		tb := Table{Deck: Deck(at(2) % 3), Hand: at(3), Trump: engine.Suit(at(4) % 7), Bidder: at(5) - 128, Bid: at(6),
+			Bottom: at(7) - 128, Winning: at(8) - 128, Stock: at(9) - 100, WidowDown: at(10) - 200, HasTurnUp: at(11)%2 == 0,
+			TurnUp: engine.Card(at(12) % 32), Status: string(data)}
+		for i := range at(13) % 9 {
+			tb.Seats = append(tb.Seats, Seat{Name: string(data[:i%(len(data)+1)]), Team: at(14+i)%4 - 1, Turn: at(15+i)%2 == 0,
+				ShowMeld: at(16+i)%3 == 0, Meld: []engine.Card{engine.Card(at(17+i) % 32)}, Tabled: []engine.Card{engine.Card(at(18+i) % 32)}})
+		}
+		for i := range at(19) % 8 {
+			tb.Trick = append(tb.Trick, engine.Played{Seat: at(20+i)%10 - 2, Card: engine.Card(at(21+i) % 32)})
+		}
+		for i := range at(22) % 9 {
+			tb.Scores = append(tb.Scores, Score{Name: string(data), Team: at(23 + i), Points: at(24+i) * 1000})
+		}
+		for i := range at(25) % 5 {
+			tb.Widow = append(tb.Widow, engine.Card(at(26+i)%32))
+		}
+		tb.draw(r)
+		_, _ = tb.Key(), tb.Alt()
+	})
+}

@@ -266,6 +266,7 @@ const (
 	badgeSize = 40 // the trump badge
 	meldRowH  = 86
 	tablePad  = 10
+	maxFan    = 24 // the most cards a row of small cards shows
 )
 
 // spot is where a seat sits on the board: the centre of its card in the trick and of its
@@ -473,6 +474,7 @@ func (r *Renderer) drawScores(img *image.RGBA, area image.Rectangle, scores []Sc
 	if len(scores) == 0 {
 		return
 	}
+	scores = scores[:min(len(scores), engine.MaxPlayers)]
 	lead := leader(scores)
 	w := (area.Dx() - tablePad) / len(scores)
 	for i, s := range scores {
@@ -567,10 +569,7 @@ func (r *Renderer) drawExtras(img *image.RGBA, centre image.Point, t *Table) {
 		f := r.fonts.small
 		f.drawAligned(img, at.X+k.w/2-22, at.Y+k.h+22, "stock "+strconv.Itoa(t.Stock), textLight, alignCenter)
 	}
-	n := len(t.Widow)
-	if n == 0 {
-		n = t.WidowDown
-	}
+	n := min(max(len(t.Widow), t.WidowDown), maxFan)
 	if n > 0 {
 		w := m.w + (n-1)*m.strip
 		at := centre.Add(image.Pt(-w/2, -150))
@@ -625,6 +624,7 @@ func (r *Renderer) drawCardRow(img *image.RGBA, area image.Rectangle, t *Table, 
 		sf.draw(img, x0, area.Min.Y+(area.Dy()+sf.capHeight)/2, "no meld", textMuted)
 		return
 	}
+	cards = cards[:min(len(cards), maxFan)]
 	strip := r.fanStrip(len(cards), area.Max.X-tablePad-x0)
 	r.drawCardFan(img, image.Pt(x0, area.Min.Y+(area.Dy()-r.mini.h)/2), cards, len(cards), strip, t.Deck)
 }
@@ -633,6 +633,6 @@ func (r *Renderer) drawCardRow(img *image.RGBA, area image.Rectangle, t *Table, 
 func (r *Renderer) drawWidowRow(img *image.RGBA, area image.Rectangle, t *Table) {
 	at := image.Pt(area.Min.X+tablePad, area.Min.Y+(area.Dy()-plateH)/2)
 	r.drawPlate(img, at, &Seat{Team: -1}, "Widow", false)
-	n := max(len(t.Widow), t.WidowDown)
+	n := min(max(len(t.Widow), t.WidowDown), maxFan)
 	r.drawCardFan(img, image.Pt(at.X+plateW+16, area.Min.Y+(area.Dy()-r.mini.h)/2), t.Widow, n, r.mini.strip, t.Deck)
 }
