@@ -104,7 +104,7 @@ func newFonts() (*fonts, error) {
 		dst  **face
 		font *sfnt.Font
 		px   float64
-	}{{&f.name, bold, 18}, {&f.small, medium, 15}, {&f.head, bold, 21}, {&f.big, bold, 30}, {&f.tag, bold, 12}} {
+	}{{&f.name, bold, 20}, {&f.small, medium, 16}, {&f.head, bold, 22}, {&f.big, bold, 30}, {&f.tag, bold, 12}} {
 		if *fc.dst, err = newFace(fc.font, fc.px); err != nil {
 			return nil, fmt.Errorf("Go font at %g px: %w", fc.px, err)
 		}
