@@ -50,22 +50,29 @@ type Hand struct {
 
 // SortCards sorts cards as a hand shows them: the cards still held first, in the engine's
 // suit order (♠ ♥ ♦ ♣) with trump moved to the front when it is named, highest rank first;
-// then the cards passed away and buried, in the same order.
+// then the cards passed away and buried, in the same order. Copies of a card are ordered
+// by their marks, so that the order is the same whatever order the cards came in.
 func SortCards(cards []HandCard, trump engine.Suit) {
-	slices.SortStableFunc(cards, func(a, b HandCard) int { return sortKey(a, trump) - sortKey(b, trump) })
+	slices.SortFunc(cards, func(a, b HandCard) int {
+		ka, kb := sortKey(a, trump), sortKey(b, trump)
+		if ka != kb {
+			return ka - kb
+		}
+		return int(a.Mark) - int(b.Mark)
+	})
 }
 
-// sortKey orders a hand's cards (see SortCards).
+// sortKey orders a hand's cards by group, suit and rank (see SortCards).
 func sortKey(c HandCard, trump engine.Suit) int {
 	k := 0
-	if c.Mark&(Passed|Buried) != 0 {
+	if !held(c) {
 		k = 1000
 	}
 	suit := int(c.Card.Suit()) + 1
 	if c.Card.Suit() == trump {
 		suit = 0
 	}
-	return k + suit*100 + (int(engine.Ace)-int(c.Card.Rank()))*10 + int(c.Mark&^(Passed|Buried))%10
+	return k + suit*100 + int(engine.NumKinds) - int(c.Card)
 }
 
 // sorted returns the hand's cards sorted, in a new slice.

@@ -140,6 +140,12 @@ func TestKeys(t *testing.T) {
 	if h.Key() != shuffled.Key() {
 		t.Error("the same hand in another order has another key")
 	}
+	kh := engine.NewCard(engine.King, engine.Hearts)
+	twins := Hand{Cards: []HandCard{{Card: kh, Mark: Unplayable}, {Card: kh, Mark: Selected | Received}}}
+	twinsSwapped := Hand{Cards: []HandCard{twins.Cards[1], twins.Cards[0]}}
+	if twins.Key() != twinsSwapped.Key() {
+		t.Error("two copies of a card with different marks, in another order, give another key")
+	}
 	hands := map[string]Hand{"four-colour": sampleHand(FourColour)}
 	hc := sampleHand(TwoColour)
 	hc.Trump = engine.Spades
