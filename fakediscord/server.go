@@ -163,6 +163,7 @@ func Start(opts Options) (*Server, error) {
 	if opts.Clock == nil {
 		opts.Clock = wallClock{}
 	}
+
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: listen: %w", err)

@@ -1,0 +1,289 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// messagePayload is the body of message creation (channel messages,
+// interaction responses, follow-ups).
+type messagePayload struct {
+	Nonce           json.RawMessage     `json:"nonce"`
+	EnforceNonce    bool                `json:"enforce_nonce"`
+	Content         string              `json:"content"`
+	Embeds          []Embed             `json:"embeds"`
+	Components      []Component         `json:"components"`
+	Flags           int                 `json:"flags"`
+	TTS             bool                `json:"tts"`
+	AllowedMentions *AllowedMentions    `json:"allowed_mentions"`
+	Attachments     []attachmentRequest `json:"attachments"`
+}
+
+// draftLocked makes a new message of channel c from p, with its ID, without storing it.
+func (s *Server) draftLocked(c *Channel, p messagePayload, typ int) *Message {
+	m := &Message{
+		ID:              s.newIDLocked(),
+		ChannelID:       c.ID,
+		GuildID:         c.GuildID,
+		Author:          s.bot,
+		Content:         p.Content,
+		Timestamp:       s.now().UTC(),
+		TTS:             p.TTS,
+		Embeds:          cloneEmbeds(p.Embeds),
+		Components:      cloneComponents(p.Components),
+		Type:            typ,
+		Flags:           p.Flags,
+		AllowedMentions: cloneAllowedMentions(p.AllowedMentions),
+	}
+	for i := range m.Embeds {
+		if m.Embeds[i].Type == "" {
+			m.Embeds[i].Type = "rich"
+		}
+	}
+	return m
+}
+
+// storeLocked stores a drafted message in its channel c.
+func (s *Server) storeLocked(c *Channel, m *Message) {
+	if m.Flags&FlagComponentsV2 != 0 {
+		numberComponents(m.Components)
+	}
+	s.messages[m.ID] = m
+	s.channelMsgs[c.ID] = append(s.channelMsgs[c.ID], m.ID)
+	if !m.Ephemeral() {
+		c.LastMessageID = m.ID
+		if c.ThreadMetadata != nil {
+			c.MessageCount++
+		}
+	}
+}
+
+// newMessageLocked stores a new message in channel c, unchecked: the loading message of
+// a deferred answer.
+func (s *Server) newMessageLocked(c *Channel, p messagePayload, typ int) *Message {
+	m := s.draftLocked(c, p, typ)
+	s.storeLocked(c, m)
+	return m
+}
+
+// draftNewLocked makes and checks a new message of channel c from p and the files
+// uploaded with it: Discord's limits (vetLocked), at most 10 files. byApp says it is an
+// interaction's answer or follow-up. When the message breaks a rule it answers the request
+// and returns nil; store the draft with commitNewLocked.
+func (s *Server) draftNewLocked(w http.ResponseWriter, r *http.Request, c *Channel, p messagePayload, files []upload, typ int, byApp bool, empty string) (*Message, []string) {
+	m := s.draftLocked(c, p, typ)
+	if v := fileCountViolation(files); len(v) > 0 {
+		s.refuseLocked(w, r, v)
+		return nil, nil
+	}
+	s.attachDraftLocked(m, files, p.Attachments)
+	hidden, ok := s.vetLocked(w, r, m, empty)
+	if !ok {
+		return nil, nil
+	}
+	return m, hidden
+}
+
+// commitNewLocked stores a message draftNewLocked accepted, and records what it found.
+func (s *Server) commitNewLocked(r *http.Request, c *Channel, m *Message, hidden []string) {
+	s.storeLocked(c, m)
+	s.noteStoredLocked(r, m, hidden)
+}
+
+// vetLocked checks a message about to be stored, new or as an edit leaves it, against
+// Discord's rules: its limits (checkMessage), the files a Components V2 message shows, and
+// that it is not empty (50006, the problem empty). It answers the request and returns false
+// when the message breaks a rule; otherwise it returns the files no component shows, which
+// Discord keeps hidden.
+func (s *Server) vetLocked(w http.ResponseWriter, r *http.Request, m *Message, empty string) ([]string, bool) {
+	v := checkMessage(m.Content, m.Embeds, m.Components, m.Flags)
+	var hidden []string
+	if m.Flags&FlagComponentsV2 != 0 {
+		var refs []string
+		refs, hidden = checkAttachmentRefs(m.Components, m.Attachments)
+		v = append(v, refs...)
+	}
+	if len(v) > 0 {
+		s.refuseLocked(w, r, v)
+		return nil, false
+	}
+	if isEmpty(m) {
+		s.problemLocked("%s", empty)
+		apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return nil, false
+	}
+	return hidden, true
+}
+
+// noteStoredLocked records what a stored message (new, or edited) leaves to see: the
+// files Discord keeps hidden, as problems.
+func (s *Server) noteStoredLocked(r *http.Request, m *Message, hidden []string) {
+	for _, name := range hidden {
+		s.problemLocked("%s %s: message %s has a file %q that no component shows (attachment://%s): with IS_COMPONENTS_V2 Discord keeps it hidden",
+			r.Method, r.URL.Path, m.ID, name, name)
+	}
+}
+
+// editPayload is a message edit. Following Discord: a present "content"
+// replaces the content (null clears it); a present "embeds" replaces the
+// embeds (null clears them); "components" replaces the components only
+// when it is an array — null leaves them as they are. A present
+// "attachments" array lists the attachments to keep (API v9); files uploaded
+// with the edit are added to those kept, or to all the message's files.
+type editPayload struct {
+	content       *string
+	embeds        []Embed
+	setEmbeds     bool
+	components    []Component
+	setComponents bool
+	flags         *int
+	mentions      *AllowedMentions
+	attachments   []attachmentRequest
+	keep          bool // attachments lists the attachments to keep
+	files         []upload
+}
+
+func parseEdit(raw map[string]json.RawMessage) (editPayload, error) {
+	var e editPayload
+	isNull := func(b json.RawMessage) bool { return string(b) == "null" }
+	if b, ok := raw["content"]; ok {
+		c := ""
+		if !isNull(b) {
+			if err := json.Unmarshal(b, &c); err != nil {
+				return e, fmt.Errorf("content: %w", err)
+			}
+		}
+		e.content = &c
+	}
+	if b, ok := raw["embeds"]; ok {
+		e.setEmbeds = true
+		if err := json.Unmarshal(b, &e.embeds); err != nil {
+			return e, fmt.Errorf("embeds: %w", err)
+		}
+	}
+	if b, ok := raw["components"]; ok && !isNull(b) {
+		e.setComponents = true
+		if err := json.Unmarshal(b, &e.components); err != nil {
+			return e, fmt.Errorf("components: %w", err)
+		}
+		if e.components == nil {
+			e.components = []Component{}
+		}
+	}
+	if b, ok := raw["flags"]; ok && !isNull(b) {
+		var f int
+		if err := json.Unmarshal(b, &f); err != nil {
+			return e, fmt.Errorf("flags: %w", err)
+		}
+		e.flags = &f
+	}
+	if b, ok := raw["allowed_mentions"]; ok && !isNull(b) {
+		e.mentions = &AllowedMentions{}
+		if err := json.Unmarshal(b, e.mentions); err != nil {
+			return e, fmt.Errorf("allowed_mentions: %w", err)
+		}
+	}
+	if b, ok := raw["attachments"]; ok && !isNull(b) {
+		e.keep = true
+		if err := json.Unmarshal(b, &e.attachments); err != nil {
+			return e, fmt.Errorf("attachments: %w", err)
+		}
+	}
+	return e, nil
+}
+
+// readEdit reads an edit: JSON, or multipart with files.
+func readEdit(r *http.Request) (editPayload, error) {
+	var raw map[string]json.RawMessage
+	files, err := readWithFiles(r, &raw)
+	if err != nil {
+		return editPayload{}, err
+	}
+	e, err := parseEdit(raw)
+	e.files = files
+	return e, err
+}
+
+// editLocked applies e to m, checking the result against Discord's limits. On success it records
+// the edit and sends MESSAGE_UPDATE; otherwise it answers the request and returns false.
+// via names the route: "channel", "update" (callback type 7) or "webhook".
+func (s *Server) editLocked(w http.ResponseWriter, r *http.Request, m *Message, e editPayload, via string) bool {
+	after := cloneMessage(*m)
+	if e.content != nil {
+		after.Content = *e.content
+	}
+	if e.setEmbeds {
+		after.Embeds = cloneEmbeds(e.embeds)
+		for i := range after.Embeds {
+			if after.Embeds[i].Type == "" {
+				after.Embeds[i].Type = "rich"
+			}
+		}
+	}
+	if e.setComponents {
+		after.Components = cloneComponents(e.components)
+	}
+	if e.flags != nil {
+		f := *e.flags
+		if after.Flags&FlagComponentsV2 != 0 && f&FlagComponentsV2 == 0 {
+			s.refuseLocked(w, r, []string{"flags: IS_COMPONENTS_V2 cannot be removed from a message that has it"})
+			return false
+		}
+		// SUPPRESS_EMBEDS can be set and unset, IS_COMPONENTS_V2 only set; Discord ignores
+		// the other flags of an edit.
+		after.Flags = after.Flags&^FlagSuppressEmbeds | f&FlagSuppressEmbeds | f&FlagComponentsV2
+	}
+	if e.mentions != nil {
+		after.AllowedMentions = cloneAllowedMentions(e.mentions)
+	}
+	if e.keep {
+		keepAttachments(&after, e.attachments)
+	}
+	if n := len(after.Attachments) + len(e.files); n > maxFiles {
+		s.problemLocked("%s %s: the edit leaves message %s with %d files (max %d)", r.Method, r.URL.Path, m.ID, n, maxFiles)
+		apiError(w, http.StatusBadRequest, 30015, fmt.Sprintf("Maximum number of attachments in a message reached (%d)", maxFiles))
+		return false
+	}
+	s.attachDraftLocked(&after, e.files, e.attachments)
+	wasLoading := after.Flags&FlagLoading != 0
+	after.Flags &^= FlagLoading
+	hidden, ok := s.vetLocked(w, r, &after, fmt.Sprintf("%s %s: edit leaves the message empty", r.Method, r.URL.Path))
+	if !ok {
+		return false
+	}
+	if after.Flags&FlagComponentsV2 != 0 {
+		numberComponents(after.Components)
+	}
+	now := s.now().UTC()
+	if !wasLoading {
+		after.EditedTimestamp = &now
+	}
+	s.commitEditLocked(m, after, via)
+	s.noteStoredLocked(r, m, hidden)
+	return true
+}
+
+func (s *Server) commitEditLocked(m *Message, after Message, via string) {
+	before := cloneMessage(*m)
+	*m = after
+	s.edits = append(s.edits, Edit{MessageID: m.ID, ChannelID: m.ChannelID, Via: via, Before: before, After: cloneMessage(after), At: s.now()})
+	s.echoLocked("MESSAGE_UPDATE", m)
+}
+
+func cloneAllowedMentions(am *AllowedMentions) *AllowedMentions {
+	if am == nil {
+		return nil
+	}
+	c := *am
+	c.Parse = append([]string(nil), am.Parse...)
+	c.Roles = append([]string(nil), am.Roles...)
+	c.Users = append([]string(nil), am.Users...)
+	return &c
+}
+
+// isEmpty reports whether a message has nothing to show.
+func isEmpty(m *Message) bool {
+	return strings.TrimSpace(m.Content) == "" && len(m.Embeds) == 0 && len(m.Components) == 0 && len(m.Attachments) == 0
+}
