@@ -36,7 +36,9 @@
 //     sections, text displays, thumbnails, media galleries, files, separators, containers,
 //     numbered as Discord numbers them); files uploaded on every route that takes them,
 //     an edit adding its files to those the message has, or to those its attachments list
-//     keeps (API v9), each message's Attachments and Files saying what it holds.
+//     keeps (API v9), each message's Attachments and Files saying what it holds; and whom
+//     a message pings (Message.Pings, Server.Pings), parsed from its content or text
+//     displays under its allowed_mentions or Discord's defaults.
 //   - Threads archive themselves once idle for their auto-archive duration (on the clock);
 //     posting or editing in an archived thread answers 50083 until it is unarchived, and
 //     a deleted channel answers 10003 (DeleteChannel).
@@ -70,7 +72,9 @@
 // component where Discord does not take it, an attachment://name of a file the message does
 // not have, and an edit that takes the flag off a message; a file no component shows is
 // kept hidden, as Discord keeps it, and recorded as a problem. It refuses more than 10 files
-// (50035, or 30015 when an edit would leave more).
+// (50035, or 30015 when an edit would leave more), and allowed_mentions Discord finds
+// ambiguous. A test that calls AllowPings makes every message that would ping anyone else
+// a refusal too.
 //
 // A test can also make Discord's normal trouble happen: 429s with retry_after and the
 // X-RateLimit-* headers on any route, interaction callbacks and webhook edits included,

@@ -70,8 +70,9 @@ func (s *Server) newMessageLocked(c *Channel, p messagePayload, typ int) *Messag
 
 // draftNewLocked makes and checks a new message of channel c from p and the files
 // uploaded with it: Discord's limits (vetLocked), at most 10 files. byApp says it is an
-// interaction's answer or follow-up. When the message breaks a rule it answers the request
-// and returns nil; store the draft with commitNewLocked.
+// interaction's answer or follow-up, whose mentions Discord parses by the defaults of
+// webhooks. When the message breaks a rule it answers the request and returns nil; store
+// the draft with commitNewLocked.
 func (s *Server) draftNewLocked(w http.ResponseWriter, r *http.Request, c *Channel, p messagePayload, files []upload, typ int, byApp bool, empty string) (*Message, []string) {
 	m := s.draftLocked(c, p, typ)
 	if v := fileCountViolation(files); len(v) > 0 {
@@ -79,7 +80,7 @@ func (s *Server) draftNewLocked(w http.ResponseWriter, r *http.Request, c *Chann
 		return nil, nil
 	}
 	s.attachDraftLocked(m, files, p.Attachments)
-	hidden, ok := s.vetLocked(w, r, m, empty)
+	hidden, ok := s.vetLocked(w, r, m, p.AllowedMentions, byApp, true, empty)
 	if !ok {
 		return nil, nil
 	}
@@ -89,15 +90,17 @@ func (s *Server) draftNewLocked(w http.ResponseWriter, r *http.Request, c *Chann
 // commitNewLocked stores a message draftNewLocked accepted, and records what it found.
 func (s *Server) commitNewLocked(r *http.Request, c *Channel, m *Message, hidden []string) {
 	s.storeLocked(c, m)
-	s.noteStoredLocked(r, m, hidden)
+	s.noteStoredLocked(r, m, hidden, "create", true)
 }
 
 // vetLocked checks a message about to be stored, new or as an edit leaves it, against
-// Discord's rules: its limits (checkMessage), the files a Components V2 message shows, and
-// that it is not empty (50006, the problem empty). It answers the request and returns false
-// when the message breaks a rule; otherwise it returns the files no component shows, which
-// Discord keeps hidden.
-func (s *Server) vetLocked(w http.ResponseWriter, r *http.Request, m *Message, empty string) ([]string, bool) {
+// Discord's rules: its limits (checkMessage), the files a Components V2 message shows, its
+// allowed_mentions, and that it is not empty (50006, the problem empty). With reparse
+// (a new message, or an edit of its text) it parses whom the message pings under am
+// (Discord's defaults when nil; those of webhooks when byApp) and holds them to
+// AllowPings. It answers the request and returns false when the message breaks a rule;
+// otherwise it returns the files no component shows, which Discord keeps hidden.
+func (s *Server) vetLocked(w http.ResponseWriter, r *http.Request, m *Message, am *AllowedMentions, byApp, reparse bool, empty string) ([]string, bool) {
 	v := checkMessage(m.Content, m.Embeds, m.Components, m.Flags)
 	var hidden []string
 	if m.Flags&FlagComponentsV2 != 0 {
@@ -105,6 +108,7 @@ func (s *Server) vetLocked(w http.ResponseWriter, r *http.Request, m *Message, e
 		refs, hidden = checkAttachmentRefs(m.Components, m.Attachments)
 		v = append(v, refs...)
 	}
+	v = append(v, checkAllowedMentions(am)...)
 	if len(v) > 0 {
 		s.refuseLocked(w, r, v)
 		return nil, false
@@ -114,15 +118,26 @@ func (s *Server) vetLocked(w http.ResponseWriter, r *http.Request, m *Message, e
 		apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
 		return nil, false
 	}
+	if reparse {
+		p := parsePings(m, am, byApp)
+		if v := s.pingViolationsLocked(p); len(v) > 0 {
+			s.refuseLocked(w, r, v)
+			return nil, false
+		}
+		s.setPingsLocked(m, p)
+	}
 	return hidden, true
 }
 
-// noteStoredLocked records what a stored message (new, or edited) leaves to see: the
-// files Discord keeps hidden, as problems.
-func (s *Server) noteStoredLocked(r *http.Request, m *Message, hidden []string) {
+// noteStoredLocked records what a stored message (new, or edited via the route via) leaves
+// to see: the files Discord keeps hidden, as problems, and whom it pings.
+func (s *Server) noteStoredLocked(r *http.Request, m *Message, hidden []string, via string, reparsed bool) {
 	for _, name := range hidden {
 		s.problemLocked("%s %s: message %s has a file %q that no component shows (attachment://%s): with IS_COMPONENTS_V2 Discord keeps it hidden",
 			r.Method, r.URL.Path, m.ID, name, name)
+	}
+	if reparsed && !m.Pings.Empty() {
+		s.pings = append(s.pings, PingRecord{MessageID: m.ID, ChannelID: m.ChannelID, Via: via, Pings: clonePings(m.Pings), At: s.now()})
 	}
 }
 
@@ -225,12 +240,14 @@ func (s *Server) editLocked(w http.ResponseWriter, r *http.Request, m *Message, 
 	if e.setComponents {
 		after.Components = cloneComponents(e.components)
 	}
+	becameV2 := false
 	if e.flags != nil {
 		f := *e.flags
 		if after.Flags&FlagComponentsV2 != 0 && f&FlagComponentsV2 == 0 {
 			s.refuseLocked(w, r, []string{"flags: IS_COMPONENTS_V2 cannot be removed from a message that has it"})
 			return false
 		}
+		becameV2 = after.Flags&FlagComponentsV2 == 0 && f&FlagComponentsV2 != 0
 		// SUPPRESS_EMBEDS can be set and unset, IS_COMPONENTS_V2 only set; Discord ignores
 		// the other flags of an edit.
 		after.Flags = after.Flags&^FlagSuppressEmbeds | f&FlagSuppressEmbeds | f&FlagComponentsV2
@@ -249,7 +266,11 @@ func (s *Server) editLocked(w http.ResponseWriter, r *http.Request, m *Message, 
 	s.attachDraftLocked(&after, e.files, e.attachments)
 	wasLoading := after.Flags&FlagLoading != 0
 	after.Flags &^= FlagLoading
-	hidden, ok := s.vetLocked(w, r, &after, fmt.Sprintf("%s %s: edit leaves the message empty", r.Method, r.URL.Path))
+	// Discord parses the mentions anew when the text changes, by the edit's
+	// allowed_mentions or else by its defaults, not by the message's first request.
+	reparse := e.content != nil || (after.Flags&FlagComponentsV2 != 0 && (e.setComponents || becameV2))
+	hidden, ok := s.vetLocked(w, r, &after, e.mentions, via != "channel", reparse,
+		fmt.Sprintf("%s %s: edit leaves the message empty", r.Method, r.URL.Path))
 	if !ok {
 		return false
 	}
@@ -261,7 +282,7 @@ func (s *Server) editLocked(w http.ResponseWriter, r *http.Request, m *Message, 
 		after.EditedTimestamp = &now
 	}
 	s.commitEditLocked(m, after, via)
-	s.noteStoredLocked(r, m, hidden)
+	s.noteStoredLocked(r, m, hidden, via, reparse)
 	return true
 }
 

@@ -99,6 +99,9 @@ type Server struct {
 	messages     map[string]*Message
 	channelMsgs  map[string][]string
 	edits        []Edit
+	pings        []PingRecord
+	pingsLimited bool            // AllowPings was called
+	pingable     map[string]bool // the users AllowPings allows to be pinged
 	channelEdits []ChannelEdit
 	commands     map[string][]Command // guild ID ("" = global) → commands
 
@@ -181,6 +184,7 @@ func Start(opts Options) (*Server, error) {
 		failDM:          map[string]bool{},
 		botPerms:        map[string]int64{},
 		messages:        map[string]*Message{},
+		pingable:        map[string]bool{},
 		channelMsgs:     map[string][]string{},
 		commands:        map[string][]Command{},
 		interactions:    map[string]*interactionState{},

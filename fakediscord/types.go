@@ -75,6 +75,9 @@ const (
 	PermManageThreads  = 1 << 34
 	PermPublicThreads  = 1 << 35
 	PermPinMessages    = 1 << 51
+	// PermMentionEveryone lets a message ping @everyone, @here and every role. The fake
+	// records such pings whether or not the bot holds it (see Pings).
+	PermMentionEveryone = 1 << 17
 	// DefaultBotPermissions is what the bot holds in a guild unless SetBotPermissions says
 	// otherwise: an ordinary member's, with managing threads and messages, starting public
 	// threads and pinning.
@@ -259,6 +262,31 @@ type Attachment struct {
 	ProxyURL    string `json:"proxy_url"`
 }
 
+// Pings is whom a message mentions in a way that notifies: the users, the roles, and
+// whether @everyone or @here, as Discord parses them from its content (or, with Components
+// V2, from its text displays) under its allowed_mentions. Roles and @everyone are counted
+// whether or not the bot holds PermMentionEveryone or the role is mentionable (the fake
+// does not model roles): a message that asks for them is taken to ping them.
+type Pings struct {
+	Users    []string
+	Roles    []string
+	Everyone bool
+}
+
+// Empty reports whether the message pings nobody.
+func (p Pings) Empty() bool { return len(p.Users) == 0 && len(p.Roles) == 0 && !p.Everyone }
+
+// PingRecord is one accepted message creation or edit that pings someone.
+type PingRecord struct {
+	MessageID string
+	ChannelID string
+	// Via is "create" for a new message (channel message, interaction answer or
+	// follow-up), or the edit's route: "channel", "update" or "webhook".
+	Via   string
+	Pings Pings
+	At    time.Time
+}
+
 // AllowedMentions is the allowed_mentions object a message was sent with.
 type AllowedMentions struct {
 	Parse       []string `json:"parse"`
@@ -308,6 +336,9 @@ type Message struct {
 	// Files are the message's files, in the order of its Attachments: those uploaded
 	// with it and with its edits, less those an edit did not keep.
 	Files []File `json:"-"`
+	// Pings is whom the message pings, as its content (or text displays) and allowed
+	// mentions say; an edit that changes them parses them anew.
+	Pings Pings `json:"-"`
 }
 
 // File is a file uploaded with a message.
@@ -566,6 +597,12 @@ func cloneFiles(fs []File) []File {
 	return append([]File(nil), fs...)
 }
 
+func clonePings(p Pings) Pings {
+	p.Users = append([]string(nil), p.Users...)
+	p.Roles = append([]string(nil), p.Roles...)
+	return p
+}
+
 func cloneInt(p *int) *int {
 	if p == nil {
 		return nil
@@ -607,6 +644,7 @@ func cloneMessage(m Message) Message {
 	m.MentionRoles = append([]string(nil), m.MentionRoles...)
 	m.Attachments = append([]Attachment(nil), m.Attachments...)
 	m.Files = cloneFiles(m.Files)
+	m.Pings = clonePings(m.Pings)
 	m.Embeds = cloneEmbeds(m.Embeds)
 	m.Components = cloneComponents(m.Components)
 	if m.EditedTimestamp != nil {
