@@ -72,9 +72,10 @@
 // component where Discord does not take it, an attachment://name of a file the message does
 // not have, and an edit that takes the flag off a message; a file no component shows is
 // kept hidden, as Discord keeps it, and recorded as a problem. It refuses more than 10 files
-// (50035, or 30015 when an edit would leave more), and allowed_mentions Discord finds
-// ambiguous. A test that calls AllowPings makes every message that would ping anyone else
-// a refusal too.
+// (50035, or 30015 when an edit would leave more), allowed_mentions Discord finds
+// ambiguous, and, past OldMessageEdits, an edit of a message older than an hour (429,
+// 30046). A test that calls AllowPings makes every message that would ping anyone
+// else a refusal too.
 //
 // A test can also make Discord's normal trouble happen: 429s with retry_after and the
 // X-RateLimit-* headers on any route, interaction callbacks and webhook edits included,

@@ -60,6 +60,9 @@ type Options struct {
 	// Discord's 50: a request beyond it (interaction callbacks and webhooks excepted) gets
 	// a global 429 and is recorded as a problem. Zero leaves it out.
 	GlobalRateLimit int
+	// OldMessageEdits is Discord's limit on edits of messages older than an hour (error
+	// 30046), on Clock: by default each such message takes 3 edits. See OldEditLimit.
+	OldMessageEdits OldEditLimit
 	// Spec, when set, is Discord's OpenAPI document, which every REST request is held to
 	// (see Spec). Load it once with LoadSpec and share it.
 	Spec *Spec
@@ -99,6 +102,7 @@ type Server struct {
 	messages     map[string]*Message
 	channelMsgs  map[string][]string
 	edits        []Edit
+	oldEdits     map[string][]time.Time // message ID → its edits once older than an hour
 	pings        []PingRecord
 	pingsLimited bool            // AllowPings was called
 	pingable     map[string]bool // the users AllowPings allows to be pinged
@@ -184,6 +188,7 @@ func Start(opts Options) (*Server, error) {
 		failDM:          map[string]bool{},
 		botPerms:        map[string]int64{},
 		messages:        map[string]*Message{},
+		oldEdits:        map[string][]time.Time{},
 		pingable:        map[string]bool{},
 		channelMsgs:     map[string][]string{},
 		commands:        map[string][]Command{},
