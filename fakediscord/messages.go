@@ -3,7 +3,9 @@ package fakediscord
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -308,6 +310,10 @@ const oldMessageAge = time.Hour
 // unless it says otherwise.
 const defaultOldEdits = 3
 
+// discordOldEditWindow is the window in which, by its users' reference documentation,
+// Discord counts the edits of messages older than an hour.
+const discordOldEditWindow = 6 * time.Second
+
 // OldEditLimit is Discord's limit on edits of messages older than an hour: past it an edit
 // is answered 429 with code 30046, "Maximum number of edits to messages older than 1 hour
 // reached. Try again later", changes nothing, and is recorded as a problem. Its zero value
@@ -317,15 +323,16 @@ const defaultOldEdits = 3
 // says messages older than an hour may be edited 3 times per 6 seconds per channel; bots
 // that keep one message up to date for hours report the error, and post anew instead. The
 // default is the stricter reading, which a bot that posts anew before its message is an
-// hour old meets under either; Window models the other.
+// hour old meets under either; Window models the other, per message.
 type OldEditLimit struct {
 	// Off lifts the limit: messages of any age take any number of edits.
 	Off bool
 	// Edits is how many edits each message older than an hour takes. Default 3.
 	Edits int
 	// Window, when positive, renews them: a message older than an hour takes at most
-	// Edits edits in any Window, and the 429 says when the next one will be taken. Zero
-	// never renews them.
+	// Edits edits in any Window, and the 429's retry_after says when the next one will be
+	// taken. Zero never renews them; the 429 still carries a retry_after, of 6 seconds as
+	// Discord's would, though trying again is refused again.
 	Window time.Duration
 }
 
@@ -359,17 +366,17 @@ func (s *Server) oldEditAllowedLocked(w http.ResponseWriter, r *http.Request, m 
 	}
 	s.problemLocked("%s %s: message %s is %v old and has had its %d edits (30046): post anew instead",
 		r.Method, r.URL.Path, m.ID, age.Round(time.Second), edits)
-	body := map[string]any{
-		"message": "Maximum number of edits to messages older than 1 hour reached. Try again later",
-		"code":    30046,
-		"global":  false,
-	}
+	wait := discordOldEditWindow
 	if lim.Window > 0 {
-		wait := times[0].Add(lim.Window).Sub(now)
-		body["retry_after"] = wait.Seconds()
-		w.Header().Set("Retry-After", fmt.Sprint(int(wait.Seconds()+0.999)))
+		wait = times[0].Add(lim.Window).Sub(now)
 	}
-	writeJSON(w, http.StatusTooManyRequests, body)
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+	writeJSON(w, http.StatusTooManyRequests, map[string]any{
+		"message":     "Maximum number of edits to messages older than 1 hour reached. Try again later",
+		"code":        30046,
+		"retry_after": math.Round(wait.Seconds()*1000) / 1000,
+		"global":      false,
+	})
 	return false
 }
 

@@ -15,7 +15,8 @@ import (
 )
 
 // oldEdit edits message mid of ch by the channel route, as a raw client, and returns the
-// status, the JSON error code and retry_after (-1 when absent).
+// status, the JSON error code and retry_after (-1 when absent, which Discord's 429s never
+// are).
 func oldEdit(t *testing.T, srv *fakediscord.Server, ch, mid string) (int, int, float64) {
 	t.Helper()
 	req, err := http.NewRequest("PATCH", srv.URL()+"/api/v9/channels/"+ch+"/messages/"+mid, strings.NewReader(`{"content":"edited"}`))
@@ -55,7 +56,7 @@ func TestOldMessageEdits(t *testing.T) {
 	type step struct {
 		wait   time.Duration // how long after the message (or the last step) the edit is sent
 		status int
-		retry  float64 // retry_after of a 429, -1 when absent
+		retry  float64 // retry_after of a 429
 	}
 	ok := func(wait time.Duration) step { return step{wait, 200, 0} }
 	refused := func(wait time.Duration, retry float64) step { return step{wait, 429, retry} }
@@ -66,10 +67,10 @@ func TestOldMessageEdits(t *testing.T) {
 	}{
 		{"default: three edits once an hour old, then none", fakediscord.OldEditLimit{}, []step{
 			ok(10 * time.Minute), ok(0), ok(0), ok(0), ok(50 * time.Minute), // not older than an hour yet
-			ok(time.Second), ok(0), ok(0), refused(0, -1), refused(24*time.Hour, -1),
+			ok(time.Second), ok(0), ok(0), refused(0, 6), refused(24*time.Hour, 6),
 		}},
 		{"five edits", fakediscord.OldEditLimit{Edits: 5}, []step{
-			ok(2 * time.Hour), ok(0), ok(0), ok(0), ok(0), refused(0, -1),
+			ok(2 * time.Hour), ok(0), ok(0), ok(0), ok(0), refused(0, 6),
 		}},
 		{"three edits per 6 seconds", fakediscord.OldEditLimit{Window: 6 * time.Second}, []step{
 			ok(2 * time.Hour), ok(time.Second), ok(time.Second), refused(time.Second, 3), refused(2*time.Second, 1), ok(time.Second), refused(0, 1),
