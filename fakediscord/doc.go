@@ -26,9 +26,10 @@
 //     another is invalidated (op 9) and recorded as a problem. Tests can cut connections
 //     (DropConnections), ask for a reconnect (RequestReconnect) and invalidate sessions.
 //   - The REST routes a game bot uses: the gateway and the bot's user and application,
-//     application commands (global and per guild), channels, messages (with files, pins and
-//     edits), threads and their members, direct messages, and an interaction's callback,
-//     original response and follow-ups. The bot's own messages come back as MESSAGE_CREATE.
+//     application commands (global and per guild), the application's own emojis,
+//     channels, messages (with files, pins and edits), threads and their members, direct
+//     messages, and an interaction's callback, original response and follow-ups. The bot's
+//     own messages come back as MESSAGE_CREATE.
 //     Pins take the current route (/channels/{id}/messages/pins/{id}; the deprecated one
 //     still answers) and the PIN_MESSAGES permission, which Manage Messages no longer
 //     grants (SetBotPermissions, RefusePins).
@@ -74,8 +75,10 @@
 // kept hidden, as Discord keeps it, and recorded as a problem. It refuses more than 10 files
 // (50035, or 30015 when an edit would leave more), allowed_mentions Discord finds
 // ambiguous, and, past OldMessageEdits, an edit of a message older than an hour (429,
-// 30046). A test that calls AllowPings makes every message that would ping anyone
-// else a refusal too.
+// 30046). The application's emojis are held to Discord's rules: names of 2 to 32 letters,
+// digits or underscores, unique; an image that is a PNG, JPEG, GIF, WebP or AVIF data URI
+// of at most 256 KiB (50035); at most AppEmojiLimit of them (30008). A test that calls
+// AllowPings makes every message that would ping anyone else a refusal too.
 //
 // A test can also make Discord's normal trouble happen: 429s with retry_after and the
 // X-RateLimit-* headers on any route, interaction callbacks and webhook edits included,

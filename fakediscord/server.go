@@ -63,6 +63,9 @@ type Options struct {
 	// OldMessageEdits is Discord's limit on edits of messages older than an hour (error
 	// 30046), on Clock: by default each such message takes 3 edits. See OldEditLimit.
 	OldMessageEdits OldEditLimit
+	// AppEmojiLimit is how many emojis the application may own. Default 2000, as
+	// Discord; a test may lower it to reach it quickly.
+	AppEmojiLimit int
 	// Spec, when set, is Discord's OpenAPI document, which every REST request is held to
 	// (see Spec). Load it once with LoadSpec and share it.
 	Spec *Spec
@@ -106,6 +109,7 @@ type Server struct {
 	pings        []PingRecord
 	pingsLimited bool            // AllowPings was called
 	pingable     map[string]bool // the users AllowPings allows to be pinged
+	appEmojis    []*AppEmoji
 	channelEdits []ChannelEdit
 	commands     map[string][]Command // guild ID ("" = global) → commands
 
@@ -169,6 +173,9 @@ func Start(opts Options) (*Server, error) {
 	}
 	if opts.Clock == nil {
 		opts.Clock = wallClock{}
+	}
+	if opts.AppEmojiLimit <= 0 {
+		opts.AppEmojiLimit = maxAppEmojis
 	}
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
