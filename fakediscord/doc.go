@@ -85,6 +85,7 @@
 // per route or global (InjectRateLimit), and server errors, before or after the request
 // took effect (InjectFault). A message sent with enforce_nonce and a nonce already used in
 // its channel is answered with the message it made, as Discord does.
+// Features it does not model, such as polls and stickers, are refused rather than imitated.
 //
 // New reports every problem not taken with TakeProblems as an error of the test when the
 // test ends, so a bot that breaks a rule fails its test even if nothing it checks shows it.

@@ -22,6 +22,21 @@ type messagePayload struct {
 	TTS             bool                `json:"tts"`
 	AllowedMentions *AllowedMentions    `json:"allowed_mentions"`
 	Attachments     []attachmentRequest `json:"attachments"`
+	// Poll and StickerIDs are not modelled: a message with either is refused.
+	Poll       json.RawMessage `json:"poll"`
+	StickerIDs []string        `json:"sticker_ids"`
+}
+
+// unmodelled returns what the fake refuses of p because it does not imitate it.
+func (p messagePayload) unmodelled() []string {
+	var v []string
+	if len(p.Poll) > 0 && string(p.Poll) != "null" {
+		v = append(v, "polls are not modelled by the fake")
+	}
+	if len(p.StickerIDs) > 0 {
+		v = append(v, "stickers are not modelled by the fake")
+	}
+	return v
 }
 
 // draftLocked makes a new message of channel c from p, with its ID, without storing it.
@@ -72,13 +87,14 @@ func (s *Server) newMessageLocked(c *Channel, p messagePayload, typ int) *Messag
 }
 
 // draftNewLocked makes and checks a new message of channel c from p and the files
-// uploaded with it: Discord's limits (vetLocked), at most 10 files. byApp says it is an
+// uploaded with it: Discord's limits (vetLocked), at most 10 files, nothing the fake does
+// not model (polls, stickers). byApp says it is an
 // interaction's answer or follow-up, whose mentions Discord parses by the defaults of
 // webhooks. When the message breaks a rule it answers the request and returns nil; store
 // the draft with commitNewLocked.
 func (s *Server) draftNewLocked(w http.ResponseWriter, r *http.Request, c *Channel, p messagePayload, files []upload, typ int, byApp bool, empty string) (*Message, []string) {
 	m := s.draftLocked(c, p, typ)
-	if v := fileCountViolation(files); len(v) > 0 {
+	if v := append(p.unmodelled(), fileCountViolation(files)...); len(v) > 0 {
 		s.refuseLocked(w, r, v)
 		return nil, nil
 	}
