@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -30,14 +31,27 @@ type v2Fixture struct {
 func newV2Fixture(t *testing.T, opts fakediscord.Options) *v2Fixture {
 	t.Helper()
 	srv, clk := newFake(t, opts)
+	sp, _ := loadSpec()
+	return startV2Fixture(t, srv, clk, sp != nil)
+}
+
+// newV2FixtureOwn is a v2Fixture without Discord's OpenAPI document, which holds requests
+// to the fake's own checks alone, as in a clone without ../shared.
+func newV2FixtureOwn(t *testing.T) *v2Fixture {
+	t.Helper()
+	clk := fakediscord.NewManualClock(time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
+	return startV2Fixture(t, fakediscord.New(t, fakediscord.Options{Clock: clk}), clk, false)
+}
+
+func startV2Fixture(t *testing.T, srv *fakediscord.Server, clk *fakediscord.ManualClock, spec bool) *v2Fixture {
+	t.Helper()
 	// Interactions are delivered to a gateway session; the test answers them over REST.
 	bot, ev := openBot(t, srv, nil)
 	recv(t, testContext(t), ev.ready, "READY")
 	if _, err := bot.ApplicationCommandBulkOverwrite(srv.AppID(), "", tableCommands); err != nil {
 		t.Fatal(err)
 	}
-	sp, _ := loadSpec()
-	return &v2Fixture{srv: srv, clk: clk, bot: bot, user: srv.NewUser("ana"), guild: srv.DefaultGuild().ID, spec: sp != nil}
+	return &v2Fixture{srv: srv, clk: clk, bot: bot, user: srv.NewUser("ana"), guild: srv.DefaultGuild().ID, spec: spec}
 }
 
 // channel returns a new channel, so that each message keeps within a channel's 5 a window.
@@ -187,6 +201,14 @@ func texts(n int, s string) []discordgo.MessageComponent {
 	return out
 }
 
+func gallery(n int) []discordgo.MediaGalleryItem {
+	out := make([]discordgo.MediaGalleryItem, n)
+	for i := range out {
+		out[i] = discordgo.MediaGalleryItem{Media: discordgo.UnfurledMediaItem{URL: fmt.Sprintf("https://example.com/%d.png", i)}}
+	}
+	return out
+}
+
 func container(cs ...discordgo.MessageComponent) discordgo.Container {
 	return discordgo.Container{Components: cs}
 }
@@ -324,7 +346,20 @@ func componentIDs(cs []fakediscord.Component) []int {
 // the message is left as it was.
 func TestComponentsV2Refused(t *testing.T) {
 	t.Parallel()
-	f := newV2Fixture(t, fakediscord.Options{})
+	t.Run("own checks", func(t *testing.T) {
+		t.Parallel()
+		testComponentsV2Refused(t, newV2FixtureOwn(t))
+	})
+	t.Run("with Discord's OpenAPI document", func(t *testing.T) {
+		t.Parallel()
+		if sp, err := testSpec(t); sp == nil {
+			t.Skipf("skipped: %v", err)
+		}
+		testComponentsV2Refused(t, newV2Fixture(t, fakediscord.Options{}))
+	})
+}
+
+func testComponentsV2Refused(t *testing.T, f *v2Fixture) {
 	x := strings.Repeat
 	missing := v2Body{components: []discordgo.MessageComponent{discordgo.MediaGallery{Items: []discordgo.MediaGalleryItem{
 		{Media: discordgo.UnfurledMediaItem{URL: "attachment://missing.png"}}}}},
@@ -364,6 +399,19 @@ func TestComponentsV2Refused(t *testing.T) {
 			discordgo.FileComponent{File: discordgo.UnfurledMediaItem{URL: "https://example.com/rules.txt"}}}},
 			"a file component shows an uploaded file", false},
 		{"a picture that was not uploaded", missing, `attachment://missing.png: the message has no file "missing.png"`, false},
+		{"a repeated component id", v2Body{components: []discordgo.MessageComponent{
+			discordgo.Separator{ID: 7}, container(discordgo.TextDisplay{Content: "t"}), discordgo.Separator{ID: 7}}},
+			"component id 7 is not unique", false},
+		{"a gallery of 11 pictures", v2Body{components: []discordgo.MessageComponent{discordgo.MediaGallery{Items: gallery(11)}}},
+			"media gallery of 11 items (want 1-10)", true},
+		{"alt text of 1025", v2Body{components: []discordgo.MessageComponent{discordgo.MediaGallery{Items: []discordgo.MediaGalleryItem{
+			{Media: discordgo.UnfurledMediaItem{URL: "https://example.com/a.png"}, Description: ptr(x("a", 1025))}}}}},
+			"alt text is 1025 characters (max 1024)", true},
+		{"an empty container", v2Body{components: []discordgo.MessageComponent{container()}}, "empty container", true},
+		{"a text display without text", v2Body{components: texts(1, "")}, "text display without content", true},
+		{"an accent colour beyond RGB", v2Body{components: []discordgo.MessageComponent{
+			discordgo.Container{AccentColor: ptr(0x1000000), Components: texts(1, "t")}}},
+			"is not an RGB colour", true},
 	}
 	for _, r := range v2Routes {
 		for _, tc := range refused {
