@@ -26,12 +26,20 @@
 //     another is invalidated (op 9) and recorded as a problem. Tests can cut connections
 //     (DropConnections), ask for a reconnect (RequestReconnect) and invalidate sessions.
 //   - The REST routes a game bot uses: the gateway and the bot's user and application,
-//     application commands (global and per guild), channels, messages (with files, pins and
-//     edits), threads and their members, direct messages, and an interaction's callback,
-//     original response and follow-ups. The bot's own messages come back as MESSAGE_CREATE.
+//     application commands (global and per guild), the application's own emojis,
+//     channels, messages (with files, pins and edits), threads and their members, direct
+//     messages, and an interaction's callback, original response and follow-ups. The bot's
+//     own messages come back as MESSAGE_CREATE.
 //     Pins take the current route (/channels/{id}/messages/pins/{id}; the deprecated one
 //     still answers) and the PIN_MESSAGES permission, which Manage Messages no longer
 //     grants (SetBotPermissions, RefusePins).
+//   - Messages as Discord keeps them: legacy components or Components V2 (FlagComponentsV2:
+//     sections, text displays, thumbnails, media galleries, files, separators, containers,
+//     numbered as Discord numbers them); files uploaded on every route that takes them,
+//     an edit adding its files to those the message has, or to those its attachments list
+//     keeps (API v9), each message's Attachments and Files saying what it holds; and whom
+//     a message pings (Message.Pings, Server.Pings), parsed from its content or text
+//     displays under its allowed_mentions or Discord's defaults.
 //   - Threads archive themselves once idle for their auto-archive duration (on the clock);
 //     posting or editing in an archived thread answers 50083 until it is unarchived, and
 //     a deleted channel answers 10003 (DeleteChannel).
@@ -60,12 +68,24 @@
 // Discord's rate-limit headers). Without StrictRateLimits an excess is only recorded.
 // With GlobalRateLimit, requests beyond it get the global 429.
 //
+// With Components V2 it refuses (400, 50035) content or embeds beside the flag, more than
+// 40 components (nested ones counted), more than 4,000 characters of text across them, a
+// component where Discord does not take it, an attachment://name of a file the message does
+// not have, and an edit that takes the flag off a message; a file no component shows is
+// kept hidden, as Discord keeps it, and recorded as a problem. It refuses more than 10 files
+// (50035, or 30015 when an edit would leave more), allowed_mentions Discord finds
+// ambiguous, and, past OldMessageEdits, an edit of a message older than an hour (429,
+// 30046). The application's emojis are held to Discord's rules: names of 2 to 32 letters,
+// digits or underscores, unique; an image that is a PNG, JPEG, GIF, WebP or AVIF data URI
+// of at most 256 KiB (50035); at most AppEmojiLimit of them (30008). A test that calls
+// AllowPings makes every message that would ping anyone else a refusal too.
+//
 // A test can also make Discord's normal trouble happen: 429s with retry_after and the
 // X-RateLimit-* headers on any route, interaction callbacks and webhook edits included,
 // per route or global (InjectRateLimit), and server errors, before or after the request
 // took effect (InjectFault). A message sent with enforce_nonce and a nonce already used in
 // its channel is answered with the message it made, as Discord does.
-// Features it does not model, such as components v2, are refused rather than imitated.
+// Features it does not model, such as polls and stickers, are refused rather than imitated.
 //
 // New reports every problem not taken with TakeProblems as an error of the test when the
 // test ends, so a bot that breaks a rule fails its test even if nothing it checks shows it.

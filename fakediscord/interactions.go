@@ -5,12 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"mime"
-	"mime/multipart"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -607,70 +603,6 @@ type callbackPayload struct {
 	Data json.RawMessage `json:"data"`
 }
 
-// Limits on files uploaded with an interaction response.
-const (
-	maxFiles    = 10
-	maxFileSize = 10 << 20
-)
-
-// readCallback reads an interaction callback: JSON, or multipart/form-data with the JSON
-// in a payload_json part and files in parts files[0], files[1]… as Discord takes uploads.
-func readCallback(r *http.Request) (callbackPayload, []File, error) {
-	var body callbackPayload
-	files, err := readWithFiles(r, &body)
-	return body, files, err
-}
-
-// readWithFiles reads a request's JSON into body: the whole body, or the payload_json part
-// of a multipart/form-data body whose parts files[0], files[1]… are files, as Discord takes
-// uploads on message, follow-up and interaction routes.
-func readWithFiles(r *http.Request, body any) ([]File, error) {
-	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "multipart/form-data" {
-		return nil, readJSON(r, body)
-	}
-	mr := multipart.NewReader(io.LimitReader(r.Body, maxFiles*maxFileSize+1<<20), params["boundary"])
-	var files []File
-	seenPayload := false
-	for {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read multipart body: %w", err)
-		}
-		data, err := io.ReadAll(io.LimitReader(part, maxFileSize+1))
-		if err != nil {
-			return nil, fmt.Errorf("read part %q: %w", part.FormName(), err)
-		}
-		switch name := part.FormName(); {
-		case name == "payload_json":
-			if err := json.Unmarshal(data, body); err != nil {
-				return nil, fmt.Errorf("decode payload_json: %w", err)
-			}
-			seenPayload = true
-		case strings.HasPrefix(name, "files[") && strings.HasSuffix(name, "]"):
-			if part.FileName() == "" {
-				return nil, fmt.Errorf("part %q has no file name", name)
-			}
-			if len(data) > maxFileSize {
-				return nil, fmt.Errorf("file %q is larger than %d bytes", part.FileName(), maxFileSize)
-			}
-			files = append(files, File{Name: part.FileName(), ContentType: part.Header.Get("Content-Type"), Data: data})
-		default:
-			return nil, fmt.Errorf("unexpected part %q", name)
-		}
-	}
-	if !seenPayload {
-		return nil, fmt.Errorf("multipart body without payload_json")
-	}
-	if len(files) > maxFiles {
-		return nil, fmt.Errorf("%d files, at most %d", len(files), maxFiles)
-	}
-	return files, nil
-}
-
 func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
 	body, files, err := readCallback(r)
 	if err != nil {
@@ -716,43 +648,46 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
-		if bad := p.Flags &^ (FlagEphemeral | FlagSuppressEmbeds | FlagSuppressNotify); bad != 0 {
+		if bad := p.Flags &^ (FlagEphemeral | FlagSuppressEmbeds | FlagSuppressNotify | FlagComponentsV2); bad != 0 {
 			s.refuseLocked(w, r, []string{fmt.Sprintf("flags %d not allowed in an interaction response", bad)})
 			return
-		}
-		c := s.channels[st.rec.ChannelID]
-		if body.Type == ResponseDeferred {
-			p = messagePayload{Flags: p.Flags&FlagEphemeral | FlagLoading}
-			st.deferred = true
-		} else {
-			if v := checkMessage(p.Content, p.Embeds, p.Components, p.Flags); len(v) > 0 {
-				s.refuseLocked(w, r, v)
-				return
-			}
-			if isEmpty(p.Content, p.Embeds, p.Components) {
-				s.problemLocked("interaction %s: empty response message", desc)
-				apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
-				return
-			}
-		}
-		typ := 0
-		if st.rec.Type == InteractionCommand {
-			typ = 20 // CHAT_INPUT_COMMAND
 		}
 		if len(files) > 0 && body.Type != ResponseMessage {
 			wrongType("cannot carry files")
 			return
 		}
-		m := s.newInteractionMessageLocked(c, p, typ, st)
-		s.attachLocked(m, files)
-		resp.Files = m.Files
+		c := s.channels[st.rec.ChannelID]
+		typ := 0
+		if st.rec.Type == InteractionCommand {
+			typ = 20 // CHAT_INPUT_COMMAND
+		}
+		var m *Message
+		if body.Type == ResponseDeferred {
+			// Only EPHEMERAL counts on a deferred answer: Components V2 is set by the
+			// edit that fills it.
+			m = s.newMessageLocked(c, messagePayload{Flags: p.Flags&FlagEphemeral | FlagLoading}, typ)
+			st.deferred = true
+		} else {
+			var hidden []string
+			m, hidden = s.draftNewLocked(w, r, c, p, files, typ, true, fmt.Sprintf("interaction %s: empty response message", desc))
+			if m == nil {
+				return
+			}
+			s.commitNewLocked(r, c, m, hidden)
+		}
+		s.markInteractionMessage(m, st)
+		resp.Files = cloneFiles(m.Files)
 		st.originalID = m.ID
 		resp.MessageID = m.ID
-		resp.Content, resp.Embeds, resp.Components, resp.Flags = m.Content, m.Embeds, m.Components, m.Flags
+		resp.Content, resp.Embeds, resp.Components, resp.Flags = m.Content, cloneEmbeds(m.Embeds), cloneComponents(m.Components), m.Flags
 		s.echoLocked("MESSAGE_CREATE", m)
 	case ResponseDeferredUpdate, ResponseUpdate:
 		if !fromComponent {
 			wrongType("is only valid for component interactions")
+			return
+		}
+		if len(files) > 0 && body.Type != ResponseUpdate {
+			wrongType("cannot carry files")
 			return
 		}
 		m := s.messages[st.rec.MessageID]
@@ -776,6 +711,7 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
 				apiError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
 				return
 			}
+			e.files = files
 			if !s.editLocked(w, r, m, e, "update") {
 				return
 			}
@@ -847,24 +783,13 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// attachLocked adds uploaded files to a message.
-func (s *Server) attachLocked(m *Message, files []File) {
-	for _, f := range files {
-		m.Files = append(m.Files, File{Name: f.Name, ContentType: f.ContentType, Data: append([]byte(nil), f.Data...)})
-		att, _ := json.Marshal(map[string]any{"id": s.newIDLocked(), "filename": f.Name, "size": len(f.Data),
-			"content_type": f.ContentType, "url": fmt.Sprintf("%s/attachments/%s/%d/%s", s.URL(), m.ID, len(m.Files)-1, f.Name)})
-		m.Attachments = append(m.Attachments, att)
-	}
-}
-
-// newInteractionMessageLocked creates a response or follow-up message.
-func (s *Server) newInteractionMessageLocked(c *Channel, p messagePayload, typ int, st *interactionState) *Message {
-	m := s.newMessageLocked(c, p, typ)
+// markInteractionMessage makes m a message of interaction st: a response or follow-up,
+// sent by the application's webhook.
+func (s *Server) markInteractionMessage(m *Message, st *interactionState) {
 	m.WebhookID = s.appID
 	m.ApplicationID = s.appID
 	m.InteractionID = st.rec.ID
 	m.InteractionMetadata = &InteractionMetadata{ID: st.rec.ID, Type: st.rec.Type, User: st.rec.User}
-	return m
 }
 
 // webhookLocked resolves /webhooks/{app}/{token} to its interaction or
@@ -923,13 +848,7 @@ func (s *Server) getWebhookMessage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
-	var raw map[string]json.RawMessage
-	files, err := readWithFiles(r, &raw)
-	if err != nil {
-		s.badBody(w, r, err)
-		return
-	}
-	e, err := parseEdit(raw)
+	e, err := readEdit(r)
 	if err != nil {
 		s.badBody(w, r, err)
 		return
@@ -948,7 +867,6 @@ func (s *Server) patchWebhookMessage(w http.ResponseWriter, r *http.Request) {
 		if m.ID == st.originalID {
 			st.deferred = false
 		}
-		s.attachLocked(m, files)
 		writeJSON(w, http.StatusOK, m.wire())
 	}
 }
@@ -971,7 +889,8 @@ func (s *Server) deleteWebhookMessage(w http.ResponseWriter, r *http.Request) {
 // ephemerality, as Discord does.
 func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
 	var p messagePayload
-	if err := readJSON(r, &p); err != nil {
+	files, err := readWithFiles(r, &p)
+	if err != nil {
 		s.badBody(w, r, err)
 		return
 	}
@@ -981,25 +900,22 @@ func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
 	if st == nil {
 		return
 	}
-	if bad := p.Flags &^ (FlagEphemeral | FlagSuppressEmbeds | FlagSuppressNotify); bad != 0 {
+	if bad := p.Flags &^ (FlagEphemeral | FlagSuppressEmbeds | FlagSuppressNotify | FlagComponentsV2); bad != 0 {
 		s.refuseLocked(w, r, []string{fmt.Sprintf("flags %d not allowed in a follow-up", bad)})
-		return
-	}
-	if v := checkMessage(p.Content, p.Embeds, p.Components, p.Flags); len(v) > 0 {
-		s.refuseLocked(w, r, v)
-		return
-	}
-	if isEmpty(p.Content, p.Embeds, p.Components) {
-		s.problemLocked("%s %s: empty follow-up", r.Method, r.URL.Path)
-		apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
 		return
 	}
 	var m *Message
 	if orig := s.messages[st.originalID]; st.deferred && orig != nil && orig.Flags&FlagLoading != 0 {
 		content := p.Content
-		e := editPayload{content: &content, embeds: p.Embeds, setEmbeds: true, mentions: p.AllowedMentions}
+		flags := orig.Flags&FlagSuppressEmbeds | p.Flags&(FlagSuppressEmbeds|FlagComponentsV2)
+		e := editPayload{content: &content, embeds: p.Embeds, setEmbeds: true, mentions: p.AllowedMentions, flags: &flags,
+			attachments: p.Attachments, files: files}
 		if p.Components != nil {
 			e.components, e.setComponents = p.Components, true
+		}
+		if v := fileCountViolation(files); len(v) > 0 {
+			s.refuseLocked(w, r, v)
+			return
 		}
 		if !s.editLocked(w, r, orig, e, "webhook") {
 			return
@@ -1012,7 +928,13 @@ func (s *Server) postFollowup(w http.ResponseWriter, r *http.Request) {
 			apiError(w, http.StatusNotFound, 10003, "Unknown Channel")
 			return
 		}
-		m = s.newInteractionMessageLocked(c, p, 0, st)
+		var hidden []string
+		m, hidden = s.draftNewLocked(w, r, c, p, files, 0, true, fmt.Sprintf("%s %s: empty follow-up", r.Method, r.URL.Path))
+		if m == nil {
+			return
+		}
+		s.markInteractionMessage(m, st)
+		s.commitNewLocked(r, c, m, hidden)
 		st.followups = append(st.followups, m.ID)
 		s.echoLocked("MESSAGE_CREATE", m)
 	}

@@ -42,16 +42,15 @@ const (
 func runes(s string) int { return utf8.RuneCountInString(s) }
 
 // checkMessage returns every way a message's content, embeds and components
-// break Discord's limits. An empty message is refused separately (code
-// 50006), see isEmpty.
+// break Discord's limits, with Components V2 when flags hold FlagComponentsV2. An empty
+// message is refused separately (code 50006), see isEmpty.
 func checkMessage(content string, embeds []Embed, components []Component, flags int) (violations []string) {
 	if n := runes(content); n > maxContent {
 		violations = append(violations, fmt.Sprintf("content is %d characters (max %d)", n, maxContent))
 	}
 	violations = append(violations, checkEmbeds(embeds)...)
 	if flags&FlagComponentsV2 != 0 {
-		violations = append(violations, "components v2 (flag 1<<15) is not modelled by the fake")
-		return violations
+		return append(violations, checkComponentsV2(content, embeds, components)...)
 	}
 	violations = append(violations, checkComponents(components)...)
 	return violations
@@ -97,17 +96,12 @@ func checkEmbeds(embeds []Embed) (v []string) {
 	return v
 }
 
-// isEmpty reports whether a message has nothing to show.
-func isEmpty(content string, embeds []Embed, components []Component) bool {
-	return strings.TrimSpace(content) == "" && len(embeds) == 0 && len(components) == 0
-}
-
 func isSelect(t int) bool {
 	return t == ComponentStringMenu || (t >= ComponentUserMenu && t <= ComponentChannelMenu)
 }
 
-// checkComponents checks a message's components (action rows of buttons or
-// one select menu each).
+// checkComponents checks a message's components without Components V2: up to 5 action
+// rows of buttons or one select menu each.
 func checkComponents(rows []Component) (v []string) {
 	if len(rows) > maxRows {
 		v = append(v, fmt.Sprintf("%d action rows (max %d)", len(rows), maxRows))
@@ -118,38 +112,53 @@ func checkComponents(rows []Component) (v []string) {
 			v = append(v, fmt.Sprintf("top-level component %d has type %d, want an action row (1)", i, row.Type))
 			continue
 		}
-		if len(row.Components) == 0 {
-			v = append(v, fmt.Sprintf("action row %d is empty", i))
-		}
-		buttons := 0
-		for j, c := range row.Components {
-			p := fmt.Sprintf("row %d component %d", i, j)
-			switch {
-			case c.Type == ComponentButton:
-				buttons++
-				v = append(v, checkButton(p, c)...)
-			case isSelect(c.Type):
-				if len(row.Components) != 1 {
-					v = append(v, fmt.Sprintf("%s: a select menu must be alone in its row (row has %d components)", p, len(row.Components)))
-				}
-				v = append(v, checkSelect(p, c)...)
-			case c.Type == ComponentTextInput:
-				v = append(v, p+": text input outside a modal")
-			default:
-				v = append(v, fmt.Sprintf("%s: component type %d not allowed in an action row", p, c.Type))
-			}
-			if c.CustomID != "" {
-				if ids[c.CustomID] {
-					v = append(v, fmt.Sprintf("%s: custom_id %q is not unique in the message", p, c.CustomID))
-				}
-				ids[c.CustomID] = true
-			}
-		}
-		if buttons > maxButtonsPerRow {
-			v = append(v, fmt.Sprintf("action row %d has %d buttons (max %d)", i, buttons, maxButtonsPerRow))
-		}
+		v = append(v, checkRow(fmt.Sprintf("action row %d", i), row, ids)...)
 	}
 	return v
+}
+
+// checkRow checks an action row: 1 to 5 buttons, or one select menu. ids are the custom
+// IDs seen so far in the message, which must not repeat.
+func checkRow(p string, row Component, ids map[string]bool) (v []string) {
+	if len(row.Components) == 0 {
+		v = append(v, p+" is empty")
+	}
+	buttons := 0
+	for j, c := range row.Components {
+		cp := fmt.Sprintf("%s component %d", p, j)
+		switch {
+		case c.Type == ComponentButton:
+			buttons++
+			v = append(v, checkButton(cp, c)...)
+		case isSelect(c.Type):
+			if len(row.Components) != 1 {
+				v = append(v, fmt.Sprintf("%s: a select menu must be alone in its row (row has %d components)", cp, len(row.Components)))
+			}
+			v = append(v, checkSelect(cp, c)...)
+		case c.Type == ComponentTextInput:
+			v = append(v, cp+": text input outside a modal")
+		default:
+			v = append(v, fmt.Sprintf("%s: component type %d not allowed in an action row", cp, c.Type))
+		}
+		v = append(v, uniqueCustomID(cp, c, ids)...)
+	}
+	if buttons > maxButtonsPerRow {
+		v = append(v, fmt.Sprintf("%s has %d buttons (max %d)", p, buttons, maxButtonsPerRow))
+	}
+	return v
+}
+
+// uniqueCustomID records c's custom ID among those of its message, and says when it is
+// already there.
+func uniqueCustomID(p string, c Component, ids map[string]bool) []string {
+	if c.CustomID == "" {
+		return nil
+	}
+	if ids[c.CustomID] {
+		return []string{fmt.Sprintf("%s: custom_id %q is not unique in the message", p, c.CustomID)}
+	}
+	ids[c.CustomID] = true
+	return nil
 }
 
 func checkCustomID(p, id string) []string {

@@ -280,3 +280,23 @@ func TestStrictRateLimits(t *testing.T) {
 	}
 	noProblems(t, srv)
 }
+
+// TestUnmodelledRefused: what the fake does not imitate, polls and stickers, it refuses
+// rather than ignores.
+func TestUnmodelledRefused(t *testing.T) {
+	t.Parallel()
+	srv, _ := newFake(t, fakediscord.Options{})
+	ch := srv.DefaultChannel().ID
+	for _, tc := range []struct{ body, want string }{
+		{`{"poll":{"question":{"text":"trump?"},"answers":[{"poll_media":{"text":"spades"}}]}}`, "polls are not modelled"},
+		{`{"sticker_ids":["1234567890123456789"]}`, "stickers are not modelled"},
+	} {
+		if status, code := rawRequest(t, srv, "POST", "/channels/"+ch+"/messages", "application/json", []byte(tc.body)); status != 400 || code != 50035 {
+			t.Errorf("%s: %d %d, want 400 50035", tc.body, status, code)
+		}
+		wantProblem(t, srv, tc.want)
+	}
+	if n := len(srv.Messages(ch)); n != 0 {
+		t.Errorf("%d messages stored", n)
+	}
+}

@@ -172,3 +172,16 @@ func (s *Server) Undefined() []string {
 	defer s.mu.Unlock()
 	return append([]string(nil), s.undefined...)
 }
+
+// Pings returns, in order, every accepted message creation or edit that pings someone,
+// with whom it pings (see Pings). A message's current pings are its Message.Pings.
+func (s *Server) Pings() []PingRecord {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]PingRecord, len(s.pings))
+	for i, p := range s.pings {
+		p.Pings = clonePings(p.Pings)
+		out[i] = p
+	}
+	return out
+}

@@ -35,6 +35,11 @@ func (s *Server) routes() http.Handler {
 	route("PUT /applications/{app}/commands", true, s.putCommands)
 	route("GET /applications/{app}/guilds/{guild}/commands", true, s.getCommands)
 	route("PUT /applications/{app}/guilds/{guild}/commands", true, s.putCommands)
+	route("GET /applications/{app}/emojis", true, s.listAppEmojis)
+	route("POST /applications/{app}/emojis", true, s.createAppEmoji)
+	route("GET /applications/{app}/emojis/{eid}", true, s.getAppEmoji)
+	route("PATCH /applications/{app}/emojis/{eid}", true, s.patchAppEmoji)
+	route("DELETE /applications/{app}/emojis/{eid}", true, s.deleteAppEmoji)
 	route("GET /channels/{cid}", true, s.getChannel)
 	route("PATCH /channels/{cid}", true, s.patchChannel)
 	route("GET /channels/{cid}/messages", true, s.listMessages)
@@ -197,7 +202,7 @@ func invalidForm(w http.ResponseWriter, violations []string) {
 func readJSON(r *http.Request, v any) error {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" {
-		return fmt.Errorf("content type %q is not application/json (the fake does not take file uploads)", r.Header.Get("Content-Type"))
+		return fmt.Errorf("content type %q is not application/json (this route takes no files)", r.Header.Get("Content-Type"))
 	}
 	b, err := io.ReadAll(io.LimitReader(r.Body, 8<<20))
 	if err != nil {
@@ -571,52 +576,6 @@ func (s *Server) listMessages(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// messagePayload is the body of message creation (channel messages,
-// interaction responses, follow-ups).
-type messagePayload struct {
-	Nonce           json.RawMessage  `json:"nonce"`
-	EnforceNonce    bool             `json:"enforce_nonce"`
-	Content         string           `json:"content"`
-	Embeds          []Embed          `json:"embeds"`
-	Components      []Component      `json:"components"`
-	Flags           int              `json:"flags"`
-	TTS             bool             `json:"tts"`
-	AllowedMentions *AllowedMentions `json:"allowed_mentions"`
-}
-
-// newMessageLocked stores a new message in channel c.
-func (s *Server) newMessageLocked(c *Channel, p messagePayload, typ int) *Message {
-	now := s.now().UTC()
-	m := &Message{
-		ID:              s.newIDLocked(),
-		ChannelID:       c.ID,
-		GuildID:         c.GuildID,
-		Author:          s.bot,
-		Content:         p.Content,
-		Timestamp:       now,
-		TTS:             p.TTS,
-		Embeds:          cloneEmbeds(p.Embeds),
-		Components:      cloneComponents(p.Components),
-		Type:            typ,
-		Flags:           p.Flags,
-		AllowedMentions: p.AllowedMentions,
-	}
-	for i := range m.Embeds {
-		if m.Embeds[i].Type == "" {
-			m.Embeds[i].Type = "rich"
-		}
-	}
-	s.messages[m.ID] = m
-	s.channelMsgs[c.ID] = append(s.channelMsgs[c.ID], m.ID)
-	if !m.Ephemeral() {
-		c.LastMessageID = m.ID
-		if c.ThreadMetadata != nil {
-			c.MessageCount++
-		}
-	}
-	return m
-}
-
 // echoLocked sends MESSAGE_CREATE, MESSAGE_UPDATE or MESSAGE_DELETE for a
 // visible message to sessions with the matching intent.
 func (s *Server) echoLocked(event string, m *Message) {
@@ -661,7 +620,8 @@ func (s *Server) writableLocked(w http.ResponseWriter, r *http.Request, c *Chann
 
 func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	var p messagePayload
-	if err := readJSON(r, &p); err != nil {
+	files, err := readWithFiles(r, &p)
+	if err != nil {
 		s.badBody(w, r, err)
 		return
 	}
@@ -684,17 +644,12 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	if s.opts.StrictRateLimits {
 		setRateHeaders(w.Header(), bucket, remaining, resetAfter, now)
 	}
-	v := checkMessage(p.Content, p.Embeds, p.Components, p.Flags)
 	if p.Flags&FlagEphemeral != 0 {
-		v = append(v, "ephemeral flag on a channel message")
-	}
-	if len(v) > 0 {
-		s.refuseLocked(w, r, v)
+		s.refuseLocked(w, r, []string{"ephemeral flag on a channel message"})
 		return
 	}
-	if isEmpty(p.Content, p.Embeds, p.Components) {
-		s.problemLocked("%s %s: empty message", r.Method, r.URL.Path)
-		apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
+	m, hidden := s.draftNewLocked(w, r, c, p, files, 0, false, fmt.Sprintf("%s %s: empty message", r.Method, r.URL.Path))
+	if m == nil {
 		return
 	}
 	nonceKey := ""
@@ -709,7 +664,7 @@ func (s *Server) postMessage(w http.ResponseWriter, r *http.Request) {
 	if !s.writableLocked(w, r, c) {
 		return
 	}
-	m := s.newMessageLocked(c, p, 0)
+	s.commitNewLocked(r, c, m, hidden)
 	if nonceKey != "" {
 		s.nonces[nonceKey] = nonceUse{messageID: m.ID, at: now}
 	}
@@ -746,123 +701,6 @@ func (s *Server) getMessage(w http.ResponseWriter, r *http.Request) {
 	if m := s.messageLocked(w, r.PathValue("cid"), r.PathValue("mid")); m != nil {
 		writeJSON(w, http.StatusOK, m.wire())
 	}
-}
-
-// editPayload is a message edit. Following Discord: a present "content"
-// replaces the content (null clears it); a present "embeds" replaces the
-// embeds (null clears them); "components" replaces the components only
-// when it is an array — null leaves them as they are.
-type editPayload struct {
-	content       *string
-	embeds        []Embed
-	setEmbeds     bool
-	components    []Component
-	setComponents bool
-	flags         *int
-	mentions      *AllowedMentions
-}
-
-func parseEdit(raw map[string]json.RawMessage) (editPayload, error) {
-	var e editPayload
-	isNull := func(b json.RawMessage) bool { return string(b) == "null" }
-	if b, ok := raw["content"]; ok {
-		c := ""
-		if !isNull(b) {
-			if err := json.Unmarshal(b, &c); err != nil {
-				return e, fmt.Errorf("content: %w", err)
-			}
-		}
-		e.content = &c
-	}
-	if b, ok := raw["embeds"]; ok {
-		e.setEmbeds = true
-		if err := json.Unmarshal(b, &e.embeds); err != nil {
-			return e, fmt.Errorf("embeds: %w", err)
-		}
-	}
-	if b, ok := raw["components"]; ok && !isNull(b) {
-		e.setComponents = true
-		if err := json.Unmarshal(b, &e.components); err != nil {
-			return e, fmt.Errorf("components: %w", err)
-		}
-		if e.components == nil {
-			e.components = []Component{}
-		}
-	}
-	if b, ok := raw["flags"]; ok && !isNull(b) {
-		var f int
-		if err := json.Unmarshal(b, &f); err != nil {
-			return e, fmt.Errorf("flags: %w", err)
-		}
-		e.flags = &f
-	}
-	if b, ok := raw["allowed_mentions"]; ok && !isNull(b) {
-		e.mentions = &AllowedMentions{}
-		if err := json.Unmarshal(b, e.mentions); err != nil {
-			return e, fmt.Errorf("allowed_mentions: %w", err)
-		}
-	}
-	return e, nil
-}
-
-func readEdit(r *http.Request) (editPayload, error) {
-	var raw map[string]json.RawMessage
-	if err := readJSON(r, &raw); err != nil {
-		return editPayload{}, err
-	}
-	return parseEdit(raw)
-}
-
-// editLocked applies e to m, checking the result against Discord's limits.
-// On success it records the edit and sends MESSAGE_UPDATE; otherwise it
-// answers the request and returns false.
-func (s *Server) editLocked(w http.ResponseWriter, r *http.Request, m *Message, e editPayload, via string) bool {
-	after := cloneMessage(*m)
-	if e.content != nil {
-		after.Content = *e.content
-	}
-	if e.setEmbeds {
-		after.Embeds = cloneEmbeds(e.embeds)
-		for i := range after.Embeds {
-			if after.Embeds[i].Type == "" {
-				after.Embeds[i].Type = "rich"
-			}
-		}
-	}
-	if e.setComponents {
-		after.Components = cloneComponents(e.components)
-	}
-	if e.flags != nil {
-		// Only SUPPRESS_EMBEDS can be changed by an edit.
-		after.Flags = after.Flags&^FlagSuppressEmbeds | *e.flags&FlagSuppressEmbeds
-	}
-	if e.mentions != nil {
-		after.AllowedMentions = e.mentions
-	}
-	wasLoading := after.Flags&FlagLoading != 0
-	after.Flags &^= FlagLoading
-	if v := checkMessage(after.Content, after.Embeds, after.Components, after.Flags); len(v) > 0 {
-		s.refuseLocked(w, r, v)
-		return false
-	}
-	if isEmpty(after.Content, after.Embeds, after.Components) {
-		s.problemLocked("%s %s: edit leaves the message empty", r.Method, r.URL.Path)
-		apiError(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
-		return false
-	}
-	now := s.now().UTC()
-	if !wasLoading {
-		after.EditedTimestamp = &now
-	}
-	s.commitEditLocked(m, after, via)
-	return true
-}
-
-func (s *Server) commitEditLocked(m *Message, after Message, via string) {
-	before := cloneMessage(*m)
-	*m = after
-	s.edits = append(s.edits, Edit{MessageID: m.ID, ChannelID: m.ChannelID, Via: via, Before: before, After: cloneMessage(after), At: s.now()})
-	s.echoLocked("MESSAGE_UPDATE", m)
 }
 
 func (s *Server) patchMessage(w http.ResponseWriter, r *http.Request) {

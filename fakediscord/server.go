@@ -60,6 +60,12 @@ type Options struct {
 	// Discord's 50: a request beyond it (interaction callbacks and webhooks excepted) gets
 	// a global 429 and is recorded as a problem. Zero leaves it out.
 	GlobalRateLimit int
+	// OldMessageEdits is Discord's limit on edits of messages older than an hour (error
+	// 30046), on Clock: by default each such message takes 3 edits. See OldEditLimit.
+	OldMessageEdits OldEditLimit
+	// AppEmojiLimit is how many emojis the application may own. Default 2000, as
+	// Discord; a test may lower it to reach it quickly.
+	AppEmojiLimit int
 	// Spec, when set, is Discord's OpenAPI document, which every REST request is held to
 	// (see Spec). Load it once with LoadSpec and share it.
 	Spec *Spec
@@ -99,6 +105,11 @@ type Server struct {
 	messages     map[string]*Message
 	channelMsgs  map[string][]string
 	edits        []Edit
+	oldEdits     map[string][]time.Time // message ID → its edits once older than an hour
+	pings        []PingRecord
+	pingsLimited bool            // AllowPings was called
+	pingable     map[string]bool // the users AllowPings allows to be pinged
+	appEmojis    []*AppEmoji
 	channelEdits []ChannelEdit
 	commands     map[string][]Command // guild ID ("" = global) → commands
 
@@ -163,6 +174,10 @@ func Start(opts Options) (*Server, error) {
 	if opts.Clock == nil {
 		opts.Clock = wallClock{}
 	}
+	if opts.AppEmojiLimit <= 0 {
+		opts.AppEmojiLimit = maxAppEmojis
+	}
+
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("fakediscord: listen: %w", err)
@@ -180,6 +195,8 @@ func Start(opts Options) (*Server, error) {
 		failDM:          map[string]bool{},
 		botPerms:        map[string]int64{},
 		messages:        map[string]*Message{},
+		oldEdits:        map[string][]time.Time{},
+		pingable:        map[string]bool{},
 		channelMsgs:     map[string][]string{},
 		commands:        map[string][]Command{},
 		interactions:    map[string]*interactionState{},

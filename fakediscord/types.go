@@ -1,7 +1,6 @@
 package fakediscord
 
 import (
-	"encoding/json"
 	"time"
 )
 
@@ -27,6 +26,14 @@ const (
 	ComponentRoleMenu    = 6
 	ComponentMentionMenu = 7
 	ComponentChannelMenu = 8
+	// The layout and content components of Components V2 (message flag FlagComponentsV2).
+	ComponentSection      = 9
+	ComponentTextDisplay  = 10
+	ComponentThumbnail    = 11
+	ComponentMediaGallery = 12
+	ComponentFile         = 13
+	ComponentSeparator    = 14
+	ComponentContainer    = 17
 )
 
 // Interaction types.
@@ -68,6 +75,9 @@ const (
 	PermManageThreads  = 1 << 34
 	PermPublicThreads  = 1 << 35
 	PermPinMessages    = 1 << 51
+	// PermMentionEveryone lets a message ping @everyone, @here and every role. The fake
+	// records such pings whether or not the bot holds it (see Pings).
+	PermMentionEveryone = 1 << 17
 	// DefaultBotPermissions is what the bot holds in a guild unless SetBotPermissions says
 	// otherwise: an ordinary member's, with managing threads and messages, starting public
 	// threads and pinning.
@@ -182,8 +192,10 @@ type SelectOption struct {
 	Default     bool   `json:"default,omitempty"`
 }
 
-// Component is any message or modal component: action row, button, select
-// menu or text input. Fields that do not apply to a type are left zero.
+// Component is any message or modal component: action row, button, select menu, text
+// input, and the layout and content components of Components V2 (section, text display,
+// thumbnail, media gallery, file, separator, container). Fields that do not apply to a
+// type are left zero.
 type Component struct {
 	Type        int            `json:"type"`
 	ID          int            `json:"id,omitempty"`
@@ -202,7 +214,77 @@ type Component struct {
 	Required    *bool          `json:"required,omitempty"`
 	MinLength   *int           `json:"min_length,omitempty"`
 	MaxLength   *int           `json:"max_length,omitempty"`
-	Components  []Component    `json:"components,omitempty"`
+	// Components are an action row's, a section's or a container's children.
+	Components []Component `json:"components,omitempty"`
+
+	// Content is a text display's Markdown.
+	Content string `json:"content,omitempty"`
+	// Accessory is a section's button or thumbnail.
+	Accessory *Component `json:"accessory,omitempty"`
+	// Media and Description are a thumbnail's picture and alt text.
+	Media       *UnfurledMedia `json:"media,omitempty"`
+	Description *string        `json:"description,omitempty"`
+	// Items are a media gallery's pictures.
+	Items []MediaItem `json:"items,omitempty"`
+	// File is a file component's attachment (attachment://name).
+	File *UnfurledMedia `json:"file,omitempty"`
+	// Spoiler blurs a thumbnail, a file or a container.
+	Spoiler bool `json:"spoiler,omitempty"`
+	// AccentColor is a container's accent.
+	AccentColor *int `json:"accent_color,omitempty"`
+	// Divider and Spacing are a separator's.
+	Divider *bool `json:"divider,omitempty"`
+	Spacing *int  `json:"spacing,omitempty"`
+}
+
+// UnfurledMedia is the picture or file a Components V2 component shows: an URL, or
+// attachment://name for a file uploaded with the message.
+type UnfurledMedia struct {
+	URL string `json:"url"`
+}
+
+// MediaItem is one picture of a media gallery.
+type MediaItem struct {
+	Media       UnfurledMedia `json:"media"`
+	Description *string       `json:"description,omitempty"`
+	Spoiler     bool          `json:"spoiler,omitempty"`
+}
+
+// Attachment is a file of a message, as Discord describes it. The file's bytes are the
+// message's File of the same index.
+type Attachment struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+	ContentType string `json:"content_type,omitempty"`
+	Size        int    `json:"size"`
+	URL         string `json:"url"`
+	ProxyURL    string `json:"proxy_url"`
+}
+
+// Pings is whom a message mentions in a way that notifies: the users, the roles, and
+// whether @everyone or @here, as Discord parses them from its content (or, with Components
+// V2, from its text displays) under its allowed_mentions. Roles and @everyone are counted
+// whether or not the bot holds PermMentionEveryone or the role is mentionable (the fake
+// does not model roles): a message that asks for them is taken to ping them.
+type Pings struct {
+	Users    []string
+	Roles    []string
+	Everyone bool
+}
+
+// Empty reports whether the message pings nobody.
+func (p Pings) Empty() bool { return len(p.Users) == 0 && len(p.Roles) == 0 && !p.Everyone }
+
+// PingRecord is one accepted message creation or edit that pings someone.
+type PingRecord struct {
+	MessageID string
+	ChannelID string
+	// Via is "create" for a new message (channel message, interaction answer or
+	// follow-up), or the edit's route: "channel", "update" or "webhook".
+	Via   string
+	Pings Pings
+	At    time.Time
 }
 
 // AllowedMentions is the allowed_mentions object a message was sent with.
@@ -234,7 +316,7 @@ type Message struct {
 	MentionEveryone     bool                 `json:"mention_everyone"`
 	Mentions            []User               `json:"mentions"`
 	MentionRoles        []string             `json:"mention_roles"`
-	Attachments         []json.RawMessage    `json:"attachments"`
+	Attachments         []Attachment         `json:"attachments"`
 	Embeds              []Embed              `json:"embeds"`
 	Components          []Component          `json:"components"`
 	Pinned              bool                 `json:"pinned"`
@@ -251,8 +333,12 @@ type Message struct {
 	InteractionID string `json:"-"`
 	// Deleted is set once the message has been deleted.
 	Deleted bool `json:"-"`
-	// Files are the files uploaded with the message, in order.
+	// Files are the message's files, in the order of its Attachments: those uploaded
+	// with it and with its edits, less those an edit did not keep.
 	Files []File `json:"-"`
+	// Pings is whom the message pings, as its content (or text displays) and allowed
+	// mentions say; an edit that changes them parses them anew.
+	Pings Pings `json:"-"`
 }
 
 // File is a file uploaded with a message.
@@ -266,22 +352,29 @@ type File struct {
 // user.
 func (m Message) Ephemeral() bool { return m.Flags&FlagEphemeral != 0 }
 
-// Controls returns every button and select menu of the message, row by
-// row.
+// Controls returns every button and select menu of the message, in the order they
+// appear: row by row, and with Components V2 inside containers and as sections'
+// accessories too.
 func (m Message) Controls() []Component {
 	var out []Component
-	var walk func([]Component)
-	walk = func(cs []Component) {
-		for _, c := range cs {
-			if c.Type == ComponentActionRow {
-				walk(c.Components)
-				continue
-			}
+	walkComponents(m.Components, func(c Component) {
+		if c.Type == ComponentButton || isSelect(c.Type) {
 			out = append(out, c)
 		}
-	}
-	walk(m.Components)
+	})
 	return out
+}
+
+// walkComponents calls f for every component of cs and their children, depth first, in
+// order: a section's accessory after its text.
+func walkComponents(cs []Component, f func(Component)) {
+	for _, c := range cs {
+		f(c)
+		walkComponents(c.Components, f)
+		if c.Accessory != nil {
+			walkComponents([]Component{*c.Accessory}, f)
+		}
+	}
 }
 
 // Component returns the component with the given custom_id.
@@ -456,9 +549,58 @@ func cloneComponents(cs []Component) []Component {
 			c.Required = &b
 		}
 		c.Components = cloneComponents(c.Components)
+		if c.Accessory != nil {
+			a := cloneComponents([]Component{*c.Accessory})[0]
+			c.Accessory = &a
+		}
+		if c.Media != nil {
+			m := *c.Media
+			c.Media = &m
+		}
+		if c.File != nil {
+			f := *c.File
+			c.File = &f
+		}
+		c.Description = cloneString(c.Description)
+		if c.Items != nil {
+			items := make([]MediaItem, len(c.Items))
+			for j, it := range c.Items {
+				it.Description = cloneString(it.Description)
+				items[j] = it
+			}
+			c.Items = items
+		}
+		c.AccentColor = cloneInt(c.AccentColor)
+		c.Spacing = cloneInt(c.Spacing)
+		if c.Divider != nil {
+			b := *c.Divider
+			c.Divider = &b
+		}
 		out[i] = c
 	}
 	return out
+}
+
+func cloneString(p *string) *string {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
+
+// cloneFiles copies the list of files; their bytes, never changed once stored, are shared.
+func cloneFiles(fs []File) []File {
+	if fs == nil {
+		return nil
+	}
+	return append([]File(nil), fs...)
+}
+
+func clonePings(p Pings) Pings {
+	p.Users = append([]string(nil), p.Users...)
+	p.Roles = append([]string(nil), p.Roles...)
+	return p
 }
 
 func cloneInt(p *int) *int {
@@ -500,7 +642,9 @@ func cloneEmbeds(es []Embed) []Embed {
 func cloneMessage(m Message) Message {
 	m.Mentions = cloneUsers(m.Mentions)
 	m.MentionRoles = append([]string(nil), m.MentionRoles...)
-	m.Attachments = append([]json.RawMessage(nil), m.Attachments...)
+	m.Attachments = append([]Attachment(nil), m.Attachments...)
+	m.Files = cloneFiles(m.Files)
+	m.Pings = clonePings(m.Pings)
 	m.Embeds = cloneEmbeds(m.Embeds)
 	m.Components = cloneComponents(m.Components)
 	if m.EditedTimestamp != nil {
@@ -536,7 +680,7 @@ func (m Message) wire() Message {
 		m.MentionRoles = []string{}
 	}
 	if m.Attachments == nil {
-		m.Attachments = []json.RawMessage{}
+		m.Attachments = []Attachment{}
 	}
 	if m.Embeds == nil {
 		m.Embeds = []Embed{}
