@@ -101,6 +101,9 @@ type Bot struct {
 
 	// tables runs the live tables.
 	tables *live.Runtime
+	// commands and controls are the route tables of slash commands and of controls.
+	commands map[string]commandHandler
+	controls map[commands.Route]controlRoute
 
 	// handlers counts the interactions being handled and the work started for them in the
 	// background, so that Close can wait for them.
@@ -200,6 +203,7 @@ func New(cfg Config) (*Bot, error) {
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, leaseClock: cfg.LeaseClock, appID: cfg.AppID,
 		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
+		commands: commandRoutes(), controls: controlRoutes(),
 	}
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}

@@ -10,7 +10,6 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
-	"github.com/pinochle-discord/pinochle/engine"
 )
 
 // Answers to commands a table did not take.
@@ -37,59 +36,7 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	if !private(i) && (i.Message == nil || !carries(i.Message.Components, data.CustomID)) {
 		return b.reply(i, present.MsgForged)
 	}
-	if commands.IsPageID(data.CustomID) {
-		return b.onPage(ctx, i, data.CustomID)
-	}
-	if commands.IsSheetID(data.CustomID) {
-		return b.onSheet(ctx, i, data.CustomID)
-	}
-	id, err := commands.ParseID(data.CustomID)
-	if err != nil {
-		return b.reply(i, present.MsgForged)
-	}
-	by := personOf(i)
-	var c live.Command
-	switch id.Action {
-	case commands.ActJoin:
-		c = live.Join{By: by, Seat: -1}
-	case commands.ActSeat:
-		var want int
-		if _, err := fmt.Sscan(id.Arg, &want); err != nil || want < 0 {
-			return b.reply(i, present.MsgForged)
-		}
-		c = live.Join{By: by, Seat: want}
-	case commands.ActLeave:
-		c = live.Leave{By: by, InPlace: true}
-	case commands.ActAddComputer:
-		c = live.AddComputer{By: by}
-	case commands.ActStart:
-		c = live.Start{By: by}
-	case commands.ActCancel:
-		c = live.Cancel{By: by}
-	case commands.ActHand:
-		c = live.ShowHand{By: by, Token: i.Token}
-	case commands.ActRefresh:
-		c = live.ShowHand{By: by, Token: i.Token}
-	case commands.ActNextHand:
-		c = live.NextHand{By: by, Token: i.Token}
-	case commands.ActOther:
-		c = live.AskBid{By: by, At: id.Stamp()}
-	case commands.ActHint:
-		if id.Hand == 0 {
-			return b.reply(i, present.MsgForged)
-		}
-		c = live.Hint{By: by, Token: i.Token, At: id.Stamp()}
-	default:
-		if id.Hand == 0 {
-			return b.reply(i, present.MsgForged)
-		}
-		values := data.Values
-		c = live.Move{By: by, Token: i.Token, At: id.Stamp(), Choose: id.Action == commands.ActCard, Action: func(seat int) (engine.Action, error) {
-			return commands.ActionFor(id, seat, values)
-		}}
-	}
-	inPlace := id.Action != commands.ActHand
-	return b.command(ctx, i, id.Game, c, inPlace)
+	return b.serveControl(ctx, i, data.CustomID, false)
 }
 
 // onModal handles a submitted form: the "other amount" bid.
@@ -98,13 +45,7 @@ func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
 	if !ok {
 		return b.reply(i, msgUnreadable)
 	}
-	id, err := commands.ParseID(data.CustomID)
-	if err != nil || id.Action != commands.ActBidModal || id.Hand == 0 {
-		return b.reply(i, present.MsgForged)
-	}
-	values := commands.ModalValues(data)
-	return b.command(ctx, i, id.Game, live.Move{By: personOf(i), Token: i.Token, At: id.Stamp(),
-		Action: func(seat int) (engine.Action, error) { return commands.ActionFor(id, seat, values) }}, true)
+	return b.serveControl(ctx, i, data.CustomID, true)
 }
 
 // personOf is who sent an interaction.

@@ -21,7 +21,7 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 	if !canManage(i) {
 		return b.reply(i, "Starting a league season needs the Manage Server permission.")
 	}
-	raw, _ := optString(opts, commands.OptName)
+	raw, _ := commands.OptString(opts, commands.OptName)
 	name, err := commands.SeasonName(raw)
 	if err != nil {
 		return b.reply(i, "%s.", present.Capitalise(err.Error()))
@@ -46,7 +46,7 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 
 // cmdLeagueEnd ends the running season (Manage Server) and posts its final standings and
 // champions in the channel where it was started.
-func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	if !canManage(i) {
 		return b.reply(i, "Ending a league season needs the Manage Server permission.")
 	}
@@ -61,7 +61,7 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction) error 
 	if err != nil {
 		return b.failed(i, "standings", err)
 	}
-	e := standingsEmbed(s, recs)
+	e := present.StandingsEmbed(s, recs)
 	e.Title = "Final standings · " + present.Escape(s.Name)
 	content := fmt.Sprintf("🏁 Season **%s** is over.", present.Escape(s.Name))
 	var champions []string
@@ -91,7 +91,7 @@ func userIDs(recs []league.Record) []string {
 }
 
 // cmdHistory lists the guild's seasons.
-func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	seasons, err := b.store.Seasons(ctx, i.GuildID)
 	if err != nil {
 		return b.failed(i, "seasons", err)

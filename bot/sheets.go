@@ -42,12 +42,10 @@ func (b *Bot) answerSheet(i *discordgo.Interaction, data *discordgo.InteractionR
 }
 
 // onSheet answers a score sheet or review button.
-func (b *Bot) onSheet(ctx context.Context, i *discordgo.Interaction, customID string) error {
-	id, err := commands.ParseSheetID(customID)
-	if err != nil {
-		return b.reply(i, present.MsgForged)
-	}
+func (b *Bot) onSheet(ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
+	id := c.(commands.SheetID)
 	var data *discordgo.InteractionResponseData
+	var err error
 	if id.Kind == commands.SheetScores {
 		data, err = b.sheetPage(ctx, i, id.Game, id.Page)
 	} else {
@@ -129,11 +127,11 @@ func (b *Bot) reviewPage(ctx context.Context, i *discordgo.Interaction, gameID i
 
 // cmdReview answers /pinochle review game:ID [hand:N].
 func (b *Bot) cmdReview(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	game, ok := optInt(opts, commands.OptGame)
+	game, ok := commands.OptInt(opts, commands.OptGame)
 	if !ok {
 		return b.reply(i, "Name the game to review: `/pinochle review game:`.")
 	}
-	hand, _ := optInt(opts, commands.OptHand)
+	hand, _ := commands.OptInt(opts, commands.OptHand)
 	data, err := b.reviewPage(ctx, i, game, int(hand))
 	return b.answerSheetOr(i, data, err)
 }
@@ -196,7 +194,7 @@ func flattenFocused(opts []*discordgo.ApplicationCommandInteractionDataOption) [
 // played, or abandoned with a hand unfinished, is refused: its file would show cards of a
 // hand in play.
 func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	game, ok := optInt(opts, commands.OptGame)
+	game, ok := commands.OptInt(opts, commands.OptGame)
 	if !ok {
 		return b.reply(i, "Name the game to export: `/pinochle export game:`.")
 	}

@@ -19,7 +19,7 @@ import (
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-type options = map[string]*discordgo.ApplicationCommandInteractionDataOption
+type options = commands.Options
 
 // msgStale answers a command whose options are not those registered: a client may still
 // offer an older registration of a command that has changed since.
@@ -39,91 +39,11 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 		return b.reply(i, "⚠️ %s. %s", present.Capitalise(err.Error()), msgStale)
 	}
 	sub, opts := commands.Flatten(data)
-	switch data.Name + " " + sub {
-	case pinochle(commands.SubNew):
-		return b.cmdNew(ctx, i, opts)
-	case pinochle(commands.SubHand):
-		return b.cmdHand(ctx, i)
-	case pinochle(commands.SubStatus):
-		return b.cmdStatus(ctx, i)
-	case pinochle(commands.SubRules):
-		return b.cmdRules(ctx, i, opts)
-	case pinochle(commands.SubLeaderboard):
-		return b.cmdLeaderboard(ctx, i, opts)
-	case pinochle(commands.SubStats):
-		return b.cmdStats(ctx, i, opts)
-	case pinochle(commands.SubLeave):
-		return b.cmdLeave(ctx, i)
-	case pinochle(commands.SubAbandon):
-		return b.cmdAbandon(ctx, i)
-	case pinochle(commands.SubSettings):
-		return b.cmdSettings(ctx, i, opts)
-	case pinochle(commands.SubNotify):
-		return b.cmdNotify(ctx, i, opts)
-	case pinochle(commands.SubAway):
-		return b.cmdAway(ctx, i, true)
-	case pinochle(commands.SubBack):
-		return b.cmdAway(ctx, i, false)
-	case pinochle(commands.SubGames):
-		return b.cmdGames(ctx, i)
-	case pinochle(commands.SubReview):
-		return b.cmdReview(ctx, i, opts)
-	case pinochle(commands.SubExport):
-		return b.cmdExport(ctx, i, opts)
-	case leagueCmd(commands.SubLeagueStart):
-		return b.cmdLeagueStart(ctx, i, opts)
-	case leagueCmd(commands.SubLeagueEnd):
-		return b.cmdLeagueEnd(ctx, i)
-	case leagueCmd(commands.SubLeagueStandings):
-		return b.cmdStandings(ctx, i, opts)
-	case leagueCmd(commands.SubLeagueHistory):
-		return b.cmdHistory(ctx, i)
+	if handle, ok := b.commands[data.Name+" "+sub]; ok {
+		return handle(b, ctx, i, opts)
 	}
 	return b.reply(i, "I do not know that command. Try `/pinochle rules`.")
 }
-
-// Checked readers of options: each returns the option's value and true when it is given
-// and of its type, and otherwise the zero value and false. Unlike discordgo's typed getters
-// they never panic.
-
-// optString returns a string option.
-func optString(opts options, name string) (string, bool) {
-	o, ok := opts[name]
-	if !ok || o == nil {
-		return "", false
-	}
-	v, ok := o.Value.(string)
-	return v, ok
-}
-
-// optInt returns an integer option.
-func optInt(opts options, name string) (int64, bool) {
-	o, ok := opts[name]
-	if !ok || o == nil || !commands.ValueFits(discordgo.ApplicationCommandOptionInteger, o.Value) {
-		return 0, false
-	}
-	return int64(o.Value.(float64)), true
-}
-
-// optBool returns a boolean option.
-func optBool(opts options, name string) (bool, bool) {
-	o, ok := opts[name]
-	if !ok || o == nil {
-		return false, false
-	}
-	v, ok := o.Value.(bool)
-	return v, ok
-}
-
-// optID returns the ID an option of a user, channel or role names.
-func optID(opts options, name string) (string, bool) {
-	id, ok := optString(opts, name)
-	return id, ok && id != ""
-}
-
-// pinochle and leagueCmd name a subcommand of /pinochle and of /league.
-func pinochle(sub string) string  { return commands.CommandPinochle + " " + sub }
-func leagueCmd(sub string) string { return commands.CommandLeague + " " + sub }
 
 // cmdNew opens a lobby in the channel, with a thread for the table.
 func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options) error {
@@ -283,19 +203,19 @@ func (b *Bot) tableCommand(ctx context.Context, i *discordgo.Interaction, seated
 }
 
 // cmdHand shows the caller's hand privately.
-func (b *Bot) cmdHand(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Bot) cmdHand(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	return b.tableCommand(ctx, i, true, "You are not seated at a game in this server. Start one with `/pinochle new`.",
 		live.ShowHand{By: personOf(i), Token: i.Token})
 }
 
 // cmdStatus posts the table again at the bottom of its thread.
-func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	return b.tableCommand(ctx, i, false, "There is no game in play here.", live.Repost{By: personOf(i)})
 }
 
 // cmdRules shows a preset's rules and meld table.
 func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	if preset, ok := optString(opts, commands.OptPreset); ok {
+	if preset, ok := commands.OptString(opts, commands.OptPreset); ok {
 		e, err := commands.RulesSummary(preset)
 		if err != nil {
 			return b.reply(i, "%s", present.Capitalise(err.Error()))
@@ -320,12 +240,12 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 }
 
 // cmdLeave leaves a lobby, or hands the caller's seat in a game to a computer player.
-func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	return b.tableCommand(ctx, i, true, "You are not seated at a table in this server.", live.Leave{By: personOf(i)})
 }
 
 // cmdAbandon stops a table: its host or someone with Manage Server.
-func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	return b.tableCommand(ctx, i, false, "There is no table of yours to abandon here. Use it in the table's thread.",
 		live.Abandon{By: personOf(i)})
 }
@@ -337,7 +257,7 @@ func (b *Bot) cmdAway(ctx context.Context, i *discordgo.Interaction, away bool) 
 
 // cmdGames lists the caller's unfinished tables in the guild, with whose turn it is, the
 // caller's turns first.
-func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction) error {
+func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	user := userOf(i).ID
 	tables := b.tables.Tables(func(s *live.Summary) bool {
 		return s.Game.GuildID == i.GuildID && s.Game.SeatOf(user) >= 0
@@ -405,7 +325,7 @@ func openSeats(seats []table.Seat) int {
 
 // cmdNotify sets whether the caller gets a direct message when it is their turn.
 func (b *Bot) cmdNotify(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	on, _ := optBool(opts, commands.OptDM)
+	on, _ := commands.OptBool(opts, commands.OptDM)
 	if err := b.store.SetNotify(ctx, userOf(i).ID, on, b.now()); err != nil {
 		return b.failed(i, "notify", err)
 	}

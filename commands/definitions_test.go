@@ -3,11 +3,12 @@ package commands
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/pinochle-discord/pinochle/engine"
 	"regexp"
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/pinochle-discord/pinochle/engine"
 
 	"github.com/bwmarrin/discordgo"
 )

@@ -27,9 +27,6 @@ func (p PageID) String() string {
 	return pagePrefix + ":" + strconv.FormatInt(p.Season, 10) + ":" + strconv.Itoa(p.Offset)
 }
 
-// IsPageID reports whether a custom ID is meant as a page button (it may still be malformed).
-func IsPageID(s string) bool { return strings.HasPrefix(s, pagePrefix+":") }
-
 // ParsePageID reads a page button's custom ID strictly: the prefix, then the season and the
 // offset as decimal numbers without signs or leading zeros.
 func ParsePageID(s string) (PageID, error) {

@@ -1,6 +1,9 @@
 package commands
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPageID(t *testing.T) {
 	for _, p := range []PageID{{0, 0}, {7, 15}, {maxGame, maxOffset}} {
@@ -9,7 +12,7 @@ func TestPageID(t *testing.T) {
 		if err != nil || got != p {
 			t.Errorf("ParsePageID(%q) = %+v, %v; want %+v", s, got, err, p)
 		}
-		if !IsPageID(s) || len(s) > MaxIDLen {
+		if !strings.HasPrefix(s, pagePrefix+":") || len(s) > MaxIDLen {
 			t.Errorf("%q: not a page ID, or longer than %d", s, MaxIDLen)
 		}
 	}

@@ -35,10 +35,6 @@ func (s SheetID) String() string {
 	return fmt.Sprintf("%s:%s:%d:%d", sheetPrefix, s.Kind, s.Game, s.Page)
 }
 
-// IsSheetID reports whether a custom ID is meant as a sheet button (it may still be
-// malformed).
-func IsSheetID(s string) bool { return strings.HasPrefix(s, sheetPrefix+":") }
-
 // ParseSheetID reads a sheet button's custom ID strictly: the prefix, a known kind, the
 // game (from 1) and the page (from 1) as decimal numbers without signs or leading zeros.
 func ParseSheetID(s string) (SheetID, error) {

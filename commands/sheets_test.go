@@ -1,6 +1,9 @@
 package commands
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSheetID(t *testing.T) {
 	for _, p := range []SheetID{{SheetScores, 1, 1}, {SheetReview, 42, 7}, {SheetReview, maxGame, maxSheetPage}} {
@@ -9,7 +12,7 @@ func TestSheetID(t *testing.T) {
 		if err != nil || got != p {
 			t.Errorf("ParseSheetID(%q) = %+v, %v; want %+v", s, got, err, p)
 		}
-		if !IsSheetID(s) || len(s) > MaxIDLen {
+		if !strings.HasPrefix(s, sheetPrefix+":") || len(s) > MaxIDLen {
 			t.Errorf("%q: not a sheet ID, or longer than %d", s, MaxIDLen)
 		}
 	}

@@ -36,7 +36,7 @@ func newV2Fixture(t *testing.T, opts fakediscord.Options) *v2Fixture {
 }
 
 // newV2FixtureOwn is a v2Fixture without Discord's OpenAPI document, which holds requests
-// to the fake's own checks alone, as in a clone without ../shared.
+// to the fake's own checks alone, as in a clone without the Discord specification beside it.
 func newV2FixtureOwn(t *testing.T) *v2Fixture {
 	t.Helper()
 	clk := fakediscord.NewManualClock(time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
