@@ -32,6 +32,7 @@ import (
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -617,7 +618,7 @@ func (b *Bot) reply(i *discordgo.Interaction, format string, args ...any) error 
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content: present.Truncate(fmt.Sprintf(format, args...), maxContent), Flags: discordgo.MessageFlagsEphemeral,
+			Content: words.Truncate(fmt.Sprintf(format, args...), maxContent), Flags: discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		},
 	})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -216,7 +217,7 @@ func chunkLines(lines []string, n int) []string {
 	var cur strings.Builder
 	size := 0 // the runes in cur
 	for _, l := range lines {
-		l = present.Truncate(l, n)
+		l = words.Truncate(l, n)
 		ln := utf8.RuneCountInString(l)
 		if size > 0 && size+1+ln > n {
 			out = append(out, cur.String())

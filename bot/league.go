@@ -11,6 +11,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league"
 
 	"github.com/pinochle-discord/pinochle/storage"
@@ -24,7 +25,7 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 	raw, _ := commands.OptString(opts, commands.OptName)
 	name, err := commands.SeasonName(raw)
 	if err != nil {
-		return b.reply(i, "%s.", present.Capitalise(err.Error()))
+		return b.reply(i, "%s.", words.Capitalise(err.Error()))
 	}
 	s, err := b.store.StartSeason(ctx, i.GuildID, name, i.ChannelID, b.now(), time.Time{})
 	switch {
@@ -111,5 +112,5 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, _ option
 		}
 		lines = append(lines, line)
 	}
-	return b.replyEmbed(i, false, &discordgo.MessageEmbed{Title: "League seasons", Color: present.ColourActive, Description: present.Truncate(strings.Join(lines, "\n"), 4000)})
+	return b.replyEmbed(i, false, &discordgo.MessageEmbed{Title: "League seasons", Color: present.ColourActive, Description: words.Truncate(strings.Join(lines, "\n"), 4000)})
 }

@@ -15,8 +15,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
-
-	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // post is one message the bot sends to a channel, or one edit of a message it sent.
@@ -369,7 +368,7 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 		Nonce        string `json:"nonce"`
 		EnforceNonce bool   `json:"enforce_nonce"`
 	}{&discordgo.MessageSend{
-		Content: present.Truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
+		Content: words.Truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
 	}, m.nonce, true}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	resp, err := p.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(idempotent(context.Background())))

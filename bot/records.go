@@ -8,6 +8,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
@@ -174,7 +175,7 @@ func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, opts op
 	}
 	if len(opts) > 0 {
 		if st, err = commands.ApplyGuildSettings(st, opts); err != nil {
-			return b.reply(i, "%s", present.Capitalise(err.Error()))
+			return b.reply(i, "%s", words.Capitalise(err.Error()))
 		}
 		if err := b.store.UpdateSettings(ctx, i.GuildID, st, b.now()); err != nil {
 			if errors.Is(err, storage.ErrInvalid) {

@@ -12,6 +12,7 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine/record"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -226,7 +227,7 @@ func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts opti
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
 			Content: fmt.Sprintf("Game #%d (%s), %s: replay it with `pinochle replay pinochle-game-%d.json`, or review it with `pinochle review`.",
-				meta.ID, meta.Preset, present.Count(len(f.Results), "hand"), meta.ID),
+				meta.ID, meta.Preset, words.Count(len(f.Results), "hand"), meta.ID),
 			Files:           []*discordgo.File{{Name: fmt.Sprintf("pinochle-game-%d.json", meta.ID), ContentType: "application/json", Reader: &buf}},
 			Flags:           discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},

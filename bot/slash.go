@@ -14,6 +14,7 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/table"
@@ -36,7 +37,7 @@ func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 	}
 	if err := commands.CheckInvocationOffering(data, b.cfg.Presets); err != nil {
 		b.log.Warn("command refused", "command", data.Name, "guild", i.GuildID, "user", userOf(i).ID, "err", err)
-		return b.reply(i, "⚠️ %s. %s", present.Capitalise(err.Error()), msgStale)
+		return b.reply(i, "⚠️ %s. %s", words.Capitalise(err.Error()), msgStale)
 	}
 	sub, opts := commands.Flatten(data)
 	if handle, ok := b.commands[data.Name+" "+sub]; ok {
@@ -68,11 +69,11 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	}
 	req, err := commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason, Presets: b.cfg.Presets})
 	if err != nil {
-		return b.reply(i, "%s", present.Capitalise(err.Error()))
+		return b.reply(i, "%s", words.Capitalise(err.Error()))
 	}
 	rules, err := engine.NewRules(req.Preset, req.Options)
 	if err != nil {
-		return b.reply(i, "%s", present.Capitalise(err.Error()))
+		return b.reply(i, "%s", words.Capitalise(err.Error()))
 	}
 	// Opening a table takes several calls to Discord: answer now, privately, and edit the
 	// answer once the table is open.
@@ -218,7 +219,7 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 	if preset, ok := commands.OptString(opts, commands.OptPreset); ok {
 		e, err := commands.RulesSummary(preset)
 		if err != nil {
-			return b.reply(i, "%s", present.Capitalise(err.Error()))
+			return b.reply(i, "%s", words.Capitalise(err.Error()))
 		}
 		return b.replyEmbed(i, true, e)
 	}
@@ -234,7 +235,7 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	e, err := commands.RulesSummary(st.DefaultPreset)
 	if err != nil {
-		return b.reply(i, "%s", present.Capitalise(err.Error()))
+		return b.reply(i, "%s", words.Capitalise(err.Error()))
 	}
 	return b.replyEmbed(i, true, e)
 }

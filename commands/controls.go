@@ -7,11 +7,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // Discord's limits on message components.
@@ -80,7 +80,7 @@ func meldControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 		discordgo.Button{Label: "Draw (no meld)", Style: discordgo.SecondaryButton, CustomID: mk(ActDraw, "")},
 	}
 	for _, m := range v.MeldChoices() {
-		label := truncate(fmt.Sprintf("%s %d", capitalize(m.Name()), m.Points), maxLabelLen)
+		label := words.Truncate(fmt.Sprintf("%s %d", words.Capitalise(m.Name()), m.Points), maxLabelLen)
 		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: mk(ActMeld, MeldArg(m.Cards()))})
 	}
 	var rows []discordgo.MessageComponent
@@ -165,7 +165,7 @@ func trumpControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 			continue
 		}
 		buttons = append(buttons, discordgo.Button{
-			Label: s.Symbol() + " " + capitalize(s.Name()), Style: discordgo.PrimaryButton, CustomID: mk(ActTrump, s.String()),
+			Label: s.Symbol() + " " + words.Capitalise(s.Name()), Style: discordgo.PrimaryButton, CustomID: mk(ActTrump, s.String()),
 		})
 	}
 	if len(buttons) == 0 {
@@ -212,7 +212,7 @@ func passControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 		// Three-handed: the bidder buries its cards, to no one.
 		ph = fmt.Sprintf("Choose %d cards to bury (they count for you, unseen)", rule.Count)
 	} else {
-		ph = fmt.Sprintf("Choose %d cards to pass to %s", rule.Count, truncate(v.Name(to), 40))
+		ph = fmt.Sprintf("Choose %d cards to pass to %s", rule.Count, words.Truncate(v.Name(to), 40))
 	}
 	switch {
 	case rule.Need == rule.Count:
@@ -224,7 +224,7 @@ func passControls(v *engine.View, mk idMaker) []discordgo.MessageComponent {
 		discordgo.SelectMenu{
 			MenuType:    discordgo.StringSelectMenu,
 			CustomID:    mk(ActPassCards, ""),
-			Placeholder: truncate(ph, maxPlaceholder),
+			Placeholder: words.Truncate(ph, maxPlaceholder),
 			MinValues:   ptr(rule.Count),
 			MaxValues:   rule.Count,
 			Options:     opts,
@@ -477,16 +477,16 @@ func ParseAmount(s string) (int, error) {
 		return 0, errors.New("type the amount you bid, such as 260")
 	}
 	if len(t) > maxBidDigits {
-		return 0, fmt.Errorf("%q is far too high a bid", truncate(strings.TrimSpace(s), 20))
+		return 0, fmt.Errorf("%q is far too high a bid", words.Truncate(strings.TrimSpace(s), 20))
 	}
 	for _, r := range t {
 		if r < '0' || r > '9' {
-			return 0, fmt.Errorf("%q is not a number: type the amount you bid, such as 260", truncate(strings.TrimSpace(s), 20))
+			return 0, fmt.Errorf("%q is not a number: type the amount you bid, such as 260", words.Truncate(strings.TrimSpace(s), 20))
 		}
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 1 {
-		return 0, fmt.Errorf("%q is not a bid: type an amount above 0, such as 260", truncate(strings.TrimSpace(s), 20))
+		return 0, fmt.Errorf("%q is not a bid: type an amount above 0, such as 260", words.Truncate(strings.TrimSpace(s), 20))
 	}
 	return n, nil
 }
@@ -502,7 +502,7 @@ func passedCards(values []string) ([]engine.Card, error) {
 		code, k, ok := strings.Cut(v, "#")
 		c, valid := cardByCode(code)
 		if !ok || !valid || len(k) != 1 || k[0] < '0' || k[0] > '3' {
-			return nil, fmt.Errorf("%w: card value %q", ErrBadID, truncate(v, 20))
+			return nil, fmt.Errorf("%w: card value %q", ErrBadID, words.Truncate(v, 20))
 		}
 		if seen[v] {
 			return nil, fmt.Errorf("%w: card value %q chosen twice", ErrBadID, v)
@@ -511,21 +511,4 @@ func passedCards(values []string) ([]engine.Card, error) {
 		cards = append(cards, c)
 	}
 	return cards, nil
-}
-
-// truncate shortens s to at most n characters (runes), ending it with "…"
-// when cut.
-func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // TestMeldControls plays two-handed games at random and checks, each time a trick's winner
@@ -54,7 +55,7 @@ func TestMeldControls(t *testing.T) {
 				want := []string{"Draw (no meld)"}
 				wantActions := []engine.Action{{Seat: seat, Kind: engine.ActDraw}}
 				for _, m := range v.MeldChoices() {
-					want = append(want, capitalize(m.Name())+" "+strconv.Itoa(int(m.Points)))
+					want = append(want, words.Capitalise(m.Name())+" "+strconv.Itoa(int(m.Points)))
 					wantActions = append(wantActions, engine.Action{Seat: seat, Kind: engine.ActMeld, Cards: m.Cards()})
 				}
 				if !slices.Equal(labels, want) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // pagePrefix names the encoding of a ranking's page buttons.
@@ -32,15 +34,15 @@ func (p PageID) String() string {
 func ParsePageID(s string) (PageID, error) {
 	parts := strings.Split(s, ":")
 	if len(parts) != 3 || parts[0] != pagePrefix {
-		return PageID{}, fmt.Errorf("%w: %q is not a page button", ErrBadID, truncate(s, 40))
+		return PageID{}, fmt.Errorf("%w: %q is not a page button", ErrBadID, words.Truncate(s, 40))
 	}
 	season, err := parseDecimal(parts[1], maxGameDigits)
 	if err != nil || season > maxGame {
-		return PageID{}, fmt.Errorf("%w: season in %q", ErrBadID, truncate(s, 40))
+		return PageID{}, fmt.Errorf("%w: season in %q", ErrBadID, words.Truncate(s, 40))
 	}
 	offset, err := parseDecimal(parts[2], maxOffsetDigits)
 	if err != nil || offset > maxOffset {
-		return PageID{}, fmt.Errorf("%w: offset in %q", ErrBadID, truncate(s, 40))
+		return PageID{}, fmt.Errorf("%w: offset in %q", ErrBadID, words.Truncate(s, 40))
 	}
 	return PageID{Season: season, Offset: int(offset)}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // A Control is what a custom ID says: a control of a game (ID), a page of a ranking (PageID)
@@ -51,7 +53,7 @@ func ParseControl(s string) (Control, error) {
 	prefix, _, ok := strings.Cut(s, ":")
 	parse, known := grammar[prefix]
 	if !ok || !known {
-		return nil, fmt.Errorf("%w: %q", ErrBadID, truncate(s, 40))
+		return nil, fmt.Errorf("%w: %q", ErrBadID, words.Truncate(s, 40))
 	}
 	return parse(s)
 }

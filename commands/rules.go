@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // Discord's limits on embeds.
@@ -38,8 +39,8 @@ func RulesSummary(preset string) (*discordgo.MessageEmbed, error) {
 // It stays within Discord's embed limits.
 func RulesEmbed(r *engine.Rules) *discordgo.MessageEmbed {
 	e := &discordgo.MessageEmbed{
-		Title:       truncate(fmt.Sprintf("Pinochle: %s", r.Preset), maxEmbedTitle),
-		Description: truncate(overview(r), maxEmbedDescription),
+		Title:       words.Truncate(fmt.Sprintf("Pinochle: %s", r.Preset), maxEmbedTitle),
+		Description: words.Truncate(overview(r), maxEmbedDescription),
 		Color:       rulesColor,
 	}
 	add := func(name, value string) {
@@ -47,7 +48,7 @@ func RulesEmbed(r *engine.Rules) *discordgo.MessageEmbed {
 			return
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{
-			Name: truncate(name, maxFieldName), Value: truncate(value, maxFieldValue),
+			Name: words.Truncate(name, maxFieldName), Value: words.Truncate(value, maxFieldValue),
 		})
 	}
 	if r.Stock {
@@ -361,7 +362,7 @@ func counters(r *engine.Rules) string {
 	}
 	var parts []string
 	for _, v := range values {
-		parts = append(parts, fmt.Sprintf("%s = %d", joinAnd(byValue[v]), v))
+		parts = append(parts, fmt.Sprintf("%s = %d", words.Join(byValue[v], "and"), v))
 	}
 	return fmt.Sprintf("Counters (%s): %s; the last trick scores %d; %d in tricks per hand.",
 		r.Counters, strings.Join(parts, ", "), r.LastTrick, r.TrickTotal())
@@ -443,14 +444,6 @@ func gameEnd(r *engine.Rules) string {
 		lines = append(lines, fmt.Sprintf("Holding %d runs wins the game at once.", r.Meld.RunWinsAt))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// joinAnd joins words as "A, 10 and K".
-func joinAnd(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // embedLen returns the characters of an embed that count toward Discord's

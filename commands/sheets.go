@@ -3,6 +3,8 @@ package commands
 import (
 	"fmt"
 	"strings"
+
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // sheetPrefix names the encoding of the buttons that open or page a game's records.
@@ -40,15 +42,15 @@ func (s SheetID) String() string {
 func ParseSheetID(s string) (SheetID, error) {
 	parts := strings.Split(s, ":")
 	if len(parts) != 4 || parts[0] != sheetPrefix || (parts[1] != SheetScores && parts[1] != SheetReview) {
-		return SheetID{}, fmt.Errorf("%w: %q is not a sheet button", ErrBadID, truncate(s, 40))
+		return SheetID{}, fmt.Errorf("%w: %q is not a sheet button", ErrBadID, words.Truncate(s, 40))
 	}
 	game, err := parseDecimal(parts[2], maxGameDigits)
 	if err != nil || game < 1 || game > maxGame {
-		return SheetID{}, fmt.Errorf("%w: game in %q", ErrBadID, truncate(s, 40))
+		return SheetID{}, fmt.Errorf("%w: game in %q", ErrBadID, words.Truncate(s, 40))
 	}
 	page, err := parseDecimal(parts[3], maxSheetPageDigits)
 	if err != nil || page < 1 || page > maxSheetPage {
-		return SheetID{}, fmt.Errorf("%w: page in %q", ErrBadID, truncate(s, 40))
+		return SheetID{}, fmt.Errorf("%w: page in %q", ErrBadID, words.Truncate(s, 40))
 	}
 	return SheetID{Kind: parts[1], Game: game, Page: int(page)}, nil
 }

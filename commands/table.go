@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -63,8 +64,11 @@ func parseChoice[T ~string](what, v string, valid []T, list func([]string) strin
 			return x, nil
 		}
 	}
-	return "", fmt.Errorf("%s %q: choose %s", what, v, list(words(valid)))
+	return "", fmt.Errorf("%s %q: choose %s", what, v, list(stringsOf(valid)))
 }
+
+// orList writes "a, b or c".
+func orList(ws []string) string { return words.Join(ws, "or") }
 
 // commaList writes "a, b, c".
 func commaList(ws []string) string { return strings.Join(ws, ", ") }
@@ -80,21 +84,13 @@ func parseSwitch(name, v string) (bool, error) {
 	return false, fmt.Errorf("%s %q: choose on or off", name, v)
 }
 
-// words returns values of a string type as strings.
-func words[T ~string](vs []T) []string {
+// stringsOf returns values of a string type as strings.
+func stringsOf[T ~string](vs []T) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
 		out[i] = string(v)
 	}
 	return out
-}
-
-// orList writes "a, b or c".
-func orList(ws []string) string {
-	if len(ws) < 2 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
 }
 
 // TableSettingsText describes a table's level, pace, hints, turn mentions and forced cards

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -127,7 +128,7 @@ func Hand(meta *table.Game, v *engine.View, opts HandOptions) *discordgo.Interac
 		components = []discordgo.MessageComponent{}
 	}
 	return &discordgo.InteractionResponseData{
-		Content:         Truncate(b.String(), 2000),
+		Content:         words.Truncate(b.String(), 2000),
 		Components:      components,
 		Flags:           discordgo.MessageFlagsEphemeral,
 		AllowedMentions: &discordgo.MessageAllowedMentions{},

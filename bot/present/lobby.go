@@ -8,6 +8,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -95,9 +96,9 @@ func rulesLine(rules *engine.Rules, meta *table.Game) string {
 	end := fmt.Sprintf("to %d", rules.Target)
 	switch {
 	case rules.Target == 0:
-		end = Count(rules.Hands, "hand")
+		end = words.Count(rules.Hands, "hand")
 	case rules.Hands > 0:
-		end += " or " + Count(rules.Hands, "hand")
+		end += " or " + words.Count(rules.Hands, "hand")
 	}
 	line := fmt.Sprintf("%d players, %s.", rules.Players, end)
 	if len(meta.Options) > 0 {
@@ -110,7 +111,7 @@ func rulesLine(rules *engine.Rules, meta *table.Game) string {
 		}
 		line += fmt.Sprintf(" Turn timer %s (then: %s).", Duration(meta.Settings.Timer), policy)
 	}
-	line += " " + Capitalise(commands.TableSettingsText(meta.Settings)) + "."
+	line += " " + words.Capitalise(commands.TableSettingsText(meta.Settings)) + "."
 	return line
 }
 

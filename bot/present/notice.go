@@ -6,6 +6,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // Notice words what a table tells a person (live.Notice): a refusal and its reason, or
@@ -49,7 +50,7 @@ func Notice(n live.Notice, v *engine.View) string {
 		}
 		return "⚠️ " + n.Err.Error()
 	case live.FactRuleRefused:
-		return "⚠️ " + Capitalise(ruleText(n.Rule, v)) + "."
+		return "⚠️ " + words.Capitalise(ruleText(n.Rule, v)) + "."
 	case live.FactHintsOff:
 		return "Hints are off at this table."
 	case live.FactHintNotYourTurn:

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -29,9 +30,9 @@ func StandingsEmbed(season league.Season, recs []league.Record) *discordgo.Messa
 			mark = "🏆"
 		}
 		fmt.Fprintf(&b, "%s **%s** · rating %.0f · %s, %d won (%.0f%%) · points %d/%d · bids %d made, %d set\n",
-			mark, Escape(r.Name), r.Rating.Display(), Count(r.Games, "game"), r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
+			mark, Escape(r.Name), r.Rating.Display(), words.Count(r.Games, "game"), r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
 	}
-	e.Description = Truncate(b.String(), 4000)
+	e.Description = words.Truncate(b.String(), 4000)
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Rating: a skill estimate (mean − 3σ) over team, two- and three-player games; points: own side's / best opponent's final scores, in tens."}
 	return e
 }
@@ -43,14 +44,14 @@ func StatsEmbed(st league.PlayerStats) *discordgo.MessageEmbed {
 		Title: "Record of " + Escape(r.Name),
 		Color: ColourActive,
 		Description: fmt.Sprintf("Rank %d · rating %.0f\n%s: %d won, %d lost, %d drawn (%.0f%%)\n%s, bid %d: %d made, %d set\nMeld: %.0f a hand on average, %d at best",
-			r.Rank, r.Rating.Display(), Count(r.Games, "game"), r.Wins, r.Losses, r.Draws, 100*r.WinRate(), Count(r.Hands, "hand"), r.HandsBid, r.BidsMade, r.BidsSet, r.AverageMeld(), r.HighMeld),
+			r.Rank, r.Rating.Display(), words.Count(r.Games, "game"), r.Wins, r.Losses, r.Draws, 100*r.WinRate(), words.Count(r.Hands, "hand"), r.HandsBid, r.BidsMade, r.BidsSet, r.AverageMeld(), r.HighMeld),
 	}
 	for _, s := range st.Seasons {
 		if len(e.Fields) == 10 {
 			break
 		}
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: Escape(s.Season.Name),
-			Value: fmt.Sprintf("rank %d · rating %.0f · %s, %d won", s.Record.Rank, s.Record.Rating.Display(), Count(s.Record.Games, "game"), s.Record.Wins), Inline: true})
+			Value: fmt.Sprintf("rank %d · rating %.0f · %s, %d won", s.Record.Rank, s.Record.Rating.Display(), words.Count(s.Record.Games, "game"), s.Record.Wins), Inline: true})
 	}
 	return e
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer/computertest"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -93,14 +94,14 @@ func TestTableShowsTricksWon(t *testing.T) {
 // limit exactly, ellipsis included, and never inside a character.
 func TestTruncateCountsCharacters(t *testing.T) {
 	line := strings.Repeat("A♠ ", 300) // 900 characters, 1,500 bytes
-	if got := Truncate(line, 1024); got != line {
+	if got := words.Truncate(line, 1024); got != line {
 		t.Errorf("a 900-character text was cut to %d characters", utf8.RuneCountInString(got))
 	}
-	got := Truncate(line+line, 1024)
+	got := words.Truncate(line+line, 1024)
 	if n := utf8.RuneCountInString(got); n != 1024 || !strings.HasSuffix(got, "…") || !utf8.ValidString(got) {
 		t.Errorf("cut to %d characters (valid %v), ending %q; want 1024 ending with …", n, utf8.ValidString(got), got[len(got)-8:])
 	}
-	if got := Truncate("♠♥♦♣", 0); got != "" {
+	if got := words.Truncate("♠♥♦♣", 0); got != "" {
 		t.Errorf("Truncate to 0 = %q", got)
 	}
 }
@@ -158,7 +159,7 @@ func TestOneHand(t *testing.T) {
 			t.Errorf("%s of %s hands: the table's footer reads %q, want %q", tc.preset, tc.hands, got, tc.footer)
 		}
 	}
-	if got := Count(1, "hand") + ", " + Count(0, "hand") + ", " + Count(2, "game"); got != "1 hand, 0 hands, 2 games" {
+	if got := words.Count(1, "hand") + ", " + words.Count(0, "hand") + ", " + words.Count(2, "game"); got != "1 hand, 0 hands, 2 games" {
 		t.Errorf("Count: %s", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/record"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -57,7 +58,7 @@ func Sheet(meta *table.Game, hands []engine.HandResult, page int) (*discordgo.Me
 		b.WriteString(sheetLine(meta, h) + "\n")
 	}
 	e.Description = b.String()
-	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %s", page, pages, Count(len(hands), "hand"))}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %s", page, pages, words.Count(len(hands), "hand"))}
 	return e, pager(commands.SheetScores, meta.ID, page, pages, "Earlier hands", "Later hands")
 }
 
@@ -119,7 +120,7 @@ func Review(meta *table.Game, h *record.Hand, hand, n int) (*discordgo.MessageEm
 		names[s] = Name(meta, s)
 	}
 	e := &discordgo.MessageEmbed{
-		Title: fmt.Sprintf("Review · game #%d · %s", meta.ID, Truncate(h.Title(names), 200)),
+		Title: fmt.Sprintf("Review · game #%d · %s", meta.ID, words.Truncate(h.Title(names), 200)),
 		Color: ColourActive,
 	}
 	for _, sec := range h.Sections(names) {
@@ -127,7 +128,7 @@ func Review(meta *table.Game, h *record.Hand, hand, n int) (*discordgo.MessageEm
 		if value == "" {
 			value = "—"
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: Truncate(sec.Title, 256), Value: Truncate(value, 1024)})
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: words.Truncate(sec.Title, 256), Value: words.Truncate(value, 1024)})
 	}
 	e.Footer = &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Hand %d of %d finished", hand, n)}
 	var row discordgo.ActionsRow
@@ -164,7 +165,7 @@ func GameLabel(g *table.Game) string {
 		state = "finished"
 	}
 	label := fmt.Sprintf("#%d %s (%s) %s · %s", g.ID, g.Preset, state, g.CreatedAt.UTC().Format("2 Jan"), strings.Join(names, ", "))
-	return Truncate(label, 100)
+	return words.Truncate(label, 100)
 }
 
 // Discord's limits on the embeds of one message.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -238,24 +239,16 @@ func stakeLine(v *engine.View) string {
 	}
 	var throwIn, set string
 	if r.SetGivesOpponents {
-		throwIn = "the other side scores " + joinAnd(gains)
+		throwIn = "the other side scores " + words.Join(gains, "and")
 		set = fmt.Sprintf("the other side scores your bid %d and the meld and tricks it saves", v.High())
 	} else {
 		throwIn = fmt.Sprintf("your side loses %d", v.High())
 		if len(gains) > 0 {
-			throwIn += ", and the other side scores " + joinAnd(gains)
+			throwIn += ", and the other side scores " + words.Join(gains, "and")
 		}
 		set = fmt.Sprintf("your side loses %d, and the other side scores the meld and tricks it saves", v.High())
 	}
 	d := v.ThrowInDelta()
 	fmt.Fprintf(&b, "**Throwing in:** %s (%s %+d, %s %+d). **Playing and being set:** %s.", throwIn, TeamName(bt), d[bt], TeamName(1-bt), d[1-bt], set)
 	return b.String()
-}
-
-// joinAnd joins phrases as a sentence lists them: "a", "a and b", "a, b and c".
-func joinAnd(parts []string) string {
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -134,7 +135,7 @@ func gameEndText(rules *engine.Rules, hand int) string {
 	case rules.Target == 0:
 		return fmt.Sprintf("Hand %d of %d", hand, rules.Hands)
 	case rules.Hands > 0:
-		return fmt.Sprintf("Playing to %d, at most %s", rules.Target, Count(rules.Hands, "hand"))
+		return fmt.Sprintf("Playing to %d, at most %s", rules.Target, words.Count(rules.Hands, "hand"))
 	}
 	return fmt.Sprintf("Playing to %d", rules.Target)
 }

@@ -3,6 +3,8 @@ package present
 import (
 	"testing"
 	"time"
+
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // TestDuration: a timer reads in its largest whole unit.
@@ -28,8 +30,8 @@ func TestDuration(t *testing.T) {
 // TestCapitalise: only the first letter of a sentence is raised.
 func TestCapitalise(t *testing.T) {
 	for in, want := range map[string]string{"": "", "no such game": "No such game", "Already": "Already", "x": "X"} {
-		if got := Capitalise(in); got != want {
-			t.Errorf("Capitalise(%q) = %q, want %q", in, got, want)
+		if got := words.Capitalise(in); got != want {
+			t.Errorf("words.Capitalise(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -27,6 +27,7 @@ var allowed = map[string][]string{
 	"engine/computer/internal/fitbid": {"engine", "engine/computer", "engine/computer/duel"},
 	"internal/parallel":               {},
 	"internal/layers":                 {},
+	"internal/words":                  {},
 
 	// What results mean, and the table's vocabulary.
 	"league":       {"engine"},
@@ -38,17 +39,17 @@ var allowed = map[string][]string{
 	"storage":             {"engine", "league", "table"},
 	"storage/pgtest":      {},
 	"bot/live":            {"engine", "engine/computer", "league", "table"},
-	"commands":            {"engine", "table"},
-	"bot/present":         {"engine", "engine/computer", "engine/record", "league", "table", "bot/live", "commands"},
+	"commands":            {"engine", "table", "internal/words"},
+	"bot/present":         {"engine", "engine/computer", "engine/record", "league", "table", "bot/live", "commands", "internal/words"},
 	"bot/charts":          {},
-	"bot/present/picture": {"engine"},
+	"bot/present/picture": {"engine", "internal/words"},
 
 	// The Discord layer and the programs.
 	"bot": {"engine", "engine/computer", "engine/record", "league", "table", "storage", "bot/live",
-		"commands", "bot/present", "bot/charts"},
+		"commands", "bot/present", "bot/charts", "internal/words"},
 	"cmd/pinochlebot": {"bot", "storage", "table", "engine", "engine/computer", "league"},
 	"cmd/pinochle": {"engine", "engine/computer", "engine/computer/duel", "engine/record", "league",
-		"bot/present", "internal/parallel"},
+		"bot/present", "internal/parallel", "internal/words"},
 	"fakediscord": {},
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // Mark says what a card of a hand is, besides itself. A card may carry several marks.
@@ -110,7 +111,7 @@ func (h Hand) Alt() string {
 			held++
 		}
 	}
-	b.WriteString("Hand of " + plural(held, "card"))
+	b.WriteString("Hand of " + words.Count(held, "card"))
 	if h.Trump < engine.NoSuit {
 		b.WriteString(", trump " + h.Trump.Name())
 	}
@@ -144,14 +145,6 @@ func (h Hand) Alt() string {
 		}
 	}
 	return capAlt(b.String())
-}
-
-// plural writes n and a noun, with an s unless n is one.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // Layout of a hand's picture.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // ResultLine is one side's line in a hand's result: a team's, or a player's where players
@@ -219,7 +220,7 @@ func (x *GameOver) headline() string {
 
 // Alt describes the game's end in words.
 func (x GameOver) Alt() string {
-	parts := []string{"Game over after " + plural(x.Hands, "hand") + ".", x.headline() + "."}
+	parts := []string{"Game over after " + words.Count(x.Hands, "hand") + ".", x.headline() + "."}
 	var sc []string
 	for _, l := range x.Lines {
 		sc = append(sc, cleanText(l.Name, 3*maxName)+" "+strconv.Itoa(l.Score))
@@ -241,7 +242,7 @@ func (x GameOver) draw(r *Renderer) *image.RGBA {
 	fillRect(img, image.Rect(0, 0, resultW, 84), feltDark)
 	bf, sf, nf := r.fonts.big, r.fonts.small, r.fonts.name
 	bf.drawAligned(img, resultW/2, 42, bf.fit(cleanText(x.headline(), 120), resultW-2*tablePad), gold, alignCenter)
-	sf.drawAligned(img, resultW/2, 70, "Game over after "+plural(x.Hands, "hand"), textMuted, alignCenter)
+	sf.drawAligned(img, resultW/2, 70, "Game over after "+words.Count(x.Hands, "hand"), textMuted, alignCenter)
 	for i, l := range x.Lines {
 		y := top + i*rowH
 		row := image.Rect(tablePad, y+4, resultW-tablePad, y+rowH-4)

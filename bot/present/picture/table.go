@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // Seat is one seat of a Table as the picture shows it.
@@ -212,7 +213,7 @@ func (t Table) Alt() string {
 		}
 	}
 	if t.Stock > 0 {
-		s := "Stock: " + plural(t.Stock, "card")
+		s := "Stock: " + words.Count(t.Stock, "card")
 		if t.HasTurnUp {
 			s += ", turned up " + t.TurnUp.Symbol()
 		}
@@ -221,7 +222,7 @@ func (t Table) Alt() string {
 	if len(t.Widow) > 0 {
 		parts = append(parts, "Widow: "+symbols(t.Widow)+".")
 	} else if t.WidowDown > 0 {
-		parts = append(parts, "Widow: "+plural(t.WidowDown, "card")+" face down.")
+		parts = append(parts, "Widow: "+words.Count(t.WidowDown, "card")+" face down.")
 	}
 	if len(t.Scores) > 0 {
 		var sc []string
@@ -233,7 +234,7 @@ func (t Table) Alt() string {
 			score += ", playing to " + strconv.Itoa(t.Target)
 		}
 		if t.Hands > 0 {
-			score += ", playing " + plural(t.Hands, "hand")
+			score += ", playing " + words.Count(t.Hands, "hand")
 		}
 		parts = append(parts, score+".")
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // HandOf returns the hand of a seat's view: its cards; until the first trick is complete,
@@ -109,17 +110,9 @@ func sideNames(r *engine.Rules, names []string) []string {
 				ns = append(ns, n)
 			}
 		}
-		out[team] = joinAnd(ns)
+		out[team] = words.Join(ns, "&")
 	}
 	return out
-}
-
-// joinAnd joins names as people write them: "Ann & Cy", "Ann, Cy & Eve".
-func joinAnd(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " & " + names[len(names)-1]
 }
 
 // alone reports whether players score alone rather than as teams.
@@ -166,7 +159,7 @@ func TableOf(v *engine.View, names []string, bottom int, deck Deck) Table {
 				}
 			}
 		case phase == engine.PhasePlay || phase == engine.PhaseMeld:
-			seat.Note = plural(v.TricksWon(s), "trick")
+			seat.Note = words.Count(v.TricksWon(s), "trick")
 			if p := v.SeatPoints(s); p > 0 {
 				seat.Note += ", " + strconv.Itoa(p) + " points"
 			}
