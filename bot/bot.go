@@ -410,13 +410,6 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	b.serve(ic.Interaction, b.route)
 }
 
-// Answers to interactions the bot cannot act on.
-const (
-	msgUnreadable = "I could not read that, so nothing was done. If it happens again, reload Discord and try again."
-	msgNotHere    = "I am not in this server, so I cannot do that here."
-	msgOtherGuild = "That is not one of this server's tables or channels, so nothing was done."
-)
-
 // serve handles interaction i with handle. A panic in handle is recovered: it is logged
 // with its stack (neither holds the interaction's token) and i is answered privately that
 // something went wrong (which Discord refuses if i had its answer already).
@@ -463,16 +456,16 @@ func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
 	if !readable(i) {
 		// discordgo could not decode the data (it leaves it out then).
 		b.log.Warn("interaction data unreadable", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID)
-		return b.refuse(i, msgUnreadable)
+		return b.refuse(i, present.MsgUnreadable)
 	}
 	if i.GuildID != "" {
 		if !b.inGuild(i.GuildID) {
 			b.log.Warn("interaction from a server the bot is not in", "guild", i.GuildID, "user", userOf(i).ID)
-			return b.refuse(i, msgNotHere)
+			return b.refuse(i, present.MsgNotHere)
 		}
 		if !b.channelMayBeIn(i.GuildID, i.ChannelID) {
 			b.log.Warn("interaction from another server's channel", "guild", i.GuildID, "channel", i.ChannelID, "user", userOf(i).ID)
-			return b.refuse(i, msgOtherGuild)
+			return b.refuse(i, present.MsgOtherGuild)
 		}
 	}
 	switch i.Type {
@@ -527,7 +520,7 @@ func (b *Bot) refuse(i *discordgo.Interaction, why string) error {
 			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
 		})
 	}
-	return b.reply(i, "%s", why)
+	return b.reply(i, why)
 }
 
 // stateOf returns the state of the session that serves a guild: the guilds of its shard the
@@ -614,11 +607,11 @@ func displayName(i *discordgo.Interaction) string {
 }
 
 // reply answers an interaction with a message only its user sees.
-func (b *Bot) reply(i *discordgo.Interaction, format string, args ...any) error {
+func (b *Bot) reply(i *discordgo.Interaction, text string) error {
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content: words.Truncate(fmt.Sprintf(format, args...), maxContent), Flags: discordgo.MessageFlagsEphemeral,
+			Content: words.Truncate(text, maxContent), Flags: discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		},
 	})

@@ -12,14 +12,6 @@ import (
 	"github.com/pinochle-discord/pinochle/commands"
 )
 
-// Answers to commands a table did not take.
-const (
-	// msgGone answers a command for a table that is not running any more.
-	msgGone = "That game is not running any more."
-	// msgBusy answers a command for a table flooded with commands (live.ErrBusy).
-	msgBusy = "That table is busy with other clicks right now, so nothing was done. Please try again in a moment."
-)
-
 // onComponent handles a click on a button or a choice in a menu: the custom ID names the
 // table and what the control does, and the table decides. The bot's controls are buttons
 // and menus of strings; a click on a public message must be on a control that message
@@ -28,7 +20,7 @@ const (
 func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
 	if !ok {
-		return b.reply(i, msgUnreadable)
+		return b.reply(i, present.MsgUnreadable)
 	}
 	if data.ComponentType != discordgo.ButtonComponent && data.ComponentType != discordgo.SelectMenuComponent {
 		return b.reply(i, present.MsgForged)
@@ -43,7 +35,7 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
 	data, ok := i.Data.(discordgo.ModalSubmitInteractionData)
 	if !ok {
-		return b.reply(i, msgUnreadable)
+		return b.reply(i, present.MsgUnreadable)
 	}
 	return b.serveControl(ctx, i, data.CustomID, true)
 }
@@ -104,7 +96,7 @@ func carries(components []discordgo.MessageComponent, customID string) bool {
 func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int64, c live.Command, inPlace bool) error {
 	if tables := b.tables.Tables(func(s *live.Summary) bool { return s.Game.ID == gameID }); len(tables) == 1 && tables[0].Game.GuildID != i.GuildID {
 		b.log.Warn("a table's control used from another server", "game", gameID, "guild", i.GuildID, "user", userOf(i).ID)
-		return b.reply(i, msgOtherGuild)
+		return b.reply(i, present.MsgOtherGuild)
 	}
 	// The table may ask for edits of this interaction's answer (a private view it keeps up
 	// to date) before the answer below has gone out: they wait for it.
@@ -117,10 +109,10 @@ func (b *Bot) command(ctx context.Context, i *discordgo.Interaction, gameID int6
 	r, err := b.tables.Do(ctx, gameID, c)
 	switch {
 	case errors.Is(err, live.ErrNoTable):
-		return b.reply(i, msgGone)
+		return b.reply(i, present.MsgGone)
 	case errors.Is(err, live.ErrBusy):
 		b.log.Warn("table busy: a command refused", "game", gameID, "refused", b.tables.Refused())
-		return b.reply(i, msgBusy)
+		return b.reply(i, present.MsgBusy)
 	case err != nil:
 		b.log.Error("table command", "game", gameID, "err", err)
 		return b.reply(i, present.MsgWrong)
@@ -155,7 +147,7 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 		}
 		why := present.LobbyEndWhy(&r.Game, r.End)
 		if r.Kind == live.ReplyStarted {
-			why = fmt.Sprintf("The game is on: follow it in <#%s>.", r.Game.PostChannel())
+			why = present.GameOn(r.Game.PostChannel())
 		}
 		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: &discordgo.InteractionResponseData{
 			Embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&r.Game, &rules, why)}, Components: []discordgo.MessageComponent{},
@@ -177,5 +169,5 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 		})
 	}
-	return b.reply(i, "%s", present.Notice(r.Notice, nil))
+	return b.reply(i, present.Notice(r.Notice, nil))
 }

@@ -42,8 +42,7 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 		case live.PostTable:
 			b.postTable(gameID, e)
 		case live.MovedTable:
-			link := fmt.Sprintf("https://discord.com/channels/%s/%s/%s", e.GuildID, e.New.ChannelID, e.New.MessageID)
-			b.post.enqueue(e.Old.ChannelID, &post{editID: e.Old.MessageID, content: "The table has moved down: " + link,
+			b.post.enqueue(e.Old.ChannelID, &post{editID: e.Old.MessageID, content: present.TableMoved(e.GuildID, e.New.ChannelID, e.New.MessageID),
 				embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{}})
 		case live.CloseTable:
 			em, _ := present.Table(&e.Game, &e.Public)

@@ -20,26 +20,26 @@ import (
 // cmdLeagueStart opens a season (Manage Server).
 func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	if !canManage(i) {
-		return b.reply(i, "Starting a league season needs the Manage Server permission.")
+		return b.reply(i, present.MsgSeasonStartManage)
 	}
 	raw, _ := commands.OptString(opts, commands.OptName)
 	name, err := commands.SeasonName(raw)
 	if err != nil {
-		return b.reply(i, "%s.", words.Capitalise(err.Error()))
+		return b.reply(i, present.Refusal(err)+".")
 	}
 	s, err := b.store.StartSeason(ctx, i.GuildID, name, i.ChannelID, b.now(), time.Time{})
 	switch {
 	case errors.Is(err, storage.ErrConflict):
-		return b.reply(i, "A season is already running, or that name is taken: `/league end` ends the current one.")
+		return b.reply(i, present.MsgSeasonRunning)
 	case errors.Is(err, storage.ErrInvalid):
-		return b.reply(i, "That season cannot be started: %v", err)
+		return b.reply(i, present.SeasonNotStarted(err))
 	case err != nil:
 		return b.failed(i, "league start", err)
 	}
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content:         fmt.Sprintf("🏁 League season **%s** has started. Every finished game between people in this server counts for it until `/league end`.", present.Escape(s.Name)),
+			Content:         present.SeasonStarted(s.Name),
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		},
 	})
@@ -49,12 +49,12 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 // champions in the channel where it was started.
 func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	if !canManage(i) {
-		return b.reply(i, "Ending a league season needs the Manage Server permission.")
+		return b.reply(i, present.MsgSeasonEndManage)
 	}
 	s, err := b.store.EndSeason(ctx, i.GuildID, b.now())
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return b.reply(i, "No season is running. `/league start NAME` starts one.")
+		return b.reply(i, present.MsgNoSeasonRunning)
 	case err != nil:
 		return b.failed(i, "league end", err)
 	}
@@ -63,23 +63,20 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction, _ opti
 		return b.failed(i, "standings", err)
 	}
 	e := present.StandingsEmbed(s, recs)
-	e.Title = "Final standings · " + present.Escape(s.Name)
-	content := fmt.Sprintf("🏁 Season **%s** is over.", present.Escape(s.Name))
+	e.Title = present.FinalStandingsTitle(s.Name)
 	var champions []string
 	for _, r := range recs {
 		if r.Rank == 1 {
-			champions = append(champions, "<@"+r.UserID+">")
+			champions = append(champions, r.UserID)
 		}
 	}
-	if len(champions) > 0 {
-		content += " Champion: " + strings.Join(champions, ", ") + " 🏆"
-	}
+	content := present.SeasonOver(s.Name, champions)
 	channel := s.ChannelID
 	if channel == "" {
 		channel = i.ChannelID
 	}
 	b.post.enqueue(channel, &post{content: content, embeds: []*discordgo.MessageEmbed{e}, mentions: userIDs(recs[:min(1, len(recs))])})
-	return b.reply(i, "Season **%s** ended; the final standings are posted in <#%s>.", present.Escape(s.Name), channel)
+	return b.reply(i, present.SeasonEnded(s.Name, channel))
 }
 
 // userIDs lists the users of records.
@@ -98,7 +95,7 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, _ option
 		return b.failed(i, "seasons", err)
 	}
 	if len(seasons) == 0 {
-		return b.reply(i, "No league seasons yet. `/league start NAME` starts one.")
+		return b.reply(i, present.MsgNoSeasons)
 	}
 	var lines []string
 	for _, s := range seasons {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
-	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
@@ -38,7 +37,7 @@ func (b *Bot) cmdStandings(ctx context.Context, i *discordgo.Interaction, opts o
 func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name string, overallToo bool) error {
 	season, err := b.seasonFor(ctx, i.GuildID, name)
 	if errors.Is(err, errNoSeason) {
-		return b.reply(i, "There is no season called “%s” here. `/league history` lists them.", present.Escape(name))
+		return b.reply(i, present.NoSuchSeason(name))
 	}
 	if err != nil {
 		return b.failed(i, "season", err)
@@ -123,7 +122,7 @@ func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, c commands.C
 			}
 		}
 		if !found {
-			return b.reply(i, "That season is not one of this server's.")
+			return b.reply(i, present.MsgSeasonNotHere)
 		}
 	}
 	data, err := b.standingsPage(ctx, i.GuildID, season, id.Offset)
@@ -141,7 +140,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	st, err := b.store.PlayerStats(ctx, i.GuildID, user.ID)
 	if errors.Is(err, storage.ErrNotFound) {
-		return b.reply(i, "<@%s> has no counted games in this server yet.", user.ID)
+		return b.reply(i, present.NoCountedGames(user.ID))
 	}
 	if err != nil {
 		return b.failed(i, "stats", err)
@@ -164,22 +163,22 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 // cmdSettings shows or changes the guild's settings (Manage Server).
 func (b *Bot) cmdSettings(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	if !canManage(i) {
-		return b.reply(i, "Changing the server's Pinochle settings needs the Manage Server permission.")
+		return b.reply(i, present.MsgSettingsManage)
 	}
 	st, err := b.store.Settings(ctx, i.GuildID)
 	if err != nil {
 		return b.failed(i, "settings", err)
 	}
 	if ch, ok := commands.OptID(opts, commands.OptChannel); ok && !b.channelIn(i.GuildID, ch) {
-		return b.reply(i, "That channel is not one of this server's, so nothing was changed.")
+		return b.reply(i, present.MsgChannelNotHere)
 	}
 	if len(opts) > 0 {
 		if st, err = commands.ApplyGuildSettings(st, opts); err != nil {
-			return b.reply(i, "%s", words.Capitalise(err.Error()))
+			return b.reply(i, present.Refusal(err))
 		}
 		if err := b.store.UpdateSettings(ctx, i.GuildID, st, b.now()); err != nil {
 			if errors.Is(err, storage.ErrInvalid) {
-				return b.reply(i, "Those settings are not valid: %v", err)
+				return b.reply(i, present.SettingsInvalid(err))
 			}
 			return b.failed(i, "settings", err)
 		}

@@ -12,7 +12,6 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine/record"
-	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -60,9 +59,9 @@ func (b *Bot) answerSheetOr(i *discordgo.Interaction, data *discordgo.Interactio
 	var refusal refusalError
 	switch {
 	case errors.Is(err, errNotHere):
-		return b.reply(i, "That game is not one of this server's.")
+		return b.reply(i, present.MsgGameNotHere)
 	case errors.As(err, &refusal):
-		return b.reply(i, "%s", refusal.Error())
+		return b.reply(i, refusal.Error())
 	case err != nil:
 		return b.failed(i, "game records", err)
 	}
@@ -112,11 +111,11 @@ func (b *Bot) reviewPage(ctx context.Context, i *discordgo.Interaction, gameID i
 	}
 	switch {
 	case n == 0:
-		return nil, refusalError(fmt.Sprintf("No hand of game #%d has finished yet, and a hand in play cannot be reviewed.", gameID))
+		return nil, refusalError(present.NoHandToReview(gameID))
 	case hand == 0:
 		hand = n
 	case hand > n:
-		return nil, refusalError(fmt.Sprintf("Game #%d has %d finished hands: hand %d cannot be reviewed yet.", gameID, n, hand))
+		return nil, refusalError(present.HandNotReviewable(gameID, n, hand))
 	}
 	h, err := record.HandAt(rules, meta.Seed, actions, hand)
 	if err != nil {
@@ -130,7 +129,7 @@ func (b *Bot) reviewPage(ctx context.Context, i *discordgo.Interaction, gameID i
 func (b *Bot) cmdReview(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	game, ok := commands.OptInt(opts, commands.OptGame)
 	if !ok {
-		return b.reply(i, "Name the game to review: `/pinochle review game:`.")
+		return b.reply(i, present.MsgNameGameReview)
 	}
 	hand, _ := commands.OptInt(opts, commands.OptHand)
 	data, err := b.reviewPage(ctx, i, game, int(hand))
@@ -146,7 +145,7 @@ const maxChoices = 25
 func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) error {
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 	if !ok || commands.CheckAutocompleteOffering(data, b.cfg.Presets) != nil {
-		return b.refuse(i, msgStale)
+		return b.refuse(i, present.MsgCmdChanged)
 	}
 	typed := ""
 	for _, o := range flattenFocused(data.Options) {
@@ -197,14 +196,14 @@ func flattenFocused(opts []*discordgo.ApplicationCommandInteractionDataOption) [
 func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	game, ok := commands.OptInt(opts, commands.OptGame)
 	if !ok {
-		return b.reply(i, "Name the game to export: `/pinochle export game:`.")
+		return b.reply(i, present.MsgNameGameExport)
 	}
 	meta, err := b.guildGame(ctx, i, game)
 	if err != nil {
 		return b.answerSheetOr(i, nil, err)
 	}
 	if meta.Status != table.StatusFinished {
-		return b.reply(i, "Game #%d is not finished: only a finished game can be exported, since a hand in play must stay hidden. `/pinochle review` shows its finished hands.", meta.ID)
+		return b.reply(i, present.NotFinishedExport(meta.ID))
 	}
 	recs, err := b.store.LoadActions(ctx, meta.ID)
 	if err != nil {
@@ -226,9 +225,8 @@ func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts opti
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
-			Content: fmt.Sprintf("Game #%d (%s), %s: replay it with `pinochle replay pinochle-game-%d.json`, or review it with `pinochle review`.",
-				meta.ID, meta.Preset, words.Count(len(f.Results), "hand"), meta.ID),
-			Files:           []*discordgo.File{{Name: fmt.Sprintf("pinochle-game-%d.json", meta.ID), ContentType: "application/json", Reader: &buf}},
+			Content:         present.Exported(meta.ID, meta.Preset, len(f.Results)),
+			Files:           []*discordgo.File{{Name: present.ExportFile(meta.ID), ContentType: "application/json", Reader: &buf}},
 			Flags:           discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		},

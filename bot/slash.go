@@ -14,7 +14,6 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/table"
@@ -22,45 +21,37 @@ import (
 
 type options = commands.Options
 
-// msgStale answers a command whose options are not those registered: a client may still
-// offer an older registration of a command that has changed since.
-const msgStale = "If the command has changed since Discord loaded it, reload Discord and try again."
-
 // onCommand handles a slash command.
 func (b *Bot) onCommand(ctx context.Context, i *discordgo.Interaction) error {
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 	if !ok {
-		return b.reply(i, msgUnreadable)
+		return b.reply(i, present.MsgUnreadable)
 	}
 	if i.GuildID == "" {
-		return b.reply(i, "Pinochle is played in a server's channels, not in direct messages.")
+		return b.reply(i, present.MsgNotInDM)
 	}
 	if err := commands.CheckInvocationOffering(data, b.cfg.Presets); err != nil {
 		b.log.Warn("command refused", "command", data.Name, "guild", i.GuildID, "user", userOf(i).ID, "err", err)
-		return b.reply(i, "⚠️ %s. %s", words.Capitalise(err.Error()), msgStale)
+		return b.reply(i, present.CommandRefused(err))
 	}
 	sub, opts := commands.Flatten(data)
 	if handle, ok := b.commands[data.Name+" "+sub]; ok {
 		return handle(b, ctx, i, opts)
 	}
-	return b.reply(i, "I do not know that command. Try `/pinochle rules`.")
+	return b.reply(i, present.MsgUnknown)
 }
 
 // cmdNew opens a lobby in the channel, with a thread for the table.
 func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options) error {
 	if open := b.openLobbies(i.GuildID, userOf(i).ID); open >= maxOpenLobbies {
-		return b.reply(i, "You already host %d open lobbies in this server: start or cancel one first (`/pinochle games` lists them).", open)
+		return b.reply(i, present.TooManyLobbies(open))
 	}
 	st, err := b.store.Settings(ctx, i.GuildID)
 	if err != nil {
 		return b.failed(i, "read settings", err)
 	}
 	if !st.AllowsChannel(i.ChannelID) {
-		var chans []string
-		for _, c := range st.Channels {
-			chans = append(chans, "<#"+c+">")
-		}
-		return b.reply(i, "Tables are not opened in this channel. Try %s.", strings.Join(chans, ", "))
+		return b.reply(i, present.NotThisChannel(st.Channels))
 	}
 	_, err = b.store.CurrentSeason(ctx, i.GuildID, b.now())
 	inSeason := err == nil
@@ -69,11 +60,11 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	}
 	req, err := commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason, Presets: b.cfg.Presets})
 	if err != nil {
-		return b.reply(i, "%s", words.Capitalise(err.Error()))
+		return b.reply(i, present.Refusal(err))
 	}
 	rules, err := engine.NewRules(req.Preset, req.Options)
 	if err != nil {
-		return b.reply(i, "%s", words.Capitalise(err.Error()))
+		return b.reply(i, present.Refusal(err))
 	}
 	// Opening a table takes several calls to Discord: answer now, privately, and edit the
 	// answer once the table is open.
@@ -93,7 +84,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	meta.Seats[0] = table.Seat{UserID: user.ID, Name: displayName(i)}
 	id, err := b.store.CreateGame(ctx, meta)
 	if err != nil {
-		return b.editAnswer(i, "The table could not be created. Please try again.", err)
+		return b.editAnswer(i, present.MsgNotCreated, err)
 	}
 	meta.ID = id
 	// The table runs before its lobby is shown, so that a Join the moment the lobby appears
@@ -102,13 +93,13 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	// against its host, after a restart too).
 	if err := b.tables.Add(meta, nil); err != nil {
 		b.abandonUnshown(meta)
-		return b.editAnswer(i, "The table could not be opened. Please try again.", err)
+		return b.editAnswer(i, present.MsgNotOpened, err)
 	}
 	e, comps := present.Lobby(&meta, &rules)
 	msg, err := b.post.send(ctx, i.ChannelID, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps})
 	if err != nil {
 		b.withdraw(id)
-		return b.editAnswer(i, "I could not post the table here: check that I may send messages in this channel.", err)
+		return b.editAnswer(i, present.MsgCannotPost, err)
 	}
 	lobby := table.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
 	threadID := ""
@@ -131,10 +122,10 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		if err == nil {
 			err = errors.New(present.Notice(r.Notice, nil))
 		}
-		return b.editAnswer(i, "The table could not be saved. Please try again.", err)
+		return b.editAnswer(i, present.MsgNotSavedNew, err)
 	}
 	b.log.Info("table opened", "game", id, "guild", i.GuildID, "preset", rules.Preset)
-	return b.editAnswer(i, fmt.Sprintf("Your %s table is open in <#%s>: players press **Join**; you can add computer players or **Start** with computers in the empty seats.", rules.Preset, r.Game.PostChannel()), nil)
+	return b.editAnswer(i, present.TableOpen(rules.Preset, r.Game.PostChannel()), nil)
 }
 
 // withdraw closes a lobby that could not be shown, saying in the log when it could not:
@@ -185,7 +176,7 @@ func (b *Bot) editAnswer(i *discordgo.Interaction, text string, err error) error
 // failed answers privately that something went wrong, and logs why.
 func (b *Bot) failed(i *discordgo.Interaction, what string, err error) error {
 	b.log.Error(what, "guild", i.GuildID, "user", userOf(i).ID, "err", err)
-	return b.reply(i, "Something went wrong on my side; please try again in a moment.")
+	return b.reply(i, present.MsgWrong)
 }
 
 // tableOf returns the table a command is about (findTable), or nil.
@@ -198,20 +189,20 @@ func (b *Bot) tableOf(i *discordgo.Interaction, seatedOnly bool) *live.Summary {
 func (b *Bot) tableCommand(ctx context.Context, i *discordgo.Interaction, seatedOnly bool, notFound string, c live.Command) error {
 	s := b.tableOf(i, seatedOnly)
 	if s == nil {
-		return b.reply(i, "%s", notFound)
+		return b.reply(i, notFound)
 	}
 	return b.command(ctx, i, s.Game.ID, c, false)
 }
 
 // cmdHand shows the caller's hand privately.
 func (b *Bot) cmdHand(ctx context.Context, i *discordgo.Interaction, _ options) error {
-	return b.tableCommand(ctx, i, true, "You are not seated at a game in this server. Start one with `/pinochle new`.",
+	return b.tableCommand(ctx, i, true, present.MsgNoGameSeated,
 		live.ShowHand{By: personOf(i), Token: i.Token})
 }
 
 // cmdStatus posts the table again at the bottom of its thread.
 func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction, _ options) error {
-	return b.tableCommand(ctx, i, false, "There is no game in play here.", live.Repost{By: personOf(i)})
+	return b.tableCommand(ctx, i, false, present.MsgNoGameHere, live.Repost{By: personOf(i)})
 }
 
 // cmdRules shows a preset's rules and meld table.
@@ -219,7 +210,7 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 	if preset, ok := commands.OptString(opts, commands.OptPreset); ok {
 		e, err := commands.RulesSummary(preset)
 		if err != nil {
-			return b.reply(i, "%s", words.Capitalise(err.Error()))
+			return b.reply(i, present.Refusal(err))
 		}
 		return b.replyEmbed(i, true, e)
 	}
@@ -235,25 +226,25 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	e, err := commands.RulesSummary(st.DefaultPreset)
 	if err != nil {
-		return b.reply(i, "%s", words.Capitalise(err.Error()))
+		return b.reply(i, present.Refusal(err))
 	}
 	return b.replyEmbed(i, true, e)
 }
 
 // cmdLeave leaves a lobby, or hands the caller's seat in a game to a computer player.
 func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction, _ options) error {
-	return b.tableCommand(ctx, i, true, "You are not seated at a table in this server.", live.Leave{By: personOf(i)})
+	return b.tableCommand(ctx, i, true, present.MsgNoTableSeat, live.Leave{By: personOf(i)})
 }
 
 // cmdAbandon stops a table: its host or someone with Manage Server.
 func (b *Bot) cmdAbandon(ctx context.Context, i *discordgo.Interaction, _ options) error {
-	return b.tableCommand(ctx, i, false, "There is no table of yours to abandon here. Use it in the table's thread.",
+	return b.tableCommand(ctx, i, false, present.MsgNoTableOwn,
 		live.Abandon{By: personOf(i)})
 }
 
 // cmdAway hands the caller's seat to a computer player, or takes it back.
 func (b *Bot) cmdAway(ctx context.Context, i *discordgo.Interaction, away bool) error {
-	return b.tableCommand(ctx, i, true, "You are not seated at a game in this server.", live.Away{By: personOf(i), Away: away})
+	return b.tableCommand(ctx, i, true, present.MsgNotInGame, live.Away{By: personOf(i), Away: away})
 }
 
 // cmdGames lists the caller's unfinished tables in the guild, with whose turn it is, the
@@ -264,7 +255,7 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, _ options)
 		return s.Game.GuildID == i.GuildID && s.Game.SeatOf(user) >= 0
 	})
 	if len(tables) == 0 {
-		return b.reply(i, "You have no unfinished tables in this server. `/pinochle new` opens one.")
+		return b.reply(i, present.MsgNoTables)
 	}
 	type line struct {
 		mine bool
@@ -308,9 +299,9 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, _ options)
 	sort.SliceStable(lines, func(a, b int) bool { return lines[a].mine && !lines[b].mine })
 	var out []string
 	for _, l := range lines {
-		out = append(out, "• "+l.text)
+		out = append(out, l.text)
 	}
-	return b.reply(i, "**Your tables**\n%s", strings.Join(out, "\n"))
+	return b.reply(i, present.YourTables(out))
 }
 
 // openSeats counts open seats.
@@ -331,9 +322,9 @@ func (b *Bot) cmdNotify(ctx context.Context, i *discordgo.Interaction, opts opti
 		return b.failed(i, "notify", err)
 	}
 	if on {
-		return b.reply(i, "I will send you a direct message when it is your turn (if your DMs are open), besides the mention in the thread.")
+		return b.reply(i, present.MsgNotifyOn)
 	}
-	return b.reply(i, "No more direct messages: you get the mention in the thread only.")
+	return b.reply(i, present.MsgNotifyOff)
 }
 
 // errNoSeason is the answer when a season name matches none.
