@@ -122,11 +122,8 @@ type Bot struct {
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
-	// renewing is closed once renewShards has returned (nil before it starts).
-	renewing chan struct{}
-	// renewNow asks renewShards to renew at once; the channel sent is closed once done. Only
-	// tests use it.
-	renewNow chan chan struct{}
+	// renew renews the lease on the lease clock (renewDue).
+	renew    renewals
 	failOnce sync.Once
 	failErr  error
 	stopped  chan struct{}                 // closed when the bot stops on its own (fail)
@@ -203,7 +200,7 @@ func New(cfg Config) (*Bot, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, leaseClock: cfg.LeaseClock, appID: cfg.AppID,
-		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}), renewNow: make(chan chan struct{}),
+		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}),
 		commands: commandRoutes(), controls: controlRoutes(),
 	}
 	// Every write goes through the lease: one writer per game across processes.
@@ -237,11 +234,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.acquireShards(ctx); err != nil {
 		return fmt.Errorf("bot: %w", err)
 	}
-	b.renewing = make(chan struct{})
-	go func() {
-		defer close(b.renewing)
-		b.renewShards(b.ctx)
-	}()
+	b.startRenewals()
 	n, err := b.resume(ctx)
 	if err != nil {
 		return fmt.Errorf("bot: resume games: %w", err)
@@ -377,8 +370,11 @@ func (b *Bot) Close(ctx context.Context) error {
 	}
 	b.stop()
 	b.post.close()
-	if b.renewing != nil {
-		<-b.renewing
+	b.stopRenewals()
+	if st, ok := b.cfg.Store.(interface{ SaveStats() storage.SaveStats }); ok {
+		s := st.SaveStats()
+		b.log.Info("actions saved since the start", "actions", s.Actions, "transactions", s.Transactions,
+			"commands_refused_busy", b.tables.Refused())
 	}
 	if held := b.lease.Load(); held != nil && b.Err() == nil {
 		rctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -12,10 +12,20 @@ import (
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
-// leaseTTL is the lease of the bots of these tests: long enough that their renewal loop
-// never runs on its own during a test, so that the tests renew (bot.RenewLeaseNow) or let
-// the lease lapse (bot.LapseLease) when they mean to.
+// leaseTTL is the lease of the bots of these tests, which keep it on a clock of the test's
+// own (wallLeaseHarness): it is renewed when the test moves that clock by a third of it, and
+// lapses when the test lets it (bot.LapseLease).
 const leaseTTL = time.Hour
+
+// wallLeaseHarness is a harness whose bot keeps its lease on a clock of the test's that
+// starts at the wall clock's time, as the other processes on the database keep theirs, and
+// moves only when the test moves it: renew renews the lease, as the bot does every third
+// of it, and returns once it is renewed (or the bot has stopped).
+func wallLeaseHarness(t *testing.T) (h *harness, renew func()) {
+	lease := newFakeClock(time.Now())
+	h = newHarness(t, harnessOptions{leaseTTL: leaseTTL, configure: func(c *bot.Config) { c.LeaseClock = lease }})
+	return h, func() { lease.Advance(leaseTTL / 3) }
+}
 
 // moveFrom makes the first simple legal move of a private view and returns the answer,
 // whatever it says.
@@ -61,7 +71,7 @@ func (h *harness) gameState(store storage.Store, game int64) string {
 // all of them go through, the deadlines and the computer's move a minute later.
 func TestLeaseLapsedWritesNothing(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOptions{leaseTTL: leaseTTL})
+	h, renew := wallLeaseHarness(t)
 	search := newBlockingSearch()
 	h.setDecide(search.decide)
 	t.Cleanup(search.releaseAll)
@@ -121,7 +131,7 @@ func TestLeaseLapsedWritesNothing(t *testing.T) {
 	}
 
 	// Renewed, the bot writes again: the move, and the forfeit tried again a minute later.
-	bot.RenewLeaseNow(h.bot)
+	renew()
 	if r2 := h.moveFrom(ana, r); r2.Type != 7 || strings.Contains(r2.Content, "⚠️") {
 		t.Fatalf("a move with the lease renewed answered type %d: %q", r2.Type, r2.Content)
 	}
@@ -147,7 +157,7 @@ func TestLeaseLapsedWritesNothing(t *testing.T) {
 // turn's forfeit falling due, a computer player's search that ends after the loss.
 func TestLeaseLostStopsBot(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOptions{leaseTTL: leaseTTL})
+	h, renew := wallLeaseHarness(t)
 	search := newBlockingSearch()
 	h.setDecide(search.decide)
 	t.Cleanup(search.releaseAll)
@@ -176,7 +186,7 @@ func TestLeaseLostStopsBot(t *testing.T) {
 	if _, err := h.store.AcquireShards(h.ctx, "usurper", storage.Shards{Count: 1, IDs: []int{0}}, later, leaseTTL); err != nil {
 		t.Fatalf("another process could not take the shard over: %v", err)
 	}
-	bot.RenewLeaseNow(h.bot)
+	renew()
 	select {
 	case <-h.bot.Done():
 	case <-h.ctx.Done():
@@ -211,7 +221,7 @@ func TestLeaseLostStopsBot(t *testing.T) {
 // was. The bot's next renewal finds out, and it stops.
 func TestLeaseTakenOverUnnoticed(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOptions{leaseTTL: leaseTTL})
+	h, renew := wallLeaseHarness(t)
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("level", "easy"), fakediscord.Opt("timer", "off"))
 	game := h.tableGame(tb)
@@ -232,7 +242,7 @@ func TestLeaseTakenOverUnnoticed(t *testing.T) {
 	if got := h.gameState(h.store, game); got != before {
 		t.Errorf("the game changed after the takeover:\nbefore %s\nafter  %s", before, got)
 	}
-	bot.RenewLeaseNow(h.bot)
+	renew()
 	select {
 	case <-h.bot.Done():
 	case <-h.ctx.Done():

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -105,31 +106,54 @@ func (b *Bot) acquireShards(ctx context.Context) error {
 	}
 }
 
-// renewShards renews the leases every third of their duration until ctx ends, and at once
-// whenever renewNow asks (tests). When a lease is lost (another process took it over after
-// it lapsed) the bot stops: it must not write those games any more.
-func (b *Bot) renewShards(ctx context.Context) {
-	ttl := b.leaseTTL()
-	for {
-		due := make(chan struct{})
-		t := b.leaseClock.AfterFunc(ttl/3, func() { close(due) })
-		var done chan struct{}
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return
-		case <-due:
-		case done = <-b.renewNow:
-			t.Stop()
-		}
-		lost := b.renewOnce(ctx, ttl)
-		if done != nil {
-			close(done)
-		}
-		if lost {
-			return
-		}
+// renewals renews the bot's lease on its shards every third of its duration, on the lease
+// clock: each renewal is made in the clock's call and arms the next, so that a clock that
+// runs its calls as it moves, as a test's does, has renewed the lease when it has moved.
+type renewals struct {
+	mu     sync.Mutex
+	timer  Timer
+	closed bool
+	wg     sync.WaitGroup // the renewal under way, which stopRenewals waits for
+}
+
+// startRenewals arms the first renewal of the lease, a third of its duration from now.
+func (b *Bot) startRenewals() {
+	b.renew.mu.Lock()
+	defer b.renew.mu.Unlock()
+	if !b.renew.closed {
+		b.renew.timer = b.leaseClock.AfterFunc(b.leaseTTL()/3, b.renewDue)
 	}
+}
+
+// renewDue renews the lease as its timer falls due, and arms the next renewal, unless the
+// bot is closing or the lease is lost (another process took it over after it lapsed), in
+// which case the bot has stopped: it must not write those games any more.
+func (b *Bot) renewDue() {
+	r := &b.renew
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return
+	}
+	r.wg.Add(1)
+	r.mu.Unlock()
+	defer r.wg.Done()
+	if b.renewOnce(b.ctx, b.leaseTTL()) {
+		return
+	}
+	b.startRenewals()
+}
+
+// stopRenewals stops renewing the lease and waits for a renewal under way.
+func (b *Bot) stopRenewals() {
+	r := &b.renew
+	r.mu.Lock()
+	r.closed = true
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	r.mu.Unlock()
+	r.wg.Wait()
 }
 
 // renewOnce renews the leases once and reports whether they are lost, in which case the

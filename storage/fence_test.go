@@ -331,7 +331,7 @@ func testFencedSavesInOneBatch(t *testing.T, db backend) {
 		}()
 		waitQueued(t, s, i+1) // one at a time, so that the queue's order is the list's
 	}
-	before := s.sv.batches.Load()
+	before := s.SaveStats().Transactions
 	release()
 	for i, sv := range saves {
 		err := <-results[i]
@@ -339,7 +339,7 @@ func testFencedSavesInOneBatch(t *testing.T, db backend) {
 			t.Errorf("save %d (game %d, seq %d): %v, want %v", i, sv.game, sv.seq, err, sv.want)
 		}
 	}
-	if n := s.sv.batches.Load() - before; n != 1 {
+	if n := s.SaveStats().Transactions - before; n != 1 {
 		t.Errorf("the saves took %d transactions, want 1", n)
 	}
 	for _, game := range []int64{x, y} {

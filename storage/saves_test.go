@@ -82,16 +82,24 @@ func testSaveBatchRejectsAlone(t *testing.T, db backend) {
 		}()
 		waitQueued(t, s, i+1) // one at a time, so that the queue's order is the list's
 	}
-	before := s.sv.batches.Load()
+	before := s.SaveStats()
 	release()
+	ok := int64(0)
 	for i, sv := range saves {
 		err := <-results[i]
 		if sv.want == nil && err != nil || sv.want != nil && !errors.Is(err, sv.want) {
 			t.Errorf("save %d (game %d, seq %d): %v, want %v", i, sv.game, sv.seq, err, sv.want)
 		}
+		if err == nil {
+			ok++
+		}
 	}
-	if n := s.sv.batches.Load() - before; n != 1 {
+	after := s.SaveStats()
+	if n := after.Transactions - before.Transactions; n != 1 {
 		t.Errorf("the saves took %d transactions, want 1", n)
+	}
+	if n := after.Actions - before.Actions; n != ok {
+		t.Errorf("SaveStats counts %d actions saved, want the %d that were", n, ok)
 	}
 	for game, n := range map[int64]int{a: 3, b: 2} {
 		recs, err := s.LoadActions(ctx, game)
