@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -449,6 +450,12 @@ func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
 		b.log.Warn("interaction without an ID or token as Discord makes them: it cannot be answered", "type", i.Type.String(), "guild", i.GuildID)
 		return nil
 	}
+	if !identified(i) {
+		// Discord's IDs are snowflakes: one that is not cannot be a seat, a host or a
+		// table's server, and would be stored as one.
+		b.log.Warn("interaction whose user, server or channel is no Discord ID", "type", i.Type.String())
+		return b.refuse(i, present.MsgUnidentified)
+	}
 	if !readable(i) {
 		// discordgo could not decode the data (it leaves it out then).
 		b.log.Warn("interaction data unreadable", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID)
@@ -480,17 +487,28 @@ func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
 // token holds nothing that would change the answer's URL (a path separator, a query or
 // fragment, an escape, a space or a control character), as no token Discord makes does.
 func answerable(i *discordgo.Interaction) bool {
-	if i.ID == "" || len(i.ID) > 20 || i.Token == "" || len(i.Token) > 1000 {
+	if !isSnowflake(i.ID) || i.Token == "" || len(i.Token) > 1000 {
 		return false
-	}
-	for _, r := range i.ID {
-		if r < '0' || r > '9' {
-			return false
-		}
 	}
 	return !strings.ContainsFunc(i.Token, func(r rune) bool {
 		return r <= ' ' || r == 0x7f || strings.ContainsRune("/?#%\\", r) || !unicode.IsPrint(r)
 	})
+}
+
+// identified reports whether the IDs an interaction names are Discord's: its user, its
+// channel and, unless it comes from a direct message, its server.
+func identified(i *discordgo.Interaction) bool {
+	return isSnowflake(userOf(i).ID) && isSnowflake(i.ChannelID) && (i.GuildID == "" || isSnowflake(i.GuildID))
+}
+
+// isSnowflake reports whether s is a Discord ID: a positive number of at most 20 decimal
+// digits that fits in 64 bits, written without a sign or leading zeros.
+func isSnowflake(s string) bool {
+	if s == "" || len(s) > 20 || s[0] == '0' {
+		return false
+	}
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
 }
 
 // readable reports whether an interaction's data is there, of its type.

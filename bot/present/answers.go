@@ -11,6 +11,7 @@ import (
 // read or do, and to the commands that are not a table's.
 const (
 	MsgUnreadable   = "I could not read that, so nothing was done. If it happens again, reload Discord and try again."
+	MsgUnidentified = "I could not tell who or where that came from, so nothing was done."
 	MsgNotHere      = "I am not in this server, so I cannot do that here."
 	MsgOtherGuild   = "That is not one of this server's tables or channels, so nothing was done."
 	MsgGone         = "That game is not running any more."
