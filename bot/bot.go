@@ -123,6 +123,9 @@ type Bot struct {
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
+	// tableMsgs holds, by message ID, when this process posted each live table message
+	// (tableAging).
+	tableMsgs sync.Map
 	// renew renews the lease on the lease clock (renewDue).
 	renew    renewals
 	failOnce sync.Once

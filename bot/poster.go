@@ -33,6 +33,9 @@ type post struct {
 	// view, when set, makes the post an edit of the original answer to the interaction
 	// whose token it holds: a player's private message.
 	view *viewEdit
+	// frozen, when set, is called when Discord refuses the edit for good: the message takes
+	// no more edits (30046, an hour old) or is gone (10008).
+	frozen func()
 	// done, when set, receives the message sent (or the error) once the post is done.
 	done chan<- sent
 	// nonce is the new message's nonce, set when it is first sent, so that Discord makes it
@@ -297,6 +300,11 @@ func (p *poster) deliverInThread(channelID string, m *post) (*discordgo.Message,
 		return msg, err
 	}
 	switch restCode(err) {
+	case codeOldEditsSpent, discordgo.ErrCodeUnknownMessage:
+		if m.frozen != nil {
+			m.frozen()
+		}
+		return msg, err
 	case discordgo.ErrCodePerformedOperationOnArchivedThread:
 		if m.archive {
 			return nil, nil // archived already

@@ -226,6 +226,8 @@ func (t *machine) dispatch(ctx context.Context, c Command) Reply {
 		return t.hint(c)
 	case Repost:
 		return t.repost(c.By)
+	case Stale:
+		t.stale(c.Message)
 	case NextHand:
 		return t.nextHand(ctx, c)
 	case LobbyPosted:
