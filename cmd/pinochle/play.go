@@ -14,6 +14,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -308,7 +309,7 @@ func (s *session) showTable() {
 	for _, seat := range []int{s.user, 1 - s.user} {
 		t := v.Tabled(seat)
 		if t.Len() > 0 {
-			s.printf(" %s on the table: %s.", capitalize(s.name(seat)), symbols(t.Cards()))
+			s.printf(" %s on the table: %s.", words.Capitalise(s.name(seat)), symbols(t.Cards()))
 		}
 	}
 	s.printf(" Meld this hand: you %d, %s %d.\n", v.LaidMeldPoints(s.user), s.name(1-s.user), v.LaidMeldPoints(1-s.user))
@@ -320,14 +321,6 @@ func prefixed(prefix, text string) string {
 		return ""
 	}
 	return prefix + text
-}
-
-// capitalize returns text with its first letter in upper case.
-func capitalize(text string) string {
-	if text == "" {
-		return text
-	}
-	return strings.ToUpper(text[:1]) + text[1:]
 }
 
 // apply applies an action and narrates it and what it did, from the engine's events.
@@ -421,13 +414,13 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 		case e.To < 0 && e.Seat == s.user:
 			s.printf("  you bury %s\n", symbols(sortCards(a.Cards)))
 		case e.To < 0:
-			s.printf("  %s %s\n", s.says(e.Seat, "buries", "bury"), plural(e.Count, "card"))
+			s.printf("  %s %s\n", s.says(e.Seat, "buries", "bury"), words.Count(e.Count, "card"))
 		case e.Seat == s.user:
 			s.printf("  you pass %s to %s\n", symbols(a.Cards), s.name(e.To))
 		case e.To == s.user:
 			s.printf("  %s passes you %s\n", s.name(e.Seat), symbols(sortCards(a.Cards)))
 		default:
-			s.printf("  %s %s to %s\n", s.says(e.Seat, "passes", "pass"), plural(e.Count, "card"), s.name(e.To))
+			s.printf("  %s %s to %s\n", s.says(e.Seat, "passes", "pass"), words.Count(e.Count, "card"), s.name(e.To))
 		}
 	case engine.EventTrickTaken:
 		w := e.Trick[0]
@@ -436,7 +429,7 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 				w = p
 			}
 		}
-		s.printf("  → %s the trick with %s for %s", s.says(e.Seat, "takes", "take"), w.Card.Symbol(), plural(e.Points, "point"))
+		s.printf("  → %s the trick with %s for %s", s.says(e.Seat, "takes", "take"), w.Card.Symbol(), words.Count(e.Points, "point"))
 		if e.Last {
 			s.printf(" (last trick)")
 		}
@@ -455,10 +448,10 @@ func (s *session) narrate(a engine.Action, e engine.Event) {
 		s.showResult(&e.Result)
 	case engine.EventMeldLaid:
 		if e.Laid.Exchanged {
-			s.printf("  %s the dix for the turned-up card: %s\n", s.says(e.Seat, "exchanges", "exchange"), plural(int(e.Laid.Meld.Points), "point"))
+			s.printf("  %s the dix for the turned-up card: %s\n", s.says(e.Seat, "exchanges", "exchange"), words.Count(int(e.Laid.Meld.Points), "point"))
 			break
 		}
-		s.printf("  %s %s (%s): %s\n", s.says(e.Seat, "lays", "lay"), e.Laid.Meld.Name(), symbols(e.Laid.Meld.Cards()), plural(int(e.Laid.Meld.Points), "point"))
+		s.printf("  %s %s (%s): %s\n", s.says(e.Seat, "lays", "lay"), e.Laid.Meld.Name(), symbols(e.Laid.Meld.Cards()), words.Count(int(e.Laid.Meld.Points), "point"))
 	}
 }
 
@@ -569,7 +562,7 @@ func (s *session) showResult(res *engine.HandResult) {
 			s.printf("  Declared out: the claim %s.\n", map[bool]string{true: "reaches the target and wins", false: "falls short and loses"}[res.Made])
 		}
 		for _, seat := range []int{s.user, 1 - s.user} {
-			s.printf("  %s: meld %d, tricks %d: %+d\n", capitalize(s.name(seat)), res.Meld[seat], res.Tricks[seat], res.Delta[seat])
+			s.printf("  %s: meld %d, tricks %d: %+d\n", words.Capitalise(s.name(seat)), res.Meld[seat], res.Tricks[seat], res.Delta[seat])
 		}
 		s.printf("  Scores: you %d, %s %d\n", res.Scores[s.user], s.name(1-s.user), res.Scores[1-s.user])
 		return
@@ -596,7 +589,7 @@ func (s *session) winnerText() string {
 		case s.user:
 			return "You win! " + score
 		}
-		return capitalize(s.name(w)) + " wins. " + score
+		return words.Capitalise(s.name(w)) + " wins. " + score
 	}
 	switch {
 	case w < 0:
@@ -729,12 +722,12 @@ func (s *session) describeTurn(hint engine.Action) string {
 		if g.PassTarget(s.user) < 0 {
 			s.showBuryMeld()
 			s.printf("No one else sees the cards you bury; their counters count for you in tricks, and a buried card never melds.\n")
-			return fmt.Sprintf("Bury %s", plural(rule.Count, "card"))
+			return fmt.Sprintf("Bury %s", words.Count(rule.Count, "card"))
 		}
 		if rule.Need > 0 {
 			s.printf("Your meld is shown: at least %d must come from %s.\n", rule.Need, symbols(rule.Prefer.Cards()))
 		}
-		return fmt.Sprintf("Pass %s to %s", plural(rule.Count, "card"), s.name(g.PassTarget(s.user)))
+		return fmt.Sprintf("Pass %s to %s", words.Count(rule.Count, "card"), s.name(g.PassTarget(s.user)))
 	case engine.PhaseDecide:
 		s.showHand(0)
 		v := g.View(s.user)
@@ -757,7 +750,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 		}
 		s.printf("You took the trick and may lay one meld before you draw:\n")
 		for i, m := range choices {
-			s.printf("  %d. %s (%s): %s\n", i+1, m.Name(), symbols(m.Cards()), plural(int(m.Points), "point"))
+			s.printf("  %d. %s (%s): %s\n", i+1, m.Name(), symbols(m.Cards()), words.Count(int(m.Points), "point"))
 		}
 		return fmt.Sprintf("Your meld (1 to %d, or draw)", len(choices))
 	case engine.PhasePlay:
@@ -808,11 +801,11 @@ func (s *session) bidOutlook(bid int) {
 		need := s.r.TricksNeeded(bid, best)
 		if need > s.r.TrickTotal() {
 			s.printf("Bidding %d with %s trump, your meld leaves %d to take in tricks, more than the %d there are: the widow's %s would have to bring meld.\n",
-				bid, bestSuit.Symbol(), need, s.r.TrickTotal(), plural(s.r.Widow, "card"))
+				bid, bestSuit.Symbol(), need, s.r.TrickTotal(), words.Count(s.r.Widow, "card"))
 			return
 		}
 		s.printf("Bidding %d with %s trump, you would need %d of the %d points in the tricks, before the widow's %s and your bury.\n",
-			bid, bestSuit.Symbol(), need, s.r.TrickTotal(), plural(s.r.Widow, "card"))
+			bid, bestSuit.Symbol(), need, s.r.TrickTotal(), words.Count(s.r.Widow, "card"))
 		return
 	}
 	partners := "partner melds"
@@ -828,14 +821,6 @@ var decideHelp = map[engine.ActionKind]string{
 	engine.ActPlayHand:  "play to play the hand",
 	engine.ActThrowIn:   "throw in to concede it",
 	engine.ActShootMoon: "moon to shoot the moon",
-}
-
-// orList joins choices with commas and a final "or".
-func orList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 var decideWord = map[engine.ActionKind]string{
@@ -909,11 +894,11 @@ func (s *session) parse(line string) (engine.Action, error) {
 		case "moon", "shoot", "shoot the moon", "m":
 			a.Kind = engine.ActShootMoon
 		default:
-			var words []string
+			var choices []string
 			for _, k := range s.g.DecideChoices() {
-				words = append(words, decideWord[k])
+				choices = append(choices, decideWord[k])
 			}
-			return a, fmt.Errorf("type %s", orList(words))
+			return a, fmt.Errorf("type %s", words.Join(choices, "or"))
 		}
 	case engine.PhasePlay:
 		c, err := engine.ParseCard(line)
@@ -963,7 +948,7 @@ func (s *session) help() string {
 		for _, k := range s.g.DecideChoices() {
 			ways = append(ways, decideHelp[k])
 		}
-		return "Type " + orList(ways) + "."
+		return "Type " + words.Join(ways, "or") + "."
 	case engine.PhasePlay:
 		if s.r.Stock && s.g.StockSize() > 0 {
 			return "Type any card of your hand, such as AS, 10h or K♦: while the stock lasts you need not follow suit. Win the trick to lay a meld." + s.declareHelp()
@@ -1008,15 +993,6 @@ func trumpText(t engine.Suit) string {
 		return "no trump"
 	}
 	return t.Name() + " trump"
-}
-
-// plural writes a count and a noun, the noun in the plural unless the count is one:
-// "1 point", "0 points", "3 cards".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 func joinInts(ns []int) string {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league"
 )
 
@@ -19,7 +20,7 @@ import (
 func (s *session) soloIntro() string {
 	return fmt.Sprintf("Pinochle, %s. You are %s, against %s: every player scores alone. "+
 		"The high bidder takes the %d-card widow, buries %d and plays alone against the other two.",
-		s.r.Preset, seatLabel(s.user), andList(s.othersThan(s.user)), s.r.Widow, s.r.PassCount)
+		s.r.Preset, seatLabel(s.user), words.Join(s.othersThan(s.user), "and"), s.r.Widow, s.r.PassCount)
 }
 
 // othersThan names every seat but seat, in seat order, "you" for the user.
@@ -31,17 +32,6 @@ func (s *session) othersThan(seat int) []string {
 		}
 	}
 	return names
-}
-
-// andList joins names with commas and a final "and": "seat 2 and seat 3".
-func andList(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // seatOrder lists the seats the user first, then the others in seat order.
@@ -83,7 +73,7 @@ func (s *session) soloLead(scores [engine.MaxPlayers]int) string {
 	case d > 0:
 		return fmt.Sprintf("you lead by %d", d)
 	case d < 0:
-		return fmt.Sprintf("you trail %s by %d", andList(leaders), -d)
+		return fmt.Sprintf("you trail %s by %d", words.Join(leaders, "and"), -d)
 	}
 	return "you share the lead"
 }
@@ -140,7 +130,7 @@ func (s *session) soloNeed(long bool) string {
 func (s *session) soloAlone() string {
 	b := s.g.Bidder()
 	return fmt.Sprintf("%s %d and %s alone against %s; %s.", s.says(b, "bid", "bid"), s.g.HighBid(),
-		map[bool]string{true: "play", false: "plays"}[b == s.user], andList(s.othersThan(b)), s.soloNeed(true))
+		map[bool]string{true: "play", false: "plays"}[b == s.user], words.Join(s.othersThan(b), "and"), s.soloNeed(true))
 }
 
 // soloDecision writes, for the user as the bidder deciding to play or throw in, its
@@ -198,9 +188,9 @@ func (s *session) showSoloResult(res *engine.HandResult, what, trump string) {
 			label += ", the bidder"
 		}
 		if res.Outcome == engine.OutcomePlayed {
-			s.printf("  %s: meld %d, tricks %d: %+d\n", capitalize(label), res.SeatMeld[seat], res.SeatPoints[seat], res.SeatDelta[seat])
+			s.printf("  %s: meld %d, tricks %d: %+d\n", words.Capitalise(label), res.SeatMeld[seat], res.SeatPoints[seat], res.SeatDelta[seat])
 		} else {
-			s.printf("  %s: meld %d, no tricks played: %+d\n", capitalize(label), res.SeatMeld[seat], res.SeatDelta[seat])
+			s.printf("  %s: meld %d, no tricks played: %+d\n", words.Capitalise(label), res.SeatMeld[seat], res.SeatDelta[seat])
 		}
 	}
 	s.printf("  Scores: %s\n", s.seatScoresText(res.SeatScores))
@@ -218,7 +208,7 @@ func (s *session) soloWinnerText() string {
 	case w == s.user:
 		head = fmt.Sprintf("You win with %d!", sc[w])
 	default:
-		head = fmt.Sprintf("%s wins with %d.", capitalize(s.name(w)), sc[w])
+		head = fmt.Sprintf("%s wins with %d.", words.Capitalise(s.name(w)), sc[w])
 	}
 	return head + " " + score + "\n" + s.placesText(league.Places(sc[:s.r.Players], w, league.NoForfeit))
 }
@@ -238,7 +228,7 @@ func (s *session) placesText(places []int) string {
 			}
 		}
 		if len(names) > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s with %d", ordinal(p), andList(names), score))
+			parts = append(parts, fmt.Sprintf("%s %s with %d", ordinal(p), words.Join(names, "and"), score))
 		}
 	}
 	return "Places: " + strings.Join(parts, ", ") + "."
