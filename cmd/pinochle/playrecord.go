@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/record"
 	"github.com/pinochle-discord/pinochle/internal/words"
@@ -38,7 +39,7 @@ func (s *session) sheet() string {
 	if len(results) > 0 {
 		var team [2]string
 		for t := range team {
-			team[t] = "team " + strconv.Itoa(t+1)
+			team[t] = present.TeamName(t)
 			if t == mine {
 				team[t] += " (yours)"
 			}
@@ -72,7 +73,7 @@ func (s *session) sheet() string {
 		fmt.Fprintf(&b, "Scores: you %d, %s %d", sc[mine], s.name(1-mine), sc[1-mine])
 		yours = "you"
 	} else {
-		fmt.Fprintf(&b, "Scores: team 1 (%s) %d, team 2 (%s) %d", teamSeats(s.r, 0), sc[0], teamSeats(s.r, 1), sc[1])
+		fmt.Fprintf(&b, "Scores: %s (%s) %d, %s (%s) %d", present.TeamName(0), teamSeats(s.r, 0), sc[0], present.TeamName(1), teamSeats(s.r, 1), sc[1])
 	}
 	switch lead := sc[mine] - sc[1-mine]; {
 	case s.g.Over():
