@@ -107,15 +107,17 @@ func (n Narrator) does(seat int, third, second string) string {
 	return n.subject(seat) + " " + n.verb(seat, third, second)
 }
 
-// others names the players but seat, in seat order: "Bob and Cy", "you and Cy".
-func (n Narrator) others(seat, players int) string {
+// alone says that a three-handed bidder plays alone against the others, in seat order:
+// "plays alone against Bob and Cy", "play alone against Ann and Cy", "plays alone against
+// you and Cy".
+func (n Narrator) alone(bidder, players int) string {
 	var names []string
 	for s := range players {
-		if s != seat {
+		if s != bidder {
 			names = append(names, n.name(s))
 		}
 	}
-	return words.Join(names, "and")
+	return n.verb(bidder, "plays", "play") + " alone against " + words.Join(names, "and")
 }
 
 // private returns the cards of the pass from seat from to seat to (-1, a bury) that the
@@ -188,8 +190,7 @@ func (n Narrator) Action(v *engine.View, a engine.Action, events []engine.Event)
 				say("%s the auction at %s.", n.does(e.Seat, "wins", "win"), n.style.strong(strconv.Itoa(e.Bid)))
 			}
 		case engine.EventWidowTaken:
-			say("%s the widow: %s, and %s alone against %s.", n.does(e.Seat, "takes", "take"), symbolsText(e.Cards),
-				n.verb(e.Seat, "plays", "play"), n.others(e.Seat, r.Players))
+			say("%s the widow: %s, and %s.", n.does(e.Seat, "takes", "take"), symbolsText(e.Cards), n.alone(e.Seat, r.Players))
 		case engine.EventMeldShown:
 			out = append(out, n.meld(v))
 		case engine.EventHandFinished:

@@ -27,20 +27,10 @@ func seatScoresText(meta *table.Game, scores [engine.MaxPlayers]int, players int
 	return tableNarrator(meta).seatScores(scores, players, false)
 }
 
-// others names the players but seat, in playing order: "bob and cid".
-func others(meta *table.Game, seat, players int) string {
-	var names []string
-	for s := range players {
-		if s != seat {
-			names = append(names, Name(meta, s))
-		}
-	}
-	return andList(names)
-}
-
 // aloneText says that the bidder plays alone against the others.
 func aloneText(meta *table.Game, bidder, players int) string {
-	return fmt.Sprintf("%s plays alone against %s", Name(meta, bidder), others(meta, bidder, players))
+	n := tableNarrator(meta)
+	return n.name(bidder) + " " + n.alone(bidder, players)
 }
 
 // SoloResultLine says how a finished game of players who score alone ended: its winner (a
@@ -117,7 +107,7 @@ func soloContractLine(meta *table.Game, v *engine.View) string {
 	if v.Trump() != engine.NoSuit {
 		line += " " + v.Trump().Symbol()
 	}
-	line += ", " + strings.TrimPrefix(aloneText(meta, b, v.Rules().Players), Name(meta, b)+" ")
+	line += ", " + tableNarrator(meta).alone(b, v.Rules().Players)
 	m, _ := v.ShownMeld(b)
 	need, shown := v.BiddersNeed()
 	if !shown {
