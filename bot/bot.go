@@ -27,6 +27,7 @@ import (
 	"unicode"
 
 	"github.com/bwmarrin/discordgo"
+	"golang.org/x/time/rate"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
@@ -65,6 +66,11 @@ type Config struct {
 	// per PostWindow (default 5 per 5 seconds, as Discord).
 	PostLimit  int
 	PostWindow time.Duration
+	// ChannelRate bounds the posts and edits to channels (not the answers to interactions,
+	// nor their edits) across every channel this process writes to, per second: Discord
+	// allows a bot token 50 requests a second in all. Zero is DefaultChannelRate; processes
+	// that share a token divide it between them.
+	ChannelRate float64
 	// ShardCount is the number of Discord shards the bot runs in all, and ShardIDs those
 	// this process serves, one session each. Zero runs one unsharded session. Each process
 	// serves the guilds of its shards, holds a lease on them in the store, and only the
@@ -123,6 +129,8 @@ type Bot struct {
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
+	// statusAsks spaces the times each member has a table posted anew.
+	statusAsks spacing
 	// tableMsgs holds, by message ID, when this process posted each live table message
 	// (tableAging).
 	tableMsgs sync.Map
@@ -205,11 +213,15 @@ func New(cfg Config) (*Bot, error) {
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, leaseClock: cfg.LeaseClock, appID: cfg.AppID,
 		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}),
-		commands: commandRoutes(), controls: controlRoutes(),
+		commands: commandRoutes(), controls: controlRoutes(), statusAsks: spacing{gap: statusGap},
 	}
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
+	if cfg.ChannelRate <= 0 {
+		cfg.ChannelRate = DefaultChannelRate
+	}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
+	b.post.budget = rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1)
 	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {

@@ -82,26 +82,37 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 
 // narrate posts a narration in the table's thread: consecutive lines gathered into as few
 // messages as fit, a hand's result with its buttons, the score sheet once the game is over,
-// and the turn's mention, which alone may ping.
+// and the turn's mention, which alone may ping. A hand's result goes out with its buttons
+// at the end of its post, which holds the lines up to the next hand's result: the next
+// hand's deal goes with it rather than alone.
 func (b *Bot) narrate(e *live.Narrate) {
 	n := present.Narrate(e)
 	lines := n.Lines
-	// A hand's result goes out with its buttons: the lines up to it make their own posts.
-	start := 0
-	for i := range lines {
-		buttons, ok := n.Buttons[lines[i]]
-		if !ok && i < len(lines)-1 {
-			continue
-		}
-		chunks := chunkLines(lines[start:i+1], maxContent)
+	postLines := func(from, to int, buttons []discordgo.MessageComponent) {
+		chunks := chunkLines(lines[from:to], maxContent)
 		for k, chunk := range chunks {
 			p := &post{content: chunk, mentions: mentionsIn(chunk, e.Turn)}
-			if k == len(chunks)-1 && ok {
+			if k == len(chunks)-1 {
 				p.components = buttons
 			}
 			b.post.enqueue(e.Channel, p)
 		}
-		start = i + 1
+	}
+	start := 0
+	var buttons []discordgo.MessageComponent
+	for i, l := range lines {
+		next, ok := n.Buttons[l]
+		if !ok {
+			continue
+		}
+		if buttons != nil {
+			postLines(start, i, buttons)
+			start = i
+		}
+		buttons = next
+	}
+	if start < len(lines) {
+		postLines(start, len(lines), buttons)
 	}
 	for _, embeds := range present.EmbedGroups(n.Sheets) {
 		b.post.enqueue(e.Channel, &post{embeds: embeds})

@@ -186,7 +186,13 @@ func (t *machine) repost(by Person) Reply {
 	var old *table.Message
 	if m, ok := t.meta.Messages[table.RoleTable]; ok {
 		old = &m
+		if !t.repostedAt.IsZero() && t.now.Sub(t.repostedAt) < RepostGap {
+			// Posting the table anew costs four of the channel calls the token shares:
+			// anyone in the thread may ask, so a table does it at most once a RepostGap.
+			return Reply{Kind: ReplyNotice, Notice: Notice{Fact: FactRepostedRecently, Message: m, GuildID: t.meta.GuildID}}
+		}
 	}
+	t.repostedAt = t.now
 	t.postTable(old)
 	return say(FactReposted)
 }

@@ -76,6 +76,8 @@ type machine struct {
 	pinned     bool
 	postsSince int
 	reposting  bool
+	// repostedAt is when someone last asked for the table to be posted again (Repost).
+	repostedAt time.Time
 
 	// held is the narration not yet told in the thread (tellsNow).
 	held []Item
