@@ -87,6 +87,10 @@ type Config struct {
 	// Presets are the presets the bot offers in its commands, the first the default; nil
 	// offers engine.PresetNames().
 	Presets []string
+	// CardEmojis makes the bot keep card emojis of its own (application emojis, created at
+	// its first start, in the background) for buttons and texts to show the card faces;
+	// without it cards show as suit symbols.
+	CardEmojis bool
 	// Players makes the computer players of a level, drawing from seed; nil is computer.New.
 	Players func(level string, seed uint64) (computer.Player, error)
 	// Transport carries every REST request (after APIURL's rewrite, when set); nil is
@@ -129,6 +133,8 @@ type Bot struct {
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
+	// emojis are the card emojis (Config.CardEmojis).
+	emojis cardEmojis
 	// statusAsks spaces the times each member has a table posted anew.
 	statusAsks spacing
 	// tableMsgs holds, by message ID, when this process posted each live table message
@@ -292,6 +298,17 @@ func (b *Bot) Start(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("listening for interactions")
+	if b.cfg.CardEmojis {
+		b.handlers.Add(1)
+		go func() {
+			defer b.handlers.Done()
+			ctx, cancel := context.WithTimeout(b.ctx, 5*time.Minute)
+			defer cancel()
+			if err := b.ensureCardEmojis(ctx); err != nil {
+				b.log.Warn("card emojis not ready: cards show as suit symbols", "err", err)
+			}
+		}()
+	}
 	// The tables' timers run from now on; deadlines that passed while the bot was down are
 	// applied, and computer players take the turns that were theirs.
 	if err := b.tables.Start(ctx); err != nil {

@@ -31,6 +31,7 @@ func TestTableKeptCurrentOverDays(t *testing.T) {
 	h, fake := timedHarness(t)
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("timer", "off"))
+	h.settle()
 	copies := []string{h.waitTable(tb.thread).ID}
 	for k := range 16 {
 		advance(h, fake, 3*time.Hour)
@@ -41,8 +42,12 @@ func TestTableKeptCurrentOverDays(t *testing.T) {
 		if !ok {
 			t.Fatalf("move %d: no table message", k+1)
 		}
-		if age := fake.Now().Sub(madeAt(t, m.ID)); age >= time.Hour {
-			t.Fatalf("move %d: the table message is %v old: Discord would soon refuse its edits", k+1, age)
+		// The public table changes at its moments (a trick taken, the meld shown): when it
+		// did now, it did on a message younger than an hour, posted anew if need be.
+		if changed := m.Timestamp.Equal(fake.Now()) || m.EditedTimestamp != nil && m.EditedTimestamp.Equal(fake.Now()); changed {
+			if age := fake.Now().Sub(madeAt(t, m.ID)); age >= time.Hour {
+				t.Fatalf("move %d: the table message was changed at %v old", k+1, age)
+			}
 		}
 		if !m.Pinned {
 			t.Errorf("move %d: the table message is not pinned", k+1)
@@ -51,8 +56,8 @@ func TestTableKeptCurrentOverDays(t *testing.T) {
 			copies = append(copies, m.ID)
 		}
 	}
-	if len(copies) < 16 {
-		t.Errorf("over two days the table was posted %d times, want it posted anew at each move three hours after the last", len(copies))
+	if len(copies) < 6 {
+		t.Errorf("over two days the table was posted %d times, want it posted anew at each of its changes three hours after the last", len(copies))
 	}
 	for _, id := range copies[:len(copies)-1] {
 		old := h.message(id)

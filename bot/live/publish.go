@@ -9,7 +9,7 @@ import (
 
 // repostAfter is about how many posts may go below a table message that could not be
 // pinned before the table is posted again at the bottom of its thread.
-const repostAfter = 12
+const repostAfter = 4
 
 // publish shows the public side of what a command did: the narration for the thread with a
 // mention of the people whose turn it now is, the private views to bring up to date and the
