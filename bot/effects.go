@@ -232,8 +232,7 @@ const (
 // with a link to the table. A failed DM (closed DMs) is only logged: the mention in the
 // thread is there anyway. DMs go through the poster, paced like every channel.
 func (b *Bot) notifyTurn(e live.NotifyTurn) {
-	link := fmt.Sprintf("https://discord.com/channels/%s/%s", e.Game.GuildID, e.Game.PostChannel())
-	text := fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): %s", e.Game.ID, e.Game.Preset, link)
+	text := present.TurnDM(&e.Game)
 	b.background(e.Game.ID, func(ctx context.Context) {
 		for _, u := range e.Users {
 			on, err := b.store.Notify(ctx, u)

@@ -132,6 +132,11 @@ func YourTables(lines []string) string {
 	return b.String()
 }
 
+// TurnDM is the direct message that tells a player it is their turn at a table.
+func TurnDM(g *table.Game) string {
+	return fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): https://discord.com/channels/%s/%s", g.ID, g.Preset, g.GuildID, g.PostChannel())
+}
+
 // Channel is how a message names a channel: a link Discord shows by its name.
 func Channel(channelID string) string { return "<#" + channelID + ">" }
 
