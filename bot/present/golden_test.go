@@ -209,7 +209,7 @@ var goldenGames struct {
 
 // goldenActions returns the actions of the preset's golden game: computer players at
 // goldenLevel, seeded with goldenSeed, play every seat to the game's end.
-func goldenActions(t *testing.T, rules *engine.Rules) []engine.Action {
+func goldenActions(t testing.TB, rules *engine.Rules) []engine.Action {
 	goldenGames.Lock()
 	defer goldenGames.Unlock()
 	if a, ok := goldenGames.actions[rules.Preset]; ok {

@@ -28,6 +28,9 @@ const markdownPunct = "\\*_~`|[]<>:@#-+"
 // every message the bot sends allows none, but they are escaped all the same, so that a
 // name never shows as someone else's mention or as @everyone.
 func Escape(s string) string {
+	if plain(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/4)
 	// digits reports whether the text so far is spaces and digits with at least one digit:
@@ -56,6 +59,18 @@ func Escape(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// plain reports whether Escape leaves s as it is: printable ASCII with nothing to escape,
+// and no dot or parenthesis that could end a list's number. Most names are plain.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c >= unicode.MaxASCII || c == '.' || c == ')' || strings.IndexByte(markdownPunct, c) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // invisible reports whether r is a format character (Unicode category Cf) that user text

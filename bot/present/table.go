@@ -76,6 +76,7 @@ func tableFields(meta *table.Game, v *engine.View, face cardFace) []field {
 	var fields []field
 	// The seats in playing order (play goes round them), each with its team.
 	var seats []string
+	waiting := v.Waiting()
 	for seat := range meta.Seats {
 		marks := ""
 		if seat == v.Dealer() {
@@ -84,7 +85,7 @@ func tableFields(meta *table.Game, v *engine.View, face cardFace) []field {
 		if seat == v.Bidder() && v.Phase() != engine.PhaseBidding {
 			marks += " · bidder"
 		}
-		if slices.Contains(v.Waiting(), seat) {
+		if slices.Contains(waiting, seat) {
 			marks = " ▶" + marks
 		}
 		if rules.Players == 2 || rules.Solo {
