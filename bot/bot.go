@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,6 +27,7 @@ import (
 	"unicode"
 
 	"github.com/bwmarrin/discordgo"
+	"golang.org/x/time/rate"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
@@ -64,6 +66,11 @@ type Config struct {
 	// per PostWindow (default 5 per 5 seconds, as Discord).
 	PostLimit  int
 	PostWindow time.Duration
+	// ChannelRate bounds the posts and edits to channels (not the answers to interactions,
+	// nor their edits) across every channel this process writes to, per second: Discord
+	// allows a bot token 50 requests a second in all. Zero is DefaultChannelRate; processes
+	// that share a token divide it between them.
+	ChannelRate float64
 	// ShardCount is the number of Discord shards the bot runs in all, and ShardIDs those
 	// this process serves, one session each. Zero runs one unsharded session. Each process
 	// serves the guilds of its shards, holds a lease on them in the store, and only the
@@ -122,6 +129,11 @@ type Bot struct {
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
+	// statusAsks spaces the times each member has a table posted anew.
+	statusAsks spacing
+	// tableMsgs holds, by message ID, when this process posted each live table message
+	// (tableAging).
+	tableMsgs sync.Map
 	// renew renews the lease on the lease clock (renewDue).
 	renew    renewals
 	failOnce sync.Once
@@ -201,11 +213,15 @@ func New(cfg Config) (*Bot, error) {
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, leaseClock: cfg.LeaseClock, appID: cfg.AppID,
 		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}),
-		commands: commandRoutes(), controls: controlRoutes(),
+		commands: commandRoutes(), controls: controlRoutes(), statusAsks: spacing{gap: statusGap},
 	}
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
+	if cfg.ChannelRate <= 0 {
+		cfg.ChannelRate = DefaultChannelRate
+	}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
+	b.post.budget = rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1)
 	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
@@ -449,6 +465,12 @@ func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
 		b.log.Warn("interaction without an ID or token as Discord makes them: it cannot be answered", "type", i.Type.String(), "guild", i.GuildID)
 		return nil
 	}
+	if !identified(i) {
+		// Discord's IDs are snowflakes: one that is not cannot be a seat, a host or a
+		// table's server, and would be stored as one.
+		b.log.Warn("interaction whose user, server or channel is no Discord ID", "type", i.Type.String())
+		return b.refuse(i, present.MsgUnidentified)
+	}
 	if !readable(i) {
 		// discordgo could not decode the data (it leaves it out then).
 		b.log.Warn("interaction data unreadable", "type", i.Type.String(), "guild", i.GuildID, "user", userOf(i).ID)
@@ -480,17 +502,28 @@ func (b *Bot) route(ctx context.Context, i *discordgo.Interaction) error {
 // token holds nothing that would change the answer's URL (a path separator, a query or
 // fragment, an escape, a space or a control character), as no token Discord makes does.
 func answerable(i *discordgo.Interaction) bool {
-	if i.ID == "" || len(i.ID) > 20 || i.Token == "" || len(i.Token) > 1000 {
+	if !isSnowflake(i.ID) || i.Token == "" || len(i.Token) > 1000 {
 		return false
-	}
-	for _, r := range i.ID {
-		if r < '0' || r > '9' {
-			return false
-		}
 	}
 	return !strings.ContainsFunc(i.Token, func(r rune) bool {
 		return r <= ' ' || r == 0x7f || strings.ContainsRune("/?#%\\", r) || !unicode.IsPrint(r)
 	})
+}
+
+// identified reports whether the IDs an interaction names are Discord's: its user, its
+// channel and, unless it comes from a direct message, its server.
+func identified(i *discordgo.Interaction) bool {
+	return isSnowflake(userOf(i).ID) && isSnowflake(i.ChannelID) && (i.GuildID == "" || isSnowflake(i.GuildID))
+}
+
+// isSnowflake reports whether s is a Discord ID: a positive number of at most 20 decimal
+// digits that fits in 64 bits, written without a sign or leading zeros.
+func isSnowflake(s string) bool {
+	if s == "" || len(s) > 20 || s[0] == '0' {
+		return false
+	}
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
 }
 
 // readable reports whether an interaction's data is there, of its type.

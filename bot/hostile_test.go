@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/bot"
+	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
@@ -219,6 +220,15 @@ func (x *hostile) payload(typ int, user fakediscord.User, data, message []byte) 
 		user.ID, user.Username, perms)
 	return fmt.Appendf(nil, `{"id":"%d","application_id":%q,"type":%d,"token":"hostile-%d","version":1,"guild_id":%q,"channel_id":%q,"member":%s,"data":%s,"message":%s}`,
 		9_000_000+n, x.h.srv.AppID(), typ, n, x.h.guild, x.tb.thread, member, orNull(data), orNull(message))
+}
+
+// payloadAt is payload in a server and channel of the test's choosing.
+func (x *hostile) payloadAt(typ int, user fakediscord.User, guild, channel string, data, message []byte) []byte {
+	n := x.n.Add(1)
+	member := fmt.Sprintf(`{"user":{"id":%q,"username":%q,"discriminator":"0"},"roles":[],"permissions":"%d","deaf":false,"mute":false}`,
+		user.ID, user.Username, fakediscord.DefaultPermissions)
+	return fmt.Appendf(nil, `{"id":"%d","application_id":%q,"type":%d,"token":"hostile-%d","version":1,"guild_id":%q,"channel_id":%q,"member":%s,"data":%s,"message":%s}`,
+		9_000_000+n, x.h.srv.AppID(), typ, n, guild, channel, member, orNull(data), orNull(message))
 }
 
 // orNull is raw JSON, or null for nothing.
@@ -437,7 +447,48 @@ func TestHostileInteractions(t *testing.T) {
 	x.testPanic(t)
 	x.testPrivateControl(t)
 	x.testPublicKeepsPublic(t)
+	x.testBadIDs(t)
 }
+
+// testBadIDs: an interaction whose user, server or channel ID is not a snowflake (empty, 0,
+// a word, 23 digits, one past 64 bits) is refused privately and changes nothing: it cannot
+// open a lobby or take a seat.
+func (x *hostile) testBadIDs(t *testing.T) {
+	join := []byte(`{"custom_id":` + strconvQuote(x.joinID()) + `,"component_type":2}`)
+	newTable := []byte(`{"id":"1","name":"pinochle","type":1,"options":[{"name":"new","type":1,"options":[]}]}`)
+	for _, bad := range []string{"", "0", "abc", "01234", "12345678901234567890123", "18446744073709551616", "-5", "12 34"} {
+		for _, where := range []string{"user", "guild", "channel"} {
+			user, guild, channel := fakediscord.User{ID: "4242424242", Username: "zed"}, x.h.guild, x.tb.thread
+			switch where {
+			case "user":
+				user.ID = bad
+			case "guild":
+				if bad == "" {
+					continue // no server: a direct message, refused as such
+				}
+				guild = bad
+			case "channel":
+				channel = bad
+			}
+			for _, p := range [][]byte{x.payloadAt(3, user, guild, channel, join, x.tableMsg), x.payloadAt(2, user, guild, channel, newTable, nil)} {
+				o := x.send(t, p)
+				o.quiet(t)
+				o.private(t, messageFacts{})
+				if s := o.said(); !strings.Contains(s, "could not tell who or where") {
+					t.Errorf("%s ID %q: answered %q", where, bad, s)
+				}
+			}
+		}
+	}
+}
+
+// joinID is a custom ID of a Join button, as a lobby shows.
+func (x *hostile) joinID() string {
+	return commands.ID{Game: x.game, Action: commands.ActJoin}.String()
+}
+
+// strconvQuote quotes a string as JSON does.
+func strconvQuote(s string) string { return string(mustJSON(nil, s)) }
 
 // testUndecodable: interactions whose data discordgo cannot decode (a custom ID that is a
 // number, a form whose components are no list, options that are no list) arrive through

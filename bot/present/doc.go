@@ -15,4 +15,8 @@
 // embed or a Text Display goes through Escape (Name, for a seat), so that it reads as
 // written and never makes a heading, a quote, a list, a link, a spoiler or a mention;
 // PlainName is for text Discord shows as it is, such as a suggestion's label or a picture.
+//
+// The story of a game, action by action, is a Narrator's: the same sentences in Markdown
+// for a table's thread and in plain text (Style) for the terminal tool, which addresses its
+// player as "you".
 package present
