@@ -95,8 +95,8 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		b.abandonUnshown(meta)
 		return b.editAnswer(i, present.MsgNotOpened, err)
 	}
-	e, comps := present.Lobby(&meta, &rules)
-	msg, err := b.post.send(ctx, i.ChannelID, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps})
+	lobbyShown := meta
+	msg, err := b.post.send(ctx, i.ChannelID, &post{v2: func() present.Message { return present.LobbyMessage(&lobbyShown, &rules) }})
 	if err != nil {
 		b.withdraw(id)
 		return b.editAnswer(i, present.MsgCannotPost, err)

@@ -40,6 +40,7 @@ const (
 	keyAutoplay = "autoplay"
 	keyPace     = "pace"
 	keyConfirm  = "confirm"
+	keyCards    = "cards"
 )
 
 // onOff writes a switch as stored.
@@ -56,6 +57,9 @@ func encodeTableSettings(s table.Settings, withHints bool) (string, error) {
 	o := map[string]string{keyLevel: string(s.Level), keyPing: string(s.Ping), keyAutoplay: onOff(s.Autoplay), keyPace: string(s.Pace)}
 	if s.Confirm {
 		o[keyConfirm] = onOff(s.Confirm) // left out when off, as every table stored before it
+	}
+	if s.Cards != table.CardsPictures {
+		o[keyCards] = string(s.Cards) // left out when pictures, as every table stored before it
 	}
 	if withHints {
 		o[keyHints] = onOff(s.Hints)
@@ -87,6 +91,8 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 			s.Ping = table.PingMode(v)
 		case keyPace:
 			s.Pace = table.Pace(v)
+		case keyCards:
+			s.Cards = table.Cards(v)
 		case keyHints, keyAutoplay, keyConfirm:
 			if v != "on" && v != "off" {
 				return table.Settings{}, false, fmt.Errorf("decode table settings %s: %s %q is neither on nor off", js, k, v)
