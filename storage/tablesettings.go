@@ -40,6 +40,8 @@ const (
 	keyAutoplay = "autoplay"
 	keyPace     = "pace"
 	keyConfirm  = "confirm"
+	keyUnrated  = "unrated"
+	keyPrivate  = "private"
 )
 
 // onOff writes a switch as stored.
@@ -56,6 +58,12 @@ func encodeTableSettings(s table.Settings, withHints bool) (string, error) {
 	o := map[string]string{keyLevel: string(s.Level), keyPing: string(s.Ping), keyAutoplay: onOff(s.Autoplay), keyPace: string(s.Pace)}
 	if s.Confirm {
 		o[keyConfirm] = onOff(s.Confirm) // left out when off, as every table stored before it
+	}
+	if s.Unrated {
+		o[keyUnrated] = onOff(s.Unrated) // likewise
+	}
+	if s.Private {
+		o[keyPrivate] = onOff(s.Private) // likewise
 	}
 	if withHints {
 		o[keyHints] = onOff(s.Hints)
@@ -87,7 +95,7 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 			s.Ping = table.PingMode(v)
 		case keyPace:
 			s.Pace = table.Pace(v)
-		case keyHints, keyAutoplay, keyConfirm:
+		case keyHints, keyAutoplay, keyConfirm, keyUnrated, keyPrivate:
 			if v != "on" && v != "off" {
 				return table.Settings{}, false, fmt.Errorf("decode table settings %s: %s %q is neither on nor off", js, k, v)
 			}
@@ -96,6 +104,10 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 				s.Hints, hasHints = v == "on", true
 			case keyAutoplay:
 				s.Autoplay = v == "on"
+			case keyUnrated:
+				s.Unrated = v == "on"
+			case keyPrivate:
+				s.Private = v == "on"
 			default:
 				s.Confirm = v == "on"
 			}

@@ -38,6 +38,12 @@ type Settings struct {
 	// Confirm makes a card button choose the card, and a second button play it, so that
 	// a tap that misses is never a card played.
 	Confirm bool
+	// Unrated makes the game count for no record or rating, whoever plays it: an event
+	// whose organiser chose so, or a daily deal.
+	Unrated bool
+	// Private keeps the table out of every channel: its one player follows it in the
+	// private answers to their own commands and clicks (the daily deal).
+	Private bool
 }
 
 // DefaultSettings returns the settings of a table in a guild that chose none: the normal
