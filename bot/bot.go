@@ -103,6 +103,10 @@ type Bot struct {
 
 	// tables runs the live tables.
 	tables *live.Runtime
+	// events runs the league events and records the daily deals (eventrunner.go); private
+	// holds the IDs of the private tables seen (events_effects.go).
+	events  *eventRunner
+	private sync.Map
 	// commands and controls are the route tables of slash commands and of controls.
 	commands map[string]commandHandler
 	controls map[commands.Route]controlRoute
@@ -207,7 +211,8 @@ func New(cfg Config) (*Bot, error) {
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
-	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
+	b.events = newEventRunner(b)
+	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.tableEffects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()
@@ -282,6 +287,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.tables.Start(ctx); err != nil {
 		return fmt.Errorf("bot: start tables: %w", err)
 	}
+	b.events.start() // the events and daily deals, from where storage says they are
 	return nil
 }
 
@@ -363,6 +369,7 @@ func (b *Bot) Close(ctx context.Context) error {
 	case <-ctx.Done():
 		return fmt.Errorf("bot: close: interactions still running: %w", ctx.Err())
 	}
+	b.events.stop()
 	if terr := b.tables.Close(ctx); terr != nil {
 		return fmt.Errorf("bot: close: %w", terr)
 	}

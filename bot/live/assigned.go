@@ -6,8 +6,8 @@ import (
 )
 
 // DealAssigned deals a lobby whose seats were all assigned when it was made (an event's
-// table): the game starts in its thread (table.Game.ThreadID) at once, without a lobby
-// message. The reply is ReplyStarted, or a ReplyNotice saying why not: the table is not a
+// table, a daily deal): the game starts at once where it is posted (its thread, or its
+// channel without one), without a lobby message. The reply is ReplyStarted, or a ReplyNotice saying why not: the table is not a
 // lobby (FactNotTaking), a seat is open (FactNobodySeated), or the game could not start.
 type DealAssigned struct{}
 
@@ -31,7 +31,7 @@ func (t *machine) dealAssigned(ctx context.Context) Reply {
 		return say(FactNobodySeated)
 	}
 	r := t.deal(ctx, &rules, t.meta.Seats, t.meta.LastActivity)
-	if r.Kind == ReplyStarted && t.awaitingThread && t.meta.ThreadID != "" {
+	if r.Kind == ReplyStarted && t.awaitingThread {
 		// No lobby message will come: the table is shown in its thread now, with what the
 		// start told.
 		t.awaitingThread = false
