@@ -282,6 +282,9 @@ func (b *Bot) Start(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("listening for interactions")
+	if err := b.events.prime(ctx); err != nil { // the events' games, before they run
+		return fmt.Errorf("bot: read the events: %w", err)
+	}
 	// The tables' timers run from now on; deadlines that passed while the bot was down are
 	// applied, and computer players take the turns that were theirs.
 	if err := b.tables.Start(ctx); err != nil {

@@ -55,6 +55,9 @@ type eventRunner struct {
 	stopped        bool
 	// parsDue are the daily deals whose par is being worked out, by guild and day.
 	parsDue map[string]bool
+	// games holds the IDs of the events' games: their threads are archived by the runner
+	// once their round is over, not by each game's end (a table may play several).
+	games sync.Map
 }
 
 func newEventRunner(b *Bot) *eventRunner {
@@ -91,6 +94,38 @@ func (r *eventRunner) stop() {
 		<-r.done
 	}
 	r.work.Wait()
+}
+
+// prime learns the games of the events under way before the tables start, so that a game
+// that ends at once is known as an event's (tableEffects).
+func (r *eventRunner) prime(ctx context.Context) error {
+	evs, err := r.b.cfg.Store.OpenEvents(ctx)
+	if err != nil {
+		return err
+	}
+	for _, ev := range evs {
+		if !r.b.serves(ev.GuildID) {
+			continue
+		}
+		st, err := r.b.cfg.Store.EventState(ctx, ev.ID)
+		if err != nil {
+			return err
+		}
+		if cur := st.Current(); cur != nil {
+			for _, ts := range cur.Tables {
+				if ts.Game != 0 {
+					r.games.Store(ts.Game, true)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// eventGame reports whether a game is an event's.
+func (r *eventRunner) eventGame(id int64) bool {
+	_, ok := r.games.Load(id)
+	return ok
 }
 
 // nudge asks for a pass as soon as the one under way, if any, is over.
@@ -241,6 +276,9 @@ func (r *eventRunner) move(ctx context.Context, st *club.State) (next time.Time,
 	}
 	cur := st.Current()
 	if cur == nil || r.roundDone(st, cur) {
+		if cur != nil {
+			r.archiveRound(cur)
+		}
 		over, err := r.over(st)
 		if err != nil {
 			return time.Time{}, false, err
@@ -629,6 +667,7 @@ func (r *eventRunner) openTable(ctx context.Context, st *club.State, cur *club.R
 	if err != nil {
 		return err
 	}
+	r.games.Store(id, true)
 	meta.ID = id
 	ts.Game = id
 	if err := b.store.UpdateTable(ctx, ev.ID, cur.Number, ts); err != nil {
@@ -646,6 +685,15 @@ func (r *eventRunner) openTable(ctx context.Context, st *club.State, cur *club.R
 	}
 	b.log.Info("event table open", "event", ev.ID, "round", cur.Number, "table", tb.Number, "game", id)
 	return nil
+}
+
+// archiveRound archives the threads of a round that is over.
+func (r *eventRunner) archiveRound(cur *club.Round) {
+	for _, ts := range cur.Tables {
+		if ts.Thread != "" {
+			r.b.post.enqueue(ts.Thread, &post{archive: true})
+		}
+	}
 }
 
 // oneHand returns rule options for one hand: a duplicate deal, a daily deal.

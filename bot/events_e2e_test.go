@@ -307,3 +307,190 @@ func (h *harness) clickFinal(user fakediscord.User, messageID, customID string) 
 	}
 	return r
 }
+
+// TestEventRoundRobinOverDays: an asynchronous round robin, a round a day, whose entrants
+// check in the hour before the start (one does not, one leaves the server and both are
+// left out), with a scheduled event in the server's list, a table that nobody plays
+// finished by computer players at its deadline, a restart in the middle of a round, and
+// games that count for ratings.
+func TestEventRoundRobinOverDays(t *testing.T) {
+	// Discord makes scheduled events that start later than its own time: the bot's clock
+	// starts at the fake's.
+	h := newHarness(t, harnessOptions{start: time.Now().UTC().Truncate(time.Second)})
+	h.srv.SetBotPermissions(h.guild, fakediscord.DefaultBotPermissions|fakediscord.PermManageEvents)
+	org := h.organiser("org")
+	ps := h.members("q", 6)
+	const name = "March ladder"
+	r := h.eventCmd(org, "create", fakediscord.Opt("name", name), fakediscord.Opt("format", "roundrobin"), fakediscord.Opt("start", "in 2h"),
+		fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("options", "hands=1"), fakediscord.Opt("round", "1d"),
+		fakediscord.Opt("checkin", true), fakediscord.Opt("counts", true), fakediscord.Opt("level", "easy"))
+	if !strings.Contains(r.Content, "is created") {
+		t.Fatalf("create answered %q", r.Content)
+	}
+	if se := h.srv.ScheduledEvents(h.guild); len(se) != 1 || se[0].Name != name || se[0].Status != fakediscord.ScheduledStatusScheduled {
+		t.Fatalf("scheduled events %+v", se)
+	}
+	su := h.signup(name)
+	for _, p := range ps {
+		h.click(p, su.ID, buttonByLabel(t, su, "Join"))
+	}
+	checkIn := buttonByLabel(t, su, "Check in")
+	h.private(ps[0], h.click(ps[0], su.ID, checkIn), "Check-in opens")
+	h.advance(time.Hour)
+	for _, p := range append(slices.Clone(ps[:4]), ps[5]) {
+		h.private(p, h.click(p, su.ID, checkIn), present.MsgEventCheckedIn)
+	}
+	h.private(h.user("stranger"), h.click(h.user("stranger"), su.ID, checkIn), present.MsgEventNotEntered)
+	h.srv.RemoveMember(h.guild, ps[5].ID)
+	h.advance(time.Hour)
+	started := h.botPosts(h.channel, "🏁 Entry to **"+name+"** is closed")
+	if len(started) != 1 || !strings.Contains(started[0].Content, "4 entrants") || !strings.Contains(started[0].Content, "q5") || !strings.Contains(started[0].Content, "q6") {
+		t.Fatalf("the start says %+v", started)
+	}
+	if se := h.srv.ScheduledEvents(h.guild); se[0].Status != fakediscord.ScheduledStatusActive {
+		t.Errorf("the scheduled event is %d at the start, want active", se[0].Status)
+	}
+
+	// Round 1: one table plays; nobody plays at the other, which computer players finish at
+	// the day's end.
+	tables := h.roundTables(name, 1)
+	if len(tables) != 2 {
+		t.Fatalf("round 1 has %d tables", len(tables))
+	}
+	h.away(tables[0].players[0], tables[0].thread)
+	h.away(tables[0].players[1], tables[0].thread)
+	h.advance(12 * time.Hour)
+	h.waitThread(tables[1].thread, "⏰")
+	h.advance(12 * time.Hour)
+	st := h.eventState(name)
+	if len(st.Results) != 2 || len(st.Rounds) != 2 {
+		t.Fatalf("after a day: %d results, %d rounds; want 2 and 2", len(st.Results), len(st.Rounds))
+	}
+
+	// Round 2: one table plays, the bot restarts, the other plays the next day.
+	tables = h.roundTables(name, 2)
+	h.away(tables[0].players[0], tables[0].thread)
+	h.away(tables[0].players[1], tables[0].thread)
+	h.settle()
+	h.restart()
+	h.advance(20 * time.Hour)
+	h.away(tables[1].players[0], tables[1].thread)
+	h.away(tables[1].players[1], tables[1].thread)
+	h.settle()
+
+	// Round 3, and the end.
+	tables = h.roundTables(name, 3)
+	if len(tables) != 2 {
+		t.Fatalf("round 3 has %d tables", len(tables))
+	}
+	for _, tb := range tables {
+		h.away(tb.players[0], tb.thread)
+		h.away(tb.players[1], tb.thread)
+	}
+	h.settle()
+	st = h.eventState(name)
+	if st.Event.Status != club.StatusFinished || len(st.Results) != 6 {
+		t.Fatalf("the event is %s with %d results, want finished with 6", st.Event.Status, len(st.Results))
+	}
+	// Everyone met everyone once.
+	met := map[[2]string]int{}
+	for _, rd := range st.Rounds {
+		for _, tb := range rd.Round.Tables {
+			k := [2]string{tb.Sides[0][0], tb.Sides[1][0]}
+			slices.Sort(k[:])
+			met[k]++
+		}
+	}
+	if len(met) != 6 {
+		t.Errorf("%d pairs met, want all 6: %v", len(met), met)
+	}
+	if se := h.srv.ScheduledEvents(h.guild); se[0].Status != fakediscord.ScheduledStatusCompleted {
+		t.Errorf("the scheduled event is %d at the end, want completed", se[0].Status)
+	}
+	recs, err := h.store.Leaderboard(context.Background(), h.guild, 0, 10, 0)
+	if err != nil || len(recs) != 4 {
+		t.Errorf("the event's games count for ratings: %d records, %v; want the 4 players'", len(recs), err)
+	}
+	if len(h.botPosts(h.channel, "🏆 **"+name+"** is over")) != 1 {
+		t.Errorf("no final standings")
+	}
+}
+
+// TestEventDuplicateRound: a duplicate round of four two-handed tables, two deals each:
+// every table plays the same two deals, the hands turned from table to table, and each
+// result is scored in matchpoints against the others on the same cards.
+func TestEventDuplicateRound(t *testing.T) {
+	h := newHarness(t, harnessOptions{})
+	org := h.organiser("org")
+	ps := h.members("d", 8)
+	const name = "Duplicate cup"
+	r := h.eventCmd(org, "create", fakediscord.Opt("name", name), fakediscord.Opt("format", "duplicate"), fakediscord.Opt("start", "in 10m"),
+		fakediscord.Opt("rounds", 1), fakediscord.Opt("deals", 2), fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("round", "2h"),
+		fakediscord.Opt("level", "easy"))
+	if !strings.Contains(r.Content, "is created") {
+		t.Fatalf("create answered %q", r.Content)
+	}
+	su := h.signup(name)
+	for _, p := range ps {
+		h.click(p, su.ID, buttonByLabel(t, su, "Join"))
+	}
+	h.advance(10 * time.Minute)
+	tables := h.roundTables(name, 1)
+	if len(tables) != 4 {
+		t.Fatalf("%d tables, want 4", len(tables))
+	}
+	for _, tb := range tables {
+		if labels := labels(tb.msg.Controls()); !slices.Equal(labels, []string{"Replay"}) {
+			t.Errorf("a duplicate table's controls: %v, want Replay alone", labels)
+		}
+		// Each deal is a game of its own, in the table's thread: the players hand their
+		// seats over for each.
+		for range 2 {
+			for _, p := range tb.players {
+				h.away(p, tb.thread)
+			}
+			h.settle()
+		}
+	}
+	st := h.eventState(name)
+	if len(st.DealResults) != 8 || st.Event.Status != club.StatusFinished {
+		t.Fatalf("%d deal results, event %s; want 8 and finished", len(st.DealResults), st.Event.Status)
+	}
+	// Every table played the same cards on each deal: the games' seeds are the round's.
+	for _, d := range st.DealResults {
+		g, err := h.store.GetGame(context.Background(), d.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := event.DealSeed(st.Event.Spec.Seed, 1, d.Deal); g.Seed != want {
+			t.Errorf("table %d, deal %d played seed %d, want %d", d.Table, d.Deal, g.Seed, want)
+		}
+		tb := st.Rounds[0].Round.Tables[d.Table-1]
+		for s, seat := range g.Seats {
+			if seat.UserID != tb.Deals[d.Deal-1].Seats[s] {
+				t.Errorf("table %d, deal %d: seat %d is %s, want %s", d.Table, d.Deal, s, seat.UserID, tb.Deals[d.Deal-1].Seats[s])
+			}
+		}
+	}
+	mps, err := st.Tournament().Matchpoints()
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, m := range mps {
+		// Two deals, each compared with the three other tables that held the same hand.
+		if m.Deals != 2 || m.Top != 2*2*3 {
+			t.Errorf("%s: %d deals, top %d", m.Entrant, m.Deals, m.Top)
+		}
+		total += m.Matchpoints
+	}
+	// On each of two deals each hand is held at four tables: 4·3 matchpoints a hand, two
+	// hands a deal.
+	if total != 2*2*4*3 {
+		t.Errorf("matchpoints add up to %d, want %d", total, 2*2*4*3)
+	}
+	final := h.botPosts(h.channel, "🏆 **"+name+"** is over")
+	if len(final) != 1 || !strings.Contains(final[0].Embeds[0].Description, "%") {
+		t.Errorf("final standings %+v", final)
+	}
+}

@@ -4,25 +4,33 @@ import "github.com/pinochle-discord/pinochle/bot/live"
 
 // tableEffects hands what a table asks for to effects, except that a private table (the
 // daily deal: table.Settings.Private) shows nothing in public, only its player's private
-// views; and it wakes the event runner when a table's game ends, for its event or daily
-// deal to record.
+// views, and that an event's game leaves its thread for the runner to archive (the table
+// may play another game there); and it wakes the event runner when a table's game ends,
+// for its event or daily deal to record.
 func (b *Bot) tableEffects(gameID int64, effects []live.Effect) {
 	private := b.privateTable(gameID, effects)
 	ended := false
-	kept := effects
-	if private {
-		kept = nil
-	}
+	var kept []live.Effect
+	event := b.events.eventGame(gameID)
 	for _, e := range effects {
+		switch e.(type) {
+		case live.EditView:
+			kept = append(kept, e)
+		case live.Archive:
+			if !private && !event {
+				kept = append(kept, e)
+			}
+		default:
+			if !private {
+				kept = append(kept, e)
+			}
+		}
 		if n, ok := e.(live.Narrate); ok {
 			for _, it := range n.Items {
 				if o, ok := it.(live.Note); ok && (o.Kind == live.NoteFinished || o.Kind == live.NoteEnded) {
 					ended = true
 				}
 			}
-		}
-		if v, ok := e.(live.EditView); ok && private {
-			kept = append(kept, v)
 		}
 	}
 	if len(kept) > 0 {
