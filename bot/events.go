@@ -433,8 +433,12 @@ func (b *Bot) onEventJoin(ctx context.Context, i *discordgo.Interaction, c comma
 		return b.reply(i, present.MsgEventEntryClosed)
 	}
 	if ev.Spec.Entry == event.Partnerships {
-		if _, err := b.cfg.Store.EventState(ctx, ev.ID); err != nil {
+		st, err := b.cfg.Store.EventState(ctx, ev.ID)
+		if err != nil {
 			return b.failed(i, "event", err)
+		}
+		if _, in := st.Player(userOf(i).ID); in {
+			return b.reply(i, present.MsgEventEntered)
 		}
 		text, comps := present.PartnerMenu(&ev)
 		return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
