@@ -120,7 +120,7 @@ func (b *Bot) cmdEventCreate(ctx context.Context, i *discordgo.Interaction, opts
 		return b.editAnswer(i, present.MsgCannotPost, nil)
 	}
 	ev.SignupMessage = msg.ID
-	if i.AppPermissions&discordgo.PermissionManageEvents != 0 {
+	if i.AppPermissions&(discordgo.PermissionManageEvents|discordgo.PermissionCreateEvents) != 0 {
 		ev.ScheduledEventID = b.scheduleEvent(ctx, &ev)
 	}
 	if err := b.store.UpdateEvent(ctx, ev); err != nil {

@@ -408,7 +408,20 @@ func StandingsEmbedOf(st *club.State, final bool) (*discordgo.MessageEmbed, []st
 	if final {
 		title = "Final standings · " + Escape(st.Event.Name)
 	}
-	played := len(st.Rounds)
+	played := 0 // the rounds every table of which has its result
+	for _, r := range st.Rounds {
+		done := true
+		for _, tb := range r.Round.Tables {
+			if st.Event.Spec.Format == event.Duplicate {
+				done = done && len(st.DealsOf(r.Number, tb.Number)) == len(tb.Deals)
+			} else if _, ok := st.Result(r.Number, tb.Number); !ok {
+				done = false
+			}
+		}
+		if done {
+			played = r.Number
+		}
+	}
 	e := &discordgo.MessageEmbed{Title: words.Truncate(title, 256), Color: ColourActive,
 		Description: words.Truncate(strings.Join(lines, "\n"), 4000)}
 	var foot string
