@@ -51,6 +51,7 @@ func easyDecisions(p computer.Player, v engine.View) engine.Action {
 // others, a second play shows the result and starts nothing, the board is public and
 // spoiler-free, and the next day brings a new deal and a streak.
 func TestDailyDeal(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOptions{})
 	h.setDecide(easyDecisions)
 	ana, bob, cid := h.user("ana"), h.user("bob"), h.user("cid")

@@ -189,11 +189,15 @@ func (r *eventRunner) loop() {
 			r.timer.Stop()
 			r.timer = nil
 		}
-		if !next.IsZero() && !r.stopped {
-			r.timer = r.b.clock.AfterFunc(max(0, next.Sub(r.b.now())), r.nudge)
+		due := !next.IsZero() && !next.After(r.b.now())
+		if !next.IsZero() && !due && !r.stopped {
+			r.timer = r.b.clock.AfterFunc(next.Sub(r.b.now()), r.nudge)
 		}
 		r.changedLocked()
 		r.mu.Unlock()
+		if due {
+			r.nudge() // due already: another pass at once
+		}
 	}
 }
 

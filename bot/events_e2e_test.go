@@ -149,6 +149,7 @@ func (h *harness) eventState(name string) club.State {
 // and then plays, an old round's control changes nothing, and the bot restarts in the
 // middle of a round. Bad input on the way is refused privately.
 func TestEventSwissNight(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOptions{})
 	org := h.organiser("org")
 	ps := h.members("p", 8)
@@ -314,6 +315,7 @@ func (h *harness) clickFinal(user fakediscord.User, messageID, customID string) 
 // finished by computer players at its deadline, a restart in the middle of a round, and
 // games that count for ratings.
 func TestEventRoundRobinOverDays(t *testing.T) {
+	t.Parallel()
 	// Discord makes scheduled events that start later than its own time: the bot's clock
 	// starts at the fake's.
 	h := newHarness(t, harnessOptions{start: time.Now().UTC().Truncate(time.Second)})
@@ -420,6 +422,7 @@ func TestEventRoundRobinOverDays(t *testing.T) {
 // every table plays the same two deals, the hands turned from table to table, and each
 // result is scored in matchpoints against the others on the same cards.
 func TestEventDuplicateRound(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOptions{})
 	org := h.organiser("org")
 	ps := h.members("d", 8)

@@ -18,6 +18,7 @@ import (
 // running; an event whose entrants cannot make its tables is cancelled at its start,
 // saying why. A member of the event's organiser role may run it.
 func TestEventMisuse(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOptions{})
 	org := h.organiser("org")
 	ps := h.members("m", 5)
@@ -53,6 +54,7 @@ func TestEventMisuse(t *testing.T) {
 	if r := choose(ps[0], ps[1].ID); !strings.Contains(r.Content, "You are entered") {
 		t.Fatalf("choosing a partner answered %q", r.Content)
 	}
+	h.settle() // the sign-up is edited once the partnership is in
 	if got := h.signup(name).Embeds[0].Fields[0].Value; !strings.Contains(got, "m1 & m2") {
 		t.Errorf("the sign-up lists %q", got)
 	}
@@ -90,6 +92,7 @@ func TestEventMisuse(t *testing.T) {
 // awards a table, pauses and resumes the event (its deadline moves by the pause), and a
 // forged Void of an elimination table is refused, for someone must go through.
 func TestEventElimination(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOptions{})
 	org := h.organiser("org")
 	ps := h.members("e", 4)
