@@ -27,6 +27,7 @@ import (
 	"unicode"
 
 	"github.com/bwmarrin/discordgo"
+	"golang.org/x/time/rate"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
@@ -65,6 +66,11 @@ type Config struct {
 	// per PostWindow (default 5 per 5 seconds, as Discord).
 	PostLimit  int
 	PostWindow time.Duration
+	// ChannelRate bounds the posts and edits to channels (not the answers to interactions,
+	// nor their edits) across every channel this process writes to, per second: Discord
+	// allows a bot token 50 requests a second in all. Zero is DefaultChannelRate; processes
+	// that share a token divide it between them.
+	ChannelRate float64
 	// ShardCount is the number of Discord shards the bot runs in all, and ShardIDs those
 	// this process serves, one session each. Zero runs one unsharded session. Each process
 	// serves the guilds of its shards, holds a lease on them in the store, and only the
@@ -81,6 +87,10 @@ type Config struct {
 	// Presets are the presets the bot offers in its commands, the first the default; nil
 	// offers engine.PresetNames().
 	Presets []string
+	// CardEmojis makes the bot keep card emojis of its own (application emojis, created at
+	// its first start, in the background) for buttons and texts to show the card faces;
+	// without it cards show as suit symbols.
+	CardEmojis bool
 	// Players makes the computer players of a level, drawing from seed; nil is computer.New.
 	Players func(level string, seed uint64) (computer.Player, error)
 	// Transport carries every REST request (after APIURL's rewrite, when set); nil is
@@ -127,6 +137,13 @@ type Bot struct {
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
+	// emojis are the card emojis (Config.CardEmojis).
+	emojis cardEmojis
+	// statusAsks spaces the times each member has a table posted anew.
+	statusAsks spacing
+	// tableMsgs holds, by message ID, when this process posted each live table message
+	// (tableAging).
+	tableMsgs sync.Map
 	// renew renews the lease on the lease clock (renewDue).
 	renew    renewals
 	failOnce sync.Once
@@ -206,11 +223,15 @@ func New(cfg Config) (*Bot, error) {
 	b := &Bot{
 		cfg: cfg, s: s, log: cfg.Logger, clock: cfg.Clock, leaseClock: cfg.LeaseClock, appID: cfg.AppID,
 		stop: cancel, ctx: ctx, owner: newOwner(), stopped: make(chan struct{}),
-		commands: commandRoutes(), controls: controlRoutes(),
+		commands: commandRoutes(), controls: controlRoutes(), statusAsks: spacing{gap: statusGap},
 	}
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
+	if cfg.ChannelRate <= 0 {
+		cfg.ChannelRate = DefaultChannelRate
+	}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
+	b.post.budget = rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1)
 	b.events = newEventRunner(b)
 	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.tableEffects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
@@ -284,6 +305,17 @@ func (b *Bot) Start(ctx context.Context) error {
 	b.log.Info("listening for interactions")
 	if err := b.events.prime(ctx); err != nil { // the events' games, before they run
 		return fmt.Errorf("bot: read the events: %w", err)
+	}
+	if b.cfg.CardEmojis {
+		b.handlers.Add(1)
+		go func() {
+			defer b.handlers.Done()
+			ctx, cancel := context.WithTimeout(b.ctx, 5*time.Minute)
+			defer cancel()
+			if err := b.ensureCardEmojis(ctx); err != nil {
+				b.log.Warn("card emojis not ready: cards show as suit symbols", "err", err)
+			}
+		}()
 	}
 	// The tables' timers run from now on; deadlines that passed while the bot was down are
 	// applied, and computer players take the turns that were theirs.

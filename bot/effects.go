@@ -12,6 +12,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -37,14 +38,20 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 				edit: &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}},
 			}})
 		case live.ShowTable:
+			if b.tableAging(e.Message, &e.Public) {
+				b.staleTable(gameID, e.Message)
+				continue
+			}
 			em, comps := present.Table(&e.Game, &e.Public)
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: comps})
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: comps,
+				frozen: func() { b.staleTable(gameID, e.Message) }})
 		case live.PostTable:
 			b.postTable(gameID, e)
 		case live.MovedTable:
 			b.post.enqueue(e.Old.ChannelID, &post{editID: e.Old.MessageID, content: present.TableMoved(e.GuildID, e.New.ChannelID, e.New.MessageID),
 				embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{}})
 		case live.CloseTable:
+			b.tableMsgs.Delete(e.Message.MessageID)
 			em, _ := present.Table(&e.Game, &e.Public)
 			em.Description = present.EndWhy(&e.Game, e.End)
 			em.Color = present.ColourOver
@@ -75,26 +82,37 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 
 // narrate posts a narration in the table's thread: consecutive lines gathered into as few
 // messages as fit, a hand's result with its buttons, the score sheet once the game is over,
-// and the turn's mention, which alone may ping.
+// and the turn's mention, which alone may ping. A hand's result goes out with its buttons
+// at the end of its post, which holds the lines up to the next hand's result: the next
+// hand's deal goes with it rather than alone.
 func (b *Bot) narrate(e *live.Narrate) {
 	n := present.Narrate(e)
 	lines := n.Lines
-	// A hand's result goes out with its buttons: the lines up to it make their own posts.
-	start := 0
-	for i := range lines {
-		buttons, ok := n.Buttons[lines[i]]
-		if !ok && i < len(lines)-1 {
-			continue
-		}
-		chunks := chunkLines(lines[start:i+1], maxContent)
+	postLines := func(from, to int, buttons []discordgo.MessageComponent) {
+		chunks := chunkLines(lines[from:to], maxContent)
 		for k, chunk := range chunks {
 			p := &post{content: chunk, mentions: mentionsIn(chunk, e.Turn)}
-			if k == len(chunks)-1 && ok {
+			if k == len(chunks)-1 {
 				p.components = buttons
 			}
 			b.post.enqueue(e.Channel, p)
 		}
-		start = i + 1
+	}
+	start := 0
+	var buttons []discordgo.MessageComponent
+	for i, l := range lines {
+		next, ok := n.Buttons[l]
+		if !ok {
+			continue
+		}
+		if buttons != nil {
+			postLines(start, i, buttons)
+			start = i
+		}
+		buttons = next
+	}
+	if start < len(lines) {
+		postLines(start, len(lines), buttons)
 	}
 	for _, embeds := range present.EmbedGroups(n.Sheets) {
 		b.post.enqueue(e.Channel, &post{embeds: embeds})
@@ -134,6 +152,10 @@ func (b *Bot) postTable(gameID int64, e live.PostTable) {
 		}
 		p := live.Posted{Replaces: e.Replaces, Err: r.err}
 		if r.err == nil {
+			b.tableMsgs.Store(r.msg.ID, b.now())
+			if e.Replaces != nil {
+				b.tableMsgs.Delete(e.Replaces.MessageID)
+			}
 			p.Message = table.Message{ChannelID: e.Channel, MessageID: r.msg.ID}
 			// The live table is pinned in its thread, so that it stays one click away however
 			// far the narration scrolls, and the copy it replaces is unpinned. Without the
@@ -150,6 +172,55 @@ func (b *Bot) postTable(gameID int64, e live.PostTable) {
 	})
 }
 
+// Discord refuses, after a few, the edits of a message more than an hour old (30046): a
+// table message is posted anew before then, at the start of a hand once it is repostAge
+// old, and at its next change once it is staleAge old.
+const (
+	repostAge = 30 * time.Minute
+	staleAge  = 50 * time.Minute
+)
+
+// tableAging reports whether a table message is due to be posted anew rather than edited
+// to show pub: it is staleAge old, or repostAge old and pub is a new hand's start, a
+// moment when nobody is reading a trick off it. Its age is counted from when this process
+// posted it, on the bot's clock; a message posted before the process started is as old as
+// its ID says.
+func (b *Bot) tableAging(m table.Message, pub *engine.View) bool {
+	made, ok := b.postedAt(m.MessageID)
+	if !ok {
+		return false
+	}
+	age := b.now().Sub(made)
+	return age >= staleAge || age >= repostAge && handStarts(pub)
+}
+
+// postedAt returns when a table message was posted: when this process posted it, or else
+// what its ID says.
+func (b *Bot) postedAt(messageID string) (time.Time, bool) {
+	if t, ok := b.tableMsgs.Load(messageID); ok {
+		return t.(time.Time), true
+	}
+	return snowflakeTime(messageID)
+}
+
+// handStarts reports whether a public view shows a hand that has just been dealt: no bid
+// made, or in two-handed no card played.
+func handStarts(v *engine.View) bool {
+	if v.Rules().Stock {
+		return v.Phase() == engine.PhasePlay && v.NumTricks() == 0 && len(v.Trick()) == 0
+	}
+	return v.Phase() == engine.PhaseBidding && len(v.Auction()) == 0
+}
+
+// staleTable tells a table that its message m is to be posted anew (live.Stale).
+func (b *Bot) staleTable(gameID int64, m table.Message) {
+	b.background(gameID, func(ctx context.Context) {
+		if _, err := b.tables.Report(ctx, gameID, live.Stale{Message: m}); err != nil && !errors.Is(err, live.ErrNoTable) {
+			b.log.Error("table message to post anew", "game", gameID, "err", err)
+		}
+	})
+}
+
 // tableAttempts is how often a table message is posted before the table gives up on it,
 // tablePause the wait between two attempts.
 const (
@@ -161,8 +232,7 @@ const (
 // with a link to the table. A failed DM (closed DMs) is only logged: the mention in the
 // thread is there anyway. DMs go through the poster, paced like every channel.
 func (b *Bot) notifyTurn(e live.NotifyTurn) {
-	link := fmt.Sprintf("https://discord.com/channels/%s/%s", e.Game.GuildID, e.Game.PostChannel())
-	text := fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): %s", e.Game.ID, e.Game.Preset, link)
+	text := present.TurnDM(&e.Game)
 	b.background(e.Game.ID, func(ctx context.Context) {
 		for _, u := range e.Users {
 			on, err := b.store.Notify(ctx, u)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	live1 "github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
@@ -33,6 +34,7 @@ func TestOnlyLiveTablePinned(t *testing.T) {
 	tb := h.withComputers(ana, fakediscord.Opt("timer", "off"))
 	h.settle()
 	for i := range 3 {
+		h.clock.Advance(live1.RepostGap) // a table is posted anew on request once a gap at most
 		r, _ := h.slash(ana, tb.thread, "pinochle", "status")
 		h.private(ana, r, "table again")
 		h.settle()

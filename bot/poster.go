@@ -33,6 +33,9 @@ type post struct {
 	// view, when set, makes the post an edit of the original answer to the interaction
 	// whose token it holds: a player's private message.
 	view *viewEdit
+	// frozen, when set, is called when Discord refuses the edit for good: the message takes
+	// no more edits (30046, an hour old) or is gone (10008).
+	frozen func()
 	// done, when set, receives the message sent (or the error) once the post is done.
 	done chan<- sent
 	// nonce is the new message's nonce, set when it is first sent, so that Discord makes it
@@ -77,6 +80,11 @@ func (p *post) mergeInto(q *post) bool {
 	return true
 }
 
+// DefaultChannelRate is the posts and edits to channels a second a process makes at most
+// (Config.ChannelRate): under the 50 a second Discord allows a bot token in all, with room
+// for the requests outside the poster (pins, threads, commands).
+const DefaultChannelRate = 45
+
 // maxContent is the longest message content Discord accepts.
 const maxContent = 2000
 
@@ -88,6 +96,14 @@ type poster struct {
 	log    *slog.Logger
 	limit  int
 	window time.Duration
+	// budget, when set, is shared by the posts and edits of every channel: each waits for
+	// a place in it, in the order they ask, so that a busy process stays within its share
+	// of the token's global limit and the channels are served in turn. The edits of private
+	// views (interaction tokens, outside that limit) never wait for it.
+	budget interface{ Wait(context.Context) error }
+	// ctx ends when the poster closes, cancelling a wait for the budget.
+	ctx    context.Context
+	cancel context.CancelFunc
 
 	mu     sync.Mutex
 	queues map[string]*channelQueue
@@ -111,8 +127,9 @@ type channelQueue struct {
 }
 
 func newPoster(s *discordgo.Session, log *slog.Logger, limit int, window time.Duration) *poster {
+	ctx, cancel := context.WithCancel(context.Background())
 	return &poster{s: s, log: log, limit: limit, window: window, queues: map[string]*channelQueue{}, stop: make(chan struct{}),
-		delivered: make(chan struct{})}
+		delivered: make(chan struct{}), ctx: ctx, cancel: cancel}
 }
 
 // queueLocked returns a channel's queue, starting it (and its goroutine) if it has none.
@@ -236,6 +253,13 @@ func (p *poster) run(channelID string, q *channelQueue) {
 			case <-p.stop:
 			}
 		}
+		if m.view == nil && p.budget != nil {
+			// Its place in the budget shared with every channel; edits queued meanwhile
+			// merge into m.
+			if err := p.budget.Wait(p.ctx); err != nil {
+				p.log.Debug("budget wait given up: the poster closes", "err", err)
+			}
+		}
 		p.mu.Lock()
 		// Posts queued while waiting may have merged into m: take it now.
 		m = q.posts[0]
@@ -297,6 +321,11 @@ func (p *poster) deliverInThread(channelID string, m *post) (*discordgo.Message,
 		return msg, err
 	}
 	switch restCode(err) {
+	case codeOldEditsSpent, discordgo.ErrCodeUnknownMessage:
+		if m.frozen != nil {
+			m.frozen()
+		}
+		return msg, err
 	case discordgo.ErrCodePerformedOperationOnArchivedThread:
 		if m.archive {
 			return nil, nil // archived already
@@ -401,6 +430,7 @@ func (p *poster) close() {
 	p.closed = true
 	close(p.stop)
 	p.mu.Unlock()
+	p.cancel()
 	p.wg.Wait()
 }
 

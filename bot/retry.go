@@ -176,6 +176,10 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		var wait time.Duration
 		switch {
+		case resp.StatusCode == http.StatusTooManyRequests && errorCode(resp) == codeOldEditsSpent:
+			// No wait cures it: the message takes no more edits. Its caller reads the
+			// refusal and posts anew (discordgo keeps no code of a 429's).
+			return refusedOldEdit(resp), nil
 		case resp.StatusCode == http.StatusTooManyRequests:
 			retryAfter, global := readRateLimit(resp)
 			t.limit(key, retryAfter, global)
@@ -310,6 +314,18 @@ func tooManyRequests(req *http.Request, wait time.Duration, global bool) *http.R
 		Header: http.Header{"Content-Type": {"application/json"}}, Body: io.NopCloser(bytes.NewReader(body)),
 		ContentLength: int64(len(body)), Request: req,
 	}
+}
+
+// codeOldEditsSpent is Discord's error 30046: "Maximum number of edits to messages older than
+// 1 hour reached". It comes as a 429, but waiting does not help: the message is frozen.
+const codeOldEditsSpent = 30046
+
+// refusedOldEdit turns Discord's 429 of a 30046 into the refusal it is, a 400 carrying the
+// same body, so that discordgo reports its code (a RESTError) instead of a rate limit to
+// wait out.
+func refusedOldEdit(resp *http.Response) *http.Response {
+	resp.StatusCode, resp.Status = http.StatusBadRequest, "400 Bad Request"
+	return resp
 }
 
 // noContent is a 204 for a request already done.

@@ -26,7 +26,10 @@ func TestSixHandedPassTogether(t *testing.T) {
 			t.Fatalf("pass %d of 3: the menu opened before the others passed was refused as stale: %q", k+1, r.Content)
 		}
 	}
-	h.waitThread(tb.thread, "**Meld**")
+	// The passes done, the meld is shown: on the table message at once.
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool { return strings.Contains(h.tableState(tb.thread), `"name":"Meld"`) }); err != nil {
+		t.Fatalf("the table never showed the meld: %v", err)
+	}
 }
 
 // TestOpenHandFollowsTheTurn checks that a private hand left open gets its controls when the

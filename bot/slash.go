@@ -202,6 +202,9 @@ func (b *Bot) cmdHand(ctx context.Context, i *discordgo.Interaction, _ options) 
 
 // cmdStatus posts the table again at the bottom of its thread.
 func (b *Bot) cmdStatus(ctx context.Context, i *discordgo.Interaction, _ options) error {
+	if !b.statusAsks.allow(i.GuildID+"/"+userOf(i).ID, b.now()) {
+		return b.reply(i, present.MsgStatusTooOften)
+	}
 	return b.tableCommand(ctx, i, false, present.MsgNoGameHere, live.Repost{By: personOf(i)})
 }
 

@@ -67,12 +67,18 @@ func (h *harness) postsByHand(tb testTable, hands int) map[int][]string {
 		if m.Ephemeral() || m.ID == tm.ID {
 			continue
 		}
+		// A post that ends a hand may open the next one with its deal: what comes before
+		// the deal's line is the hand's, the rest the next hand's.
+		part := m.Content
 		for n := hand + 1; n <= hands+1; n++ {
-			if strings.Contains(m.Content, fmt.Sprintf("Hand %d: ", n)) {
-				hand = n
+			if before, after, ok := strings.Cut(part, fmt.Sprintf("Hand %d: ", n)); ok {
+				if strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(before), "—")) != "" {
+					perHand[hand] = append(perHand[hand], before)
+				}
+				hand, part = n, after
 			}
 		}
-		perHand[hand] = append(perHand[hand], m.Content)
+		perHand[hand] = append(perHand[hand], part)
 	}
 	return perHand
 }

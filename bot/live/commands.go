@@ -110,6 +110,12 @@ type Posted struct {
 	Err      error
 }
 
+// Stale tells a table that its table message cannot be kept up to date any more: Discord
+// refuses its edits, or it is near the age past which Discord would. The table posts it
+// anew, and the old copy points to the new one.
+type Stale struct{ Message table.Message }
+
+func (Stale) command()       {}
 func (Join) command()        {}
 func (Leave) command()       {}
 func (AddComputer) command() {}

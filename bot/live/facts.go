@@ -1,6 +1,11 @@
 package live
 
-import "github.com/pinochle-discord/pinochle/engine"
+import (
+	"time"
+
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/table"
+)
 
 // Fact is what a table tells the person it answers besides their view, or instead of it:
 // why it did nothing, or what it did for them. The table states facts; presentation puts
@@ -87,6 +92,9 @@ const (
 	FactWaitingForOthers
 	// FactReposted: the table message is posted again.
 	FactReposted
+	// FactRepostedRecently: the table was posted again a moment ago (RepostGap): here is
+	// where it is (Message, in GuildID).
+	FactRepostedRecently
 	// FactLeftGame: the person left a game in play; a computer player plays their seat.
 	FactLeftGame
 	// FactLeftTable: the person left the lobby.
@@ -130,4 +138,12 @@ type Notice struct {
 	Err error
 	// Hint is the expert's advice (FactHint).
 	Hint string
+	// Message and GuildID are where the table message is (FactRepostedRecently).
+	Message table.Message
+	GuildID string
 }
+
+// RepostGap is how often a table posts its message anew at people's request at most
+// (Repost): anyone in its thread may ask, and each repost costs the channel calls a bot
+// token shares.
+const RepostGap = 2 * time.Minute

@@ -164,6 +164,16 @@ func (t *machine) showHint(h hinted) {
 	t.emit(EditView{Token: h.token, Issued: t.views[h.seat].at, Game: t.record(), Seat: h.seat, View: t.game.View(h.seat), Notice: note})
 }
 
+// stale posts the table message anew when the one Discord refuses to edit, or that is near
+// the age past which it would, is still the table's; the copy it replaces becomes a link
+// to it.
+func (t *machine) stale(m table.Message) {
+	if t.done || t.game == nil || t.reposting || t.meta.Messages[table.RoleTable] != m {
+		return
+	}
+	t.postTable(&m)
+}
+
 // repost posts the table again at the bottom of its thread; the copy it replaces becomes a
 // link to it.
 func (t *machine) repost(by Person) Reply {
@@ -176,7 +186,13 @@ func (t *machine) repost(by Person) Reply {
 	var old *table.Message
 	if m, ok := t.meta.Messages[table.RoleTable]; ok {
 		old = &m
+		if !t.repostedAt.IsZero() && t.now.Sub(t.repostedAt) < RepostGap {
+			// Posting the table anew costs four of the channel calls the token shares:
+			// anyone in the thread may ask, so a table does it at most once a RepostGap.
+			return Reply{Kind: ReplyNotice, Notice: Notice{Fact: FactRepostedRecently, Message: m, GuildID: t.meta.GuildID}}
+		}
 	}
+	t.repostedAt = t.now
 	t.postTable(old)
 	return say(FactReposted)
 }

@@ -76,6 +76,8 @@ type machine struct {
 	pinned     bool
 	postsSince int
 	reposting  bool
+	// repostedAt is when someone last asked for the table to be posted again (Repost).
+	repostedAt time.Time
 
 	// held is the narration not yet told in the thread (tellsNow).
 	held []Item
@@ -226,6 +228,8 @@ func (t *machine) dispatch(ctx context.Context, c Command) Reply {
 		return t.hint(c)
 	case Repost:
 		return t.repost(c.By)
+	case Stale:
+		t.stale(c.Message)
 	case NextHand:
 		return t.nextHand(ctx, c)
 	case LobbyPosted:

@@ -9,7 +9,7 @@ import (
 
 // repostAfter is about how many posts may go below a table message that could not be
 // pinned before the table is posted again at the bottom of its thread.
-const repostAfter = 12
+const repostAfter = 4
 
 // publish shows the public side of what a command did: the narration for the thread with a
 // mention of the people whose turn it now is, the private views to bring up to date and the
@@ -35,6 +35,7 @@ func (t *machine) publish(n *narration) {
 			t.emit(NotifyTurn{Game: t.record(), Users: waiting})
 		}
 	}
+	moment := tableMoment(n.items)
 	t.held = append(t.held, n.items...)
 	n.items = nil
 	if len(turn) > 0 || (len(t.held) > 0 && t.tellsNow()) {
@@ -48,7 +49,7 @@ func (t *machine) publish(n *narration) {
 			t.postTable(&m)
 		}
 	}
-	if t.game != nil {
+	if t.game != nil && moment {
 		if m, ok := t.meta.Messages[table.RoleTable]; ok {
 			t.emit(ShowTable{Message: m, Game: t.record(), Public: t.game.View(-1)})
 		}
@@ -59,11 +60,33 @@ func (t *machine) publish(n *narration) {
 	t.rearm = true // once the sender has its answer (handle)
 }
 
+// tableMoment reports whether what a command did is a moment the public table message
+// shows: the public table follows a hand trick by trick, not card by card or bid by bid
+// (each player's own view follows every card), so that a hand costs few of the channel
+// calls a bot token shares. Its moments are the meld shown (with the contract and trump),
+// the widow taken, a meld laid, a trick taken, the hand's end and the game's end, and any
+// note (someone away or back, a late move, the game's start or end).
+func tableMoment(items []Item) bool {
+	for _, it := range items {
+		s, ok := it.(Step)
+		if !ok {
+			return true // a note
+		}
+		for _, e := range s.Events {
+			switch e.Kind {
+			case engine.EventMeldShown, engine.EventWidowTaken, engine.EventMeldLaid, engine.EventTrickTaken,
+				engine.EventHandFinished, engine.EventGameOver:
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // tellsNow reports whether the narration held back (table.held) goes to the thread now: the
-// thread tells a hand in a few posts, not one per bid or trick (the table message shows
-// each as it happens). The auction is told once it is won, the passes with the meld, the
-// play with the hand's result; a note (someone away, a late move, the game's end) and a
-// mention of whose turn it is are told at once, with what was held before them.
+// thread tells a hand in one post, with its result, not one per bid, meld or trick (the
+// table message shows the hand as it goes). A note (someone away, a late move, the game's
+// end) and a mention of whose turn it is are told at once, with what was held before them.
 func (t *machine) tellsNow() bool {
 	if t.done || t.game == nil || t.game.Over() {
 		return true
@@ -75,22 +98,12 @@ func (t *machine) tellsNow() bool {
 		}
 		for _, e := range s.Events {
 			switch e.Kind {
-			case engine.EventAuctionWon, engine.EventMeldShown, engine.EventHandFinished, engine.EventGameOver:
+			case engine.EventHandFinished, engine.EventGameOver:
 				return true
 			}
 		}
-		if stockDrawn(s) {
-			return true
-		}
 	}
 	return false
-}
-
-// stockDrawn reports whether a step drew the last of a two-handed stock: the thread tells
-// such a hand's first twelve tricks and their melds at once when they end, and its last
-// twelve with its result.
-func stockDrawn(s Step) bool {
-	return (s.Action.Kind == engine.ActMeld || s.Action.Kind == engine.ActDraw) && s.Public.StockSize() == 0
 }
 
 // postsOf is about how many posts a narration makes: a hand's result and the game's end

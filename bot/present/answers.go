@@ -5,32 +5,34 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/internal/words"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // Private answers the bot gives for itself, before or besides a table: to what it cannot
 // read or do, and to the commands that are not a table's.
 const (
-	MsgUnreadable   = "I could not read that, so nothing was done. If it happens again, reload Discord and try again."
-	MsgUnidentified = "I could not tell who or where that came from, so nothing was done."
-	MsgNotHere      = "I am not in this server, so I cannot do that here."
-	MsgOtherGuild   = "That is not one of this server's tables or channels, so nothing was done."
-	MsgGone         = "That game is not running any more."
-	MsgBusy         = "That table is busy with other clicks right now, so nothing was done. Please try again in a moment."
-	MsgNotInDM      = "Pinochle is played in a server's channels, not in direct messages."
-	MsgUnknown      = "I do not know that command. Try `/pinochle rules`."
-	MsgCmdChanged   = "If the command has changed since Discord loaded it, reload Discord and try again."
-	MsgNotCreated   = "The table could not be created. Please try again."
-	MsgNotOpened    = "The table could not be opened. Please try again."
-	MsgCannotPost   = "I could not post the table here: check that I may send messages in this channel."
-	MsgNotSavedNew  = "The table could not be saved. Please try again."
-	MsgNoGameSeated = "You are not seated at a game in this server. Start one with `/pinochle new`."
-	MsgNoGameHere   = "There is no game in play here."
-	MsgNoTableSeat  = "You are not seated at a table in this server."
-	MsgNoTableOwn   = "There is no table of yours to abandon here. Use it in the table's thread."
-	MsgNotInGame    = "You are not seated at a game in this server."
-	MsgNoTables     = "You have no unfinished tables in this server. `/pinochle new` opens one."
-	MsgNotifyOn     = "I will send you a direct message when it is your turn (if your DMs are open), besides the mention in the thread."
-	MsgNotifyOff    = "No more direct messages: you get the mention in the thread only."
+	MsgUnreadable     = "I could not read that, so nothing was done. If it happens again, reload Discord and try again."
+	MsgUnidentified   = "I could not tell who or where that came from, so nothing was done."
+	MsgNotHere        = "I am not in this server, so I cannot do that here."
+	MsgOtherGuild     = "That is not one of this server's tables or channels, so nothing was done."
+	MsgGone           = "That game is not running any more."
+	MsgBusy           = "That table is busy with other clicks right now, so nothing was done. Please try again in a moment."
+	MsgNotInDM        = "Pinochle is played in a server's channels, not in direct messages."
+	MsgUnknown        = "I do not know that command. Try `/pinochle rules`."
+	MsgCmdChanged     = "If the command has changed since Discord loaded it, reload Discord and try again."
+	MsgNotCreated     = "The table could not be created. Please try again."
+	MsgNotOpened      = "The table could not be opened. Please try again."
+	MsgCannotPost     = "I could not post the table here: check that I may send messages in this channel."
+	MsgNotSavedNew    = "The table could not be saved. Please try again."
+	MsgNoGameSeated   = "You are not seated at a game in this server. Start one with `/pinochle new`."
+	MsgNoGameHere     = "There is no game in play here."
+	MsgNoTableSeat    = "You are not seated at a table in this server."
+	MsgNoTableOwn     = "There is no table of yours to abandon here. Use it in the table's thread."
+	MsgNotInGame      = "You are not seated at a game in this server."
+	MsgNoTables       = "You have no unfinished tables in this server. `/pinochle new` opens one."
+	MsgNotifyOn       = "I will send you a direct message when it is your turn (if your DMs are open), besides the mention in the thread."
+	MsgNotifyOff      = "No more direct messages: you get the mention in the thread only."
+	MsgStatusTooOften = "You had a table posted again a moment ago: the table message is pinned in its thread. Try again in a minute."
 
 	MsgSeasonStartManage = "Starting a league season needs the Manage Server permission."
 	MsgSeasonEndManage   = "Ending a league season needs the Manage Server permission."
@@ -130,12 +132,22 @@ func YourTables(lines []string) string {
 	return b.String()
 }
 
+// TurnDM is the direct message that tells a player it is their turn at a table.
+func TurnDM(g *table.Game) string {
+	return fmt.Sprintf("🃏 It is your turn at Pinochle table #%d (%s): https://discord.com/channels/%s/%s", g.ID, g.Preset, g.GuildID, g.PostChannel())
+}
+
 // Channel is how a message names a channel: a link Discord shows by its name.
 func Channel(channelID string) string { return "<#" + channelID + ">" }
 
 // TableMoved is what a table message that was posted again below says: where it went.
 func TableMoved(guildID, channelID, messageID string) string {
-	return "The table has moved down: https://discord.com/channels/" + guildID + "/" + channelID + "/" + messageID
+	return "The table has moved down: " + messageLink(guildID, table.Message{ChannelID: channelID, MessageID: messageID})
+}
+
+// messageLink is a link to a message.
+func messageLink(guildID string, m table.Message) string {
+	return "https://discord.com/channels/" + guildID + "/" + m.ChannelID + "/" + m.MessageID
 }
 
 // SeasonStarted announces a league season.

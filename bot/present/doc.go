@@ -11,4 +11,8 @@
 // embed goes through Escape (Name, for a seat), so that it reads as written and never
 // makes a heading, a link, a spoiler or a mention; PlainName is for text Discord shows as it
 // is, such as a suggestion's label.
+//
+// The story of a game, action by action, is a Narrator's: the same sentences in Markdown
+// for a table's thread and in plain text (Style) for the terminal tool, which addresses its
+// player as "you".
 package present

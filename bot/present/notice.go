@@ -111,6 +111,8 @@ func Notice(n live.Notice, v *engine.View) string {
 		return "✅ The next hand starts when everyone is ready, or in a few seconds."
 	case live.FactReposted:
 		return "Here is the table again."
+	case live.FactRepostedRecently:
+		return "The table was posted again a moment ago: " + messageLink(n.GuildID, n.Message) + " (it can be posted again in a couple of minutes)."
 	case live.FactLeftGame:
 		return "You left the game: a computer player plays your seat from now on. `/pinochle back` takes it back."
 	case live.FactLeftTable:

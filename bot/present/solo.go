@@ -2,6 +2,7 @@ package present
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -23,36 +24,19 @@ func isSolo(meta *table.Game) bool {
 
 // seatScoresText writes every player's score, "ana **120** · bob **40** · cid **-300**".
 func seatScoresText(meta *table.Game, scores [engine.MaxPlayers]int, players int) string {
-	parts := make([]string, players)
-	for s := range players {
-		parts[s] = fmt.Sprintf("%s **%d**", Name(meta, s), scores[s])
-	}
-	return strings.Join(parts, " · ")
-}
-
-// others names the players but seat, in playing order: "bob and cid".
-func others(meta *table.Game, seat, players int) string {
-	var names []string
-	for s := range players {
-		if s != seat {
-			names = append(names, Name(meta, s))
-		}
-	}
-	return andList(names)
+	return tableNarrator(meta).seatScores(scores, players, false)
 }
 
 // aloneText says that the bidder plays alone against the others.
 func aloneText(meta *table.Game, bidder, players int) string {
-	return fmt.Sprintf("%s plays alone against %s", Name(meta, bidder), others(meta, bidder, players))
+	n := tableNarrator(meta)
+	return n.name(bidder) + " " + n.alone(bidder, players)
 }
 
 // SoloResultLine says how a finished game of players who score alone ended: its winner (a
 // seat, -1 for a tie at the top) and everyone's score.
 func SoloResultLine(meta *table.Game, scores [engine.MaxPlayers]int, players, winner int) string {
-	if winner >= 0 && winner < players {
-		return fmt.Sprintf("🏆 **%s wins** with %d. %s.", Name(meta, winner), scores[winner], seatScoresText(meta, scores, players))
-	}
-	return fmt.Sprintf("The game is drawn, with no single winner: %s.", seatScoresText(meta, scores, players))
+	return tableNarrator(meta).soloGameResult(scores, players, winner)
 }
 
 // viewResultLine says how the game of a finished view ended.
@@ -123,7 +107,7 @@ func soloContractLine(meta *table.Game, v *engine.View) string {
 	if v.Trump() != engine.NoSuit {
 		line += " " + v.Trump().Symbol()
 	}
-	line += ", " + strings.TrimPrefix(aloneText(meta, b, v.Rules().Players), Name(meta, b)+" ")
+	line += ", " + tableNarrator(meta).alone(b, v.Rules().Players)
 	m, _ := v.ShownMeld(b)
 	need, shown := v.BiddersNeed()
 	if !shown {
@@ -191,33 +175,35 @@ func soloLastHand(meta *table.Game, players int, r engine.HandResult) string {
 
 // soloResult describes a finished hand of players who score alone: how the bidder did,
 // with its buried counters among its tricks, and each defender's meld and tricks.
-func (n *Narration) soloResult(meta *table.Game, rules *engine.Rules, res engine.HandResult) {
+func (n Narrator) soloResult(r *engine.Rules, res engine.HandResult) string {
 	b := res.Bidder
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "**Hand %d result.** %s bid %d", res.Hand, Name(meta, b), res.Bid)
+	fmt.Fprintf(&sb, "%s %s bid %d", n.style.strong(fmt.Sprintf("Hand %d result.", res.Hand)), n.subject(b), res.Bid)
 	if res.Trump != engine.NoSuit {
 		fmt.Fprintf(&sb, " in %s", res.Trump.Symbol())
 	}
 	line := func(s int, format string, args ...any) {
-		fmt.Fprintf(&sb, "\n%s: %s → %+d, score **%d**", Name(meta, s), fmt.Sprintf(format, args...), res.SeatDelta[s], res.SeatScores[s])
+		fmt.Fprintf(&sb, "\n%s: %s → %+d, score %s", n.subject(s), fmt.Sprintf(format, args...), res.SeatDelta[s],
+			n.style.strong(strconv.Itoa(res.SeatScores[s])))
 	}
 	played := res.Outcome == engine.OutcomePlayed
 	switch {
 	case !played:
-		sb.WriteString(" and **threw in**.")
+		fmt.Fprintf(&sb, " and %s.", n.style.strong("threw in"))
 		line(b, "the bid is lost")
 	case res.Made:
-		sb.WriteString(" and **made it**.")
+		fmt.Fprintf(&sb, " and %s.", n.style.strong("made it"))
 		line(b, "meld %d + tricks %d (buried cards counted)", res.SeatMeld[b], res.SeatPoints[b])
 	default:
-		fmt.Fprintf(&sb, " and was **set**: meld %d and tricks %d (buried cards counted).", res.SeatMeld[b], res.SeatPoints[b])
-		if rules.DoubleSet {
+		fmt.Fprintf(&sb, " and %s %s: meld %d and tricks %d (buried cards counted).", n.verb(b, "was", "were"), n.style.strong("set"),
+			res.SeatMeld[b], res.SeatPoints[b])
+		if r.DoubleSet {
 			line(b, "set, twice the bid")
 		} else {
 			line(b, "set")
 		}
 	}
-	for s := range rules.Players {
+	for s := range r.Players {
 		if s == b {
 			continue
 		}
@@ -227,7 +213,7 @@ func (n *Narration) soloResult(meta *table.Game, rules *engine.Rules, res engine
 			line(s, "meld %d", res.SeatMeld[s])
 		}
 	}
-	n.Lines = append(n.Lines, sb.String())
+	return sb.String()
 }
 
 // soloSheetLine is one hand of a score sheet of players who score alone.

@@ -2,6 +2,7 @@ package present
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -111,43 +112,54 @@ func stockPrivateStatus(v *engine.View) (string, bool) {
 	return "", false
 }
 
-// stockResult describes a finished two-handed hand: each player's meld and tricks.
-func (n *Narration) stockResult(meta *table.Game, rules *engine.Rules, res engine.HandResult) {
+// stockResult describes a finished two-handed hand: each player's meld and tricks, and
+// whether a claim to have gone out held.
+func (n Narrator) stockResult(r *engine.Rules, res engine.HandResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Hand %d result.** Trump %s.", res.Hand, res.Trump.Symbol())
-	for s := range rules.Players {
-		t := rules.TeamOf(s)
-		fmt.Fprintf(&b, "\n%s: meld %d + tricks %d → %+d, score **%d**", Name(meta, s), res.SeatMeld[s], res.SeatPoints[s], res.Delta[t], res.Scores[t])
+	fmt.Fprintf(&b, "%s Trump %s.", n.style.strong(fmt.Sprintf("Hand %d result.", res.Hand)), res.Trump.Symbol())
+	if res.Outcome == engine.OutcomeDeclaredOut {
+		if res.Made {
+			b.WriteString(" Declared out: the claim reaches the target and " + n.style.strong("wins") + ".")
+		} else {
+			b.WriteString(" Declared out: the claim falls short and " + n.style.strong("loses") + ".")
+		}
 	}
-	n.Lines = append(n.Lines, b.String())
+	for s := range r.Players {
+		t := r.TeamOf(s)
+		fmt.Fprintf(&b, "\n%s: meld %d + tricks %d → %+d, score %s", n.subject(s), res.SeatMeld[s], res.SeatPoints[s], res.Delta[t],
+			n.style.strong(strconv.Itoa(res.Scores[t])))
+	}
+	return b.String()
 }
 
 // laid tells a meld laid on the table.
-func (n *Narration) laid(meta *table.Game, pub *engine.View, l engine.LaidMeld) {
-	who := Name(meta, l.Seat)
+func (n Narrator) laid(v *engine.View, l engine.LaidMeld) string {
 	m := l.Meld
 	if l.Exchanged {
-		n.Say("%s lays the **dix** %s for %d and takes the turned-up card in its place (meld %d this hand).",
-			who, symbolsText(m.Cards()), m.Points, pub.LaidMeldPoints(l.Seat))
-		return
+		return fmt.Sprintf("%s the %s %s for %d and %s the turned-up card in its place (meld %d this hand).",
+			n.does(l.Seat, "lays", "lay"), n.style.strong("dix"), symbolsText(m.Cards()), m.Points,
+			n.verb(l.Seat, "takes", "take"), v.LaidMeldPoints(l.Seat))
 	}
-	n.Say("%s lays **%s** %s for %d (meld %d this hand).", who, m.Name(), symbolsText(m.Cards()), m.Points, pub.LaidMeldPoints(l.Seat))
+	return fmt.Sprintf("%s %s %s for %d (meld %d this hand).", n.does(l.Seat, "lays", "lay"), n.style.strong(m.Name()),
+		symbolsText(m.Cards()), m.Points, v.LaidMeldPoints(l.Seat))
 }
 
-// dealtLine is the line that deals a hand; in two-handed, with its turned-up card.
-func dealtLine(meta *table.Game, pub *engine.View, e engine.Event) string {
-	line := fmt.Sprintf("— Hand %d: %s deals. —", e.Hand, Name(meta, e.Seat))
-	if !pub.Rules().Stock || pub.HandNo() != e.Hand {
+// Dealt is the line that deals hand number hand, dealt by dealer; in two-handed, with its
+// turned-up card when v is that hand's.
+func (n Narrator) Dealt(v *engine.View, hand, dealer int) string {
+	deals := n.name(dealer) + " " + n.verb(dealer, "deals", "deal")
+	line := fmt.Sprintf("— Hand %d: %s. —", hand, deals)
+	if !v.Rules().Stock || v.HandNo() != hand {
 		return line
 	}
-	up, ok := pub.TurnUp()
+	up, ok := v.TurnUp()
 	if !ok {
 		return line
 	}
-	line = fmt.Sprintf("— Hand %d: %s deals; %s is turned up: trump %s. —", e.Hand, Name(meta, e.Seat), up.Symbol(), up.Suit().Symbol())
-	for _, l := range pub.LaidMelds() {
+	line = fmt.Sprintf("— Hand %d: %s; %s is turned up: trump %s. —", hand, deals, up.Symbol(), up.Suit().Symbol())
+	for _, l := range v.LaidMelds() {
 		if l.Meld.Kind == engine.MeldDix {
-			line += fmt.Sprintf(" The dix turned up scores %d for %s.", l.Meld.Points, Name(meta, l.Seat))
+			line += fmt.Sprintf(" The dix turned up scores %d for %s.", l.Meld.Points, n.name(l.Seat))
 		}
 	}
 	return line

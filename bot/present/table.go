@@ -192,48 +192,6 @@ func statusLine(meta *table.Game, v *engine.View) string {
 	return ""
 }
 
-// ResultLine says how a finished game ended.
-func ResultLine(meta *table.Game, s [2]int, winner int) string {
-	switch w := winner; w {
-	case 0, 1:
-		return fmt.Sprintf("🏆 **%s wins**, %d to %d.", sideName(meta, w), s[w], s[1-w])
-	}
-	return fmt.Sprintf("The game is drawn, %d to %d.", s[0], s[1])
-}
-
-// auctionText lists the last n entries of an auction.
-func auctionText(meta *table.Game, auction []engine.Bid, n int) string {
-	start := max(0, len(auction)-n)
-	var parts []string
-	if start > 0 {
-		parts = append(parts, "…")
-	}
-	for _, b := range auction[start:] {
-		parts = append(parts, bidText(meta, b))
-	}
-	return strings.Join(parts, " · ")
-}
-
-// bidText is one entry of an auction.
-func bidText(meta *table.Game, b engine.Bid) string {
-	switch {
-	case b.Pass():
-		return Name(meta, b.Seat) + " pass"
-	case b.Forced:
-		return fmt.Sprintf("%s %d (forced)", Name(meta, b.Seat), b.Amount)
-	}
-	return fmt.Sprintf("%s %d", Name(meta, b.Seat), b.Amount)
-}
-
-// playedText lists the cards of a trick with who played them.
-func playedText(meta *table.Game, cards []engine.Played) string {
-	parts := make([]string, len(cards))
-	for i, p := range cards {
-		parts[i] = fmt.Sprintf("%s %s", Name(meta, p.Seat), p.Card.Symbol())
-	}
-	return strings.Join(parts, " · ")
-}
-
 // andList writes "a", "a and b" or "a, b and c".
 func andList(items []string) string {
 	if len(items) < 2 {

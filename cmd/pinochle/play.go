@@ -12,8 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -89,8 +91,10 @@ type session struct {
 	g    *engine.Game
 	r    *engine.Rules
 	user int
-	bots []computer.Player
-	hint computer.Player
+	// narrator tells the game as the bot's thread does, in plain text, to the user as "you".
+	narrator present.Narrator
+	bots     []computer.Player
+	hint     computer.Player
 	// hinter, when set, gives the expert's choice and a line of why at each turn.
 	hinter computer.Hinter
 	in     *bufio.Scanner
@@ -101,7 +105,7 @@ type session struct {
 	started time.Time
 	create  func(path string) (io.WriteCloser, error)
 
-	hand int // the hand being narrated
+	hand int // the hand whose cards were last shown
 }
 
 func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*session, error) {
@@ -110,7 +114,12 @@ func newSession(g *engine.Game, user int, stdin io.Reader, stdout io.Writer) (*s
 	if err != nil {
 		return nil, err
 	}
-	s := &session{g: g, r: r, user: user, in: bufio.NewScanner(stdin), out: stdout, hint: hint, now: time.Now, create: createNew}
+	names := make([]string, r.Players)
+	for seat := range names {
+		names[seat] = seatLabel(seat)
+	}
+	s := &session{g: g, r: r, user: user, narrator: present.NewNarrator(present.Plain, names).To(user),
+		in: bufio.NewScanner(stdin), out: stdout, hint: hint, now: time.Now, create: createNew}
 	for seat := range r.Players {
 		p, err := computer.New("baseline", g.Seed()+uint64(seat))
 		if err != nil {
@@ -129,15 +138,17 @@ func (s *session) run() error {
 	case s.r.Players == 2:
 		s.printf("Pinochle, %s. You are %s, against %s. Seed %d.\n", s.r.Preset, seatLabel(s.user), seatLabel(1-s.user), s.g.Seed())
 	default:
-		s.printf("Pinochle, %s. You are %s, on team %d with %s. Seed %d.\n",
-			s.r.Preset, seatLabel(s.user), s.r.TeamOf(s.user)+1, s.partners(), s.g.Seed())
+		s.printf("Pinochle, %s. You are %s, on %s with %s. Seed %d.\n",
+			s.r.Preset, seatLabel(s.user), present.TeamName(s.r.TeamOf(s.user)), s.partners(), s.g.Seed())
 	}
 	if s.r.Stock {
 		s.printf("At each prompt, ok takes the suggestion in brackets, and so does Enter.\n")
 	} else {
 		s.printf("At each prompt, ok takes the suggestion in brackets, and so does Enter except when you bid or decide to play.\n")
 	}
-	s.printf("Type help for more: you may review the game, export it or see the scores at any prompt; quit leaves.\n")
+	s.printf("Type help for more: you may review the game, export it or see the scores at any prompt; quit leaves.\n\n")
+	v := s.g.View(s.user)
+	s.tell(s.narrator.Dealt(&v, s.g.HandNumber(), s.g.Dealer()))
 	s.started = s.now()
 	for !s.g.Over() {
 		if s.g.HandNumber() != s.hand {
@@ -165,11 +176,19 @@ func (s *session) run() error {
 			return err
 		}
 	}
-	s.printf("\nGame over. %s\n\n%s", s.winnerText(), s.sheet())
+	s.printf("\n%s", s.sheet())
 	return s.offerExport()
 }
 
 func (s *session) printf(format string, args ...any) { fmt.Fprintf(s.out, format, args...) }
+
+// tell writes the narrator's lines, set off by two spaces; a line of several lines (a meld,
+// a hand's result) goes on by four.
+func (s *session) tell(lines ...string) {
+	for _, l := range lines {
+		s.printf("  %s\n", strings.ReplaceAll(l, "\n", "\n    "))
+	}
+}
 
 // nextSeat returns the seat to act: the user's when it is expected to act, else the first.
 func (s *session) nextSeat() int {
@@ -212,36 +231,10 @@ func (s *session) partners() string {
 	return strings.Join(names, " and ")
 }
 
-func (s *session) teamLabel(team int) string {
-	if s.r.Players == 2 {
-		return s.name(team)
-	}
-	l := fmt.Sprintf("team %d (%s)", team+1, teamSeats(s.r, team))
-	if team == s.r.TeamOf(s.user) {
-		l += ", yours"
-	}
-	return l
-}
-
+// startHand shows the user its cards as a new hand begins; the narration has dealt it.
 func (s *session) startHand() {
 	s.hand = s.g.HandNumber()
-	if s.r.Stock {
-		sc := s.g.Scores()
-		s.printf("\n=== Hand %d: %s. Scores: you %d, %s %d.\n",
-			s.hand, s.says(s.g.Dealer(), "deals", "deal"), sc[s.user], s.name(1-s.user), sc[1-s.user])
-		if c, ok := s.g.TurnUp(); ok {
-			s.printf("Turned up: %s, so %s. ", c.Symbol(), trumpText(c.Suit()))
-			if c.Rank() == engine.Nine {
-				s.printf("It is the dix: 10 for %s. ", s.name(s.g.Dealer()))
-			}
-			s.printf("The stock holds %d cards.\n", s.g.StockSize())
-		}
-	} else if s.r.Solo {
-		s.printf("\n=== Hand %d: %s. Scores: %s.\n", s.hand, s.says(s.g.Dealer(), "deals", "deal"), s.seatScoresText(s.g.SeatScores()))
-	} else {
-		s.printf("\n=== Hand %d: %s. Scores: team 1 %d, team 2 %d.\n",
-			s.hand, s.says(s.g.Dealer(), "deals", "deal"), s.g.Scores()[0], s.g.Scores()[1])
-	}
+	s.printf("\n")
 	s.showHand(0)
 }
 
@@ -308,7 +301,7 @@ func (s *session) showTable() {
 	for _, seat := range []int{s.user, 1 - s.user} {
 		t := v.Tabled(seat)
 		if t.Len() > 0 {
-			s.printf(" %s on the table: %s.", capitalize(s.name(seat)), symbols(t.Cards()))
+			s.printf(" %s on the table: %s.", words.Capitalise(s.name(seat)), symbols(t.Cards()))
 		}
 	}
 	s.printf(" Meld this hand: you %d, %s %d.\n", v.LaidMeldPoints(s.user), s.name(1-s.user), v.LaidMeldPoints(1-s.user))
@@ -322,15 +315,9 @@ func prefixed(prefix, text string) string {
 	return prefix + text
 }
 
-// capitalize returns text with its first letter in upper case.
-func capitalize(text string) string {
-	if text == "" {
-		return text
-	}
-	return strings.ToUpper(text[:1]) + text[1:]
-}
-
-// apply applies an action and narrates it and what it did, from the engine's events.
+// apply applies an action and tells it and what it did, from the engine's events, in the
+// narrator's words; then what the user alone sees: the card it drew, its meld before a
+// pass back.
 func (s *session) apply(a engine.Action) error {
 	phase := s.g.Phase()
 	held, stock := s.g.Hand(s.user), s.g.StockSize()
@@ -341,28 +328,14 @@ func (s *session) apply(a engine.Action) error {
 		}
 		return fmt.Errorf("a computer player's action %v was rejected: %w", a, err)
 	}
-	switch a.Kind {
-	case engine.ActBid:
-		s.printf("  %s %d\n", s.says(a.Seat, "bids", "bid"), a.Bid)
-	case engine.ActPass:
-		s.printf("  %s\n", s.says(a.Seat, "passes", "pass"))
-	case engine.ActTrump:
-		s.printf("  %s %s %s trump\n", s.says(a.Seat, "names", "name"), a.Suit.Symbol(), a.Suit.Name())
-	case engine.ActPlayHand:
-		s.printf("  %s to play the hand\n", s.says(a.Seat, "decides", "decide"))
-	case engine.ActThrowIn:
-		s.printf("  %s the hand\n", s.says(a.Seat, "throws in", "throw in"))
-	case engine.ActShootMoon:
-		s.printf("  %s the moon: the team must take every trick\n", s.says(a.Seat, "shoots", "shoot"))
-	case engine.ActPlayCard:
-		s.printf("  %s %s\n", s.says(a.Seat, "plays", "play"), a.Card.Symbol())
-	case engine.ActDraw:
-		s.printf("  %s no meld\n", s.says(a.Seat, "lays", "lay"))
-	case engine.ActDeclareOut:
-		s.printf("  %s out\n", s.says(a.Seat, "declares", "declare"))
-	}
+	v := s.g.View(s.user)
+	s.tell(s.narrator.Action(&v, a, events)...)
 	for _, e := range events {
-		s.narrate(a, e)
+		if e.Kind == engine.EventMeldShown && s.g.HandNumber() == s.hand && !s.g.Over() {
+			if need := s.needText(true); need != "" {
+				s.tell(words.Capitalise(need) + ".")
+			}
+		}
 	}
 	if s.r.Stock && s.g.StockSize() < stock && s.g.HandNumber() == s.hand {
 		s.showDraw(held, a)
@@ -413,57 +386,8 @@ func (s *session) showPassBackMeld() {
 	writeMeldItems(s.out, &m, "    ")
 }
 
-// narrate writes what an event of action a says.
-func (s *session) narrate(a engine.Action, e engine.Event) {
-	switch e.Kind {
-	case engine.EventCardsPassed:
-		switch {
-		case e.To < 0 && e.Seat == s.user:
-			s.printf("  you bury %s\n", symbols(sortCards(a.Cards)))
-		case e.To < 0:
-			s.printf("  %s %s\n", s.says(e.Seat, "buries", "bury"), plural(e.Count, "card"))
-		case e.Seat == s.user:
-			s.printf("  you pass %s to %s\n", symbols(a.Cards), s.name(e.To))
-		case e.To == s.user:
-			s.printf("  %s passes you %s\n", s.name(e.Seat), symbols(sortCards(a.Cards)))
-		default:
-			s.printf("  %s %s to %s\n", s.says(e.Seat, "passes", "pass"), plural(e.Count, "card"), s.name(e.To))
-		}
-	case engine.EventTrickTaken:
-		w := e.Trick[0]
-		for _, p := range e.Trick {
-			if p.Seat == e.Seat {
-				w = p
-			}
-		}
-		s.printf("  → %s the trick with %s for %s", s.says(e.Seat, "takes", "take"), w.Card.Symbol(), plural(e.Points, "point"))
-		if e.Last {
-			s.printf(" (last trick)")
-		}
-		s.printf("\n")
-	case engine.EventAuctionWon:
-		if e.Forced {
-			s.printf("  %s stuck with the bid at %d\n", s.says(e.Seat, "is", "are"), e.Bid)
-		} else {
-			s.printf("  %s the bid at %d\n", s.says(e.Seat, "wins", "win"), e.Bid)
-		}
-	case engine.EventWidowTaken:
-		s.printf("  %s the widow, shown to all: %s\n", s.says(e.Seat, "takes", "take"), symbols(e.Cards))
-	case engine.EventMeldShown:
-		s.showMelds()
-	case engine.EventHandFinished:
-		s.showResult(&e.Result)
-	case engine.EventMeldLaid:
-		if e.Laid.Exchanged {
-			s.printf("  %s the dix for the turned-up card: %s\n", s.says(e.Seat, "exchanges", "exchange"), plural(int(e.Laid.Meld.Points), "point"))
-			break
-		}
-		s.printf("  %s %s (%s): %s\n", s.says(e.Seat, "lays", "lay"), e.Laid.Meld.Name(), symbols(e.Laid.Meld.Cards()), plural(int(e.Laid.Meld.Points), "point"))
-	}
-}
-
 // showDraw tells, after both players drew from the stock, the card the user drew (held is
-// its hand before action a), and what is left.
+// its hand before action a), and what is left; the narration tells when the stock is gone.
 func (s *session) showDraw(held engine.Hand, a engine.Action) {
 	h := s.g.Hand(s.user)
 	if a.Seat == s.user && a.Kind == engine.ActPlayCard {
@@ -475,33 +399,14 @@ func (s *session) showDraw(held engine.Hand, a engine.Action) {
 			drew = append(drew, engine.Card(c))
 		}
 	}
+	var line []string
 	if len(drew) > 0 {
-		s.printf("  you draw %s", symbols(drew))
+		line = append(line, fmt.Sprintf("You draw %s.", symbols(drew)))
 	}
 	if n := s.g.StockSize(); n > 0 {
-		s.printf("; the stock holds %d\n", n)
-	} else {
-		s.printf("; the stock is gone: the melds go back to the hands, and the last 12 tricks follow suit, beat and trump\n")
+		line = append(line, fmt.Sprintf("The stock holds %s.", words.Count(n, "card")))
 	}
-}
-
-// showMelds writes every seat's meld once it is shown.
-func (s *session) showMelds() {
-	s.printf("Meld (%s):\n", trumpText(s.g.Trump()))
-	for seat := range s.r.Players {
-		m, _ := s.g.Meld(seat)
-		s.printf(" %s: %d\n", s.name(seat), m.Total)
-		writeMeldItems(s.out, &m, "    ")
-	}
-	if s.r.Solo {
-		s.printf(" %s\n", s.soloAlone())
-		return
-	}
-	v := s.g.View(s.user)
-	s.printf(" team meld: team 1 %d, team 2 %d\n", v.TeamMeld(0), v.TeamMeld(1))
-	if need := s.needText(true); need != "" {
-		s.printf(" %s bid %d: %s.\n", s.name(s.g.Bidder()), s.g.HighBid(), need)
-	}
+	s.tell(strings.Join(line, " "))
 }
 
 // needText says what the bidding side still needs in tricks to make its bid, once meld
@@ -534,77 +439,6 @@ func (s *session) needText(long bool) string {
 		return fmt.Sprintf("%s %s %d more in tricks", who, verb, need)
 	}
 	return fmt.Sprintf("%s %s %d more", who, verb, need)
-}
-
-var outcomeText = map[engine.Outcome]string{
-	engine.OutcomeThrownIn:   "threw in",
-	engine.OutcomeBoardSet:   "held no marriage: board set",
-	engine.OutcomeInstantWin: "the game is won by meld",
-}
-
-// showResult writes a finished hand's result and the scores.
-func (s *session) showResult(res *engine.HandResult) {
-	var what string
-	switch {
-	case res.Outcome != engine.OutcomePlayed:
-		what = outcomeText[res.Outcome]
-	case res.Made:
-		what = "made it"
-	case res.Bidder == s.user:
-		what = "were set"
-	default:
-		what = "was set"
-	}
-	trump := "no trump"
-	if res.Trump != engine.NoSuit {
-		trump = res.Trump.Symbol() + " trump"
-	}
-	if s.r.Solo {
-		s.showSoloResult(res, what, trump)
-		return
-	}
-	if res.Bidder < 0 {
-		s.printf("Hand %d (%s):\n", res.Hand, trump)
-		if res.Outcome == engine.OutcomeDeclaredOut {
-			s.printf("  Declared out: the claim %s.\n", map[bool]string{true: "reaches the target and wins", false: "falls short and loses"}[res.Made])
-		}
-		for _, seat := range []int{s.user, 1 - s.user} {
-			s.printf("  %s: meld %d, tricks %d: %+d\n", capitalize(s.name(seat)), res.Meld[seat], res.Tricks[seat], res.Delta[seat])
-		}
-		s.printf("  Scores: you %d, %s %d\n", res.Scores[s.user], s.name(1-s.user), res.Scores[1-s.user])
-		return
-	}
-	s.printf("Hand %d: %s bid %d (%s) and %s.\n", res.Hand, s.name(res.Bidder), res.Bid, trump, what)
-	for t := range 2 {
-		s.printf("  %s: meld %d, tricks %d: %+d\n", s.teamLabel(t), res.Meld[t], res.Tricks[t], res.Delta[t])
-	}
-	s.printf("  Scores: team 1 %d, team 2 %d\n", res.Scores[0], res.Scores[1])
-}
-
-func (s *session) winnerText() string {
-	if s.r.Solo {
-		return s.soloWinnerText()
-	}
-	sc := s.g.Scores()
-	w := s.g.Winner()
-	score := fmt.Sprintf("Final scores: team 1 %d, team 2 %d.", sc[0], sc[1])
-	if s.r.Players == 2 {
-		score = fmt.Sprintf("Final scores: you %d, %s %d.", sc[s.user], s.name(1-s.user), sc[1-s.user])
-		switch w {
-		case -1:
-			return "The game is drawn. " + score
-		case s.user:
-			return "You win! " + score
-		}
-		return capitalize(s.name(w)) + " wins. " + score
-	}
-	switch {
-	case w < 0:
-		return "The game is drawn. " + score
-	case w == s.r.TeamOf(s.user):
-		return fmt.Sprintf("Your team (team %d) wins! %s", w+1, score)
-	}
-	return fmt.Sprintf("Team %d wins. %s", w+1, score)
 }
 
 // ask prompts the user for an action until the engine accepts one. It returns errQuit
@@ -704,7 +538,11 @@ func (s *session) describeTurn(hint engine.Action) string {
 	switch g.Phase() {
 	case engine.PhaseBidding:
 		v := g.View(s.user)
-		s.printf("Auction: %s\n", s.auctionText(v.Auction()))
+		auction := "no bids yet"
+		if bids := v.Auction(); len(bids) > 0 {
+			auction = s.narrator.Auction(bids, len(bids))
+		}
+		s.printf("Auction: %s\n", auction)
 		bids := g.NextBids(4)
 		s.bidOutlook(bids[0])
 		if g.MustBid() {
@@ -729,12 +567,12 @@ func (s *session) describeTurn(hint engine.Action) string {
 		if g.PassTarget(s.user) < 0 {
 			s.showBuryMeld()
 			s.printf("No one else sees the cards you bury; their counters count for you in tricks, and a buried card never melds.\n")
-			return fmt.Sprintf("Bury %s", plural(rule.Count, "card"))
+			return fmt.Sprintf("Bury %s", words.Count(rule.Count, "card"))
 		}
 		if rule.Need > 0 {
 			s.printf("Your meld is shown: at least %d must come from %s.\n", rule.Need, symbols(rule.Prefer.Cards()))
 		}
-		return fmt.Sprintf("Pass %s to %s", plural(rule.Count, "card"), s.name(g.PassTarget(s.user)))
+		return fmt.Sprintf("Pass %s to %s", words.Count(rule.Count, "card"), s.name(g.PassTarget(s.user)))
 	case engine.PhaseDecide:
 		s.showHand(0)
 		v := g.View(s.user)
@@ -757,7 +595,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 		}
 		s.printf("You took the trick and may lay one meld before you draw:\n")
 		for i, m := range choices {
-			s.printf("  %d. %s (%s): %s\n", i+1, m.Name(), symbols(m.Cards()), plural(int(m.Points), "point"))
+			s.printf("  %d. %s (%s): %s\n", i+1, m.Name(), symbols(m.Cards()), words.Count(int(m.Points), "point"))
 		}
 		return fmt.Sprintf("Your meld (1 to %d, or draw)", len(choices))
 	case engine.PhasePlay:
@@ -765,11 +603,7 @@ func (s *session) describeTurn(hint engine.Action) string {
 			s.showTable()
 		}
 		if trick := g.TrickCards(); len(trick) > 0 {
-			var parts []string
-			for _, p := range trick {
-				parts = append(parts, s.name(p.Seat)+" "+p.Card.Symbol())
-			}
-			s.printf("Trick (%s trump%s): %s\n", g.Trump().Symbol(), prefixed("; ", s.needText(false)), strings.Join(parts, ", "))
+			s.printf("Trick (%s trump%s): %s\n", g.Trump().Symbol(), prefixed("; ", s.needText(false)), s.narrator.Played(trick))
 		} else {
 			s.printf("You lead (%s%s).\n", trumpText(g.Trump()), prefixed("; ", s.needText(false)))
 		}
@@ -808,11 +642,11 @@ func (s *session) bidOutlook(bid int) {
 		need := s.r.TricksNeeded(bid, best)
 		if need > s.r.TrickTotal() {
 			s.printf("Bidding %d with %s trump, your meld leaves %d to take in tricks, more than the %d there are: the widow's %s would have to bring meld.\n",
-				bid, bestSuit.Symbol(), need, s.r.TrickTotal(), plural(s.r.Widow, "card"))
+				bid, bestSuit.Symbol(), need, s.r.TrickTotal(), words.Count(s.r.Widow, "card"))
 			return
 		}
 		s.printf("Bidding %d with %s trump, you would need %d of the %d points in the tricks, before the widow's %s and your bury.\n",
-			bid, bestSuit.Symbol(), need, s.r.TrickTotal(), plural(s.r.Widow, "card"))
+			bid, bestSuit.Symbol(), need, s.r.TrickTotal(), words.Count(s.r.Widow, "card"))
 		return
 	}
 	partners := "partner melds"
@@ -828,14 +662,6 @@ var decideHelp = map[engine.ActionKind]string{
 	engine.ActPlayHand:  "play to play the hand",
 	engine.ActThrowIn:   "throw in to concede it",
 	engine.ActShootMoon: "moon to shoot the moon",
-}
-
-// orList joins choices with commas and a final "or".
-func orList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 var decideWord = map[engine.ActionKind]string{
@@ -909,11 +735,11 @@ func (s *session) parse(line string) (engine.Action, error) {
 		case "moon", "shoot", "shoot the moon", "m":
 			a.Kind = engine.ActShootMoon
 		default:
-			var words []string
+			var choices []string
 			for _, k := range s.g.DecideChoices() {
-				words = append(words, decideWord[k])
+				choices = append(choices, decideWord[k])
 			}
-			return a, fmt.Errorf("type %s", orList(words))
+			return a, fmt.Errorf("type %s", words.Join(choices, "or"))
 		}
 	case engine.PhasePlay:
 		c, err := engine.ParseCard(line)
@@ -963,7 +789,7 @@ func (s *session) help() string {
 		for _, k := range s.g.DecideChoices() {
 			ways = append(ways, decideHelp[k])
 		}
-		return "Type " + orList(ways) + "."
+		return "Type " + words.Join(ways, "or") + "."
 	case engine.PhasePlay:
 		if s.r.Stock && s.g.StockSize() > 0 {
 			return "Type any card of your hand, such as AS, 10h or K♦: while the stock lasts you need not follow suit. Win the trick to lay a meld." + s.declareHelp()
@@ -983,25 +809,6 @@ func (s *session) declareHelp() string {
 	return fmt.Sprintf(" Type declare to declare out: you win at once if your score with this hand's meld and tricks reaches %d, and lose if not.", s.r.Target)
 }
 
-// auctionText writes the auction so far.
-func (s *session) auctionText(bids []engine.Bid) string {
-	if len(bids) == 0 {
-		return "no bids yet"
-	}
-	var parts []string
-	for _, b := range bids {
-		switch {
-		case b.Pass():
-			parts = append(parts, s.name(b.Seat)+" pass")
-		case b.Forced:
-			parts = append(parts, fmt.Sprintf("%s %d (forced)", s.name(b.Seat), b.Amount))
-		default:
-			parts = append(parts, fmt.Sprintf("%s %d", s.name(b.Seat), b.Amount))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
 // trumpText names a trump suit for narration: "spades trump", or "no trump".
 func trumpText(t engine.Suit) string {
 	if t == engine.NoSuit {
@@ -1010,25 +817,10 @@ func trumpText(t engine.Suit) string {
 	return t.Name() + " trump"
 }
 
-// plural writes a count and a noun, the noun in the plural unless the count is one:
-// "1 point", "0 points", "3 cards".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}
-
 func joinInts(ns []int) string {
 	parts := make([]string, len(ns))
 	for i, n := range ns {
 		parts[i] = strconv.Itoa(n)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// sortCards returns the cards sorted as a hand.
-func sortCards(cards []engine.Card) []engine.Card {
-	h := engine.HandOf(cards...)
-	return h.Cards()
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
 	"github.com/pinochle-discord/pinochle/engine/record"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // TestPlayWholeGameWithSuggestions plays whole games in which the user types ok at every
@@ -32,8 +33,8 @@ func TestPlayWholeGameWithSuggestions(t *testing.T) {
 			}
 			for _, want := range []string{
 				"Pinochle, " + tc.variant + ". You are seat " + tc.seat,
-				"=== Hand 1:", "Your hand:", "Auction:", "Meld (", "the trick with", "Scores: team 1",
-				"\nGame over. ", "\nScore sheet, ", "type export FILE; anything else leaves: ",
+				"  — Hand 1: ", "Your hand:", "Auction:", "  Meld (trump ", "  Trick: ", "Scores: Team A (",
+				"\n  Game over. ", "\nScore sheet, ", "type export FILE; anything else leaves: ",
 			} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("output lacks %q", want)
@@ -42,6 +43,9 @@ func TestPlayWholeGameWithSuggestions(t *testing.T) {
 			for _, l := range lines(stdout) {
 				if slip := grammarSlip.FindString(l); slip != "" {
 					t.Errorf("%q in %q", slip, l)
+				}
+				if mark := markdown.FindString(l); mark != "" {
+					t.Errorf("Markdown %q in %q", mark, l)
 				}
 			}
 			if strings.Contains(stdout, "Goodbye") {
@@ -52,8 +56,14 @@ func TestPlayWholeGameWithSuggestions(t *testing.T) {
 }
 
 // grammarSlip finds the slips the narration once made: a count of one with a plural
-// noun, and "you" with a verb in the third person.
-var grammarSlip = regexp.MustCompile(`\b1 (points|cards|hands|actions|moves)\b|\byou\b[^.:]* (was|has|takes|plays|passes|bids|names|shows its|decides|throws)\b`)
+// noun, and "you" with a verb in the third person in the same clause (a clause ends at a
+// stop, a colon or a semicolon, and a trick's list of cards, "you K♠ · seat 3 A♠ → seat 3
+// takes", holds no verb of "you").
+var grammarSlip = regexp.MustCompile(`\b1 (points|cards|hands|actions|moves)\b|` +
+	`\b[Yy]ou\b[^.:;→·]* (was|is|has|takes|plays|passes|bids|names|shows its|decides|throws|shoots|wins|buries|lays|deals|declares|draws)\b`)
+
+// markdown finds what only Discord would read as a mark: bold, code, spoilers, an escape.
+var markdown = regexp.MustCompile("\\*\\*|`|\\|\\||\\\\")
 
 // scriptGame plays the game that pinochle play deals from seed, choosing the user's moves
 // with chooser, and returns the moves as the user would type them and the game at its end.
@@ -139,7 +149,10 @@ func TestPlayWholeGameTyped(t *testing.T) {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
 			}
 			sc := g.Scores()
-			want := fmt.Sprintf("Final scores: team 1 %d, team 2 %d.", sc[0], sc[1])
+			want := fmt.Sprintf("\n  Game over. %s\n\nScore sheet, ", gameOverText(sc, g.Winner()))
+			if final := fmt.Sprintf("Scores: Team A (%s) %d, Team B (%s) %d.\n", teamSeats(&r, 0), sc[0], teamSeats(&r, 1), sc[1]); !strings.Contains(stdout, final) {
+				t.Errorf("output lacks %q; its end:\n%s", final, tail(stdout, 12))
+			}
 			if !strings.Contains(stdout, want) || strings.Contains(stdout, "Goodbye") {
 				t.Errorf("output lacks %q; its end:\n%s", want, tail(stdout, 12))
 			}
@@ -148,6 +161,14 @@ func TestPlayWholeGameTyped(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gameOverText is the end of a game of two teams, as the narration tells it.
+func gameOverText(sc [2]int, winner int) string {
+	if winner < 0 {
+		return fmt.Sprintf("The game is drawn, %d to %d.", sc[0], sc[1])
+	}
+	return fmt.Sprintf("🏆 Team %c wins, %d to %d.", 'A'+winner, sc[winner], sc[1-winner])
 }
 
 // TestPlayPrompts types answers to the first prompts of a game: wrong ones get the
@@ -160,13 +181,13 @@ func TestPlayPrompts(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	for _, want := range []string{
-		"Auction: seat 2 250, seat 3 pass, seat 4 260\n",
+		"Auction: seat 2 250 · seat 3 pass · seat 4 260\n",
 		"Your bid (270, 280, 290, 300 … or pass) [",
 		"]:   type a bid such as 270, or pass\n",
 		"]:   the bid is 260: bid at least 270\n",
 		"]: Type a bid (a number) or pass.",
-		"  you bid 270\n",
-		"  you pass\n",
+		"  You bid 270.\n",
+		"  You pass.\n",
 		"\nGoodbye.\n",
 	} {
 		if !strings.Contains(stdout, want) {
@@ -266,7 +287,7 @@ func TestPlayLevelAndHints(t *testing.T) {
 	if n := strings.Count(stdout, "💡 "); n < 10 {
 		t.Errorf("%d hints in a whole hand, want one per turn", n)
 	}
-	if !strings.Contains(stdout, "sampled deals") || !strings.Contains(stdout, "\nGame over. ") {
+	if !strings.Contains(stdout, "sampled deals") || !strings.Contains(stdout, "\n  Game over. ") {
 		t.Errorf("output lacks the hints' reasons or the end: %s", tail(stdout, 600))
 	}
 	if _, stderr, code := runTool(t, "", "play", "--level", "wizard"); code != 2 || !strings.Contains(stderr, "unknown computer level") {
@@ -329,7 +350,7 @@ func TestPlayStrayEnter(t *testing.T) {
 	if n := strings.Count(stdout, "  Enter does not bid: type "); n != 2 {
 		t.Errorf("%d refusals of Enter in the auction, want 2:\n%s", n, tail(stdout, 12))
 	}
-	if strings.Contains(stdout, "  you bid ") || strings.Contains(stdout, "  you pass\n") {
+	if strings.Contains(stdout, "  You bid ") || strings.Contains(stdout, "  You pass.\n") {
 		t.Errorf("Enter made a call:\n%s", tail(stdout, 12))
 	}
 	if v := g.View(0); g.Phase() != engine.PhaseBidding || len(v.Auction()) != bids {
@@ -346,7 +367,7 @@ func TestPlayStrayEnter(t *testing.T) {
 		if !strings.Contains(stdout, "  Enter does not decide: type ") {
 			t.Errorf("seed %d: Enter at the decision is not refused:\n%s", seed, tail(stdout, 12))
 		}
-		if strings.Contains(stdout, "  you decide to play") || strings.Contains(stdout, "  you throw in") {
+		if strings.Contains(stdout, "  You play the hand.") || strings.Contains(stdout, "  You throw in the hand.") {
 			t.Errorf("seed %d: Enter decided:\n%s", seed, tail(stdout, 12))
 		}
 		return
@@ -366,7 +387,8 @@ func TestPlayGrammar(t *testing.T) {
 			}
 			found = true
 			stdout, _, _ := runTool(t, script, playArgs("racehorse", "hands=4", seed, 0)...)
-			want := fmt.Sprintf("Hand %d: you bid %d (%s trump) and were set.\n", res.Hand, res.Bid, res.Trump.Symbol())
+			want := fmt.Sprintf("  Hand %d result. You bid %d in %s and were set: the side had meld %d and tricks %d.\n",
+				res.Hand, res.Bid, res.Trump.Symbol(), res.Meld[0], res.Tricks[0])
 			if !strings.Contains(stdout, want) {
 				t.Errorf("seed %d: output lacks %q", seed, want)
 			}
@@ -393,7 +415,7 @@ func TestPlayGrammar(t *testing.T) {
 			continue
 		}
 		stdout, _, _ := runTool(t, script, playArgs("six-handed", "hands=2", seed, 0)...)
-		if !strings.Contains(stdout, " for 1 point\n") || strings.Contains(stdout, "for 1 points") {
+		if !onePoint.MatchString(stdout) {
 			t.Errorf("seed %d: a trick of one point reads wrong:\n%s", seed, tail(stdout, 40))
 		}
 	}
@@ -401,6 +423,9 @@ func TestPlayGrammar(t *testing.T) {
 		t.Error("no six-handed game in 20 has a trick of one point")
 	}
 }
+
+// onePoint finds a trick of one point as the narration tells it.
+var onePoint = regexp.MustCompile(`→ (seat \d+ takes|you take) 1( \(last trick\))?\.\n`)
 
 // TestPlayBiddersNeed checks what the bidders still need where the user decides to bid,
 // to play on, and at each trick, against the engine's count.
@@ -477,7 +502,7 @@ func TestPlayBiddersNeed(t *testing.T) {
 			t.Errorf("seed %d: output lacks %q:\n%s", seed, want, tail(stdout, 12))
 		}
 		// The meld shows what the bidders need before a card is played.
-		if !strings.Contains(stdout, fmt.Sprintf(" %s bid %d: %s ", seatLabelOrYou(g.Bidder(), 0), g.HighBid(), who)) {
+		if !strings.Contains(stdout, fmt.Sprintf(" · Team B %d\n  %s ", v.TeamMeld(1), words.Capitalise(who))) {
 			t.Errorf("seed %d: the meld does not say what the bidders need:\n%s", seed, stdout)
 		}
 		return
@@ -495,7 +520,7 @@ func seatLabelOrYou(seat, user int) string {
 
 // firstPass finds the narration of a pass as its giver, its receiver or another player
 // reads it.
-var firstPass = regexp.MustCompile(`you pass [^\n]* to seat \d+\n|seat \d+ passes you [^\n]*\n|seat \d+ passes \d cards to seat \d+\n`)
+var firstPass = regexp.MustCompile(`You pass \d cards to seat \d+: [^\n]*\n|seat \d+ passes \d cards to you: [^\n]*\n|seat \d+ passes \d cards to seat \d+\.\n`)
 
 // TestPlayPassBackMeld checks that the bidder's meld is shown before it passes back: to
 // the table in racehorse, whose pass back must avoid it, and to the bidder alone in
@@ -621,15 +646,15 @@ func TestPlayTwoHanded(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	for _, want := range []string{
-		"Pinochle, two-handed. You are seat 2, against seat 1.", "Turned up: ", "The stock holds 24 cards.",
-		"you draw ", "the stock is gone: the melds go back to the hands", " lay ", "points",
-		"Meld this hand: you ", "\nGame over. ", "seat 2 (you)", "  Scores: you ",
+		"Pinochle, two-handed. You are seat 2, against seat 1.", " is turned up: trump ", "Stock: 24 cards, ",
+		"  You draw ", "  The stock is drawn: ", " lay ", "points",
+		"Meld this hand: you ", "\n  Game over. ", "seat 2 (you)", "\n    You: meld ",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	for _, bad := range []string{"bid", "team 1", " set", "(♦ trump; )"} {
+	for _, bad := range []string{"bid", "Team", "team", " set", "(♦ trump; )"} {
 		for _, l := range lines(stdout) {
 			if strings.Contains(l, bad) && !strings.Contains(l, "tricks follow suit") {
 				t.Errorf("%q in %q", bad, l)
@@ -646,7 +671,7 @@ func TestPlayTwoHanded(t *testing.T) {
 	// errors, and the game goes on.
 	input := strings.Repeat("1\nok\n", 2000)
 	stdout, _, code = runTool(t, input, "play", "--variant", "two-handed", "--seed", "9", "--options", "target=0,hands=1")
-	if code != 0 || !strings.Contains(stdout, "may lay one meld before you draw:\n  1. ") || !strings.Contains(stdout, "  you lay ") {
+	if code != 0 || !strings.Contains(stdout, "may lay one meld before you draw:\n  1. ") || !strings.Contains(stdout, "  You lay ") {
 		t.Fatalf("exit %d; no meld laid by number:\n%s", code, tail(stdout, 40))
 	}
 }
@@ -656,11 +681,17 @@ func TestPlayTwoHanded(t *testing.T) {
 func TestPlayTwoHandedDeclareOut(t *testing.T) {
 	stdout, _, code := runTool(t, strings.Repeat("ok\n", 100000), "play", "--variant", "two-handed", "--seed", "7", "--level", "expert",
 		"--options", "declare=on,target=600")
-	if code != 0 || !strings.Contains(stdout, "declares out\n") || !strings.Contains(stdout, "Declared out: the claim reaches the target and wins.") {
+	if code != 0 || !strings.Contains(stdout, " declares out.\n") || !strings.Contains(stdout, "Declared out: the claim reaches the target and wins.") {
 		t.Fatalf("exit %d; no one declared out:\n%s", code, tail(stdout, 20))
 	}
 	stdout, _, _ = runTool(t, "help\nquit\n\n", "play", "--variant", "two-handed", "--seed", "7", "--options", "declare=on")
 	if !strings.Contains(stdout, "Type declare to declare out") {
 		t.Errorf("help does not explain declaring out:\n%s", tail(stdout, 10))
 	}
+}
+
+// sortedSymbols writes cards sorted as a hand, as the narration names them.
+func sortedSymbols(cards []engine.Card) string {
+	h := engine.HandOf(cards...)
+	return symbols(h.Cards())
 }

@@ -10,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/record"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // The game's record, from within pinochle play: the score sheet, the review of the
@@ -25,9 +27,9 @@ func (s *session) sheet() string {
 	case len(results) == 0:
 		b.WriteString("No hand has finished yet.\n")
 	case s.g.Over():
-		fmt.Fprintf(&b, "Score sheet, %s:\n", plural(len(results), "hand"))
+		fmt.Fprintf(&b, "Score sheet, %s:\n", words.Count(len(results), "hand"))
 	default:
-		fmt.Fprintf(&b, "Score sheet, %s (hand %d is not finished):\n", plural(len(results), "hand"), s.g.HandNumber())
+		fmt.Fprintf(&b, "Score sheet, %s (hand %d is not finished):\n", words.Count(len(results), "hand"), s.g.HandNumber())
 	}
 	if s.r.Solo {
 		s.soloSheet(&b, results)
@@ -37,7 +39,7 @@ func (s *session) sheet() string {
 	if len(results) > 0 {
 		var team [2]string
 		for t := range team {
-			team[t] = "team " + strconv.Itoa(t+1)
+			team[t] = present.TeamName(t)
 			if t == mine {
 				team[t] += " (yours)"
 			}
@@ -71,7 +73,7 @@ func (s *session) sheet() string {
 		fmt.Fprintf(&b, "Scores: you %d, %s %d", sc[mine], s.name(1-mine), sc[1-mine])
 		yours = "you"
 	} else {
-		fmt.Fprintf(&b, "Scores: team 1 (%s) %d, team 2 (%s) %d", teamSeats(s.r, 0), sc[0], teamSeats(s.r, 1), sc[1])
+		fmt.Fprintf(&b, "Scores: %s (%s) %d, %s (%s) %d", present.TeamName(0), teamSeats(s.r, 0), sc[0], present.TeamName(1), teamSeats(s.r, 1), sc[1])
 	}
 	switch lead := sc[mine] - sc[1-mine]; {
 	case s.g.Over():
@@ -98,7 +100,7 @@ func (s *session) sheetEnd(b *strings.Builder) {
 	case s.r.Target > 0:
 		fmt.Fprintf(b, " The game is played to %d.", s.r.Target)
 	case s.r.Hands > 0:
-		fmt.Fprintf(b, " The game is %s.", plural(s.r.Hands, "hand"))
+		fmt.Fprintf(b, " The game is %s.", words.Count(s.r.Hands, "hand"))
 	}
 	b.WriteString("\n")
 }
@@ -188,7 +190,7 @@ func (s *session) review(arg string) {
 		var h record.Hand
 		h, err = f.HandAt(n)
 		if errors.Is(err, record.ErrNotFinished) {
-			s.printf("  hand %d has not finished: %s %s\n", n, plural(len(s.g.Results()), "hand"), hasHave(len(s.g.Results())))
+			s.printf("  hand %d has not finished: %s %s\n", n, words.Count(len(s.g.Results()), "hand"), hasHave(len(s.g.Results())))
 			return
 		}
 		hands = []record.Hand{h}
@@ -229,7 +231,7 @@ func (s *session) export(path string) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	s.printf("  Wrote the game (%s, %s finished) to %s: pinochle review %s shows it.\n",
-		plural(s.g.LogLen(), "move"), plural(len(s.g.Results()), "hand"), path, path)
+		words.Count(s.g.LogLen(), "move"), words.Count(len(s.g.Results()), "hand"), path, path)
 	return nil
 }
 

@@ -59,7 +59,7 @@ func TestPlayReviewAndExport(t *testing.T) {
 	row := fmt.Sprintf("     1  %-16s %-15s %-16s %s\n", contract, resultWord(&res),
 		fmt.Sprintf("%+d → %d", res.Delta[0], res.Scores[0]), fmt.Sprintf("%+d → %d", res.Delta[1], res.Scores[1]))
 	sheet := "Score sheet, 1 hand (hand 2 is not finished):\n" +
-		"  hand  contract         result          team 1 (yours)   team 2\n" + row
+		"  hand  contract         result          Team A (yours)   Team B\n" + row
 	if n := strings.Count(stdout, sheet); n != 2 {
 		t.Errorf("the score sheet %q appears %d times, want at score and on quit:\n%s", sheet, n, stdout)
 	}
@@ -116,7 +116,7 @@ func TestPlaySheetAtTheEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	_, sheet, ok := strings.Cut(stdout, "\nGame over. ")
+	_, sheet, ok := strings.Cut(stdout, "\n  Game over. ")
 	if !ok {
 		t.Fatalf("no end of the game:\n%s", tail(stdout, 20))
 	}
@@ -130,7 +130,7 @@ func TestPlaySheetAtTheEnd(t *testing.T) {
 		}
 	}
 	sc := g.Scores()
-	if want := fmt.Sprintf("Scores: team 1 (seats 1 3 5) %d, team 2 (seats 2 4 6) %d.\n", sc[0], sc[1]); !strings.Contains(sheet, want) {
+	if want := fmt.Sprintf("Scores: Team A (seats 1 3 5) %d, Team B (seats 2 4 6) %d.\n", sc[0], sc[1]); !strings.Contains(sheet, want) {
 		t.Errorf("the sheet lacks %q:\n%s", want, sheet)
 	}
 	if !strings.HasSuffix(stdout, "anything else leaves: ") {

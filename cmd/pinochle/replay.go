@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 func runReplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -36,7 +38,7 @@ func replay(args []string, stdout io.Writer) error {
 		for i, n := range f.SeatScores {
 			parts[i] = strconv.Itoa(n)
 		}
-		scores = andList(parts)
+		scores = words.Join(parts, "and")
 	}
 	end := "the game is not finished"
 	if f.Finished {
@@ -46,6 +48,6 @@ func replay(args []string, stdout io.Writer) error {
 		}
 	}
 	_, err = fmt.Fprintf(stdout, "The replay reproduces the file: %s, %s, scores %s, %s.\n",
-		plural(len(f.Actions), "action"), plural(len(f.Results), "hand"), scores, end)
+		words.Count(len(f.Actions), "action"), words.Count(len(f.Results), "hand"), scores, end)
 	return err
 }

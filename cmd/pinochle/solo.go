@@ -6,20 +6,21 @@ import (
 	"strings"
 
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
 // Three-handed cutthroat (engine.Rules.Solo) in pinochle play: every player scores alone.
 // The high bidder takes the widow in sight of everyone, names trump, buries as many cards
 // (seen by the bidder alone; their counters count for it) and plays alone against the
-// other two. The team fields of the engine stay zero there: what the session says of
-// scores, the bidder's need and the game's end is written here from each seat's figures.
+// other two. The team fields of the engine stay zero there: what the session's prompts and
+// score sheet say of scores and the bidder's need is written here from each seat's figures
+// (the narration, the bot's narrator, tells the hands and the game's end).
 
 // soloIntro is the line that opens a three-handed game.
 func (s *session) soloIntro() string {
 	return fmt.Sprintf("Pinochle, %s. You are %s, against %s: every player scores alone. "+
 		"The high bidder takes the %d-card widow, buries %d and plays alone against the other two.",
-		s.r.Preset, seatLabel(s.user), andList(s.othersThan(s.user)), s.r.Widow, s.r.PassCount)
+		s.r.Preset, seatLabel(s.user), words.Join(s.othersThan(s.user), "and"), s.r.Widow, s.r.PassCount)
 }
 
 // othersThan names every seat but seat, in seat order, "you" for the user.
@@ -31,17 +32,6 @@ func (s *session) othersThan(seat int) []string {
 		}
 	}
 	return names
-}
-
-// andList joins names with commas and a final "and": "seat 2 and seat 3".
-func andList(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // seatOrder lists the seats the user first, then the others in seat order.
@@ -83,7 +73,7 @@ func (s *session) soloLead(scores [engine.MaxPlayers]int) string {
 	case d > 0:
 		return fmt.Sprintf("you lead by %d", d)
 	case d < 0:
-		return fmt.Sprintf("you trail %s by %d", andList(leaders), -d)
+		return fmt.Sprintf("you trail %s by %d", words.Join(leaders, "and"), -d)
 	}
 	return "you share the lead"
 }
@@ -134,15 +124,6 @@ func (s *session) soloNeed(long bool) string {
 	return fmt.Sprintf("%s %s %d more", who, verb, need)
 }
 
-// soloAlone says who plays alone once meld is shown, and what the bidder needs: "seat 2 bid
-// 300 and plays alone against you and seat 3; the bidder needs 110 of the 250 points in
-// the tricks."
-func (s *session) soloAlone() string {
-	b := s.g.Bidder()
-	return fmt.Sprintf("%s %d and %s alone against %s; %s.", s.says(b, "bid", "bid"), s.g.HighBid(),
-		map[bool]string{true: "play", false: "plays"}[b == s.user], andList(s.othersThan(b)), s.soloNeed(true))
-}
-
 // soloDecision writes, for the user as the bidder deciding to play or throw in, its
 // bid, meld and need, and what each player scores either way.
 func (s *session) soloDecision() {
@@ -186,75 +167,6 @@ func (s *session) buryCost(cards []engine.Card) (melded []engine.Card, before, a
 	}
 	km := engine.CountMeld(&kept, s.g.Trump(), &s.r.Meld)
 	return melded, m.Total, km.Total
-}
-
-// showSoloResult writes a three-handed hand's result: the contract, each player's meld,
-// tricks and change, and the scores.
-func (s *session) showSoloResult(res *engine.HandResult, what, trump string) {
-	s.printf("Hand %d: %s bid %d (%s) alone and %s.\n", res.Hand, s.name(res.Bidder), res.Bid, trump, what)
-	for _, seat := range s.seatOrder() {
-		label := s.name(seat)
-		if seat == res.Bidder {
-			label += ", the bidder"
-		}
-		if res.Outcome == engine.OutcomePlayed {
-			s.printf("  %s: meld %d, tricks %d: %+d\n", capitalize(label), res.SeatMeld[seat], res.SeatPoints[seat], res.SeatDelta[seat])
-		} else {
-			s.printf("  %s: meld %d, no tricks played: %+d\n", capitalize(label), res.SeatMeld[seat], res.SeatDelta[seat])
-		}
-	}
-	s.printf("  Scores: %s\n", s.seatScoresText(res.SeatScores))
-}
-
-// soloWinnerText says how a three-handed game ended: who won, every score, and the places.
-func (s *session) soloWinnerText() string {
-	sc := s.g.SeatScores()
-	w := s.g.Winner()
-	score := fmt.Sprintf("Final scores: %s.", s.seatScoresText(sc))
-	var head string
-	switch {
-	case w < 0:
-		head = "The game is drawn, with no single winner."
-	case w == s.user:
-		head = fmt.Sprintf("You win with %d!", sc[w])
-	default:
-		head = fmt.Sprintf("%s wins with %d.", capitalize(s.name(w)), sc[w])
-	}
-	return head + " " + score + "\n" + s.placesText(league.Places(sc[:s.r.Players], w, league.NoForfeit))
-}
-
-// placesText writes the players' places: "Places: 1st seat 2 with 1520, 2nd you with 1100,
-// 3rd seat 3 with 900." Players who share a place are named together.
-func (s *session) placesText(places []int) string {
-	sc := s.g.SeatScores()
-	var parts []string
-	for p := 1; p <= len(places); p++ {
-		var names []string
-		score := 0
-		for _, seat := range s.seatOrder() {
-			if places[seat] == p {
-				names = append(names, s.name(seat))
-				score = sc[seat]
-			}
-		}
-		if len(names) > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s with %d", ordinal(p), andList(names), score))
-		}
-	}
-	return "Places: " + strings.Join(parts, ", ") + "."
-}
-
-// ordinal writes a place: 1st, 2nd, 3rd, 4th.
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return fmt.Sprintf("%dth", n)
 }
 
 // soloSheetHeads returns the score sheet's column heads, one a seat in seat order.

@@ -27,17 +27,17 @@ func TestPlayThreeHanded(t *testing.T) {
 	wants := []string{
 		"Pinochle, three-handed. You are seat 2, against seat 1 and seat 3: every player scores alone. " +
 			"The high bidder takes the 3-card widow, buries 3 and plays alone against the other two. Seed 5.\n",
-		"=== Hand 1: seat 1 deals. Scores: you 0, seat 1 0, seat 3 0.\n",
-		"(before the widow).\n", " the widow, shown to all: ", " alone against ", " needs ",
-		"\nGame over. ", fmt.Sprintf("Final scores: you %d, seat 1 %d, seat 3 %d.\nPlaces: 1st ", sc[1], sc[0], sc[2]),
+		"  — Hand 1: seat 1 deals. —\n",
+		"(before the widow).\n", " the widow: ", " alone against ", " needs ",
+		"\n  Game over. ", fmt.Sprintf("\nScores: you %d, seat 1 %d, seat 3 %d.\n", sc[1], sc[0], sc[2]),
 		"seat 2 (you)", "type export FILE; anything else leaves: ",
 	}
 	w := g.Winner()
 	switch {
 	case w == user:
-		wants = append(wants, fmt.Sprintf("\nGame over. You win with %d! ", sc[w]))
+		wants = append(wants, fmt.Sprintf("\n  Game over. 🏆 You win with %d. ", sc[w]))
 	case w >= 0:
-		wants = append(wants, fmt.Sprintf("\nGame over. Seat %d wins with %d. ", w+1, sc[w]))
+		wants = append(wants, fmt.Sprintf("\n  Game over. 🏆 seat %d wins with %d. ", w+1, sc[w]))
 	}
 	for _, want := range wants {
 		if !strings.Contains(stdout, want) {
@@ -48,7 +48,7 @@ func TestPlayThreeHanded(t *testing.T) {
 		if res.Bidder != user {
 			continue
 		}
-		if !strings.Contains(stdout, "  you bury ") || !strings.Contains(stdout, "  you take the widow, shown to all: ") {
+		if !strings.Contains(stdout, "  You bury 3 cards: ") || !strings.Contains(stdout, "  You take the widow: ") {
 			t.Errorf("the user bid in hand %d but the story does not tell its widow and bury", res.Hand)
 		}
 		break
@@ -158,7 +158,7 @@ func TestPlayThreeHandedBury(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	for _, want := range []string{
-		"  you take the widow, shown to all: " + symbols(w) + "\n",
+		"  You take the widow: " + symbols(w) + ", and play alone against seat 2 and seat 3.\n",
 		"(+ marks the widow's cards)\n",
 		"(with the widow, before you bury).\n",
 		fmt.Sprintf("Your meld as your hand stands (%s, the widow in it): %d\n", trumpText(g.Trump()), m.Total),
@@ -167,20 +167,20 @@ func TestPlayThreeHandedBury(t *testing.T) {
 		"]:   bury exactly 3 cards\n",
 		fmt.Sprintf("]:   %s is part of your meld, and a buried card never melds: your meld would fall from %d to %d. "+
 			"Type the same cards again to bury them anyway, or choose others.\n", melded.Symbol(), m.Total, after.Total),
-		"  you bury " + symbols(sortCards(withMeld)) + "\n",
+		"  You bury 3 cards: " + sortedSymbols(withMeld) + ".\n",
 		"Throw in and you lose " + fmt.Sprint(g.HighBid()) + ", and the others score their meld (seat 2 ",
 		"Play the hand? (play, throw in) [",
-		"  you throw in the hand\n",
-		fmt.Sprintf("Hand 1: you bid %d (%s trump) alone and threw in.\n", g.HighBid(), g.Trump().Symbol()),
-		fmt.Sprintf("  You, the bidder: meld %d, no tricks played: %+d\n", after.Total, -g.HighBid()),
+		"  You throw in the hand.\n",
+		fmt.Sprintf("  Hand 1 result. You bid %d in %s and threw in.\n", g.HighBid(), g.Trump().Symbol()),
+		fmt.Sprintf("    You: the bid is lost → %+d, score %d\n", -g.HighBid(), -g.HighBid()),
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
 	// The widow's cards are marked in the hand until the bury, and not after.
-	i := strings.Index(stdout, "  you take the widow")
-	j := strings.Index(stdout, "  you bury ")
+	i := strings.Index(stdout, "  You take the widow")
+	j := strings.Index(stdout, "  You bury ")
 	if i < 0 || j < i {
 		t.Fatalf("no widow then bury:\n%s", stdout)
 	}
@@ -192,7 +192,7 @@ func TestPlayThreeHandedBury(t *testing.T) {
 	if strings.Contains(stdout[j:], "+ marks") {
 		t.Error("the hand still marks the widow after the bury")
 	}
-	if n := strings.Count(stdout, "  you bury "); n != 1 {
+	if n := strings.Count(stdout, "  You bury "); n != 1 {
 		t.Errorf("%d buries, want 1", n)
 	}
 }
@@ -215,7 +215,7 @@ func TestPlayThreeHandedBuryFree(t *testing.T) {
 		t.Skipf("seed %d: the bidder holds fewer than 3 cards outside its meld", seed)
 	}
 	stdout, _, _ := runTool(t, script+strings.ToLower(engine.FormatCards(free))+"\nquit\n", playArgs("three-handed", "hands=1", seed, 0)...)
-	if strings.Contains(stdout, "part of your meld") || !strings.Contains(stdout, "  you bury "+symbols(sortCards(free))+"\n") {
+	if strings.Contains(stdout, "part of your meld") || !strings.Contains(stdout, "  You bury 3 cards: "+sortedSymbols(free)+".\n") {
 		t.Errorf("a bury outside the meld was not taken at once:\n%s", tail(stdout, 20))
 	}
 }
@@ -241,11 +241,10 @@ func TestPlayThreeHandedDefender(t *testing.T) {
 		stdout, _, _ := runTool(t, script+"quit\n", playArgs("three-handed", "hands=1", seed, 0)...)
 		bm, _ := g.Meld(b)
 		for _, want := range []string{
-			fmt.Sprintf("  seat %d takes the widow, shown to all: %s\n", b+1, symbols(w)),
-			fmt.Sprintf("  seat %d buries 3 cards\n", b+1),
-			fmt.Sprintf(" seat %d: %d\n", b+1, bm.Total),
-			fmt.Sprintf(" seat %d bid %d and plays alone against you and seat %d; the bidder needs %d of the 250 points in the tricks.\n",
-				b+1, g.HighBid(), 4-b, need),
+			fmt.Sprintf("  seat %d takes the widow: %s, and plays alone against you and seat %d.\n", b+1, symbols(w), 4-b),
+			fmt.Sprintf("  seat %d buries 3 cards.\n", b+1),
+			fmt.Sprintf("    • seat %d: %d", b+1, bm.Total),
+			fmt.Sprintf("\n  The bidder needs %d of the 250 points in the tricks.\n", need),
 		} {
 			if !strings.Contains(stdout, want) {
 				t.Errorf("seed %d: output lacks %q:\n%s", seed, want, stdout)
@@ -254,7 +253,7 @@ func TestPlayThreeHandedDefender(t *testing.T) {
 		if len(g.TrickCards()) > 0 && !strings.Contains(stdout, fmt.Sprintf("Trick (%s trump; the bidder needs ", g.Trump().Symbol())) {
 			t.Errorf("seed %d: the trick's head does not say what the bidder needs:\n%s", seed, tail(stdout, 10))
 		}
-		if strings.Contains(stdout, "you bury") {
+		if strings.Contains(stdout, "You bury") || strings.Contains(stdout, "buries 3 cards:") {
 			t.Errorf("seed %d: a defender reads the bury's cards", seed)
 		}
 		return
@@ -310,7 +309,7 @@ func TestPlayThreeHandedTyped(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	sc := g.SeatScores()
-	want := fmt.Sprintf("Final scores: you %d, seat 1 %d, seat 2 %d.", sc[2], sc[0], sc[1])
+	want := fmt.Sprintf("\nScores: you %d, seat 1 %d, seat 2 %d.\n", sc[2], sc[0], sc[1])
 	if !strings.Contains(stdout, want) || strings.Contains(stdout, "Goodbye") {
 		t.Errorf("output lacks %q; its end:\n%s", want, tail(stdout, 12))
 	}

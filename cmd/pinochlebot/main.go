@@ -34,6 +34,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -168,6 +169,7 @@ type config struct {
 	shardCount                            int
 	shardIDs                              []int
 	level                                 slog.Level
+	channelRate                           float64 // CHANNEL_RATE; 0 for the default
 }
 
 // database returns what to open: the PostgreSQL URL, or else the SQLite path.
@@ -221,6 +223,12 @@ func loadConfig(getenv func(string) string) (config, error) {
 	if c.shardCount, c.shardIDs, err = bot.ParseShards(get("SHARD_COUNT"), get("SHARD_IDS")); err != nil {
 		return c, fmt.Errorf("%w: %v", errUsage, err)
 	}
+	if r := get("CHANNEL_RATE"); r != "" {
+		if c.channelRate, err = strconv.ParseFloat(r, 64); err != nil || !(c.channelRate > 0 && c.channelRate <= bot.DefaultChannelRate) {
+			return c, fmt.Errorf("%w: CHANNEL_RATE %q: a number of posts and edits a second above 0 and at most %d (processes that share a token divide %d)",
+				errUsage, r, bot.DefaultChannelRate, bot.DefaultChannelRate)
+		}
+	}
 	if lv := get("LOG_LEVEL"); lv != "" {
 		if err := c.level.UnmarshalText([]byte(lv)); err != nil {
 			return c, fmt.Errorf("%w: LOG_LEVEL %q: use debug, info, warn or error", errUsage, lv)
@@ -254,7 +262,7 @@ func run(ctx context.Context, getenv func(string) string, stderr io.Writer) int 
 	log.Info("opened the database", "backend", store.Backend(), "database", store.Path(), "schema", storage.SchemaVersion())
 	b, err := bot.New(bot.Config{
 		Token: cfg.token, AppID: cfg.appID, GuildID: cfg.guildID, APIURL: cfg.apiURL, Store: store, Logger: log,
-		ShardCount: cfg.shardCount, ShardIDs: cfg.shardIDs,
+		ShardCount: cfg.shardCount, ShardIDs: cfg.shardIDs, ChannelRate: cfg.channelRate,
 	})
 	if err == nil {
 		err = b.Start(ctx)

@@ -49,6 +49,23 @@ func TestBadLogLevel(t *testing.T) {
 	}
 }
 
+// TestChannelRate: CHANNEL_RATE is read as a number of posts a second, above 0 and at most
+// the default; anything else stops the start with exit status 2 and the setting's name.
+func TestChannelRate(t *testing.T) {
+	chdir(t)
+	for _, bad := range []string{"fast", "0", "-3", "50", "NaN"} {
+		var stderr bytes.Buffer
+		code := run(context.Background(), env(map[string]string{"DISCORD_TOKEN": "x", "CHANNEL_RATE": bad}), &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "CHANNEL_RATE") {
+			t.Errorf("CHANNEL_RATE=%s: exit %d, stderr %q; want 2 and a word on CHANNEL_RATE", bad, code, stderr.String())
+		}
+	}
+	c, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x", "CHANNEL_RATE": "22.5"}))
+	if err != nil || c.channelRate != 22.5 {
+		t.Errorf("CHANNEL_RATE=22.5: %v, %v", c.channelRate, err)
+	}
+}
+
 // TestDatabaseAndShardSettings reads DATABASE_URL, SHARD_COUNT and SHARD_IDS, and refuses
 // bad ones with exit status 2 and the setting's name.
 func TestDatabaseAndShardSettings(t *testing.T) {

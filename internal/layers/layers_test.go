@@ -47,7 +47,7 @@ var allowed = map[string][]string{
 	"bot/present/picture": {"engine", "internal/words"},
 
 	// The Discord layer and the programs.
-	"bot": {"engine", "engine/computer", "engine/record", "league", "league/event", "league/club", "table", "storage", "bot/live",
+	"bot": {"engine", "engine/computer", "engine/record", "league", "league/event", "league/club", "table", "storage", "bot/live", "bot/present/picture",
 		"commands", "bot/present", "bot/charts", "internal/words"},
 	"cmd/pinochlebot": {"bot", "storage", "table", "engine", "engine/computer", "league"},
 	"cmd/pinochle": {"engine", "engine/computer", "engine/computer/duel", "engine/record", "league",
