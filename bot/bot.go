@@ -304,7 +304,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	}
 	b.log.Info("listening for interactions")
 	if err := b.events.prime(ctx); err != nil { // the events' games, before they run
-		return fmt.Errorf("bot: read the events: %w", err)
+		b.log.Warn("the events' games could not be read before the tables start: a thread may be archived early", "err", err)
 	}
 	if b.cfg.CardEmojis {
 		b.handlers.Add(1)
