@@ -42,7 +42,7 @@ var allowed = map[string][]string{
 	"bot/live":       {"engine", "engine/computer", "league", "table"},
 	"commands":       {"engine", "table", "league/event", "league/club", "internal/words"},
 	"bot/present": {"engine", "engine/computer", "engine/record", "league", "league/event", "league/club", "table", "bot/live",
-		"commands", "internal/words"},
+		"bot/present/picture", "commands", "internal/words"},
 	"bot/charts":          {},
 	"bot/present/picture": {"engine", "internal/words"},
 
