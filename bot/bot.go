@@ -113,6 +113,10 @@ type Bot struct {
 
 	// tables runs the live tables.
 	tables *live.Runtime
+	// events runs the league events and records the daily deals (eventrunner.go); private
+	// holds the IDs of the private tables seen (events_effects.go).
+	events  *eventRunner
+	private sync.Map
 	// commands and controls are the route tables of slash commands and of controls.
 	commands map[string]commandHandler
 	controls map[commands.Route]controlRoute
@@ -235,7 +239,8 @@ func New(cfg Config) (*Bot, error) {
 	}
 	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
 	b.post.budget = rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1)
-	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.effects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
+	b.events = newEventRunner(b)
+	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.tableEffects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()
@@ -305,6 +310,9 @@ func (b *Bot) Start(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("listening for interactions")
+	if err := b.events.prime(ctx); err != nil { // the events' games, before they run
+		b.log.Warn("the events' games could not be read before the tables start: a thread may be archived early", "err", err)
+	}
 	if b.cfg.CardEmojis {
 		b.handlers.Add(1)
 		go func() {
@@ -321,6 +329,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.tables.Start(ctx); err != nil {
 		return fmt.Errorf("bot: start tables: %w", err)
 	}
+	b.events.start() // the events and daily deals, from where storage says they are
 	return nil
 }
 
@@ -402,6 +411,7 @@ func (b *Bot) Close(ctx context.Context) error {
 	case <-ctx.Done():
 		return fmt.Errorf("bot: close: interactions still running: %w", ctx.Err())
 	}
+	b.events.stop()
 	if terr := b.tables.Close(ctx); terr != nil {
 		return fmt.Errorf("bot: close: %w", terr)
 	}

@@ -13,8 +13,8 @@ import (
 )
 
 // onComponent handles a click on a button or a choice in a menu: the custom ID names the
-// table and what the control does, and the table decides. The bot's controls are buttons
-// and menus of strings; a click on a public message must be on a control that message
+// table and what the control does, and the table decides. The bot's controls are buttons,
+// menus of strings, and menus of users (an event's partners); a click on a public message must be on a control that message
 // shows (a client may send any custom ID), so that a public message is only ever replaced
 // by what it already is.
 func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
@@ -22,7 +22,9 @@ func (b *Bot) onComponent(ctx context.Context, i *discordgo.Interaction) error {
 	if !ok {
 		return b.reply(i, present.MsgUnreadable)
 	}
-	if data.ComponentType != discordgo.ButtonComponent && data.ComponentType != discordgo.SelectMenuComponent {
+	switch data.ComponentType {
+	case discordgo.ButtonComponent, discordgo.SelectMenuComponent, discordgo.UserSelectMenuComponent:
+	default:
 		return b.reply(i, present.MsgForged)
 	}
 	if !private(i) && (i.Message == nil || !carries(i.Message.Components, data.CustomID)) {

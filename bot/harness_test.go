@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -74,6 +75,9 @@ type harnessOptions struct {
 	// configure, when set, changes the bot's configuration before each start (a transport
 	// that injects faults, a lease clock).
 	configure func(*bot.Config)
+	// start, when set, is the time the bot's clock starts at (harnessStart otherwise): a
+	// test of what Discord checks against its own time starts at the fake's.
+	start time.Time
 }
 
 // setDecide makes f stand in for the decision of every computer player that searches (the
@@ -146,7 +150,7 @@ func newHarness(t testing.TB, o harnessOptions) *harness {
 	}
 	h := &harness{
 		t: t, ctx: ctx, srv: srv, dbPath: filepath.Join(t.TempDir(), "pinochle.db"), dbURL: o.dbURL, opts: o,
-		clock: newFakeClock(harnessStart), users: map[string]fakediscord.User{}, seed: 1,
+		clock: newFakeClock(cmp.Or(o.start, harnessStart)), users: map[string]fakediscord.User{}, seed: 1,
 		logs: &logSink{}, decide: &atomic.Pointer[func(p computer.Player, v engine.View) engine.Action]{},
 	}
 	h.guild = h.srv.DefaultGuild().ID

@@ -125,6 +125,7 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 		}},
 		{"SetNotify", func(w storage.Writer) error { return w.SetNotify(ctx, "u1", true, start) }},
 	}
+	writes = append(writes, eventWrites(ctx, g.ID, start)...)
 	var names, want []string
 	for _, w := range writes {
 		names = append(names, w.name)
@@ -138,13 +139,13 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 		t.Fatalf("the test makes the writes %v; storage.Writer has %v", names, want)
 	}
 
-	before := storedState(t, procB, g.ID)
+	before := storedState(t, procB, g.ID) + eventsState(t, procB, start)
 	for _, w := range writes {
 		if err := w.write(store); !errors.Is(err, storage.ErrLeaseLost) {
 			t.Errorf("%s by the bot that lost its lease: %v, want storage.ErrLeaseLost", w.name, err)
 		}
 	}
-	if after := storedState(t, procB, g.ID); after != before {
+	if after := storedState(t, procB, g.ID) + eventsState(t, procB, start); after != before {
 		t.Errorf("the refused writes changed the database:\nbefore %s\nafter  %s", before, after)
 	}
 	for _, w := range writes {

@@ -249,6 +249,7 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		if m = q.posts[0]; m.view != nil {
 			answered = m.view.answered
 		}
+		view := m.view != nil // m is read under the lock: posts merge into it meanwhile
 		p.mu.Unlock()
 		if answered != nil {
 			// An edit of an interaction's answer waits for the answer itself.
@@ -258,7 +259,7 @@ func (p *poster) run(channelID string, q *channelQueue) {
 			case <-p.stop:
 			}
 		}
-		if m.view == nil && p.budget != nil {
+		if !view && p.budget != nil {
 			// Its place in the budget shared with every channel; edits queued meanwhile
 			// merge into m.
 			if err := p.budget.Wait(p.ctx); err != nil {

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"maps"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -20,7 +21,7 @@ type commandHandler func(b *Bot, ctx context.Context, i *discordgo.Interaction, 
 func commandRoutes() map[string]commandHandler {
 	p := func(sub string) string { return commands.CommandPinochle + " " + sub }
 	l := func(sub string) string { return commands.CommandLeague + " " + sub }
-	return map[string]commandHandler{
+	routes := map[string]commandHandler{
 		p(commands.SubNew):         (*Bot).cmdNew,
 		p(commands.SubHand):        (*Bot).cmdHand,
 		p(commands.SubStatus):      (*Bot).cmdStatus,
@@ -45,6 +46,8 @@ func commandRoutes() map[string]commandHandler {
 		l(commands.SubLeagueStandings): (*Bot).cmdStandings,
 		l(commands.SubLeagueHistory):   (*Bot).cmdHistory,
 	}
+	maps.Copy(routes, eventCommandRoutes()) // events.go
+	return routes
 }
 
 // A controlRoute serves one kind of control: a click on a button or a choice in a menu, or,
@@ -58,7 +61,7 @@ type controlRoute struct {
 // route: one line a control.
 func controlRoutes() map[commands.Route]controlRoute {
 	at := commands.RouteOf
-	return map[commands.Route]controlRoute{
+	routes := map[commands.Route]controlRoute{
 		// The lobby's buttons.
 		at(commands.ActJoin):        toTable(true, func(by live.Person, _ commands.ID) live.Command { return live.Join{By: by, Seat: -1} }),
 		at(commands.ActSeat):        toTable(true, func(by live.Person, id commands.ID) live.Command { return live.Join{By: by, Seat: seatOf(id)} }),
@@ -92,6 +95,8 @@ func controlRoutes() map[commands.Route]controlRoute {
 		commands.RouteSheet:  {handle: (*Bot).onSheet},
 		commands.RouteReview: {handle: (*Bot).onSheet},
 	}
+	maps.Copy(routes, eventControlRoutes()) // events.go
+	return routes
 }
 
 // serveControl serves the control a custom ID names, from a click (or, modal, a form),

@@ -26,8 +26,13 @@ func TestRouteTables(t *testing.T) {
 	registered := map[string]bool{}
 	for _, c := range commands.Definitions() {
 		for _, o := range c.Options {
-			if o.Type == discordgo.ApplicationCommandOptionSubCommand {
+			switch o.Type {
+			case discordgo.ApplicationCommandOptionSubCommand:
 				registered[c.Name+" "+o.Name] = true
+			case discordgo.ApplicationCommandOptionSubCommandGroup:
+				for _, g := range o.Options {
+					registered[c.Name+" "+o.Name+" "+g.Name] = true
+				}
 			}
 		}
 	}

@@ -11,6 +11,9 @@ func Settle(ctx context.Context, b *Bot, ids ...int64) error {
 		if err := b.tables.WaitIdle(ctx, ids...); err != nil {
 			return err
 		}
+		if err := b.events.waitIdle(ctx); err != nil {
+			return err
+		}
 		if err := b.post.flush(ctx); err != nil {
 			return err
 		}
@@ -18,7 +21,7 @@ func Settle(ctx context.Context, b *Bot, ids ...int64) error {
 		// until both are idle at once.
 		quiet, cancel := context.WithCancel(ctx)
 		cancel()
-		if b.tables.WaitIdle(quiet, ids...) == nil && b.post.idle() {
+		if b.tables.WaitIdle(quiet, ids...) == nil && b.events.waitIdle(quiet) == nil && b.post.idle() {
 			return nil
 		}
 	}

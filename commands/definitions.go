@@ -208,7 +208,7 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 			Description:      "League seasons of this server",
 			Contexts:         &guildOnly,
 			IntegrationTypes: &guildInstall,
-			Options: []*discordgo.ApplicationCommandOption{
+			Options: append([]*discordgo.ApplicationCommandOption{
 				sub(SubLeagueStart, "Start a new season (Manage Server)",
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionString, Name: OptName,
@@ -222,7 +222,7 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 						MaxLength:   SeasonNameLimit,
 					}),
 				sub(SubLeagueHistory, "List the past seasons and their winners"),
-			},
+			}, LeagueEventOptions(presets)...),
 		},
 	}
 }

@@ -45,6 +45,7 @@ var grammar = map[string]func(string) (Control, error){
 	idPrefix:    func(s string) (Control, error) { return ParseID(s) },
 	pagePrefix:  func(s string) (Control, error) { return ParsePageID(s) },
 	sheetPrefix: func(s string) (Control, error) { return ParseSheetID(s) },
+	eventPrefix: func(s string) (Control, error) { return ParseEventID(s) },
 }
 
 // ParseControl reads any custom ID the bot makes, by its prefix, strictly: anything else is
@@ -61,7 +62,7 @@ func ParseControl(s string) (Control, error) {
 // Routes returns every route a custom ID the bot makes may take, sorted: the bot's route
 // table serves each.
 func Routes() []Route {
-	routes := []Route{RoutePage, RouteSheet, RouteReview}
+	routes := append([]Route{RoutePage, RouteSheet, RouteReview}, eventRoutes()...)
 	for a := range actionArgs {
 		routes = append(routes, RouteOf(a))
 	}

@@ -35,14 +35,27 @@ func validValue(d *discordgo.ApplicationCommandOption) any {
 // every option it defines with a valid value.
 func everyInvocation() []discordgo.ApplicationCommandInteractionData {
 	var out []discordgo.ApplicationCommandInteractionData
+	invoke := func(sub *discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandInteractionDataOption {
+		o := &discordgo.ApplicationCommandInteractionDataOption{Name: sub.Name, Type: sub.Type}
+		for _, d := range sub.Options {
+			o.Options = append(o.Options, &discordgo.ApplicationCommandInteractionDataOption{Name: d.Name, Type: d.Type, Value: validValue(d)})
+		}
+		return o
+	}
 	for _, def := range Definitions() {
 		for _, sub := range def.Options {
 			inv := discordgo.ApplicationCommandInteractionData{Name: def.Name}
-			o := &discordgo.ApplicationCommandInteractionDataOption{Name: sub.Name, Type: sub.Type}
-			for _, d := range sub.Options {
-				o.Options = append(o.Options, &discordgo.ApplicationCommandInteractionDataOption{Name: d.Name, Type: d.Type, Value: validValue(d)})
+			if sub.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+				// One invocation for each subcommand of the group.
+				for _, gs := range sub.Options {
+					g := &discordgo.ApplicationCommandInteractionDataOption{Name: sub.Name, Type: sub.Type,
+						Options: []*discordgo.ApplicationCommandInteractionDataOption{invoke(gs)}}
+					out = append(out, discordgo.ApplicationCommandInteractionData{Name: def.Name,
+						Options: []*discordgo.ApplicationCommandInteractionDataOption{g}})
+				}
+				continue
 			}
-			inv.Options = []*discordgo.ApplicationCommandInteractionDataOption{o}
+			inv.Options = []*discordgo.ApplicationCommandInteractionDataOption{invoke(sub)}
 			out = append(out, inv)
 		}
 	}

@@ -186,7 +186,7 @@ func (s *Server) SlashCommand(user User, guildID, channelID, name string, opts .
 		members := map[string]any{}
 		for _, u := range users {
 			res["users"].(map[string]User)[u.ID] = u
-			members[u.ID] = map[string]any{"roles": []string{}, "permissions": strconv.FormatInt(permissions(u), 10)}
+			members[u.ID] = map[string]any{"roles": s.rolesLocked(guildID, u.ID), "permissions": strconv.FormatInt(permissions(u), 10)}
 		}
 		if guildID != "" {
 			res["members"] = members
@@ -290,6 +290,26 @@ func (s *Server) Select(user User, messageID, customID string, values []string) 
 	}
 	values = append([]string{}, values...)
 	data := map[string]any{"custom_id": customID, "component_type": c.Type, "values": values}
+	if c.Type == ComponentUserMenu {
+		// Discord resolves the users chosen, with their members in a guild.
+		users, members := map[string]User{}, map[string]any{}
+		for _, v := range values {
+			u, ok := s.users[v]
+			if !ok {
+				return nil, fmt.Errorf("fakediscord: %q chosen in %q is no user", v, customID)
+			}
+			users[v] = u
+			if !s.left[memberKey(m.GuildID, v)] {
+				members[v] = map[string]any{"roles": s.rolesLocked(m.GuildID, v), "permissions": strconv.FormatInt(permissions(u), 10),
+					"joined_at": s.now().UTC().Add(-time.Hour).Format(time.RFC3339)}
+			}
+		}
+		resolved := map[string]any{"users": users}
+		if m.GuildID != "" {
+			resolved["members"] = members
+		}
+		data["resolved"] = resolved
+	}
 	rec := Interaction{Type: InteractionComponent, User: user, GuildID: m.GuildID, ChannelID: m.ChannelID,
 		MessageID: m.ID, CustomID: customID, ComponentType: c.Type, Values: values}
 	return s.injectLocked(rec, data, m)
@@ -559,7 +579,7 @@ func (s *Server) injectLocked(rec Interaction, data map[string]any, msg *Message
 		payload["context"] = 0
 		payload["member"] = map[string]any{
 			"user":        rec.User,
-			"roles":       []string{},
+			"roles":       s.rolesLocked(rec.GuildID, rec.User.ID),
 			"permissions": strconv.FormatInt(permissions(rec.User), 10),
 			"joined_at":   s.now().UTC().Add(-time.Hour).Format(time.RFC3339),
 			"deaf":        false,

@@ -101,6 +101,12 @@ type Server struct {
 	failDM         map[string]bool
 	refusePins     bool
 	botPerms       map[string]int64 // guild ID → the bot's permissions, when not DefaultBotPermissions
+	// left and memberRoles are the members who left a guild and the roles members hold, by
+	// guild and user; scheduled the guilds' scheduled events (members.go).
+	left           map[string]bool
+	memberRoles    map[string][]string
+	scheduled      map[string]*ScheduledEvent
+	scheduledOrder []string
 
 	messages     map[string]*Message
 	channelMsgs  map[string][]string

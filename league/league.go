@@ -47,6 +47,9 @@ type Input struct {
 	Forfeit int
 	// CountComputerGames reports the guild's choice to count games with computer players.
 	CountComputerGames bool
+	// Unrated marks a game that counts for nothing whoever played it: an event's organiser
+	// chose so, or it is a player's daily deal against computer players.
+	Unrated bool
 	// Season is the guild's season open when the game ends, or 0 for none.
 	Season int64
 	// Ratings are the players' ratings before the game, by scope (Overall, and the season)
@@ -197,9 +200,13 @@ func Decide(in Input) (Outcome, error) {
 	return out, nil
 }
 
-// counts reports whether a game counts for records and ratings: every seat is a human, or
-// the guild counts games with computer players and at least one human played.
+// counts reports whether a game counts for records and ratings: it is not unrated, and every
+// seat is a human, or the guild counts games with computer players and at least one human
+// played.
 func counts(in Input) bool {
+	if in.Unrated {
+		return false
+	}
 	humans, computers := 0, 0
 	for _, s := range in.Seats {
 		switch {

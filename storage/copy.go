@@ -17,12 +17,15 @@ var copyTables = []string{
 	"seasons", "hands", "hand_seats", "hand_teams", "game_results",
 	"player_records", "rating_history",
 	"guild_settings", "guild_channels", "player_prefs",
+	"events", "event_players", "event_rounds", "event_tables", "event_results", "event_deal_results",
+	"daily_deals", "daily_plays",
 }
 
 // boolColumns are the columns that are BOOLEAN on PostgreSQL and 0 or 1 on SQLite.
 var boolColumns = map[string]bool{
 	"moon": true, "made": true, "wins_game": true, "saved": true, "counted": true, "forfeit": true,
 	"away": true, "notify_dm": true, "computer_games_count": true, "forced": true,
+	"check_in": true, "counts": true, "checked_in": true, "settled": true,
 }
 
 // mergeIdentity names, for the tables whose rows other tables point to by id, the columns
@@ -32,14 +35,15 @@ var boolColumns = map[string]bool{
 var mergeIdentity = map[string][]string{
 	"games":   {"guild_id", "channel_id", "preset", "options", "seed", "created_at"},
 	"seasons": {"guild_id", "name", "start_at"},
+	"events":  {"guild_id", "name", "created_at"},
 }
 
 // mergeNoun is what a row of a table of mergeIdentity is called in an error.
-var mergeNoun = map[string]string{"games": "game", "seasons": "season"}
+var mergeNoun = map[string]string{"games": "game", "seasons": "season", "events": "event"}
 
 // identityTables have an id that PostgreSQL generates; after a copy its sequence must move
 // past the ids copied.
-var identityTables = []string{"games", "seasons"}
+var identityTables = []string{"games", "seasons", "events"}
 
 // CopyReport says what Copy did: rows per table in the source, rows written, and the games
 // replayed to check the copy.

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/league/club"
+	"github.com/pinochle-discord/pinochle/league/event"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -175,6 +177,7 @@ func testFencedWritesAfterTakeover(t *testing.T, db backend) {
 		}},
 		{"SetNotify", func(w Writer) error { return w.SetNotify(ctx, "u1", true, t0) }},
 	}
+	writes = append(writes, eventWrites(ctx, g.ID)...)
 	checkEveryWrite(t, writes)
 	before := dump(t, procB)
 	for _, w := range writes {
@@ -193,6 +196,51 @@ func testFencedWritesAfterTakeover(t *testing.T, db backend) {
 	}
 	if res, err := procB.GameResult(ctx, g.ID); err != nil || !res.Forfeited {
 		t.Errorf("the new holder's forfeit: %+v, %v", res, err)
+	}
+}
+
+// eventWrites are the writes of events and daily deals, in an order that lets each go
+// through under a lease that holds; game is a game being played, for a daily play.
+func eventWrites(ctx context.Context, game int64) []namedWrite {
+	var id int64
+	day := event.Date{Year: 2025, Month: 3, Day: 1}
+	ev := newEvent("Fenced")
+	res := club.Result{Result: event.Result{Round: 1, Table: 1, Void: true}, How: club.HowVoid, At: t0}
+	return []namedWrite{
+		{"CreateEvent", func(w Writer) error {
+			var err error
+			id, err = w.CreateEvent(ctx, ev)
+			return err
+		}},
+		{"JoinEvent", func(w Writer) error { return w.JoinEvent(ctx, id, player("u1", 0)) }},
+		{"CheckIn", func(w Writer) error { return w.CheckIn(ctx, id, "u1") }},
+		{"LeaveEvent", func(w Writer) error {
+			_, err := w.LeaveEvent(ctx, id, "u1")
+			return err
+		}},
+		{"CloseEntry", func(w Writer) error { return w.CloseEntry(ctx, id, nil, nil) }},
+		{"AddRound", func(w Writer) error { return w.AddRound(ctx, id, twoTables()) }},
+		{"UpdateRound", func(w Writer) error { return w.UpdateRound(ctx, id, 1, t0.Add(time.Hour)) }},
+		{"UpdateTable", func(w Writer) error { return w.UpdateTable(ctx, id, 1, club.Table{Number: 2, Game: game}) }},
+		{"RecordDealResult", func(w Writer) error {
+			return w.RecordDealResult(ctx, id, club.DealResult{DealResult: event.DealResult{Round: 1, Table: 2, Deal: 1, Points: []int{1, 2}}, Game: game})
+		}},
+		{"RecordResult", func(w Writer) error { return w.RecordResult(ctx, id, res) }},
+		{"ReplayTable", func(w Writer) error { return w.ReplayTable(ctx, id, 1, 1) }},
+		{"UpdateEvent", func(w Writer) error {
+			e := ev
+			e.ID, e.Status, e.EndedAt = id, club.StatusFinished, t0
+			return w.UpdateEvent(ctx, e)
+		}},
+		{"EnsureDailyDeal", func(w Writer) error {
+			_, err := w.EnsureDailyDeal(ctx, club.DailyDeal{GuildID: "g1", Day: day, Seed: 3, Preset: "racehorse", Seat: 1})
+			return err
+		}},
+		{"SetDailyPar", func(w Writer) error { return w.SetDailyPar(ctx, "g1", day, 120, "") }},
+		{"StartDaily", func(w Writer) error {
+			return w.StartDaily(ctx, club.DailyPlay{GuildID: "g1", Day: day, UserID: "u1", Name: "P1", Game: game, StartedAt: t0})
+		}},
+		{"FinishDaily", func(w Writer) error { return w.FinishDaily(ctx, "g1", day, "u1", 90, "", t0) }},
 	}
 }
 

@@ -64,6 +64,17 @@ var seeds = map[int][]string{
 		`UPDATE hand_seats SET delta = 0, score = 0 WHERE game_id = 1`,
 		`DELETE FROM game_seat_results WHERE game_id = 1`,
 	},
+	11: {
+		`INSERT INTO events (id, guild_id, channel_id, name, format, entry, seats, rounds, deals, seed, preset, options,
+			table_settings, round_ms, start_at, settle, organiser_id, status, created_at)
+			VALUES (1, 'g1', 'c1', 'Open', 2, 1, 4, 3, 0, 5, 'racehorse', '{}', '{}', 3600000, ?1, 'computer', 'u1', 'signup', ?1)`,
+		`INSERT INTO event_players (event_id, user_id, name, entrant, seat_order, joined_at) VALUES (1, 'u1', 'P1', 'u1', 0, ?1)`,
+	},
+	12: {
+		`INSERT INTO daily_deals (guild_id, day, seed, preset, seat) VALUES ('g1', '2025-03-01', 7, 'racehorse', 1)`,
+		`INSERT INTO daily_plays (guild_id, day, user_id, name, game_id, status, started_at)
+			VALUES ('g1', '2025-03-01', 'u1', 'P1', 1, 'playing', ?1)`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.

@@ -238,7 +238,7 @@ func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time,
 			return err
 		}
 		input := league.Input{Game: eg, CountComputerGames: set.ComputerGamesCount, Forfeit: league.NoForfeit,
-			Ratings: map[int64]map[string]league.Rating{}}
+			Unrated: g.Settings.Unrated, Ratings: map[int64]map[string]league.Rating{}}
 		for _, seat := range g.Seats {
 			input.Seats = append(input.Seats, league.Seat{UserID: seat.UserID, Name: seat.Name, Computer: seat.IsComputer()})
 		}

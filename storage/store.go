@@ -39,6 +39,7 @@ import (
 // migrate tool's, outside the interface).
 type Store interface {
 	Writer
+	EventReader
 
 	// Close releases the database. Calls in progress finish first.
 	Close() error
@@ -134,6 +135,9 @@ type Writer interface {
 	UpdateSettings(ctx context.Context, guildID string, s table.GuildSettings, at time.Time) error
 	// SetNotify records whether a player wants a direct message when it is their turn.
 	SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error
+
+	// EventWriter is the writes of league events and the daily deal (events.go).
+	EventWriter
 }
 
 // Errors the store returns, wrapped with context: compare with errors.Is.

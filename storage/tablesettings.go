@@ -41,6 +41,8 @@ const (
 	keyPace     = "pace"
 	keyConfirm  = "confirm"
 	keyCards    = "cards"
+	keyUnrated  = "unrated"
+	keyPrivate  = "private"
 )
 
 // onOff writes a switch as stored.
@@ -60,6 +62,12 @@ func encodeTableSettings(s table.Settings, withHints bool) (string, error) {
 	}
 	if s.Cards != table.CardsPictures {
 		o[keyCards] = string(s.Cards) // left out when pictures, as every table stored before it
+	}
+	if s.Unrated {
+		o[keyUnrated] = onOff(s.Unrated) // likewise
+	}
+	if s.Private {
+		o[keyPrivate] = onOff(s.Private) // likewise
 	}
 	if withHints {
 		o[keyHints] = onOff(s.Hints)
@@ -93,7 +101,7 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 			s.Pace = table.Pace(v)
 		case keyCards:
 			s.Cards = table.Cards(v)
-		case keyHints, keyAutoplay, keyConfirm:
+		case keyHints, keyAutoplay, keyConfirm, keyUnrated, keyPrivate:
 			if v != "on" && v != "off" {
 				return table.Settings{}, false, fmt.Errorf("decode table settings %s: %s %q is neither on nor off", js, k, v)
 			}
@@ -102,6 +110,10 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 				s.Hints, hasHints = v == "on", true
 			case keyAutoplay:
 				s.Autoplay = v == "on"
+			case keyUnrated:
+				s.Unrated = v == "on"
+			case keyPrivate:
+				s.Private = v == "on"
 			default:
 				s.Confirm = v == "on"
 			}

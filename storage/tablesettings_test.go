@@ -42,6 +42,8 @@ func TestDecodeTableSettings(t *testing.T) {
 		{"a pace only", `{"pace":"quick"}`, 0, "computer", with(func(s *table.Settings) { s.Pace = table.PaceQuick }), false, ""},
 		{"confirm on", `{"confirm":"on"}`, 0, "computer", with(func(s *table.Settings) { s.Confirm = true }), false, ""},
 		{"confirm neither on nor off", `{"confirm":"yes"}`, 0, "computer", table.Settings{}, false, `confirm "yes" is neither on nor off`},
+		{"unrated and private", `{"unrated":"on","private":"on"}`, 0, "computer", with(func(s *table.Settings) { s.Unrated, s.Private = true, true }), false, ""},
+		{"unrated neither on nor off", `{"unrated":"1"}`, 0, "computer", table.Settings{}, false, `unrated "1" is neither on nor off`},
 		{"unknown pace", `{"pace":"fast"}`, 0, "computer", table.Settings{}, false, `pace "fast" is not one of quick, normal, slow`},
 		{"unknown level", `{"level":"godlike"}`, 0, "computer", table.Settings{}, false, `level "godlike" is not one of easy, normal, expert`},
 		{"empty level", `{"level":""}`, 0, "computer", table.Settings{}, false, `level "" is not one of`},
@@ -78,7 +80,7 @@ func TestEncodeTableSettings(t *testing.T) {
 				for _, b := range []bool{false, true} {
 					pace := table.Paces()[len(all)%len(table.Paces())]
 					all = append(all, table.Settings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace, Confirm: len(all)%3 == 0,
-						Cards: table.CardLooks()[len(all)%len(table.CardLooks())]})
+						Cards: table.CardLooks()[len(all)%len(table.CardLooks())], Unrated: len(all)%4 == 1, Private: len(all)%5 == 2})
 				}
 			}
 		}

@@ -41,6 +41,12 @@ type Settings struct {
 	// Cards is how the table's messages show cards: pictures (the zero value), pictures of
 	// a four-colour deck, or text alone.
 	Cards Cards
+	// Unrated makes the game count for no record or rating, whoever plays it: an event
+	// whose organiser chose so, or a daily deal.
+	Unrated bool
+	// Private keeps the table out of every channel: its one player follows it in the
+	// private answers to their own commands and clicks (the daily deal).
+	Private bool
 }
 
 // Cards is how a table's messages show cards: one of CardLooks.

@@ -236,6 +236,10 @@ func (t *machine) dispatch(ctx context.Context, c Command) Reply {
 		return t.lobbyPosted(ctx, c)
 	case Withdraw:
 		return t.withdraw(ctx)
+	case DealAssigned:
+		return t.dealAssigned(ctx)
+	case Settle:
+		return t.settleAt(ctx, c)
 	case Posted:
 		t.posted(ctx, c)
 	case deadline:

@@ -32,20 +32,22 @@ var allowed = map[string][]string{
 	// What results mean, and the table's vocabulary.
 	"league":       {"engine"},
 	"league/event": {"engine", "league"},
+	"league/club":  {"engine", "league", "league/event", "table"},
 	"table":        {"engine"},
 
 	// The store, the runtime, commands and presentation: none of the last three sees the
 	// store.
-	"storage":             {"engine", "league", "table"},
-	"storage/pgtest":      {},
-	"bot/live":            {"engine", "engine/computer", "league", "table"},
-	"commands":            {"engine", "table", "internal/words"},
-	"bot/present":         {"engine", "engine/computer", "engine/record", "league", "table", "bot/live", "commands", "internal/words", "bot/present/picture"},
+	"storage":        {"engine", "league", "league/event", "league/club", "table"},
+	"storage/pgtest": {},
+	"bot/live":       {"engine", "engine/computer", "league", "table"},
+	"commands":       {"engine", "table", "league/event", "league/club", "internal/words"},
+	"bot/present": {"engine", "engine/computer", "engine/record", "league", "league/event", "league/club", "table", "bot/live",
+		"bot/present/picture", "commands", "internal/words"},
 	"bot/charts":          {},
 	"bot/present/picture": {"engine", "internal/words"},
 
 	// The Discord layer and the programs.
-	"bot": {"engine", "engine/computer", "engine/record", "league", "table", "storage", "bot/live", "bot/present/picture",
+	"bot": {"engine", "engine/computer", "engine/record", "league", "league/event", "league/club", "table", "storage", "bot/live", "bot/present/picture",
 		"commands", "bot/present", "bot/charts", "internal/words"},
 	"cmd/pinochlebot": {"bot", "storage", "table", "engine", "engine/computer", "league"},
 	"cmd/pinochle": {"engine", "engine/computer", "engine/computer/duel", "engine/record", "league",

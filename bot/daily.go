@@ -1,0 +1,369 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/computer"
+	"github.com/pinochle-discord/pinochle/league"
+	"github.com/pinochle-discord/pinochle/league/club"
+	"github.com/pinochle-discord/pinochle/league/event"
+	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
+)
+
+// The daily deal: every day one deal for the whole server (event.DailySeed of the server and
+// the day, in UTC), which /league daily plays privately, one hand, against computer players
+// at the expert level, once a person. The game is an ordinary table kept out of every
+// channel (table.Settings.Private): its player follows it in the private answers to their
+// own command and clicks, and it keeps its state over the day. Its score is compared with
+// par, what the expert scores in the same seat on the same deal, and with everyone else's.
+
+// dailyLevel is the level of the computer players of the daily deal, and of par.
+const dailyLevel = table.LevelExpert
+
+// today returns the day it is for the daily deal.
+func (b *Bot) today() event.Date { return event.DateOf(b.now(), nil) }
+
+// cmdDaily plays the day's deal privately: it starts the caller's hand, shows it again
+// where they left it, or, once played, compares their score with par and the others'.
+func (b *Bot) cmdDaily(ctx context.Context, i *discordgo.Interaction, _ options) error {
+	day := b.today()
+	user := userOf(i)
+	play, err := b.cfg.Store.DailyPlay(ctx, i.GuildID, day, user.ID)
+	switch {
+	case err == nil && play.Status == club.PlayDone:
+		return b.dailyResult(ctx, i, play)
+	case err == nil:
+		return b.showDaily(ctx, i, play)
+	case !errors.Is(err, storage.ErrNotFound):
+		return b.failed(i, "daily play", err)
+	}
+	deal, err := b.dailyDeal(ctx, i.GuildID, day)
+	if err != nil {
+		return b.failed(i, "daily deal", err)
+	}
+	rules, err := engine.NewRules(deal.Preset, deal.Options)
+	if err != nil {
+		return b.failed(i, "daily deal", err)
+	}
+	now := b.now()
+	seats := make([]table.Seat, rules.Players)
+	for s := range seats {
+		seats[s] = table.Seat{Computer: dailyLevel, Name: present.DailyComputer(s, deal.Seat, rules.Players)}
+	}
+	seats[deal.Seat] = table.Seat{UserID: user.ID, Name: displayName(i)}
+	meta := table.Game{GuildID: i.GuildID, ChannelID: i.ChannelID, HostID: user.ID, Preset: deal.Preset, Options: deal.Options,
+		Seed: deal.Seed, Seats: seats, Status: table.StatusLobby, CreatedAt: now, LastActivity: now,
+		Settings: table.Settings{Level: dailyLevel, Ping: table.PingNever, Autoplay: true, Pace: table.PaceQuick, Private: true, Unrated: true}}
+	id, err := b.store.CreateGame(ctx, meta)
+	if err != nil {
+		return b.failed(i, "daily game", err)
+	}
+	meta.ID = id
+	play = club.DailyPlay{GuildID: i.GuildID, Day: day, UserID: user.ID, Name: displayName(i), Game: id, Status: club.PlayPlaying, StartedAt: now}
+	if err := b.store.StartDaily(ctx, play); err != nil {
+		b.abandonUnshown(meta)
+		if errors.Is(err, storage.ErrConflict) {
+			return b.reply(i, present.MsgDailyOnce)
+		}
+		return b.failed(i, "daily play", err)
+	}
+	if err := b.tables.Add(meta, nil); err != nil {
+		return b.failed(i, "daily game", err)
+	}
+	if r, err := b.tables.Do(ctx, id, live.DealAssigned{}); err != nil || r.Kind != live.ReplyStarted {
+		return b.failed(i, "daily deal", errors.Join(err, fmt.Errorf("not dealt: %+v", r.Notice)))
+	}
+	b.log.Info("daily deal started", "guild", i.GuildID, "day", day.String(), "game", id)
+	if !deal.HasPar {
+		b.events.wantPar(deal)
+	}
+	return b.command(ctx, i, id, live.ShowHand{By: personOf(i), Token: i.Token}, false)
+}
+
+// dailyDeal returns the guild's deal of the day, recording it first: the guild's default
+// rules, one hand, the player in the seat after the dealer (the first to bid).
+func (b *Bot) dailyDeal(ctx context.Context, guildID string, day event.Date) (club.DailyDeal, error) {
+	d, err := b.cfg.Store.DailyDeal(ctx, guildID, day)
+	if err == nil || !errors.Is(err, storage.ErrNotFound) {
+		return d, err
+	}
+	set, err := b.store.Settings(ctx, guildID)
+	if err != nil {
+		return club.DailyDeal{}, err
+	}
+	preset, opts := set.DefaultPreset, oneHand(set.DefaultOptions)
+	if !slices.Contains(b.cfg.Presets, preset) {
+		preset, opts = b.cfg.Presets[0], oneHand(nil)
+	}
+	rules, err := engine.NewRules(preset, opts)
+	if err != nil {
+		preset, opts = b.cfg.Presets[0], oneHand(nil)
+		if rules, err = engine.NewRules(preset, opts); err != nil {
+			return club.DailyDeal{}, err
+		}
+	}
+	return b.store.EnsureDailyDeal(ctx, club.DailyDeal{GuildID: guildID, Day: day, Seed: event.DailySeed(guildID, day),
+		Preset: preset, Options: opts, Seat: 1 % rules.Players})
+}
+
+// showDaily shows a player's hand of the day's deal again, where they left it.
+func (b *Bot) showDaily(ctx context.Context, i *discordgo.Interaction, play club.DailyPlay) error {
+	if len(b.tables.Tables(func(s *live.Summary) bool { return s.Game.ID == play.Game })) == 0 {
+		// Its game is over, and its score not recorded yet.
+		b.events.nudge()
+		return b.reply(i, present.MsgDailyScoring)
+	}
+	return b.command(ctx, i, play.Game, live.ShowHand{By: personOf(i), Token: i.Token}, false)
+}
+
+// dailyResult compares a player's score on the day's deal with par and everyone's,
+// privately, with their streak.
+func (b *Bot) dailyResult(ctx context.Context, i *discordgo.Interaction, play club.DailyPlay) error {
+	deal, err := b.cfg.Store.DailyDeal(ctx, play.GuildID, play.Day)
+	if err != nil {
+		return b.failed(i, "daily deal", err)
+	}
+	if !deal.HasPar {
+		b.events.wantPar(deal)
+	}
+	plays, err := b.cfg.Store.DailyPlays(ctx, play.GuildID, play.Day, play.Day)
+	if err != nil {
+		return b.failed(i, "daily plays", err)
+	}
+	var others []int
+	for _, p := range plays {
+		if p.UserID != play.UserID && p.Status == club.PlayDone {
+			others = append(others, p.Score)
+		}
+	}
+	days, err := b.cfg.Store.DailyDays(ctx, play.GuildID, play.UserID, club.AddDays(play.Day, -400))
+	if err != nil {
+		return b.failed(i, "daily days", err)
+	}
+	return b.reply(i, present.DailyResult(play, deal, event.CompareDaily(play.Score, deal.Par, others), club.Streak(days, b.today())))
+}
+
+// cmdBoard shows the daily deal's board, for the channel: today's, or this week's from
+// Monday, spoiler-free (no cards, no contracts of a day not over).
+func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction, opts options) error {
+	today := b.today()
+	from := today
+	week := false
+	if p, _ := commands.OptString(opts, commands.OptPeriod); p == commands.PeriodWeek {
+		from, _ = club.WeekOf(today)
+		week = true
+	}
+	plays, err := b.cfg.Store.DailyPlays(ctx, i.GuildID, from, today)
+	if err != nil {
+		return b.failed(i, "daily plays", err)
+	}
+	deals, err := b.cfg.Store.DailyDeals(ctx, i.GuildID, from, today)
+	if err != nil {
+		return b.failed(i, "daily deals", err)
+	}
+	pars := map[event.Date]int{}
+	for _, d := range deals {
+		if d.HasPar {
+			pars[d.Day] = d.Par
+		} else {
+			b.events.wantPar(d)
+		}
+	}
+	streaks := map[string]int{}
+	for _, p := range plays {
+		if _, ok := streaks[p.UserID]; ok {
+			continue
+		}
+		days, err := b.cfg.Store.DailyDays(ctx, i.GuildID, p.UserID, club.AddDays(today, -400))
+		if err != nil {
+			return b.failed(i, "daily days", err)
+		}
+		streaks[p.UserID] = club.Streak(days, today)
+	}
+	e := present.DailyBoard(week, from, today, club.Board(plays, pars), streaks, deals)
+	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
+}
+
+// dailyPass records the scores of the daily deals played to their end in the guilds served,
+// and asks for the pars not worked out yet. It returns when it is next due: never, the
+// games' ends wake the runner.
+func (r *eventRunner) dailyPass(ctx context.Context) (next time.Time) {
+	plays, err := r.b.cfg.Store.OpenDailyPlays(ctx)
+	if err != nil {
+		r.b.log.Error("daily: read the plays under way", "err", err)
+		return next
+	}
+	for _, p := range plays {
+		if !r.b.serves(p.GuildID) {
+			continue
+		}
+		g, err := r.b.store.GetGame(ctx, p.Game)
+		if err != nil {
+			r.b.log.Error("daily: read a play's game", "game", p.Game, "err", err)
+			continue
+		}
+		if g.Status != table.StatusFinished {
+			continue
+		}
+		deal, err := r.b.cfg.Store.DailyDeal(ctx, p.GuildID, p.Day)
+		if err != nil {
+			r.b.log.Error("daily: read the deal", "guild", p.GuildID, "err", err)
+			continue
+		}
+		res, err := r.b.cfg.Store.GameResult(ctx, p.Game)
+		if err != nil {
+			r.b.log.Error("daily: read a play's result", "game", p.Game, "err", err)
+			continue
+		}
+		hands, err := r.b.store.Hands(ctx, p.Game)
+		if err != nil {
+			r.b.log.Error("daily: read a play's hand", "game", p.Game, "err", err)
+			continue
+		}
+		score, err := seatScore(g.Preset, g.Options, res, deal.Seat)
+		if err != nil {
+			r.b.log.Error("daily: score", "game", p.Game, "err", err)
+			continue
+		}
+		contract := ""
+		if len(hands) > 0 {
+			contract = present.Contract(&g, hands[0])
+		}
+		if err := r.b.store.FinishDaily(ctx, p.GuildID, p.Day, p.UserID, score, contract, r.b.now()); err != nil &&
+			!errors.Is(err, storage.ErrConflict) {
+			r.b.log.Error("daily: record a score", "game", p.Game, "err", err)
+			continue
+		}
+		r.b.log.Info("daily deal played", "guild", p.GuildID, "day", p.Day.String(), "game", p.Game, "score", score)
+		if !deal.HasPar {
+			r.wantPar(deal)
+		}
+	}
+	return next
+}
+
+// seatScore returns what a seat scored in a finished game: its team's final score, or in a
+// game where everyone scores alone, its own.
+func seatScore(preset string, opts map[string]string, res league.GameResult, seat int) (int, error) {
+	rules, err := engine.NewRules(preset, opts)
+	if err != nil {
+		return 0, err
+	}
+	if res.SeatScores != nil {
+		if seat >= len(res.SeatScores) {
+			return 0, fmt.Errorf("no seat %d in the result", seat)
+		}
+		return res.SeatScores[seat], nil
+	}
+	return res.Scores[rules.TeamOf(seat)], nil
+}
+
+// wantPar works out a deal's par, once at a time, in a goroutine of the runner's.
+func (r *eventRunner) wantPar(d club.DailyDeal) {
+	key := d.GuildID + "/" + d.Day.String()
+	r.mu.Lock()
+	if r.parsDue[key] || r.stopped || !r.started {
+		r.mu.Unlock()
+		return
+	}
+	r.parsDue[key] = true
+	r.searching++
+	r.work.Add(1)
+	r.mu.Unlock()
+	go func() {
+		defer r.work.Done()
+		defer func() {
+			r.mu.Lock()
+			delete(r.parsDue, key)
+			r.searching--
+			r.changedLocked()
+			r.mu.Unlock()
+		}()
+		if err := r.computePar(d); err != nil && r.ctx.Err() == nil {
+			r.b.log.Error("daily: par could not be worked out", "guild", d.GuildID, "day", d.Day.String(), "err", err)
+		}
+	}()
+}
+
+// computePar plays a deal with expert computer players in every seat and records what the
+// daily seat's side scores, and the contract.
+func (r *eventRunner) computePar(d club.DailyDeal) error {
+	rules, err := engine.NewRules(d.Preset, d.Options)
+	if err != nil {
+		return err
+	}
+	g, err := engine.NewGame(rules, d.Seed)
+	if err != nil {
+		return err
+	}
+	players := make([]computer.Player, rules.Players)
+	for s := range players {
+		if players[s], err = r.b.computer(string(dailyLevel), d.Seed+uint64(s)+1); err != nil {
+			return err
+		}
+	}
+	for !g.Over() && r.ctx.Err() == nil {
+		seat := g.Turn()
+		if seat < 0 {
+			for s := range rules.Players {
+				if g.Waiting(s) {
+					seat = s
+					break
+				}
+			}
+		}
+		if seat < 0 {
+			return errors.New("nobody to move")
+		}
+		v := g.View(seat)
+		var a engine.Action
+		if sr, ok := players[seat].(computer.Searcher); ok {
+			if a, err = sr.ChooseContext(r.ctx, v); err != nil {
+				return err
+			}
+		} else {
+			a = players[seat].Choose(v)
+		}
+		if err := g.Apply(a); err != nil {
+			return fmt.Errorf("par: %w", err)
+		}
+	}
+	if r.ctx.Err() != nil {
+		return r.ctx.Err()
+	}
+	par := g.Scores()[rules.TeamOf(d.Seat)]
+	if rules.Solo {
+		par = g.SeatScores()[d.Seat]
+	}
+	contract := ""
+	if res := g.Results(); len(res) > 0 {
+		contract = present.ParContract(res[0], d.Seat)
+	}
+	ctx, cancel := context.WithTimeout(r.ctx, passLimit)
+	defer cancel()
+	if err := r.b.store.SetDailyPar(ctx, d.GuildID, d.Day, par, contract); err != nil {
+		return err
+	}
+	r.b.log.Info("daily par worked out", "guild", d.GuildID, "day", d.Day.String(), "par", par)
+	return nil
+}
+
+// computer makes a computer player of a level, as the tables' are made.
+func (b *Bot) computer(level string, seed uint64) (computer.Player, error) {
+	if b.cfg.Players != nil {
+		return b.cfg.Players(level, seed)
+	}
+	return computer.New(level, seed)
+}
