@@ -87,6 +87,10 @@ type Config struct {
 	// Presets are the presets the bot offers in its commands, the first the default; nil
 	// offers engine.PresetNames().
 	Presets []string
+	// Pictures makes the bot draw the cards as pictures where a table's settings ask for
+	// them (table.Settings.Cards); without it every table shows its cards in words, which
+	// suits a host short of processor time (a picture takes a few milliseconds to draw).
+	Pictures bool
 	// CardEmojis makes the bot keep card emojis of its own (application emojis, created at
 	// its first start, in the background) for buttons and texts to show the card faces;
 	// without it cards show as suit symbols.

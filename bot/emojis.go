@@ -98,7 +98,7 @@ const pictureCache = 64 << 20
 // look returns how a table's messages show cards: as its settings say, with the card
 // emojis once they are ready.
 func (b *Bot) look(g *table.Game) present.Look {
-	l := present.Look{Pictures: g.Settings.Cards != table.CardsText, Emojis: b.emojis.get()}
+	l := present.Look{Pictures: b.cfg.Pictures && g.Settings.Cards != table.CardsText, Emojis: b.emojis.get()}
 	if g.Settings.Cards == table.CardsFourColour {
 		l.Deck = picture.FourColour
 	}

@@ -17,7 +17,7 @@ func TestFullGames(t *testing.T) {
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, harnessOptions{})
+			h := newHarness(t, harnessOptions{pictures: true})
 			ana, bob := h.user("ana"), h.user("bob")
 			hands := 2
 			if preset == "three-handed" {
@@ -64,7 +64,7 @@ func TestFullGamesInWords(t *testing.T) {
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			t.Parallel()
-			h := newHarness(t, harnessOptions{})
+			h := newHarness(t, harnessOptions{pictures: true})
 			mgr := h.manager("mia")
 			if r, _ := h.slash(mgr, h.channel, "pinochle", "settings", fakediscord.Opt("cards", "text")); !strings.Contains(r.Text(), "cards in words") {
 				t.Fatalf("settings cards:text answered %q", r.Text())

@@ -75,6 +75,10 @@ type harnessOptions struct {
 	// configure, when set, changes the bot's configuration before each start (a transport
 	// that injects faults, a lease clock).
 	configure func(*bot.Config)
+	// pictures draws the cards as pictures (bot.Config.Pictures): the tests about what the
+	// bot shows ask for them; the others play in words, which is quicker under the race
+	// detector.
+	pictures bool
 	// start, when set, is the time the bot's clock starts at (harnessStart otherwise): a
 	// test of what Discord checks against its own time starts at the fake's.
 	start time.Time
@@ -193,7 +197,7 @@ func (h *harness) startE(ctx context.Context, window time.Duration) error {
 		Seed:       func() uint64 { mu.Lock(); defer mu.Unlock(); h.seed++; return h.seed * 0x9E3779B97F4A7C15 },
 		Logger:     testLogger(h.t, h.logs),
 		ShardCount: h.opts.shardCount, ShardIDs: h.opts.shardIDs, LeaseTTL: h.opts.leaseTTL,
-		Players: h.players,
+		Players: h.players, Pictures: h.opts.pictures,
 	}
 	if h.opts.configure != nil {
 		h.opts.configure(&cfg)

@@ -19,7 +19,7 @@ var transcript = flag.String("transcript", "", "write the HTML transcript of Tes
 // private views, marked as theirs.
 func TestTranscript(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, harnessOptions{})
+	h := newHarness(t, harnessOptions{pictures: true})
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("timer", "off"), fakediscord.Opt("hands", 2))
 	h.play(tb.thread, []fakediscord.User{ana}, 2000)

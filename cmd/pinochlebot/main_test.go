@@ -64,8 +64,11 @@ func TestChannelRate(t *testing.T) {
 	if err != nil || c.channelRate != 22.5 || !c.cardEmojis {
 		t.Errorf("CHANNEL_RATE=22.5: %v, card emojis %v, %v", c.channelRate, c.cardEmojis, err)
 	}
-	if c, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x", "CARD_EMOJIS": "off"})); err != nil || c.cardEmojis {
-		t.Errorf("CARD_EMOJIS=off: card emojis %v, %v", c.cardEmojis, err)
+	if c, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x", "CARD_EMOJIS": "off", "PICTURES": "off"})); err != nil || c.cardEmojis || c.pictures {
+		t.Errorf("CARD_EMOJIS=off PICTURES=off: card emojis %v, pictures %v, %v", c.cardEmojis, c.pictures, err)
+	}
+	if c, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x"})); err != nil || !c.pictures {
+		t.Errorf("pictures are off by default: %v", err)
 	}
 	if _, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x", "CARD_EMOJIS": "maybe"})); err == nil {
 		t.Error("CARD_EMOJIS=maybe is taken")
