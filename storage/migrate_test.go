@@ -64,6 +64,13 @@ var seeds = map[int][]string{
 		`UPDATE hand_seats SET delta = 0, score = 0 WHERE game_id = 1`,
 		`DELETE FROM game_seat_results WHERE game_id = 1`,
 	},
+	// 11 and 12 are reserved for league events (branch leagues), which bring their seeds.
+	11: {},
+	12: {},
+	13: {
+		`INSERT INTO player_calls (guild_id, user_id, since) VALUES ('g1', 'u1', ?1)`,
+		`INSERT INTO admin_log (guild_id, user_id, action, detail, at) VALUES ('g1', 'u1', 'exclude', 'u9', ?1)`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.

@@ -39,6 +39,8 @@ import (
 // migrate tool's, outside the interface).
 type Store interface {
 	Writer
+	// SocialReader is the reads of the loop around games (social.go).
+	SocialReader
 
 	// Close releases the database. Calls in progress finish first.
 	Close() error
@@ -134,6 +136,10 @@ type Writer interface {
 	UpdateSettings(ctx context.Context, guildID string, s table.GuildSettings, at time.Time) error
 	// SetNotify records whether a player wants a direct message when it is their turn.
 	SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error
+
+	// SocialWriter is the writes of the loop around games: playing again, calls to tables,
+	// the admins' corrections (social.go).
+	SocialWriter
 }
 
 // Errors the store returns, wrapped with context: compare with errors.Is.

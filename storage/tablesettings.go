@@ -40,6 +40,7 @@ const (
 	keyAutoplay = "autoplay"
 	keyPace     = "pace"
 	keyConfirm  = "confirm"
+	keyKibitz   = "kibitz"
 )
 
 // onOff writes a switch as stored.
@@ -56,6 +57,9 @@ func encodeTableSettings(s table.Settings, withHints bool) (string, error) {
 	o := map[string]string{keyLevel: string(s.Level), keyPing: string(s.Ping), keyAutoplay: onOff(s.Autoplay), keyPace: string(s.Pace)}
 	if s.Confirm {
 		o[keyConfirm] = onOff(s.Confirm) // left out when off, as every table stored before it
+	}
+	if s.Kibitz {
+		o[keyKibitz] = onOff(s.Kibitz) // left out when off, as every table stored before it
 	}
 	if withHints {
 		o[keyHints] = onOff(s.Hints)
@@ -87,7 +91,7 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 			s.Ping = table.PingMode(v)
 		case keyPace:
 			s.Pace = table.Pace(v)
-		case keyHints, keyAutoplay, keyConfirm:
+		case keyHints, keyAutoplay, keyConfirm, keyKibitz:
 			if v != "on" && v != "off" {
 				return table.Settings{}, false, fmt.Errorf("decode table settings %s: %s %q is neither on nor off", js, k, v)
 			}
@@ -96,6 +100,8 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 				s.Hints, hasHints = v == "on", true
 			case keyAutoplay:
 				s.Autoplay = v == "on"
+			case keyKibitz:
+				s.Kibitz = v == "on"
 			default:
 				s.Confirm = v == "on"
 			}

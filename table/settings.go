@@ -38,6 +38,9 @@ type Settings struct {
 	// Confirm makes a card button choose the card, and a second button play it, so that
 	// a tap that misses is never a card played.
 	Confirm bool
+	// Kibitz lets the people who watch the table (and are not seated at it) see every
+	// seat's cards as the hand is played; without it they see them once the hand is over.
+	Kibitz bool
 }
 
 // DefaultSettings returns the settings of a table in a guild that chose none: the normal
