@@ -27,6 +27,9 @@ const (
 	ReplyBidForm
 	// ReplyDeferred: the answer comes later, as an EditView effect (a hint).
 	ReplyDeferred
+	// ReplyWatch: the table as a watcher sees it (Watching), kept up to date by
+	// EditWatch effects.
+	ReplyWatch
 )
 
 // Reply is a table's answer to a command, for the person who sent it alone.
@@ -48,6 +51,8 @@ type Reply struct {
 	At     table.Stamp
 	// End is how the lobby closed (ReplyLobbyClosed).
 	End Ending
+	// Watching is what a watcher sees (ReplyWatch).
+	Watching Watching
 }
 
 // EndKind is how a table ended.
@@ -127,6 +132,8 @@ const (
 	NoteBack
 	// NoteFinished: the game is over and recorded; Finish says what it did to the ratings.
 	NoteFinished
+	// NoteLeft: Seat's player left the game; a computer player finishes it in their place.
+	NoteLeft
 )
 
 // Note is a line of narration that is not an action of the game.
