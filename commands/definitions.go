@@ -105,7 +105,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	guildInstall := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
-	return []*discordgo.ApplicationCommand{
+	return append([]*discordgo.ApplicationCommand{
 		{
 			Type:             discordgo.ChatApplicationCommand,
 			Name:             CommandPinochle,
@@ -140,6 +140,7 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 					autoplayOption(),
 					paceOption(),
 					confirmOption(),
+					kibitzOption(),
 				),
 				sub(SubHand, "Show your cards and controls in your current game"),
 				sub(SubStatus, "Show the state of the game in this channel"),
@@ -156,7 +157,7 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 						Description: "The player (yourself when left out)",
 					}),
 				sub(SubLeave, "Leave your table, or hand your seat to a computer player"),
-				sub(SubAbandon, "End the game in this channel without a result (host or Manage Server)"),
+				sub(SubAbandon, "End this channel's game without a result (host or Manage Server)"),
 				sub(SubSettings, "Show or change this server's defaults (Manage Server to change)",
 					presetOption(presets, false),
 					&discordgo.ApplicationCommandOption{
@@ -194,7 +195,7 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 				sub(SubReview, "Review a finished hand: every card, pass and trick",
 					gameOption(),
 					intOption(OptHand, "The hand's number (the last finished hand when left out)", 1)),
-				sub(SubExport, "Download a finished game as a JSON file (every action and result)",
+				sub(SubExport, "Download a finished game as a JSON file",
 					gameOption()),
 			},
 		},
@@ -220,7 +221,7 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 				sub(SubLeagueHistory, "List the past seasons and their winners"),
 			},
 		},
-	}
+	}, socialDefinitions(presets)...) // social.go
 }
 
 // levelOption chooses the computer players' level.

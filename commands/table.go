@@ -15,7 +15,7 @@ import (
 // never the rules, which are a preset and its options (ParseOptions, engine.NewRules).
 
 // tableSettingOptions are the options that set a table's settings, in the order they are read.
-var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace, OptConfirm}
+var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace, OptConfirm, OptKibitz}
 
 // ParseTableSettings returns base changed by the table settings among a command's options
 // (timer, timeout, level, hints, ping, autoplay, pace and confirm), by name as from Flatten; options it
@@ -48,6 +48,8 @@ func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteraction
 			s.Pace, err = parseChoice("pace", v, table.Paces(), orList)
 		case OptConfirm:
 			s.Confirm, err = parseSwitch(name, v)
+		case OptKibitz:
+			s.Kibitz, err = parseSwitch(name, v)
 		}
 		if err != nil {
 			return table.Settings{}, err
@@ -111,6 +113,9 @@ func TableSettingsText(s table.Settings) string {
 	text := "computer players: " + string(s.Level) + ", " + string(pace) + " pace · " + hints + " · turn mentions: " + string(s.Ping) + " · " + auto
 	if s.Confirm {
 		text += " · cards confirmed"
+	}
+	if s.Kibitz {
+		text += " · watchers see the hands live"
 	}
 	return text
 }
