@@ -153,6 +153,12 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 			Embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&r.Game, &rules, why)}, Components: []discordgo.MessageComponent{},
 			AllowedMentions: &discordgo.MessageAllowedMentions{},
 		}})
+	case live.ReplyWatch:
+		kind := discordgo.InteractionResponseChannelMessageWithSource
+		if inPlace && private(i) {
+			kind = update
+		}
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Watch(&r.Game, &r.Watching)})
 	case live.ReplyBidForm:
 		return respond(b.s, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,

@@ -36,6 +36,10 @@ type SocialWriter interface {
 	// in skip and not called within gap before at, those called longest ago first, and
 	// records that they are called at at. Two calls at once never pick the same member.
 	CallPlayers(ctx context.Context, guildID string, skip []string, limit int, at time.Time, gap time.Duration) ([]string, error)
+	// CallMember records that one member is called at at, and reports whether they may be:
+	// false when they were called within gap before at; ErrNotFound when they never asked
+	// to be called.
+	CallMember(ctx context.Context, guildID, userID string, at time.Time, gap time.Duration) (bool, error)
 
 	// SetExcluded keeps a member off the guild's leaderboards and standings (excluded) or
 	// puts them back, and reports whether that changed anything. Their record is kept.
@@ -308,6 +312,34 @@ func (s *DB) callPlayers(ctx context.Context, fc *fence, guildID string, skip []
 		return nil, fmt.Errorf("call players in guild %s: %w", guildID, err)
 	}
 	return out, nil
+}
+
+// CallMember records that one member is called, if they asked to be and may be now.
+func (s *DB) CallMember(ctx context.Context, guildID, userID string, at time.Time, gap time.Duration) (bool, error) {
+	return s.callMember(ctx, nil, guildID, userID, at, gap)
+}
+
+func (s *DB) callMember(ctx context.Context, fc *fence, guildID, userID string, at time.Time, gap time.Duration) (bool, error) {
+	var called bool
+	err := s.write(ctx, fc, func(tx *sql.Tx) error {
+		var last int64
+		err := tx.QueryRowContext(ctx, s.d.rebind(`SELECT last_called FROM player_calls WHERE guild_id = ? AND user_id = ?`),
+			guildID, userID).Scan(&last)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil || last > ms(at.Add(-gap)) {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, s.d.rebind(`UPDATE player_calls SET last_called = ? WHERE guild_id = ? AND user_id = ?`),
+			ms(at), guildID, userID)
+		called = err == nil
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("call %s in guild %s: %w", userID, guildID, err)
+	}
+	return called, nil
 }
 
 // SetExcluded keeps a member off the guild's leaderboard, or puts them back.

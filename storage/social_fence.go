@@ -56,3 +56,7 @@ func (fc *fence) ResetSeason(ctx context.Context, guildID string, at time.Time) 
 func (fc *fence) LogAdmin(ctx context.Context, e league.LogEntry) error {
 	return fc.db.logAdmin(ctx, fc, e)
 }
+
+func (fc *fence) CallMember(ctx context.Context, guildID, userID string, at time.Time, gap time.Duration) (bool, error) {
+	return fc.db.callMember(ctx, fc, guildID, userID, at, gap)
+}

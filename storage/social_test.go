@@ -122,6 +122,15 @@ func testCalls(t *testing.T, b backend) {
 	if !slices.Equal(got, []string{"a"}) {
 		t.Errorf("an hour later, one at most: %v, want a (called longest ago, first to opt in)", got)
 	}
+	if called, err := s.CallMember(ctx, "g1", "c", t0.Add(time.Hour), time.Hour); !called || err != nil {
+		t.Errorf("calling c an hour later: %v, %v", called, err)
+	}
+	if called, err := s.CallMember(ctx, "g1", "c", t0.Add(90*time.Minute), time.Hour); called || err != nil {
+		t.Errorf("calling c again within the hour: %v, %v", called, err)
+	}
+	if _, err := s.CallMember(ctx, "g1", "d", t0.Add(2*time.Hour), time.Hour); !errors.Is(err, ErrNotFound) {
+		t.Errorf("calling d, who took it back: %v", err)
+	}
 }
 
 func TestAdminCorrections(t *testing.T) { forEachBackend(t, testAdminCorrections) }
@@ -319,6 +328,10 @@ func socialWrites(ctx context.Context, s *DB, game int64) []namedWrite {
 		}},
 		{"CallPlayers", func(w Writer) error {
 			_, err := w.CallPlayers(ctx, "g1", nil, 3, t0.Add(time.Hour), time.Hour)
+			return err
+		}},
+		{"CallMember", func(w Writer) error {
+			_, err := w.CallMember(ctx, "g1", "u5", t0.Add(3*time.Hour), time.Hour)
 			return err
 		}},
 		{"SetExcluded", func(w Writer) error {

@@ -86,6 +86,9 @@ type Ending struct {
 	Scores     [2]int
 	SeatScores [engine.MaxPlayers]int
 	Winner     int
+	// Left marks a forfeit by the seat's player leaving, rather than their time running
+	// out (EndForfeit).
+	Left bool
 }
 
 // An Effect is something a table asks of the world outside after a command has been

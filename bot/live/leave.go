@@ -70,11 +70,11 @@ func (t *machine) forfeitFor(ctx context.Context, seat int) Reply {
 		t.log.Error("leave: forfeit", "game", t.meta.ID, "err", err)
 		return say(FactCloseFailed)
 	}
-	e := Ending{Kind: EndForfeit, Seat: seat, Team: team}
+	e := Ending{Kind: EndForfeit, Seat: seat, Team: team, Left: true}
 	if rules.Solo {
 		e.Team, e.Winner = -1, fin.Result.Winner
 	}
-	n := narration{items: []Item{Note{Kind: NoteLeft, Seat: seat}, Note{Kind: NoteEnded, End: e}, Note{Kind: NoteFinished, Finish: fin}}}
+	n := narration{items: []Item{Note{Kind: NoteEnded, End: e}, Note{Kind: NoteFinished, Finish: fin}}}
 	t.closeTable(e)
 	t.closeLobby(e)
 	t.publish(&n)

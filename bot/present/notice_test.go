@@ -14,7 +14,7 @@ import (
 func TestNoticeWordsEveryFact(t *testing.T) {
 	seen := map[string]live.Fact{}
 	facts := []live.Fact{}
-	for f := live.FactGameOver; f <= live.FactFailed; f++ {
+	for f := live.FactGameOver; f <= live.FactWatchersFull; f++ {
 		facts = append(facts, f)
 	}
 	for f := live.FactChosen; f <= live.FactNowAway; f++ {

@@ -120,6 +120,9 @@ func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discord
 	}
 	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: commands.ID{Game: meta.ID, Action: commands.ActHand}.String()},
+		// For those not seated: the table privately, kept up to date (social.go).
+		discordgo.Button{Label: "Watch", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "👀"},
+			CustomID: commands.ID{Game: meta.ID, Action: commands.ActWatch}.String()},
 	}
 	if len(v.Results()) > 0 {
 		row = append(row, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
