@@ -1,0 +1,170 @@
+package bot_test
+
+import (
+	"maps"
+	"strings"
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/fakediscord"
+	"github.com/pinochle-discord/pinochle/table"
+)
+
+// The loop around games, end to end through the fake Discord: playing again, finding
+// players, watching, leaving, and the admins' tools. Each test lets the fake refuse any
+// message that pings someone it does not allow (AllowPings): the players of its tables,
+// who may be told it is their turn, and the members who asked to be called.
+
+// playAgainOffer waits for the Play again offer of a game in the channel and returns it.
+func (h *harness) playAgainOffer(channel string, game int64) fakediscord.Message {
+	h.t.Helper()
+	want := commands.PlayAgainID{Game: game, Action: commands.AgainReady}.String()
+	var offer fakediscord.Message
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+		for _, m := range h.srv.Messages(channel) {
+			for _, c := range m.Controls() {
+				if c.CustomID == want {
+					offer = m
+					return true
+				}
+			}
+		}
+		return false
+	}); err != nil {
+		h.t.Fatalf("no Play again offer for game %d in channel %s: %v", game, channel, err)
+	}
+	return offer
+}
+
+// nextThread waits until a Play again offer says where the next game is played, and
+// returns that thread.
+func (h *harness) nextThread(offerID string) string {
+	h.t.Helper()
+	var thread string
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+		m, ok := h.srv.Message(offerID)
+		if !ok || !strings.Contains(m.Content, "is on in") {
+			return false
+		}
+		thread = threadRef.FindStringSubmatch(m.Content)[1]
+		return true
+	}); err != nil {
+		m, _ := h.srv.Message(offerID)
+		h.t.Fatalf("the offer never said where the next game is: %q: %v", m.Content, err)
+	}
+	return thread
+}
+
+// TestPlayAgainThreeGames: a group plays three games in a row with Play again alone. Each
+// next game keeps the preset, options and settings, turns the seats one place (the next
+// dealer deals first), and starts once both players pressed Play again; a stranger's press,
+// a second press and a guest's Start now are answered privately and change nothing.
+func TestPlayAgainThreeGames(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	ana, bob, cy := h.user("ana"), h.user("bob"), h.user("cy")
+	h.srv.AllowPings(ana.ID, bob.ID)
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 1), fakediscord.Opt("level", "easy"))
+	lobby := h.message(tb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	thread := tb.thread
+	first, err := h.store.GetGame(h.ctx, h.tableGame(tb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := first.ID
+	for round := 1; round <= 3; round++ {
+		h.play(thread, []fakediscord.User{ana, bob}, 2000)
+		h.settle()
+		g, err := h.store.GetGame(h.ctx, game)
+		if err != nil || g.Status != table.StatusFinished {
+			t.Fatalf("game %d of round %d: %v, %v", game, round, g.Status, err)
+		}
+		if round == 3 {
+			break
+		}
+		offer := h.playAgainOffer(h.channel, game)
+		if len(offer.Pings.Users) != 0 || strings.Contains(offer.Content, "<@") {
+			t.Errorf("the offer mentions someone: %q", offer.Content)
+		}
+		ready := buttonByLabel(t, offer, "Play again")
+		// A stranger cannot play it again, and the host alone starts it with computers.
+		h.private(cy, h.click(cy, offer.ID, ready), "Only the players of that game")
+		first := ana
+		if g.Seats[0].UserID != ana.ID {
+			first = bob // each game's first seat presses first
+		}
+		second := bob
+		if first.ID == bob.ID {
+			second = ana
+		}
+		if g.HostID != first.ID {
+			h.private(first, h.click(first, offer.ID, buttonByLabel(t, offer, "Start now")), "Only the game's host")
+		}
+		r := h.click(first, offer.ID, ready)
+		if r.Type != 7 || !strings.Contains(r.Content, "✅ "+first.Username) || !strings.Contains(r.Content, "⏳ "+second.Username) {
+			t.Fatalf("the first press: type %d %q", r.Type, r.Content)
+		}
+		h.private(first, h.click(first, offer.ID, ready), "pressed **Play again** already")
+		h.click(second, offer.ID, ready)
+		next := h.nextThread(offer.ID)
+		h.settle()
+		if msg := h.message(offer.ID); len(msg.Controls()) != 0 {
+			t.Errorf("the offer still has its buttons once the next game is on")
+		}
+		tm := h.waitTable(next)
+		nextID := gameOf(t, buttonByLabel(t, tm, "My hand"))
+		ng, err := h.store.GetGame(h.ctx, nextID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ng.Preset != g.Preset || !maps.Equal(ng.Options, g.Options) || ng.Settings != g.Settings {
+			t.Errorf("game %d is %s %v %+v, want game %d's %s %v %+v", nextID, ng.Preset, ng.Options, ng.Settings, game, g.Preset, g.Options, g.Settings)
+		}
+		if ng.Seats[0].UserID != g.Seats[1].UserID || ng.Seats[1].UserID != g.Seats[0].UserID || ng.Status != table.StatusPlaying {
+			t.Errorf("game %d seats %v (%s), want game %d's turned one place: %v", nextID, ng.Seats, ng.Status, game, g.Seats)
+		}
+		game, thread = nextID, next
+	}
+	if n := len(h.srv.Threads()); n != 3 {
+		t.Errorf("%d threads, want one a game", n)
+	}
+}
+
+// TestPlayAgainStartNowAfterRestart: the offer survives a restart; the host's Start now
+// deals the next game at once, with computer players in the seats of the players who did not
+// press Play again, and the ready players in theirs.
+func TestPlayAgainStartNowAfterRestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	ana, bob, cy := h.user("ana"), h.user("bob"), h.user("cy")
+	h.srv.AllowPings(ana.ID, bob.ID, cy.ID)
+	tb := h.newTable(ana, fakediscord.Opt("preset", "racehorse"), fakediscord.Opt("hands", 1), fakediscord.Opt("level", "easy"))
+	lobby := h.message(tb.lobbyID)
+	join := buttonByLabel(t, lobby, "Join")
+	h.click(bob, lobby.ID, join)
+	h.click(cy, lobby.ID, join)
+	h.click(ana, lobby.ID, buttonByLabel(t, lobby, "Start"))
+	game := h.tableGame(tb)
+	h.play(tb.thread, []fakediscord.User{ana, bob, cy}, 3000)
+	offer := h.playAgainOffer(h.channel, game)
+	h.click(bob, offer.ID, buttonByLabel(t, offer, "Play again"))
+	h.restart()
+	h.click(ana, offer.ID, buttonByLabel(t, offer, "Start now"))
+	next := h.nextThread(offer.ID)
+	tm := h.waitTable(next)
+	ng, err := h.store.GetGame(h.ctx, gameOf(t, buttonByLabel(t, tm, "My hand")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Game 1's seats were ana, bob, cy and a computer; turned one place: bob, cy, computer, ana.
+	want := []string{bob.ID, "", "", ana.ID}
+	for s, seat := range ng.Seats {
+		if seat.UserID != want[s] || (want[s] == "") != seat.IsComputer() {
+			t.Errorf("seat %d of the next game: %+v, want user %q", s, seat, want[s])
+		}
+	}
+	if ng.HostID != ana.ID || ng.Status != table.StatusPlaying {
+		t.Errorf("the next game's host %s, status %s; want ana, playing", ng.HostID, ng.Status)
+	}
+}
