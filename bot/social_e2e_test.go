@@ -2,8 +2,10 @@ package bot_test
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/fakediscord"
@@ -166,5 +168,104 @@ func TestPlayAgainStartNowAfterRestart(t *testing.T) {
 	}
 	if ng.HostID != ana.ID || ng.Status != table.StatusPlaying {
 		t.Errorf("the next game's host %s, status %s; want ana, playing", ng.HostID, ng.Status)
+	}
+}
+
+// pings lists everyone the bot's messages pinged so far, sorted, once each.
+func (h *harness) pinged() []string {
+	seen := map[string]bool{}
+	for _, p := range h.srv.Pings() {
+		for _, u := range p.Pings.Users {
+			seen[u] = true
+		}
+	}
+	return keys(seen)
+}
+
+// TestFindPlayersFillsAQuietChannel: in a quiet channel, /table play opens a table and calls
+// the members who asked to be (each once, and nobody else: the fake refuses any other ping),
+// who then take its seats with /table play until it deals. Asking twice, taking back what
+// was never asked, and inviting a member who did not ask, or was called within the hour, are
+// answered privately and mention nobody.
+func TestFindPlayersFillsAQuietChannel(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	mia := h.manager("mia")
+	ana, bob, cy, dan, eve, fay := h.user("ana"), h.user("bob"), h.user("cy"), h.user("dan"), h.user("eve"), h.user("fay")
+	h.srv.AllowPings(bob.ID, cy.ID, dan.ID)
+	// No turn is mentioned or timed in this server: the only pings are calls.
+	r, _ := h.slash(mia, h.channel, "pinochle", "settings", fakediscord.Opt("ping", "never"), fakediscord.Opt("timer", "off"))
+	h.private(mia, r, "")
+
+	for _, u := range []fakediscord.User{bob, cy, dan, fay} {
+		r, _ := h.slash(u, h.channel, "table", "call", fakediscord.Opt("on", true))
+		h.private(u, r, "I will mention you")
+	}
+	r, _ = h.slash(bob, h.channel, "table", "call", fakediscord.Opt("on", true))
+	h.private(bob, r, "on the call list already")
+	r, _ = h.slash(fay, h.channel, "table", "call", fakediscord.Opt("on", false))
+	h.private(fay, r, "No more calls")
+	r, _ = h.slash(eve, h.channel, "table", "call", fakediscord.Opt("on", false))
+	h.private(eve, r, "not on the call list")
+
+	r, _ = h.slash(ana, h.channel, "table", "play", fakediscord.Opt("preset", "racehorse"))
+	h.private(ana, r, "I called 3 members")
+	h.settle()
+	if got, want := h.pinged(), keys(map[string]bool{bob.ID: true, cy.ID: true, dan.ID: true}); !slices.Equal(got, want) {
+		t.Fatalf("the call pinged %v, want bob, cy and dan", got)
+	}
+	var call fakediscord.Message
+	for _, m := range h.srv.Messages(h.channel) {
+		if strings.Contains(m.Content, "📣") {
+			call = m
+		}
+	}
+	if !strings.Contains(call.Content, "racehorse") || !strings.Contains(call.Content, "3 more players") {
+		t.Errorf("the call says %q", call.Content)
+	}
+	for i, u := range []fakediscord.User{bob, cy, dan} {
+		r, _ := h.slash(u, h.channel, "table", "play", fakediscord.Opt("preset", "racehorse"))
+		want := "You sit at a **racehorse** table"
+		if i == 2 {
+			want = "You took the last seat"
+		}
+		h.private(u, r, want)
+	}
+	threads := h.srv.Threads()
+	tm := h.waitTable(threads[0].ID)
+	g, err := h.store.GetGame(h.ctx, gameOf(t, buttonByLabel(t, tm, "My hand")))
+	if err != nil || g.Status != table.StatusPlaying {
+		t.Fatalf("the table did not deal: %v, %v", g.Status, err)
+	}
+	for _, u := range []fakediscord.User{ana, bob, cy, dan} {
+		if g.SeatOf(u.ID) < 0 {
+			t.Errorf("%s has no seat: %v", u.Username, g.Seats)
+		}
+	}
+	h.settle()
+	if m := h.message(threads[0].StarterMessageID); len(m.Controls()) != 0 {
+		t.Errorf("the lobby of a dealt game still has buttons: %v", labels(m.Controls()))
+	}
+
+	// Everyone who asked is at a table, or called within the hour: a new lobby calls nobody.
+	r, _ = h.slash(eve, h.channel, "table", "play", fakediscord.Opt("preset", "racehorse"))
+	h.private(eve, r, "Nobody who asked to be called is free")
+	r, _ = h.slash(eve, h.channel, "table", "invite", fakediscord.UserOpt("user", fay))
+	h.private(eve, r, "has not asked to be called")
+	r, _ = h.slash(eve, h.channel, "table", "invite", fakediscord.UserOpt("user", bob))
+	h.private(eve, r, "less than an hour ago")
+	r, _ = h.slash(cy, h.channel, "table", "invite", fakediscord.UserOpt("user", dan))
+	h.private(cy, r, "no open table here")
+	h.settle()
+	if got := h.pinged(); len(got) != 3 {
+		t.Errorf("after the refusals, pinged %v", got)
+	}
+	h.clock.Advance(61 * time.Minute)
+	r, _ = h.slash(eve, h.channel, "table", "invite", fakediscord.UserOpt("user", bob))
+	h.private(eve, r, "I mentioned")
+	h.settle()
+	last := h.srv.Pings()[len(h.srv.Pings())-1]
+	if !slices.Equal(last.Pings.Users, []string{bob.ID}) {
+		t.Errorf("the invitation pinged %v, want bob alone", last.Pings.Users)
 	}
 }
