@@ -1,13 +1,17 @@
 package bot_test
 
 import (
+	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/engine/record"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -267,5 +271,132 @@ func TestFindPlayersFillsAQuietChannel(t *testing.T) {
 	last := h.srv.Pings()[len(h.srv.Pings())-1]
 	if !slices.Equal(last.Pings.Users, []string{bob.ID}) {
 		t.Errorf("the invitation pinged %v, want bob alone", last.Pings.Users)
+	}
+}
+
+// watchedVersions returns every version of a message: as first sent, then after each edit.
+func (h *harness) watchedVersions(id string) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, e := range h.srv.Edits() {
+		if e.MessageID != id {
+			continue
+		}
+		if len(out) == 0 {
+			out = append(out, e.Before)
+		}
+		out = append(out, e.After)
+	}
+	if len(out) == 0 {
+		out = append(out, h.message(id))
+	}
+	return out
+}
+
+// handOf returns the hand a table message shows.
+func (h *harness) handOf(thread string) int {
+	m, _ := h.tableMessage(thread)
+	var n int
+	if len(m.Embeds) > 0 {
+		fmt.Sscanf(m.Embeds[0].Title[strings.LastIndex(m.Embeds[0].Title, "hand "):], "hand %d", &n)
+	}
+	return n
+}
+
+// TestWatcherSeesNoCardItShouldNot: someone not seated follows a hand privately with the
+// Watch button: their message shows the public table as it goes (as the table message
+// does, and nothing more) and each seat's cards only once the hand is over; a player of the
+// table is refused. At a table opened with kibitzing allowed, the watcher sees every seat's
+// cards as they are.
+func TestWatcherSeesNoCardItShouldNot(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	ana, bob, cy := h.user("ana"), h.user("bob"), h.user("cy")
+	h.srv.AllowPings() // nobody: this table mentions no turn
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 2), fakediscord.Opt("ping", "never"))
+	lobby := h.message(tb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	tm := h.waitTable(tb.thread)
+	game := gameOf(t, buttonByLabel(t, tm, "My hand"))
+	h.private(ana, h.click(ana, tm.ID, buttonByLabel(t, tm, "Watch")), "You play at this table")
+
+	w := h.wait(h.srv.Click(cy, tm.ID, buttonByLabel(t, tm, "Watch")))
+	if !w.Ephemeral || w.Type != 4 {
+		t.Fatalf("Watch answered type %d, ephemeral %v", w.Type, w.Ephemeral)
+	}
+	watch := w.MessageID
+	users := []fakediscord.User{ana, bob}
+	for range 500 {
+		if h.handOf(tb.thread) == 2 {
+			break
+		}
+		u, view, _ := h.toAct(tb.thread, users)
+		h.actOnce(u, view)
+	}
+	if h.handOf(tb.thread) != 2 {
+		t.Fatal("hand 1 never ended")
+	}
+	// A few moves into hand 2, then look at everything the watcher was shown.
+	for range 3 {
+		u, view, _ := h.toAct(tb.thread, users)
+		h.actOnce(u, view)
+	}
+	h.settle(game)
+	recs, err := h.store.LoadActions(h.ctx, game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := h.store.GetGame(h.ctx, game)
+	rules, _ := g.Rules()
+	var log []engine.Action
+	for _, r := range recs {
+		log = append(log, r.Action)
+	}
+	dealt, err := record.HandAt(rules, g.Seed, log, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	versions := h.watchedVersions(watch)
+	if len(versions) < 3 {
+		t.Fatalf("the watcher's message changed %d times over a hand", len(versions)-1)
+	}
+	for k, v := range versions {
+		text := messageText(v)
+		if strings.Contains(text, "Hand 2 as dealt") || strings.Contains(text, "now\n") {
+			t.Errorf("version %d shows cards of the hand in play:\n%s", k, text)
+		}
+		// The public table is the table message's, word for word; anything else is the
+		// hands already over.
+		for _, e := range v.Embeds[1:] {
+			for _, f := range e.Fields {
+				if f.Name != "Hand 1 as dealt" {
+					t.Errorf("version %d shows %q", k, f.Name)
+				}
+			}
+		}
+	}
+	last := versions[len(versions)-1]
+	text := messageText(last)
+	for s, name := range []string{"ana", "bob"} {
+		var cards []string
+		for _, c := range dealt.Dealt[s].Cards() {
+			cards = append(cards, c.Symbol())
+		}
+		if want := name + ": " + strings.Join(cards, " "); !strings.Contains(text, want) {
+			t.Errorf("the watcher does not see %s's hand 1 as dealt (%q):\n%s", name, want, text)
+		}
+	}
+	if tm, _ := h.tableMessage(tb.thread); !reflect.DeepEqual(last.Embeds[0].Fields, tm.Embeds[0].Fields) {
+		t.Errorf("the watcher's table differs from the table message:\n%s\nvs\n%s", messageText(last), messageText(tm))
+	}
+
+	// Kibitzing allowed: every seat's cards, live.
+	kb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("kibitz", true), fakediscord.Opt("ping", "never"))
+	lobby = h.message(kb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	tm = h.waitTable(kb.thread)
+	w = h.wait(h.srv.Click(cy, tm.ID, buttonByLabel(t, tm, "Watch")))
+	if text := messageText(fakediscord.Message{Content: w.Content, Embeds: w.Embeds}); !strings.Contains(text, "Hand 1 now") ||
+		!strings.Contains(text, "kibitzing") {
+		t.Errorf("a kibitzer does not see the hands live:\n%s", text)
 	}
 }

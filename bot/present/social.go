@@ -163,6 +163,7 @@ func AlreadySeatedHere(guildID string, lobby table.Message) string {
 func Watch(meta *table.Game, w *live.Watching) *discordgo.InteractionResponseData {
 	pub := &w.Public
 	em, _ := Table(meta, pub)
+	em.Title = "👀 Watching · " + em.Title
 	embeds := []*discordgo.MessageEmbed{em}
 	content := fmt.Sprintf("👀 You are watching game #%d privately: this message follows the table for a while (press **Refresh** when it stops).", meta.ID)
 	if meta.Settings.Kibitz {
