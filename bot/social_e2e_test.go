@@ -400,3 +400,151 @@ func TestWatcherSeesNoCardItShouldNot(t *testing.T) {
 		t.Errorf("a kibitzer does not see the hands live:\n%s", text)
 	}
 }
+
+// TestLeaveCountsAndComesBack: a player who leaves a game in play is replaced by a computer
+// player and the table is told; back within the table's turn timer they have their seat
+// again, after it they do not. The finished game counts the leaver's game left on the
+// leaderboard and in their stats, and Play again does not wait for them.
+func TestLeaveCountsAndComesBack(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	ana, bob := h.user("ana"), h.user("bob")
+	h.srv.AllowPings(ana.ID, bob.ID)
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 1), fakediscord.Opt("timer", "5m"),
+		fakediscord.Opt("ping", "never"), fakediscord.Opt("level", "easy"))
+	lobby := h.message(tb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	game := h.tableGame(tb)
+
+	r, _ := h.slash(bob, tb.thread, "pinochle", "leave")
+	h.private(bob, r, "You left the game")
+	h.waitThread(tb.thread, "🚪 bob left the game")
+	h.clock.Advance(4 * time.Minute)
+	r, _ = h.slash(bob, tb.thread, "pinochle", "back")
+	h.private(bob, r, "Welcome back")
+	r, _ = h.slash(bob, tb.thread, "pinochle", "leave")
+	h.private(bob, r, "You left the game")
+	r, _ = h.slash(bob, tb.thread, "pinochle", "leave")
+	h.private(bob, r, "You left that game already")
+	h.clock.Advance(5*time.Minute + time.Second)
+	r, _ = h.slash(bob, tb.thread, "pinochle", "back")
+	h.private(bob, r, "too long ago")
+
+	h.play(tb.thread, []fakediscord.User{ana}, 2000)
+	h.settle()
+	g, err := h.store.GetGame(h.ctx, game)
+	if err != nil || g.Status != table.StatusFinished || !g.Seats[1].HasLeft() {
+		t.Fatalf("game %v, bob's seat %+v, %v", g.Status, g.Seats[1], err)
+	}
+	r, _ = h.slash(ana, h.channel, "pinochle", "leaderboard")
+	if text := messageText(fakediscord.Message{Content: r.Content, Embeds: r.Embeds}); !strings.Contains(text, "**bob** ·") || !strings.Contains(text, "1 left") {
+		t.Errorf("the leaderboard does not count bob's game left:\n%s", text)
+	}
+	r, _ = h.slash(bob, h.channel, "pinochle", "stats")
+	if text := messageText(fakediscord.Message{Content: r.Content, Embeds: r.Embeds}); !strings.Contains(text, "1 game left") {
+		t.Errorf("bob's stats do not count his game left:\n%s", text)
+	}
+
+	offer := h.playAgainOffer(h.channel, game)
+	if !strings.Contains(offer.Content, "🚪 bob") {
+		t.Errorf("the offer does not show that bob left: %q", offer.Content)
+	}
+	h.click(ana, offer.ID, buttonByLabel(t, offer, "Play again"))
+	next := h.nextThread(offer.ID)
+	ng, err := h.store.GetGame(h.ctx, gameOf(t, buttonByLabel(t, h.waitTable(next), "My hand")))
+	if err != nil || ng.Seats[0].UserID != "" || !ng.Seats[0].IsComputer() || ng.Seats[1].UserID != ana.ID {
+		t.Errorf("the next game's seats %+v (%v): want a computer in bob's, ana in hers", ng.Seats, err)
+	}
+}
+
+// TestAdminCorrectsABoard: a server's admin corrects its board: a member without Manage
+// Server is refused every tool privately, changing nothing; a game's result is taken back
+// (the board then counts the other games alone), a member is kept off the board and put
+// back, the board is hidden and shown, the season renamed, reset and ended; the log says
+// who did each, and when.
+func TestAdminCorrectsABoard(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	mia, ana, bob := h.manager("mia"), h.user("ana"), h.user("bob")
+	h.srv.AllowPings(ana.ID, bob.ID)
+	var games []int64
+	for range 2 {
+		tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 1), fakediscord.Opt("ping", "never"))
+		lobby := h.message(tb.lobbyID)
+		h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+		games = append(games, h.tableGame(tb))
+		h.play(tb.thread, []fakediscord.User{ana, bob}, 2000)
+	}
+	h.settle()
+	board := func() string {
+		r, _ := h.slash(mia, h.channel, "pinochle", "leaderboard", fakediscord.Opt("season", "overall"))
+		return messageText(fakediscord.Message{Content: r.Content, Embeds: r.Embeds})
+	}
+	before := board()
+	if !strings.Contains(before, "**ana** · rating") || !strings.Contains(before, "2 games") {
+		t.Fatalf("the board before: %s", before)
+	}
+	for _, sub := range []fakediscord.Option{
+		fakediscord.Sub("void", fakediscord.Opt("game", games[0])),
+		fakediscord.Sub("exclude", fakediscord.UserOpt("user", bob)),
+		fakediscord.Sub("leaderboard", fakediscord.Opt("visible", false)),
+		fakediscord.Sub("season", fakediscord.Opt("action", "reset")),
+		fakediscord.Sub("log"),
+	} {
+		r := h.wait(h.srv.SlashCommand(ana, h.guild, h.channel, "pinochle-admin", sub))
+		h.private(ana, r, "Manage Server")
+	}
+	if after := board(); after != before {
+		t.Errorf("a refused admin tool changed the board:\n%s\n%s", before, after)
+	}
+
+	admin := func(want string, opts ...fakediscord.Option) {
+		t.Helper()
+		r := h.wait(h.srv.SlashCommand(mia, h.guild, h.channel, "pinochle-admin", opts...))
+		h.private(mia, r, want)
+	}
+	admin("no longer counts", fakediscord.Sub("void", fakediscord.Opt("game", games[0])))
+	admin("taken back already", fakediscord.Sub("void", fakediscord.Opt("game", games[0])))
+	admin("not one of this server's", fakediscord.Sub("void", fakediscord.Opt("game", 999)))
+	if b := board(); !strings.Contains(b, "1 game,") || strings.Contains(b, "2 games") {
+		t.Errorf("the board after the void still counts the game:\n%s", b)
+	}
+	admin("off the leaderboard now", fakediscord.Sub("exclude", fakediscord.UserOpt("user", bob)))
+	admin("off the leaderboard already", fakediscord.Sub("exclude", fakediscord.UserOpt("user", bob)))
+	if b := board(); strings.Contains(b, "**bob**") {
+		t.Errorf("bob is on the board:\n%s", b)
+	}
+	admin("back on the leaderboard", fakediscord.Sub("include", fakediscord.UserOpt("user", bob)))
+	admin("hidden now", fakediscord.Sub("leaderboard", fakediscord.Opt("visible", false)))
+	r, _ := h.slash(ana, h.channel, "pinochle", "leaderboard")
+	h.private(ana, r, "admins have hidden the leaderboard")
+	admin("shown again", fakediscord.Sub("leaderboard", fakediscord.Opt("visible", true)))
+	r, _ = h.slash(ana, h.channel, "pinochle", "leaderboard")
+	if r.Ephemeral || !strings.Contains(messageText(fakediscord.Message{Embeds: r.Embeds}), "**bob**") {
+		t.Errorf("the board shown again: %+v", r)
+	}
+
+	admin("No season is running", fakediscord.Sub("season", fakediscord.Opt("action", "reset")))
+	h.clock.Advance(time.Minute) // a season starts after the games already counted
+	r, _ = h.slash(mia, h.channel, "league", "start", fakediscord.Opt("name", "Spring"))
+	if !strings.Contains(r.Content, "has started") {
+		t.Fatalf("league start: %q", r.Content)
+	}
+	admin("is now called **Summer**", fakediscord.Sub("season", fakediscord.Opt("action", "rename"), fakediscord.Opt("name", "Summer")))
+	admin("starts again", fakediscord.Sub("season", fakediscord.Opt("action", "reset")))
+	h.clock.Advance(time.Minute)
+	admin("ended", fakediscord.Sub("season", fakediscord.Opt("action", "end")))
+
+	r = h.wait(h.srv.SlashCommand(mia, h.guild, h.channel, "pinochle-admin", fakediscord.Sub("log")))
+	log := messageText(fakediscord.Message{Embeds: r.Embeds})
+	for _, want := range []string{"took back the result of game #" + fmt.Sprint(games[0]), "took <@" + bob.ID + "> off", "put <@" + bob.ID + "> back",
+		"hid the leaderboard", "showed the leaderboard", "started season **Spring**", "renamed a season: Spring → Summer",
+		"reset the standings of season **Summer**", "ended season **Summer**", "<@" + mia.ID + ">"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the admin log does not say %q:\n%s", want, log)
+		}
+	}
+	if !r.Ephemeral {
+		t.Error("the admin log is shown publicly")
+	}
+}
