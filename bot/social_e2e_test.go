@@ -548,3 +548,36 @@ func TestAdminCorrectsABoard(t *testing.T) {
 		t.Error("the admin log is shown publicly")
 	}
 }
+
+// TestActivityAndHighlights: /table activity shows the server's games a week and its most
+// active players, in words and as charts; /pinochle stats adds a player's highlights.
+func TestActivityAndHighlights(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	ana, bob := h.user("ana"), h.user("bob")
+	h.srv.AllowPings(ana.ID, bob.ID)
+	r, _ := h.slash(ana, h.channel, "table", "activity")
+	h.private(ana, r, "No finished games")
+	for range 2 {
+		tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 1), fakediscord.Opt("ping", "never"))
+		lobby := h.message(tb.lobbyID)
+		h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+		h.play(tb.thread, []fakediscord.User{ana, bob}, 2000)
+	}
+	h.settle()
+	r, _ = h.slash(ana, h.channel, "table", "activity")
+	text := messageText(fakediscord.Message{Content: r.Content, Embeds: r.Embeds})
+	if r.Ephemeral || !strings.Contains(text, "2 games") || !strings.Contains(text, "1. ana · 2 games") && !strings.Contains(text, "1. bob · 2 games") {
+		t.Errorf("activity:\n%s", text)
+	}
+	if len(r.Files) != 2 {
+		t.Errorf("activity has %d charts, want 2 (weekly and most active)", len(r.Files))
+	}
+	r, _ = h.slash(bob, h.channel, "pinochle", "stats")
+	text = messageText(fakediscord.Message{Embeds: r.Embeds})
+	for _, want := range []string{"Highlights (2 games played)", "favourite: two-handed (2 games)", "best run", "0 games left"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("bob's stats do not say %q:\n%s", want, text)
+		}
+	}
+}
