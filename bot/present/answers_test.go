@@ -19,7 +19,7 @@ func TestAnswers(t *testing.T) {
 		{YourTables([]string{"#1 racehorse", "#2 classic"}), "**Your tables**\n• #1 racehorse\n• #2 classic"},
 		{Exported(9, "classic", 1), "Game #9 (classic), 1 hand: replay it with `pinochle replay pinochle-game-9.json`"},
 		{CommandRefused(errors.New("unknown option foo")), "⚠️ Unknown option foo. If the command has changed"},
-		{NoSuchSeason("@everyone"), "There is no season called “@everyone” here."},
+		{NoSuchSeason("@everyone"), "There is no season called “\\@everyone” here."},
 	} {
 		if !strings.HasPrefix(c.got, c.want) {
 			t.Errorf("got %q, want it to begin %q", c.got, c.want)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -96,31 +97,18 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.NewGame(rules, goldenSeed)
-	if err != nil {
-		t.Fatal(err)
-	}
 	meta := goldenMeta(preset, rules.Players, names)
 	var b strings.Builder
 
-	lobby := *meta
-	lobby.Seats = append([]table.Seat(nil), meta.Seats...)
-	open := min(2, rules.Players-1)
-	lobby.Seats[open] = table.Seat{}
-	e, comps := Lobby(&lobby, &rules)
-	section(&b, fmt.Sprintf("lobby, seat %d open", open+1))
+	lobby := goldenLobby(meta, &rules)
+	e, comps := Lobby(lobby, &rules)
+	section(&b, fmt.Sprintf("lobby, seat %d open", goldenOpenSeat(&rules)+1))
 	writeEmbed(&b, e)
 	writeComponents(&b, comps)
 	section(&b, "lobby, closed")
 	writeEmbed(&b, ClosedLobby(meta, &rules, "The game is on: follow it in <#c>."))
 
-	p := computertest.New(t, goldenLevel(&rules), goldenSeed)
-	shown := map[string]bool{}
-	moment := func(name string) {
-		if shown[name] {
-			return
-		}
-		shown[name] = true
+	g := goldenPlay(t, meta, &rules, func(name string, g *engine.Game) {
 		section(&b, fmt.Sprintf("%s · step %d", name, g.LogLen()))
 		e, comps := Table(meta, ptr(g.View(-1)))
 		writeEmbed(&b, e)
@@ -129,30 +117,64 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 			section(&b, fmt.Sprintf("%s · step %d · hand of seat %d", name, g.LogLen(), seat+1))
 			writeData(&b, Hand(meta, ptr(g.View(seat)), HandOptions{}))
 		}
-	}
-	moment("start")
-	for n := 0; !g.Over(); n++ {
-		if n == 2000 {
-			t.Fatalf("the game is not over after %d actions", n)
-		}
-		seat := g.Turn()
-		if seat < 0 {
-			for s := range rules.Players {
-				if g.Waiting(s) {
-					seat = s
-					break
-				}
-			}
-		}
-		a := p.Choose(g.View(seat))
-		events, err := g.ApplyEvents(a)
-		if err != nil {
-			t.Fatalf("step %d: %v", g.LogLen(), err)
-		}
+	}, func(g *engine.Game, a engine.Action, events []engine.Event) {
 		var narr Narration
 		narr.Add(meta, ptr(g.View(-1)), a, events)
 		section(&b, fmt.Sprintf("narration · step %d · seat %d", g.LogLen(), a.Seat+1))
 		writeNarration(&b, &narr)
+	})
+
+	section(&b, "score sheet, page 1")
+	e, comps = Sheet(meta, g.Results(), 1)
+	writeEmbed(&b, e)
+	writeComponents(&b, comps)
+	section(&b, "review of hand 1")
+	h, err := record.HandAt(rules, goldenSeed, g.Log(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, comps = Review(meta, &h, 1, len(g.Results()))
+	writeEmbed(&b, e)
+	writeComponents(&b, comps)
+	return []byte(b.String())
+}
+
+// goldenOpenSeat is the seat left open in a golden game's lobby.
+func goldenOpenSeat(rules *engine.Rules) int { return min(2, rules.Players-1) }
+
+// goldenLobby is the golden game's table as its lobby shows it, one seat still open.
+func goldenLobby(meta *table.Game, rules *engine.Rules) *table.Game {
+	lobby := *meta
+	lobby.Seats = append([]table.Seat(nil), meta.Seats...)
+	lobby.Seats[goldenOpenSeat(rules)] = table.Seat{}
+	return &lobby
+}
+
+// goldenPlay plays the golden game of a table to its end and returns it. It calls at at
+// each moment worth showing, once each, in order (the start, several moments of the first
+// hand, the start of the second and the end), and acted after each action with the action
+// and its events. The game's actions are the computer players' (goldenActions).
+func goldenPlay(t *testing.T, meta *table.Game, rules *engine.Rules, at func(name string, g *engine.Game),
+	acted func(g *engine.Game, a engine.Action, events []engine.Event)) *engine.Game {
+	g, err := engine.NewGame(*rules, goldenSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := map[string]bool{}
+	moment := func(name string) {
+		if shown[name] {
+			return
+		}
+		shown[name] = true
+		at(name, g)
+	}
+	moment("start")
+	for _, a := range goldenActions(t, rules) {
+		events, err := g.ApplyEvents(a)
+		if err != nil {
+			t.Fatalf("step %d: %v", g.LogLen(), err)
+		}
+		acted(g, a, events)
 		v := g.View(-1)
 		switch {
 		case g.Over():
@@ -171,21 +193,58 @@ func goldenGame(t *testing.T, preset string, names []string) []byte {
 			moment("hand 1, " + g.Phase().String())
 		}
 	}
+	if !g.Over() {
+		t.Fatalf("the golden game of %s is not over after its %d actions", rules.Preset, g.LogLen())
+	}
 	moment("game over")
+	return g
+}
 
-	section(&b, "score sheet, page 1")
-	e, comps = Sheet(meta, g.Results(), 1)
-	writeEmbed(&b, e)
-	writeComponents(&b, comps)
-	section(&b, "review of hand 1")
-	h, err := record.HandAt(rules, goldenSeed, g.Log(), 1)
+// goldenGames keeps the actions of each preset's golden game, played once by computer
+// players and replayed by every test that shows it.
+var goldenGames struct {
+	sync.Mutex
+	actions map[string][]engine.Action
+}
+
+// goldenActions returns the actions of the preset's golden game: computer players at
+// goldenLevel, seeded with goldenSeed, play every seat to the game's end.
+func goldenActions(t testing.TB, rules *engine.Rules) []engine.Action {
+	goldenGames.Lock()
+	defer goldenGames.Unlock()
+	if a, ok := goldenGames.actions[rules.Preset]; ok {
+		return a
+	}
+	g, err := engine.NewGame(*rules, goldenSeed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, comps = Review(meta, &h, 1, len(g.Results()))
-	writeEmbed(&b, e)
-	writeComponents(&b, comps)
-	return []byte(b.String())
+	p := computertest.New(t, goldenLevel(rules), goldenSeed)
+	var actions []engine.Action
+	for n := 0; !g.Over(); n++ {
+		if n == 2000 {
+			t.Fatalf("the game is not over after %d actions", n)
+		}
+		seat := g.Turn()
+		if seat < 0 {
+			for s := range rules.Players {
+				if g.Waiting(s) {
+					seat = s
+					break
+				}
+			}
+		}
+		a := p.Choose(g.View(seat))
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("step %d: %v", g.LogLen(), err)
+		}
+		actions = append(actions, a)
+	}
+	if goldenGames.actions == nil {
+		goldenGames.actions = map[string][]engine.Action{}
+	}
+	goldenGames.actions[rules.Preset] = actions
+	return actions
 }
 
 // section heads a part of a golden file.

@@ -43,6 +43,43 @@ type HandOptions struct {
 // and, on their turn, the controls. v is the seat's own view (Game.View(seat)): it holds no
 // other seat's cards.
 func Hand(meta *table.Game, v *engine.View, opts HandOptions) *discordgo.InteractionResponseData {
+	t := handWords(meta, v, opts, nil)
+	b := t.head + t.middle
+	// The story gives way, last lines first, to keep the whole within Discord's limit.
+	story := t.story
+	for len(story) > 0 && len(b)+len(strings.Join(story, "\n"))+1+len(t.status) > 2000 {
+		story = story[:len(story)-1]
+	}
+	if len(story) > 0 {
+		b += "\n" + strings.Join(story, "\n") + "\n"
+	}
+	b += t.status
+	components := handControls(meta, v, opts)
+	if components == nil {
+		components = []discordgo.MessageComponent{}
+	}
+	return &discordgo.InteractionResponseData{
+		Content:         words.Truncate(b, 2000),
+		Components:      components,
+		Flags:           discordgo.MessageFlagsEphemeral,
+		AllowedMentions: &discordgo.MessageAllowedMentions{},
+	}
+}
+
+// handText is a private view in words, in the parts a message lays out and cuts to fit.
+type handText struct {
+	// head is the note, the seat's cards and what came into the hand; middle the meld, the
+	// stock and the trick; each ends with a line break.
+	head, middle string
+	// story is the story of the hand, which gives way, last lines first, to fit a limit.
+	story []string
+	// status says what the seat may do now, or whom the table waits for.
+	status string
+}
+
+// handWords writes a private view in words, the cards of the hand and of the trick written
+// by face; a nil face writes a hand as ranks by suit and other cards as engine.Card.Symbol.
+func handWords(meta *table.Game, v *engine.View, opts HandOptions, face cardFace) handText {
 	note, nextHand := opts.Note, opts.NextHand
 	seat := v.Seat()
 	var b strings.Builder
@@ -61,13 +98,15 @@ func Hand(meta *table.Game, v *engine.View, opts HandOptions) *discordgo.Interac
 		if v.Rules().Stock {
 			cards = stockCards(v)
 		}
-		fmt.Fprintf(&b, "**Your hand**, %s, hand %d:\n%s\n", Name(meta, seat), v.HandNo(), markedHandText(cards, got))
+		fmt.Fprintf(&b, "**Your hand**, %s, hand %d:\n%s\n", Name(meta, seat), v.HandNo(), markedHandText(cards, got, face))
 	} else {
-		fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", Name(meta, seat), TeamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got))
+		fmt.Fprintf(&b, "**Your hand**, %s (%s), hand %d:\n%s\n", Name(meta, seat), TeamName(v.Rules().TeamOf(seat)), v.HandNo(), markedHandText(v.Cards(), got, face))
 	}
 	for _, l := range gotLines {
 		b.WriteString(l + "\n")
 	}
+	t := handText{head: b.String()}
+	b.Reset()
 	if v.Rules().Stock {
 		if !v.Over() {
 			b.WriteString(strings.Join(stockHandLines(meta, v), "\n") + "\n")
@@ -85,21 +124,25 @@ func Hand(meta *table.Game, v *engine.View, opts HandOptions) *discordgo.Interac
 		fmt.Fprintf(&b, "\n**Your meld as your hand stands** (trump %s; %s):\n%s\n", v.Trump().Symbol(), when, meldText(m.Total, m.Items(), m.WinsGame))
 	}
 	if v.Phase() == engine.PhasePlay && len(v.Trick()) > 0 {
-		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedText(meta, v.Trick()))
+		if face == nil {
+			face = engine.Card.Symbol
+		}
+		fmt.Fprintf(&b, "\n**Trick:** %s\n", playedFaces(meta, v.Trick(), face))
 	}
-	story := storyLines(meta, v)
-	status := "\n" + privateStatus(meta, v)
+	t.middle = b.String()
+	t.story = storyLines(meta, v)
+	t.status = "\n" + privateStatus(meta, v)
 	if nextHand {
-		status += "\n⏸ The computer players wait a few seconds for everyone to read the last hand; **Next hand** deals on at once once every player at the table has pressed it."
+		t.status += "\n⏸ The computer players wait a few seconds for everyone to read the last hand; **Next hand** deals on at once once every player at the table has pressed it."
 	}
-	// The story gives way, last lines first, to keep the whole within Discord's limit.
-	for len(story) > 0 && b.Len()+len(strings.Join(story, "\n"))+1+len(status) > 2000 {
-		story = story[:len(story)-1]
-	}
-	if len(story) > 0 {
-		b.WriteString("\n" + strings.Join(story, "\n") + "\n")
-	}
-	b.WriteString(status)
+	return t
+}
+
+// handControls are the private view's controls: the seat's choices on its turn
+// (commands.ControlsChosen), then a row of Refresh with, as they apply, Next hand, the
+// chosen card's Play button and Hint.
+func handControls(meta *table.Game, v *engine.View, opts HandOptions) []discordgo.MessageComponent {
+	seat := v.Seat()
 	// An away seat is played by a computer player: its owner sees the hand, never controls
 	// that would race the computer's move.
 	var components []discordgo.MessageComponent
@@ -114,7 +157,7 @@ func Hand(meta *table.Game, v *engine.View, opts HandOptions) *discordgo.Interac
 		if cards := opts.Chosen.Cards(); len(cards) == 1 && len(components) > 0 && v.Legal().Has(cards[0]) {
 			row = append([]discordgo.MessageComponent{commands.PlayButton(v, meta.ID, cards[0])}, row...)
 		}
-		if nextHand {
+		if opts.NextHand {
 			row = append([]discordgo.MessageComponent{discordgo.Button{Label: "Next hand", Style: discordgo.PrimaryButton, Emoji: &discordgo.ComponentEmoji{Name: "▶️"},
 				CustomID: commands.ID{Game: meta.ID, Action: commands.ActNextHand}.String()}}, row...)
 		}
@@ -124,15 +167,7 @@ func Hand(meta *table.Game, v *engine.View, opts HandOptions) *discordgo.Interac
 		}
 		components = append(components, discordgo.ActionsRow{Components: row})
 	}
-	if components == nil {
-		components = []discordgo.MessageComponent{}
-	}
-	return &discordgo.InteractionResponseData{
-		Content:         words.Truncate(b.String(), 2000),
-		Components:      components,
-		Flags:           discordgo.MessageFlagsEphemeral,
-		AllowedMentions: &discordgo.MessageAllowedMentions{},
-	}
+	return components
 }
 
 // privateStatus says what the seat may do now, or whom the table waits for.

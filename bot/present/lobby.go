@@ -16,10 +16,25 @@ import (
 // take part.
 func Lobby(meta *table.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("Pinochle table: %s", rules.Preset),
-		Description: fmt.Sprintf("Hosted by <@%s>. %s\nJoin a seat; the game starts when every seat is taken, or when the host starts it with computer players in the empty seats.", meta.HostID, rulesLine(rules, meta)),
+		Title:       lobbyTitle(rules),
+		Description: fmt.Sprintf("Hosted by <@%s>. %s\n%s", meta.HostID, rulesLine(rules, meta), lobbyHow),
 		Color:       ColourActive,
 	}
+	for _, f := range lobbySeats(meta, rules) {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: f.name, Value: f.value, Inline: f.inline})
+	}
+	return e, lobbyRows(meta, rules)
+}
+
+// lobbyHow says how a lobby fills and starts.
+const lobbyHow = "Join a seat; the game starts when every seat is taken, or when the host starts it with computer players in the empty seats."
+
+// lobbyTitle is the lobby's title.
+func lobbyTitle(rules *engine.Rules) string { return fmt.Sprintf("Pinochle table: %s", rules.Preset) }
+
+// lobbySeats lists the seats, a list a team, or one list where each player is a side.
+func lobbySeats(meta *table.Game, rules *engine.Rules) []field {
+	var fields []field
 	for team := range 2 {
 		if rules.Players == 2 || rules.Solo {
 			break // two players, each a side of their own: one list below
@@ -35,7 +50,7 @@ func Lobby(meta *table.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []di
 			}
 			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: TeamName(team), Value: strings.Join(lines, "\n"), Inline: true})
+		fields = append(fields, field{TeamName(team), strings.Join(lines, "\n"), true})
 	}
 	if rules.Players == 2 || rules.Solo {
 		var lines []string
@@ -46,8 +61,14 @@ func Lobby(meta *table.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []di
 			}
 			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Players", Value: strings.Join(lines, "\n")})
+		fields = append(fields, field{name: "Players", value: strings.Join(lines, "\n")})
 	}
+	return fields
+}
+
+// lobbyRows are the lobby's buttons: Join, Leave, Add computer player, Start and Cancel,
+// then a button for each open seat, so that partners can sit together.
+func lobbyRows(meta *table.Game, rules *engine.Rules) []discordgo.MessageComponent {
 	id := func(a commands.Action, arg string) string {
 		return commands.ID{Game: meta.ID, Action: a, Arg: arg}.String()
 	}
@@ -59,7 +80,6 @@ func Lobby(meta *table.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []di
 		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: id(commands.ActCancel, "")},
 	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
-	// Seat pickers, so that partners can sit together.
 	var seatButtons []discordgo.MessageComponent
 	for seat := range meta.Seats {
 		if !meta.Seats[seat].IsOpen() {
@@ -80,7 +100,7 @@ func Lobby(meta *table.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []di
 		rows = append(rows, discordgo.ActionsRow{Components: seatButtons[:n]})
 		seatButtons = seatButtons[n:]
 	}
-	return e, rows
+	return rows
 }
 
 // ClosedLobby is the lobby once its table has started, been cancelled or closed.

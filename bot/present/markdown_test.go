@@ -31,6 +31,12 @@ var hostileNames = []string{
 	`\# not a heading`,
 	"line\nbreak\r\n# heading\u2028-# sub\u2029> quote",
 	"tab\tand\x00nul",
+	"@everyone @here",
+	"\u202eevil\u202c right-to-left",
+	"\u2067isolated\u2069 \u200fmarked\u200e \u061carabic mark",
+	"zero\u200bwidth\u2060joiner\ufeffbom\u00adsoft",
+	"\u200b# hidden heading",
+	"1\u200b. hidden list",
 }
 
 func TestEscape(t *testing.T) {
@@ -38,7 +44,8 @@ func TestEscape(t *testing.T) {
 		{"Alice", "Alice"},
 		{"Zoë ♠ 🂡", "Zoë ♠ 🂡"},
 		{"v1.5 2024 season", "v1.5 2024 season"},
-		{"@everyone", "@everyone"}, // silenced by allowed_mentions, not by escaping
+		{"@everyone", `\@everyone`}, // silenced by allowed_mentions, and shown as typed, not as a mention
+		{"@here", `\@here`},
 		{"# Alice [claim](https://evil.example/x)", `\# Alice \[claim\](https\://evil.example/x)`},
 		{"-# small print", `\-\# small print`},
 		{"> quoted", `\> quoted`},
@@ -54,7 +61,7 @@ func TestEscape(t *testing.T) {
 		{"\u00a0\u30007. x", "\u00a0\u30007\\. x"},
 		{"3.14", `3\.14`},
 		{"1 2. x", "1 2. x"}, // not a list marker: "1 " is not followed by a dot
-		{"<@123>", `\<@123\>`},
+		{"<@123>", `\<\@123\>`},
 		{"<t:1:R>", `\<t\:1\:R\>`},
 		{`back\slash\`, `back\\slash\\`},
 		{"Jean-Luc", `Jean\-Luc`},
@@ -121,6 +128,29 @@ var constructs = []struct {
 	{"list item", regexp.MustCompile(`^[\s\p{Zs}]*([-*+]|\d+[.)])`)},
 	{"a backslash that escapes what follows the name", regexp.MustCompile(`\\`)},
 	{"a line break", regexp.MustCompile("[\n\r\u2028\u2029\u0085]")},
+	{"@everyone or @here", regexp.MustCompile(`@`)},
+	{"a direction control or zero-width character", regexp.MustCompile(`[\x{061C}\x{200B}\x{200E}\x{200F}\x{202A}-\x{202E}\x{2060}\x{2066}-\x{2069}\x{FEFF}]`)},
+}
+
+// readsAs is how an escaped text should read: line breaks and other controls as spaces,
+// direction controls and zero-width characters gone.
+func readsAs(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case hidden(r):
+			return -1
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// hidden reports whether a name loses r: direction controls, zero-width characters and
+// the other invisible format characters (Unicode's Cf, but for the joiners and the tags of
+// flag emojis, which emoji and scripts need).
+func hidden(r rune) bool {
+	return unicode.In(r, unicode.Cf) && r != '\u200C' && r != '\u200D' && (r < 0xE0020 || r > 0xE007F)
 }
 
 // checkEscaped fails when Escape(s) holds a Markdown construct or does not read as s.
@@ -133,12 +163,7 @@ func checkEscaped(t *testing.T, s string) {
 			t.Errorf("Escape(%q) = %q holds a %s", s, out, c.name)
 		}
 	}
-	want := strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			return ' '
-		}
-		return r
-	}, s)
+	want := readsAs(s)
 	if got := rendered(out); got != want {
 		t.Errorf("Escape(%q) = %q reads as %q, want %q", s, out, got, want)
 	}
@@ -168,4 +193,43 @@ func FuzzEscape(f *testing.F) {
 		}
 		checkEscaped(t, s)
 	})
+}
+
+// TestEscapeForTextDisplays: the names that would change a Components V2 Text Display
+// (full Markdown: headings, quotes, lists; mentions parsed) read as typed, with every
+// character that could make a construct escaped and every invisible control gone.
+func TestEscapeForTextDisplays(t *testing.T) {
+	for _, tc := range []struct{ kind, in, want string }{
+		{"heading", "# Heading", `\# Heading`},
+		{"smaller heading", "### Heading", `\#\#\# Heading`},
+		{"subtext", "-# small", `\-\# small`},
+		{"quote", "> quote", `\> quote`},
+		{"block quote", ">>> quote", `\>\>\> quote`},
+		{"list item", "- item", `\- item`},
+		{"starred list item", "* item", `\* item`},
+		{"numbered list item", "1. item", `1\. item`},
+		{"@everyone", "@everyone", `\@everyone`},
+		{"@here", "hi @here", `hi \@here`},
+		{"user mention", "<@123>", `\<\@123\>`},
+		{"role mention", "<@&456>", `\<\@&456\>`},
+		{"channel mention", "<#789>", `\<\#789\>`},
+		{"spoiler", "||spoiler||", `\|\|spoiler\|\|`},
+		{"code", "`code` ```block```", "\\`code\\` \\`\\`\\`block\\`\\`\\`"},
+		{"masked link", "[x](https://e.example)", `\[x\](https\://e.example)`},
+		{"right-to-left override", "\u202eevil\u202c", "evil"},
+		{"right-to-left isolate", "\u2067ann\u2069 \u200fbob\u200e", "ann bob"},
+		{"zero-width space", "A\u200bnn", "Ann"},
+		{"zero-width heading", "\u200b# hidden", `\# hidden`},
+		{"zero-width list", "1\u200b. hidden", `1\. hidden`},
+		{"byte order mark and word joiner", "\ufeffAnn\u2060", "Ann"},
+		{"emoji sequence kept whole", "👩\u200d👩\u200d👧 fam", "👩\u200d👩\u200d👧 fam"},
+		{"flag tags kept", "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", "🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F"},
+		{"Persian non-joiner kept", "می\u200cخواهم", "می\u200cخواهم"},
+	} {
+		got := Escape(tc.in)
+		if got != tc.want {
+			t.Errorf("%s: Escape(%q) = %q, want %q", tc.kind, tc.in, got, tc.want)
+		}
+		checkEscaped(t, tc.in)
+	}
 }

@@ -17,8 +17,9 @@ import (
 // here comes from the seat's view.
 
 // markedHandText writes a hand by suit, marking with ★ the cards the seat received in a
-// pass (as many copies as it received).
-func markedHandText(cards []engine.Card, received engine.Hand) string {
+// pass (as many copies as it received): a line a suit, its ranks after its symbol, or its
+// cards written by face when face is not nil.
+func markedHandText(cards []engine.Card, received engine.Hand, face cardFace) string {
 	if len(cards) == 0 {
 		return "*no cards*"
 	}
@@ -30,7 +31,13 @@ func markedHandText(cards []engine.Card, received engine.Hand) string {
 				continue
 			}
 			r := c.Rank().String()
-			if received[c] > 0 {
+			switch {
+			case face != nil && received[c] > 0:
+				received[c]--
+				r = face(c) + "★"
+			case face != nil:
+				r = face(c)
+			case received[c] > 0:
 				received[c]--
 				r = "**" + r + "★**"
 			}

@@ -19,7 +19,7 @@ import (
 func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
 	rules := v.Rules()
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("Pinochle · %s · hand %d", rules.Preset, v.HandNo()),
+		Title:       tableTitle(v),
 		Description: statusLine(meta, v),
 		Color:       ColourActive,
 	}
@@ -30,8 +30,57 @@ func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discord
 	if v.Over() || abandoned {
 		e.Color = ColourOver
 	}
+	for _, f := range tableFields(meta, v, engine.Card.Symbol) {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: f.name, Value: f.value, Inline: f.inline})
+	}
+	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo()) + " · press “My hand” to see your cards and act"}
+	if v.Over() || abandoned {
+		e.Footer.Text = gameEndText(rules, v.HandNo())
+		return e, []discordgo.MessageComponent{}
+	}
+	return e, []discordgo.MessageComponent{discordgo.ActionsRow{Components: tableButtons(meta, v)}}
+}
+
+// tableTitle is the table's title: the preset and the hand.
+func tableTitle(v *engine.View) string {
+	return fmt.Sprintf("Pinochle · %s · hand %d", v.Rules().Preset, v.HandNo())
+}
+
+// tableButtons are the table's buttons: "My hand", "Watch" for those not seated, and the
+// score sheet once a hand is over.
+func tableButtons(meta *table.Game, v *engine.View) []discordgo.MessageComponent {
+	row := []discordgo.MessageComponent{
+		discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: commands.ID{Game: meta.ID, Action: commands.ActHand}.String()},
+		// For those not seated: the table privately, kept up to date (social.go).
+		discordgo.Button{Label: "Watch", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "👀"},
+			CustomID: commands.ID{Game: meta.ID, Action: commands.ActWatch}.String()},
+	}
+	if len(v.Results()) > 0 {
+		row = append(row, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
+			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (len(v.Results())-1)/SheetPageSize + 1}.String()})
+	}
+	return row
+}
+
+// field is a titled part of the table's words: a field of its embed, or a paragraph of its
+// Text Display.
+type field struct {
+	name, value string
+	inline      bool
+}
+
+// cardFace writes a card in text: engine.Card.Symbol ("A♠"), or a card emoji (Look.face).
+type cardFace func(engine.Card) string
+
+// tableFields are the parts of the public table in words: the seats, the score, the stock,
+// the auction, the contract, the widow, the meld and the trick, each where it applies, the
+// cards of the trick written by face.
+func tableFields(meta *table.Game, v *engine.View, face cardFace) []field {
+	rules := v.Rules()
+	var fields []field
 	// The seats in playing order (play goes round them), each with its team.
 	var seats []string
+	waiting := v.Waiting()
 	for seat := range meta.Seats {
 		marks := ""
 		if seat == v.Dealer() {
@@ -40,7 +89,7 @@ func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discord
 		if seat == v.Bidder() && v.Phase() != engine.PhaseBidding {
 			marks += " · bidder"
 		}
-		if slices.Contains(v.Waiting(), seat) {
+		if slices.Contains(waiting, seat) {
 			marks = " ▶" + marks
 		}
 		if rules.Players == 2 || rules.Solo {
@@ -49,17 +98,19 @@ func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discord
 		}
 		seats = append(seats, fmt.Sprintf("%s (%s)%s", seatName(meta, seat), string(rune('A'+rules.TeamOf(seat))), marks))
 	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Seats, in playing order", Value: strings.Join(seats, "\n"), Inline: true})
+	fields = append(fields, field{"Seats, in playing order", strings.Join(seats, "\n"), true})
 	score := fmt.Sprintf("%s **%d**\n%s **%d**", sideName(meta, 0), v.Scores()[0], sideName(meta, 1), v.Scores()[1])
 	if rules.Solo {
 		score = strings.ReplaceAll(seatScoresText(meta, v.SeatScores(), rules.Players), " · ", "\n")
 	}
-	e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Score", Value: score, Inline: true})
+	fields = append(fields, field{"Score", score, true})
 	if rules.Stock && !v.Over() {
-		e.Fields = append(e.Fields, stockFields(meta, v)...)
+		for _, f := range stockFields(meta, v) {
+			fields = append(fields, field{f.Name, f.Value, f.Inline})
+		}
 	}
 	if len(v.Auction()) > 0 && !v.Over() {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Auction", Value: auctionText(meta, v.Auction(), 16)})
+		fields = append(fields, field{name: "Auction", value: auctionText(meta, v.Auction(), 16)})
 	}
 	if v.Bidder() >= 0 && v.Phase() != engine.PhaseBidding && !v.Over() {
 		contract := fmt.Sprintf("%s bid %d", Name(meta, v.Bidder()), v.High())
@@ -72,10 +123,10 @@ func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discord
 		if rules.Solo {
 			contract += "; " + aloneText(meta, v.Bidder(), rules.Players)
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Contract", Value: contract})
+		fields = append(fields, field{name: "Contract", value: contract})
 	}
 	if w, ok := widowText(meta, v); ok {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Widow", Value: w})
+		fields = append(fields, field{name: "Widow", value: w})
 	}
 	if len(v.Melds()) > 0 && !v.Over() {
 		var parts []string
@@ -86,16 +137,16 @@ func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discord
 		if !rules.Solo {
 			value += fmt.Sprintf("\n%s %d · %s %d", TeamName(0), v.TeamMeld(0), TeamName(1), v.TeamMeld(1))
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Meld", Value: value})
+		fields = append(fields, field{name: "Meld", value: value})
 	}
 	if v.Phase() == engine.PhasePlay || v.Phase() == engine.PhaseMeld {
 		trick := "—"
 		if len(v.Trick()) > 0 {
-			trick = playedText(meta, v.Trick())
+			trick = playedFaces(meta, v.Trick(), face)
 		}
 		value := "Now: " + trick
 		if last, ok := v.LastTrick(); ok {
-			value += fmt.Sprintf("\nLast: %s → %s", playedText(meta, last.Cards), Name(meta, last.Winner))
+			value += fmt.Sprintf("\nLast: %s → %s", playedFaces(meta, last.Cards, face), Name(meta, last.Winner))
 		}
 		if rules.Solo {
 			var parts []string
@@ -111,25 +162,9 @@ func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discord
 			value += fmt.Sprintf("\nTricks won: %s %d (%d points) · %s %d (%d points)",
 				sideName(meta, 0), tricks[0], v.TrickPoints(0), sideName(meta, 1), tricks[1], v.TrickPoints(1))
 		}
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Trick", Value: value})
+		fields = append(fields, field{name: "Trick", value: value})
 	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo()) + " · press “My hand” to see your cards and act"}
-	if v.Over() || abandoned {
-		e.Footer.Text = gameEndText(rules, v.HandNo())
-		return e, []discordgo.MessageComponent{}
-	}
-	row := []discordgo.MessageComponent{
-		discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: commands.ID{Game: meta.ID, Action: commands.ActHand}.String()},
-		// For those not seated: the table privately, kept up to date (social.go).
-		discordgo.Button{Label: "Watch", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "👀"},
-			CustomID: commands.ID{Game: meta.ID, Action: commands.ActWatch}.String()},
-	}
-	if len(v.Results()) > 0 {
-		row = append(row, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},
-			CustomID: commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (len(v.Results())-1)/SheetPageSize + 1}.String()})
-	}
-	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: row}}
-	return e, rows
+	return fields
 }
 
 // gameEndText says how the game ends.
@@ -193,6 +228,15 @@ func statusLine(meta *table.Game, v *engine.View) string {
 		return fmt.Sprintf("▶ %s plays.", who)
 	}
 	return ""
+}
+
+// playedFaces lists the cards of a trick, written by face, with who played them.
+func playedFaces(meta *table.Game, cards []engine.Played, face cardFace) string {
+	parts := make([]string, len(cards))
+	for i, p := range cards {
+		parts[i] = Name(meta, p.Seat) + " " + face(p.Card)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // andList writes "a", "a and b" or "a, b and c".
