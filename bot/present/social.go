@@ -60,7 +60,7 @@ const (
 // ready (user IDs) and the buttons. It names people, and mentions nobody.
 func PlayAgainOffer(meta *table.Game, ready []string) (string, []discordgo.MessageComponent) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "🔁 **Play again?** Game #%d (%s) is over. The next one keeps its seats and options, and %s deals first.\n",
+	fmt.Fprintf(&b, "🔁 **Play again?** Game #%d (%s) has ended. The next one keeps its seats and options, and %s deals first.\n",
 		meta.ID, meta.Preset, Name(meta, 1%len(meta.Seats)))
 	var marks []string
 	for seat, s := range meta.Seats {
