@@ -52,6 +52,7 @@ func TestLeaveAndComeBack(t *testing.T) {
 	}
 
 	r.do(id, live.Leave{By: bob})
+	r.restart() // when bob left survives it
 	r.advance(5*time.Minute + time.Second)
 	if rep := r.do(id, live.Away{By: bob, Away: false}); rep.Notice.Fact != live.FactLeftForGood {
 		t.Errorf("back after the timer: %+v", rep.Notice)
