@@ -115,6 +115,8 @@ const (
 	FactBack
 	// FactNowAway: a computer player plays the person's seat while they are away.
 	FactNowAway
+	// FactLeftForfeit: the person left a league event's game, which their side forfeits.
+	FactLeftForfeit
 )
 
 // Attempt is what a person tried that a table refused (Notice.Tried).

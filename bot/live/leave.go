@@ -78,5 +78,5 @@ func (t *machine) forfeitFor(ctx context.Context, seat int) Reply {
 	t.closeTable(e)
 	t.closeLobby(e)
 	t.publish(&n)
-	return say(FactLeftGame)
+	return say(FactLeftForfeit)
 }

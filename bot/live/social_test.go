@@ -70,7 +70,7 @@ func TestLeaveAndComeBack(t *testing.T) {
 func TestLeaveForfeits(t *testing.T) {
 	r := newRig(t)
 	id, _, bob := r.twoPeople(table.DefaultSettings())
-	if rep := r.do(id, live.Leave{By: bob, Forfeit: true}); rep.Notice.Fact != live.FactLeftGame {
+	if rep := r.do(id, live.Leave{By: bob, Forfeit: true}); rep.Notice.Fact != live.FactLeftForfeit {
 		t.Fatalf("leave: %+v", rep.Notice)
 	}
 	res, err := r.store.GameResult(r.ctx, id)

@@ -129,6 +129,8 @@ func Notice(n live.Notice, v *engine.View) string {
 		return "The table is closed."
 	case live.FactBack:
 		return "Welcome back: your seat is yours again."
+	case live.FactLeftForfeit:
+		return "You left a league event's game: your side forfeits it."
 	case live.FactNowAway:
 		return "A computer player plays your seat while you are away. `/pinochle back` takes it back."
 	}

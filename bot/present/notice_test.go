@@ -17,7 +17,7 @@ func TestNoticeWordsEveryFact(t *testing.T) {
 	for f := live.FactGameOver; f <= live.FactWatchersFull; f++ {
 		facts = append(facts, f)
 	}
-	for f := live.FactChosen; f <= live.FactNowAway; f++ {
+	for f := live.FactChosen; f <= live.FactLeftForfeit; f++ {
 		facts = append(facts, f)
 	}
 	for _, f := range facts {
