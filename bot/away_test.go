@@ -39,7 +39,7 @@ func TestAwayAndBack(t *testing.T) {
 	}
 	view, _ := h.myHand(ana, tb.thread)
 	if len(actionControls(view.Components)) > 0 {
-		t.Errorf("ana has moves while away: %q", view.Content)
+		t.Errorf("ana has moves while away: %q", view.Text())
 	}
 	r, _ = h.slash(ana, tb.thread, "pinochle", "back")
 	h.private(ana, r, "yours again")
@@ -65,8 +65,8 @@ func TestNotifyDM(t *testing.T) {
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool { return len(h.srv.DMs(ana.ID)) > 0 }); err != nil {
 		t.Fatalf("no DM for ana's turn: %v", err)
 	}
-	if dm := h.srv.DMs(ana.ID)[0]; !strings.Contains(dm.Content, "your turn") || !strings.Contains(dm.Content, ta.thread) {
-		t.Errorf("the DM does not link the table: %q", dm.Content)
+	if dm := h.srv.DMs(ana.ID)[0]; !strings.Contains(dm.Text(), "your turn") || !strings.Contains(dm.Text(), ta.thread) {
+		t.Errorf("the DM does not link the table: %q", dm.Text())
 	}
 	tb := h.withComputers(bob, fakediscord.Opt("ping", "always"))
 	h.waitThread(tb.thread, "<@"+bob.ID+">, your turn")
@@ -75,8 +75,8 @@ func TestNotifyDM(t *testing.T) {
 		t.Errorf("bob's closed DMs received %d messages", len(h.srv.DMs(bob.ID)))
 	}
 	for _, r := range h.srv.Responses() {
-		if strings.Contains(r.Content, "could not") || strings.Contains(r.Content, "went wrong") {
-			t.Errorf("someone was told about a failure: %q", r.Content)
+		if strings.Contains(r.Text(), "could not") || strings.Contains(r.Text(), "went wrong") {
+			t.Errorf("someone was told about a failure: %q", r.Text())
 		}
 	}
 }

@@ -41,7 +41,7 @@ func startThinkers(b *testing.B, h *harness, n int) {
 		h.click(host, lobby.ID, buttonByLabel(b, lobby, "Start"))
 		h.waitTable(tb.thread)
 		if r, _ := h.slash(host, tb.thread, "pinochle", "away"); !r.Ephemeral {
-			b.Fatalf("/pinochle away: %q", r.Content)
+			b.Fatalf("/pinochle away: %q", r.Text())
 		}
 	}
 }
@@ -113,7 +113,7 @@ func benchClicks(b *testing.B, thinking int) {
 		b.StopTimer()
 		if len(actionControls(r.Components)) > 0 {
 			sv.view = r
-		} else if m := waitingName.FindStringSubmatch(r.Content); m != nil {
+		} else if m := waitingName.FindStringSubmatch(r.Text()); m != nil {
 			u, ok := byName(sv, m[1])
 			if !ok {
 				b.Fatalf("waiting for unknown %q", m[1])

@@ -133,8 +133,10 @@ type Bot struct {
 	// leaseUntil is when, in Unix milliseconds, the bot stops writing unless it has renewed
 	// its lease (leaseMargin before the lease ends); leaseRevoked once it is lost.
 	leaseUntil atomic.Int64
-	// emojis are the card emojis (Config.CardEmojis).
-	emojis cardEmojis
+	// emojis are the card emojis (Config.CardEmojis), and painter draws the pictures of
+	// messages, keeping the latest in a cache.
+	emojis  cardEmojis
+	painter *present.Painter
 	// statusAsks spaces the times each member has a table posted anew.
 	statusAsks spacing
 	// tableMsgs holds, by message ID, when this process posted each live table message
@@ -224,6 +226,11 @@ func New(cfg Config) (*Bot, error) {
 	}
 	// Every write goes through the lease: one writer per game across processes.
 	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
+	painter, err := present.NewPainter(pictureCache)
+	if err != nil {
+		return nil, fmt.Errorf("bot: %w", err)
+	}
+	b.painter = painter
 	if cfg.ChannelRate <= 0 {
 		cfg.ChannelRate = DefaultChannelRate
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
@@ -51,9 +52,8 @@ func TestPosterBudget(t *testing.T) {
 	if _, err := p.send(ctx, srv.DefaultChannel().ID, &post{editID: first.ID, content: "one, edited"}); err != nil {
 		t.Fatal(err)
 	}
-	content := "a private view"
 	p.enqueue("view:tok", &post{view: &viewEdit{appID: srv.AppID(), token: "tok", issued: time.Now(),
-		edit: &discordgo.WebhookEdit{Content: &content}}})
+		render: func() present.Message { return present.NoteMessage("a private view") }}})
 	if err := p.flush(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -89,8 +89,8 @@ func TestChartsOtherPlayerInSeason(t *testing.T) {
 	seat := func(_, s int) table.Seat { return table.Seat{UserID: players[s].ID, Name: players[s].Username} }
 	h.seedGames(2, "1", seat) // before the season: overall only
 	h.clock.Advance(time.Minute)
-	if r, _ := h.slash(mgr, h.channel, "league", "start", fakediscord.Opt("name", "Autumn")); r.Type != 4 || !strings.Contains(r.Content, "Autumn") {
-		t.Fatalf("/league start answered type %d: %q", r.Type, r.Content)
+	if r, _ := h.slash(mgr, h.channel, "league", "start", fakediscord.Opt("name", "Autumn")); r.Type != 4 || !strings.Contains(r.Text(), "Autumn") {
+		t.Fatalf("/league start answered type %d: %q", r.Type, r.Text())
 	}
 	h.seedGames(3, "1", seat)
 	season, err := h.store.CurrentSeason(h.ctx, h.guild, h.clock.Now())

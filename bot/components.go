@@ -56,7 +56,8 @@ func private(i *discordgo.Interaction) bool {
 	return i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 }
 
-// carries reports whether components show a control of that custom ID.
+// carries reports whether components show a control of that custom ID, at any depth: in
+// rows, and in the containers and sections of a Components V2 message.
 func carries(components []discordgo.MessageComponent, customID string) bool {
 	for _, c := range components {
 		switch c := c.(type) {
@@ -66,6 +67,22 @@ func carries(components []discordgo.MessageComponent, customID string) bool {
 			}
 		case discordgo.ActionsRow:
 			if carries(c.Components, customID) {
+				return true
+			}
+		case *discordgo.Container:
+			if c != nil && carries(c.Components, customID) {
+				return true
+			}
+		case discordgo.Container:
+			if carries(c.Components, customID) {
+				return true
+			}
+		case *discordgo.Section:
+			if c != nil && (carries(c.Components, customID) || c.Accessory != nil && carries([]discordgo.MessageComponent{c.Accessory}, customID)) {
+				return true
+			}
+		case discordgo.Section:
+			if carries(c.Components, customID) || c.Accessory != nil && carries([]discordgo.MessageComponent{c.Accessory}, customID) {
 				return true
 			}
 		case *discordgo.Button:
@@ -126,20 +143,19 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 	update := discordgo.InteractionResponseUpdateMessage
 	switch r.Kind {
 	case live.ReplyView:
-		kind := discordgo.InteractionResponseChannelMessageWithSource
+		kind, flags := discordgo.InteractionResponseChannelMessageWithSource, discordgo.MessageFlagsEphemeral
 		if inPlace && private(i) {
-			kind = update
+			kind, flags = update, 0
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Hand(&r.Game, &r.View, present.HandOptions{Note: present.Notice(r.Notice, &r.View), NextHand: r.NextHand, Chosen: r.Chosen})})
+		opts := present.HandOptions{Note: present.Notice(r.Notice, &r.View), NextHand: r.NextHand, Chosen: r.Chosen}
+		m := present.HandMessage(b.painter, &r.Game, &r.View, opts, b.look(&r.Game))
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: v2Answer(m, flags)})
 	case live.ReplyLobby:
 		rules, err := r.Game.Rules()
 		if err != nil {
 			return fmt.Errorf("lobby: %w", err)
 		}
-		e, comps := present.Lobby(&r.Game, &rules)
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: &discordgo.InteractionResponseData{
-			Embeds: []*discordgo.MessageEmbed{e}, Components: comps, AllowedMentions: &discordgo.MessageAllowedMentions{},
-		}})
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: v2Answer(present.LobbyMessage(&r.Game, &rules), 0)})
 	case live.ReplyStarted, live.ReplyLobbyClosed:
 		rules, err := r.Game.Rules()
 		if err != nil {
@@ -149,16 +165,14 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 		if r.Kind == live.ReplyStarted {
 			why = present.GameOn(r.Game.PostChannel())
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: &discordgo.InteractionResponseData{
-			Embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&r.Game, &rules, why)}, Components: []discordgo.MessageComponent{},
-			AllowedMentions: &discordgo.MessageAllowedMentions{},
-		}})
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: v2Answer(present.ClosedLobbyMessage(&r.Game, &rules, why), 0)})
 	case live.ReplyWatch:
-		kind := discordgo.InteractionResponseChannelMessageWithSource
+		kind, flags := discordgo.InteractionResponseChannelMessageWithSource, discordgo.MessageFlagsEphemeral
 		if inPlace && private(i) {
-			kind = update
+			kind, flags = update, 0
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: present.Watch(&r.Game, &r.Watching)})
+		m := present.WatchMessage(b.painter, &r.Game, &r.Watching, b.look(&r.Game)) // watch.go
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: v2Answer(m, flags)})
 	case live.ReplyBidForm:
 		return respond(b.s, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,

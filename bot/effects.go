@@ -36,45 +36,47 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 		case live.NotifyTurn:
 			b.notifyTurn(e)
 		case live.EditView:
-			data := present.Hand(&e.Game, &e.View, present.HandOptions{Note: present.Notice(e.Notice, &e.View), NextHand: e.NextHand, Chosen: e.Chosen})
+			opts := present.HandOptions{Note: present.Notice(e.Notice, &e.View), NextHand: e.NextHand, Chosen: e.Chosen}
+			look := b.look(&e.Game)
 			b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, issued: e.Issued, answered: b.answering(e.Token),
-				edit: &discordgo.WebhookEdit{Content: &data.Content, Components: &data.Components, AllowedMentions: &discordgo.MessageAllowedMentions{}},
+				render: func() present.Message { return present.HandMessage(b.painter, &e.Game, &e.View, opts, look) },
 			}})
 		case live.ShowTable:
 			if b.tableAging(e.Message, &e.Public) {
 				b.staleTable(gameID, e.Message)
 				continue
 			}
-			em, comps := present.Table(&e.Game, &e.Public)
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: comps,
+			look := b.look(&e.Game)
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID,
+				v2:     func() present.Message { return present.TableMessage(b.painter, &e.Game, &e.Public, look) },
 				frozen: func() { b.staleTable(gameID, e.Message) }})
 		case live.PostTable:
 			b.postTable(gameID, e)
 		case live.MovedTable:
-			b.post.enqueue(e.Old.ChannelID, &post{editID: e.Old.MessageID, content: present.TableMoved(e.GuildID, e.New.ChannelID, e.New.MessageID),
-				embeds: []*discordgo.MessageEmbed{}, components: []discordgo.MessageComponent{}})
+			text := present.TableMoved(e.GuildID, e.New.ChannelID, e.New.MessageID)
+			b.post.enqueue(e.Old.ChannelID, &post{editID: e.Old.MessageID, v2: func() present.Message { return present.NoteMessage(text) }})
 		case live.CloseTable:
 			b.tableMsgs.Delete(e.Message.MessageID)
-			em, _ := present.Table(&e.Game, &e.Public)
-			em.Description = present.EndWhy(&e.Game, e.End)
-			em.Color = present.ColourOver
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: []discordgo.MessageComponent{}})
+			look, why := b.look(&e.Game), present.EndWhy(&e.Game, e.End)
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID,
+				v2: func() present.Message { return present.ClosedTableMessage(b.painter, &e.Game, &e.Public, why, look) }})
 		case live.ShowLobby:
 			rules, err := e.Game.Rules()
 			if err != nil {
 				b.log.Error("lobby", "game", gameID, "err", err)
 				continue
 			}
-			em, comps := present.Lobby(&e.Game, &rules)
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: comps})
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID,
+				v2: func() present.Message { return present.LobbyMessage(&e.Game, &rules) }})
 		case live.CloseLobby:
 			rules, err := e.Game.Rules()
 			if err != nil {
 				b.log.Error("lobby", "game", gameID, "err", err)
 				continue
 			}
-			em := present.ClosedLobby(&e.Game, &rules, present.LobbyEndWhy(&e.Game, e.End))
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID, embeds: []*discordgo.MessageEmbed{em}, components: []discordgo.MessageComponent{}})
+			why := present.LobbyEndWhy(&e.Game, e.End)
+			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID,
+				v2: func() present.Message { return present.ClosedLobbyMessage(&e.Game, &rules, why) }})
 		case live.Archive:
 			b.post.enqueue(e.Thread, &post{archive: true})
 		default:
@@ -126,10 +128,11 @@ func (b *Bot) narrate(e *live.Narrate) {
 // which keeps it up to date from then on. The post waits its turn in the thread's queue,
 // which can take a rate window, so a goroutine waits for it, not the table.
 func (b *Bot) postTable(gameID int64, e live.PostTable) {
-	em, comps := present.Table(&e.Game, &e.Public)
+	look := b.look(&e.Game)
+	draw := func() present.Message { return present.TableMessage(b.painter, &e.Game, &e.Public, look) }
 	// Queued now, in its place among the thread's posts.
 	done := make(chan sent, 1)
-	b.post.enqueue(e.Channel, &post{embeds: []*discordgo.MessageEmbed{em}, components: comps, done: done})
+	b.post.enqueue(e.Channel, &post{v2: draw, done: done})
 	b.background(gameID, func(ctx context.Context) {
 		// A table without its message cannot be played from the thread: a post that failed
 		// (after the transport's own retries) is made again, a few times, a while later.
@@ -137,7 +140,7 @@ func (b *Bot) postTable(gameID int64, e live.PostTable) {
 		for attempt := 1; ; attempt++ {
 			if attempt > 1 {
 				done = make(chan sent, 1)
-				b.post.enqueue(e.Channel, &post{embeds: []*discordgo.MessageEmbed{em}, components: comps, done: done})
+				b.post.enqueue(e.Channel, &post{v2: draw, done: done})
 			}
 			select {
 			case r = <-done:
@@ -313,7 +316,8 @@ func chunkLines(lines []string, n int) []string {
 type viewEdit struct {
 	appID, token string
 	issued       time.Time // when the token was issued: it edits for tokenDeadline
-	edit         *discordgo.WebhookEdit
+	// render draws the view when the edit goes out.
+	render func() present.Message
 	// answered, when set, is closed once the interaction has its first answer: the edit
 	// waits for it.
 	answered <-chan struct{}

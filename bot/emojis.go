@@ -8,8 +8,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/bot/present/picture"
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/table"
 )
 
 // cardEmojis are the application's card emojis, by name (picture.EmojiName): the faces of
@@ -87,4 +89,18 @@ func cardFaces() []engine.Card {
 		}
 	}
 	return cs
+}
+
+// pictureCache bounds the bytes of the pictures the bot keeps drawn: those of the tables in
+// play and the hands their players look at, a few tens of kilobytes each.
+const pictureCache = 64 << 20
+
+// look returns how a table's messages show cards: as its settings say, with the card
+// emojis once they are ready.
+func (b *Bot) look(g *table.Game) present.Look {
+	l := present.Look{Pictures: g.Settings.Cards != table.CardsText, Emojis: b.emojis.get()}
+	if g.Settings.Cards == table.CardsFourColour {
+		l.Deck = picture.FourColour
+	}
+	return l
 }

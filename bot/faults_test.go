@@ -135,8 +135,8 @@ func faultHarness(t *testing.T) (*harness, *faultTransport) {
 func (h *harness) noTables(user fakediscord.User, when string) {
 	h.t.Helper()
 	r, _ := h.slash(user, h.channel, "pinochle", "games")
-	if !strings.Contains(r.Content, "no unfinished tables") {
-		h.t.Errorf("%s, /pinochle games lists: %q", when, r.Content)
+	if !strings.Contains(r.Text(), "no unfinished tables") {
+		h.t.Errorf("%s, /pinochle games lists: %q", when, r.Text())
 	}
 }
 
@@ -185,7 +185,7 @@ func testJoinRightAfterLobbyAppears(t *testing.T, h *harness, tr *faultTransport
 	}
 	r := h.click(bob, lobby.ID, join)
 	if r.Type != 7 {
-		t.Errorf("Join the moment the lobby appeared answered type %d: %q", r.Type, r.Content)
+		t.Errorf("Join the moment the lobby appeared answered type %d: %q", r.Type, r.Text())
 	}
 	release()
 	if _, err := hd.Wait(h.ctx); err != nil {
@@ -193,7 +193,7 @@ func testJoinRightAfterLobbyAppears(t *testing.T, h *harness, tr *faultTransport
 	}
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		m, ok := hd.Original()
-		return ok && strings.Contains(m.Content, "<#")
+		return ok && strings.Contains(m.Text(), "<#")
 	}); err != nil {
 		t.Fatalf("/pinochle new never said where the table is: %v", err)
 	}
@@ -218,8 +218,8 @@ func testLobbyNotPosted(t *testing.T, h *harness, tr *faultTransport) int64 {
 	tr.inject(&fault{method: "POST", path: regexp.MustCompile(`^/api/v\d+/channels/` + h.channel + `/messages$`), status: 403,
 		body: `{"code":50013,"message":"Missing Permissions"}`, times: 1})
 	r, _ := h.slash(cy, h.channel, "pinochle", "new")
-	if !strings.Contains(r.Content, "could not post") {
-		t.Errorf("/pinochle new answered %q, want that it could not post", r.Content)
+	if !strings.Contains(r.Text(), "could not post") {
+		t.Errorf("/pinochle new answered %q, want that it could not post", r.Text())
 	}
 	h.settle()
 	h.noTables(cy, "after the failed post")

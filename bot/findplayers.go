@@ -114,8 +114,10 @@ func (b *Bot) cmdTablePlay(ctx context.Context, i *discordgo.Interaction, opts o
 			return b.reply(i, present.SeatedAt(rules.Preset, i.GuildID, lobby, false))
 		case live.ReplyStarted:
 			// Nobody clicked the lobby message: it says where the game is played now.
-			b.post.enqueue(lobby.ChannelID, &post{editID: lobby.MessageID, components: []discordgo.MessageComponent{},
-				embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&r.Game, &rules, present.GameOn(r.Game.PostChannel()))}})
+			b.post.enqueue(lobby.ChannelID, &post{editID: lobby.MessageID,
+				v2: func() present.Message {
+					return present.ClosedLobbyMessage(&r.Game, &rules, present.GameOn(r.Game.PostChannel()))
+				}})
 			return b.reply(i, present.SeatedAt(rules.Preset, i.GuildID, lobby, true))
 		}
 	}

@@ -48,11 +48,45 @@ func TestFullGames(t *testing.T) {
 			// The lobby in the channel ends with the result.
 			if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 				m, ok := h.srv.Message(tb.lobbyID)
-				return ok && len(m.Embeds) > 0 && strings.HasPrefix(m.Embeds[0].Description, "Finished: ")
+				return ok && strings.Contains(m.Text(), "Finished: ")
 			}); err != nil {
 				t.Errorf("the lobby message never showed the result: %v", err)
 			}
 			t.Logf("%s: %d human actions", preset, n)
+		})
+	}
+}
+
+// TestFullGamesInWords: a server that shows cards as text alone (/pinochle settings cards:
+// text) plays every preset to its end with no picture anywhere: the table, the lobby and
+// the private views carry their words, and no message uploads a file.
+func TestFullGamesInWords(t *testing.T) {
+	for _, preset := range engine.PresetNames() {
+		t.Run(preset, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOptions{})
+			mgr := h.manager("mia")
+			if r, _ := h.slash(mgr, h.channel, "pinochle", "settings", fakediscord.Opt("cards", "text")); !strings.Contains(r.Text(), "cards in words") {
+				t.Fatalf("settings cards:text answered %q", r.Text())
+			}
+			ana := h.user("ana")
+			tb := h.withComputers(ana, fakediscord.Opt("preset", preset), fakediscord.Opt("hands", 1), fakediscord.Opt("timer", "off"))
+			h.play(tb.thread, []fakediscord.User{ana}, 20000)
+			h.waitThread(tb.thread, "Game over")
+			h.settle()
+			for _, m := range h.srv.Messages(tb.thread) {
+				if len(m.Files) > 0 || len(m.Attachments) > 0 {
+					t.Errorf("message %s has files: %v", m.ID, m.Attachments)
+				}
+			}
+			for _, r := range h.srv.Responses() {
+				if len(r.Files) > 0 {
+					t.Errorf("an answer uploaded files: %q", r.Text())
+				}
+			}
+			if tm, ok := h.tableMessage(tb.thread); !ok || !strings.Contains(tm.Text(), "Game over") && !strings.Contains(tm.Text(), "Finished") && !strings.Contains(tm.Text(), "wins") {
+				t.Errorf("the table message does not tell the game's end in words: %q", tm.Text())
+			}
 		})
 	}
 }

@@ -87,7 +87,7 @@ func testClickFromAnotherGuild(t *testing.T, h *harness) {
 	if after := h.gameState(h.store, game); after != before {
 		t.Errorf("the click from another server changed the game:\nbefore %s\nafter  %s", before, after)
 	}
-	if now := h.message(tb.lobbyID); !reflect.DeepEqual(now.Embeds, lobby.Embeds) {
+	if now := h.message(tb.lobbyID); !reflect.DeepEqual(now.Components, lobby.Components) {
 		t.Errorf("the lobby changed: %s", jsonOf(now.Embeds))
 	}
 }
@@ -157,7 +157,7 @@ func testNotInGuild(t *testing.T, h *harness) {
 	}
 	for _, m := range h.srv.Messages(ch.ID) {
 		if !m.Ephemeral() {
-			t.Errorf("posted in a server the bot is not in: %q %s", m.Content, jsonOf(m.Embeds))
+			t.Errorf("posted in a server the bot is not in: %q %s", m.Text(), jsonOf(m.Embeds))
 		}
 	}
 }

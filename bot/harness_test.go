@@ -317,11 +317,11 @@ func (h *harness) newTableIn(host fakediscord.User, channel string, opts ...fake
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		m, ok := hd.Original()
 		orig = m
-		return ok && strings.Contains(m.Content, "<#")
+		return ok && strings.Contains(m.Text(), "<#")
 	}); err != nil {
 		return testTable{}, fmt.Errorf("/pinochle new: no answer naming the table's thread: %w", err)
 	}
-	thread := threadRef.FindStringSubmatch(orig.Content)[1]
+	thread := threadRef.FindStringSubmatch(orig.Text())[1]
 	ch, ok := h.srv.Channel(thread)
 	if !ok || ch.StarterMessageID == "" {
 		return testTable{}, fmt.Errorf("/pinochle new: %s is not a thread started from the lobby", thread)
@@ -365,7 +365,7 @@ func (h *harness) tableMessage(thread string) (fakediscord.Message, bool) {
 	msgs := h.srv.Messages(thread)
 	for k := len(msgs) - 1; k >= 0; k-- {
 		m := msgs[k]
-		if len(m.Embeds) > 0 && strings.HasPrefix(m.Embeds[0].Title, "Pinochle ·") {
+		if strings.HasPrefix(m.Text(), "## Pinochle · ") {
 			return m, true
 		}
 	}
@@ -403,7 +403,7 @@ func (h *harness) threadText(thread string) string {
 		if m.Ephemeral() {
 			continue // seen by one player only
 		}
-		b.WriteString(m.Content)
+		b.WriteString(m.Content) // the narration: the table message is in its components
 		b.WriteByte('\n')
 	}
 	return b.String()
@@ -439,17 +439,10 @@ func actionControls(cs []fakediscord.Component) []fakediscord.Component {
 	return out
 }
 
-// flatten returns the controls inside action rows.
+// flatten returns the controls of components, at any depth: inside action rows, and in
+// the containers and sections of Components V2.
 func flatten(cs []fakediscord.Component) []fakediscord.Component {
-	var out []fakediscord.Component
-	for _, c := range cs {
-		if c.Type == 1 {
-			out = append(out, flatten(c.Components)...)
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
+	return fakediscord.Message{Components: cs}.Controls()
 }
 
 // waitingName finds the first name the private status waits for.
@@ -527,7 +520,7 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 			return actions, err
 		}
 		if r.Type != 4 || !r.Ephemeral {
-			return actions, fmt.Errorf("My hand answered type %d ephemeral=%v: %q", r.Type, r.Ephemeral, r.Content)
+			return actions, fmt.Errorf("My hand answered type %d ephemeral=%v: %q", r.Type, r.Ephemeral, r.Text())
 		}
 		view := r
 		for {
@@ -551,21 +544,21 @@ func (h *harness) playE(thread string, humans []fakediscord.User, maxActions int
 				return actions, err
 			}
 			if resp.Type != 7 {
-				return actions, fmt.Errorf("a move answered type %d, want 7 (update): %q", resp.Type, resp.Content)
+				return actions, fmt.Errorf("a move answered type %d, want 7 (update): %q", resp.Type, resp.Text())
 			}
-			if strings.Contains(resp.Content, "⚠️") {
-				return actions, fmt.Errorf("a control the bot offered was refused: %q", resp.Content)
+			if strings.Contains(resp.Text(), "⚠️") {
+				return actions, fmt.Errorf("a control the bot offered was refused: %q", resp.Text())
 			}
 			actions++
 			view = resp
 		}
-		if strings.Contains(view.Content, "🏆") || strings.Contains(view.Content, "drawn") || strings.Contains(view.Content, "forfeit") ||
-			strings.HasPrefix(view.Content, "That game is over") || strings.HasPrefix(view.Content, "That game is not running") {
+		if strings.Contains(view.Text(), "🏆") || strings.Contains(view.Text(), "drawn") || strings.Contains(view.Text(), "forfeit") ||
+			strings.HasPrefix(view.Text(), "That game is over") || strings.HasPrefix(view.Text(), "That game is not running") {
 			return actions, nil
 		}
-		m := waitingName.FindStringSubmatch(view.Content)
+		m := waitingName.FindStringSubmatch(view.Text())
 		if m == nil {
-			return actions, fmt.Errorf("private view says neither whose turn it is nor the result: %q", view.Content)
+			return actions, fmt.Errorf("private view says neither whose turn it is nor the result: %q", view.Text())
 		}
 		u, ok := byName[m[1]]
 		if !ok {
@@ -851,7 +844,7 @@ func (h *harness) myHand(user fakediscord.User, thread string) (fakediscord.Resp
 		// A computer player thinks off the table's writer: while it does, look again once
 		// the tables have nothing under way, so that tests see the table once it waits for
 		// a person.
-		if m := waitingName.FindStringSubmatch(r.Content); m == nil || !strings.HasPrefix(m[1], "Computer") || try >= 100 {
+		if m := waitingName.FindStringSubmatch(r.Text()); m == nil || !strings.HasPrefix(m[1], "Computer") || try >= 100 {
 			return r, hd
 		}
 		h.waitTables(thread, before)
@@ -891,8 +884,8 @@ func (h *harness) actOnce(user fakediscord.User, view fakediscord.Response) fake
 	} else {
 		r = h.click(user, view.MessageID, c.CustomID)
 	}
-	if r.Type != 7 || strings.Contains(r.Content, "⚠️") {
-		h.t.Fatalf("move %s answered type %d: %q", c.CustomID, r.Type, r.Content)
+	if r.Type != 7 || strings.Contains(r.Text(), "⚠️") {
+		h.t.Fatalf("move %s answered type %d: %q", c.CustomID, r.Type, r.Text())
 	}
 	return r
 }
@@ -978,7 +971,7 @@ func (h *harness) public(game int64, tb testTable) publicState {
 		if m.Ephemeral() {
 			continue
 		}
-		fmt.Fprintf(&thread, "%s|%q|%s|%s\n", m.ID, m.Content, jsonOf(m.Embeds), jsonOf(m.Components))
+		fmt.Fprintf(&thread, "%s|%q|%s|%s\n", m.ID, m.Text(), jsonOf(m.Embeds), jsonOf(m.Components))
 	}
 	l := h.message(tb.lobbyID)
 	return publicState{
@@ -1012,7 +1005,7 @@ func (h *harness) unchanged(game int64, tb testTable, before publicState) {
 func (h *harness) private(user fakediscord.User, r fakediscord.Response, want string) {
 	h.t.Helper()
 	if !r.Ephemeral {
-		h.t.Errorf("answer type %d is public: %q", r.Type, r.Content)
+		h.t.Errorf("answer type %d is public: %q", r.Type, r.Text())
 	}
 	if r.Type == 7 || r.Type == 6 {
 		m := h.message(r.MessageID)
@@ -1022,7 +1015,7 @@ func (h *harness) private(user fakediscord.User, r fakediscord.Response, want st
 	} else if r.Type != 4 && r.Type != 5 {
 		h.t.Errorf("answer type %d, want 4 (message), 5 (deferred message) or 7 (update)", r.Type)
 	}
-	text := r.Content
+	text := r.Text()
 	for _, e := range r.Embeds {
 		text += e.Title + e.Description
 	}
@@ -1040,7 +1033,8 @@ func (h *harness) forge(hd *fakediscord.Handle, comps ...fakediscord.Component) 
 	if !ok {
 		h.t.Fatalf("interaction %s has no message to forge", hd.ID())
 	}
-	body, err := json.Marshal(map[string]any{"components": []fakediscord.Component{{Type: 1, Components: comps}}})
+	// The message's pictures go with its controls: a forged message shows the forged ones.
+	body, err := json.Marshal(map[string]any{"components": []fakediscord.Component{{Type: 1, Components: comps}}, "attachments": []any{}})
 	if err != nil {
 		h.t.Fatal(err)
 	}

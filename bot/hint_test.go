@@ -47,14 +47,14 @@ func TestHint(t *testing.T) {
 	var m fakediscord.Message
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		m = h.message(view.MessageID)
-		return strings.Contains(m.Content, "💡 **Hint:**")
+		return strings.Contains(m.Text(), "💡 **Hint:**")
 	}); err != nil {
 		t.Fatalf("no hint in the private hand: %v", err)
 	}
 	if r.Type != 6 || len(actionControls(m.Components)) == 0 {
-		t.Errorf("the hint answered type %d, its hand without the controls: %q", r.Type, m.Content)
+		t.Errorf("the hint answered type %d, its hand without the controls: %q", r.Type, m.Text())
 	}
-	line := m.Content[strings.Index(m.Content, "**Hint:**"):]
+	line := m.Text()[strings.Index(m.Text(), "**Hint:**"):]
 	line = line[:strings.Index(line, "\n")]
 	if !strings.Contains(line, "%") || !strings.Contains(line, "sampled deals") {
 		t.Errorf("the hint does not say why: %q", line)
@@ -110,7 +110,12 @@ func TestTableRepostedWhenNotPinned(t *testing.T) {
 	ana := h.user("ana")
 	tb := h.withComputers(ana, fakediscord.Opt("timer", "off"))
 	moved := func() bool {
-		return strings.Contains(h.threadText(tb.thread), "The table has moved down: https://discord.com/channels/")
+		for _, m := range h.srv.Messages(tb.thread) {
+			if strings.Contains(m.Text(), "The table has moved down: https://discord.com/channels/") {
+				return true
+			}
+		}
+		return false
 	}
 	for range 30 {
 		view, _ := h.myHand(ana, tb.thread)
@@ -130,7 +135,7 @@ func TestTableRepostedWhenNotPinned(t *testing.T) {
 				live++
 			}
 		}
-		if strings.HasPrefix(m.Content, "The table has moved down") && len(m.Controls()) != 0 {
+		if strings.HasPrefix(m.Text(), "The table has moved down") && len(m.Controls()) != 0 {
 			t.Errorf("a moved copy keeps live buttons: %v", labels(m.Controls()))
 		}
 	}

@@ -525,7 +525,7 @@ func (x *hostile) testUndecodable(t *testing.T) {
 	}
 	r, _ := h.slash(x.ana, h.channel, "pinochle", "rules")
 	if len(r.Embeds) == 0 {
-		t.Errorf("after the undecodable interactions /pinochle rules answered %q", r.Content)
+		t.Errorf("after the undecodable interactions /pinochle rules answered %q", r.Text())
 	}
 }
 
@@ -602,24 +602,24 @@ func (x *hostile) testPublicKeepsPublic(t *testing.T) {
 	}
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		m, ok := hd.Original()
-		return ok && strings.Contains(m.Content, "Hint:")
+		return ok && strings.Contains(m.Text(), "Hint:")
 	}); err != nil {
 		t.Errorf("the hint never came privately: %v", err)
 	}
 	r = h.click(ana, tm.ID, move)
-	if r.Type != 4 || !r.Ephemeral || !strings.Contains(r.Content, "Your hand") {
-		t.Errorf("the move on the public message answered type %d ephemeral %v: %q; want her view in a new private message", r.Type, r.Ephemeral, r.Content)
+	if r.Type != 4 || !r.Ephemeral || !strings.Contains(r.Text(), "Your hand") {
+		t.Errorf("the move on the public message answered type %d ephemeral %v: %q; want her view in a new private message", r.Type, r.Ephemeral, r.Text())
 	}
 	h.settle()
 	if got := h.logLen(game); got <= moves {
 		t.Errorf("the log has %d actions, as before: the move was not made", got)
 	}
 	for _, e := range h.srv.Edits() {
-		if e.MessageID == tm.ID && (e.After.Ephemeral() || strings.Contains(e.After.Content, "Your hand") || strings.Contains(e.After.Content, "Hint")) {
-			t.Errorf("the public table message was edited (%s) into a private view: %q", e.Via, e.After.Content)
+		if e.MessageID == tm.ID && (e.After.Ephemeral() || strings.Contains(e.After.Text(), "Your hand") || strings.Contains(e.After.Text(), "Hint")) {
+			t.Errorf("the public table message was edited (%s) into a private view: %q", e.Via, e.After.Text())
 		}
 	}
-	if m := h.message(tm.ID); len(m.Embeds) == 0 || !strings.HasPrefix(m.Embeds[0].Title, "Pinochle ·") {
-		t.Errorf("the public table message no longer shows the table: %q %s", m.Content, jsonOf(m.Embeds))
+	if m := h.message(tm.ID); !strings.HasPrefix(m.Text(), "## Pinochle · ") {
+		t.Errorf("the public table message no longer shows the table: %q %s", m.Text(), jsonOf(m.Embeds))
 	}
 }

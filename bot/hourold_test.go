@@ -64,8 +64,8 @@ func TestTableKeptCurrentOverDays(t *testing.T) {
 		if old.Pinned {
 			t.Errorf("the old copy %s is still pinned", id)
 		}
-		if !strings.Contains(old.Content, "moved down") {
-			t.Errorf("the old copy %s does not point to the new one: %q", id, old.Content)
+		if !strings.Contains(old.Text(), "moved down") {
+			t.Errorf("the old copy %s does not point to the new one: %q", id, old.Text())
 		}
 	}
 }

@@ -44,8 +44,8 @@ func TestLeagueSeason(t *testing.T) {
 	r, _ := h.slash(ana, h.channel, "league", "start", fakediscord.Opt("name", "Autumn"))
 	h.private(ana, r, "Manage Server")
 	r, _ = h.slash(mgr, h.channel, "league", "start", fakediscord.Opt("name", "Autumn"))
-	if r.Ephemeral || !strings.Contains(r.Content, "Autumn") {
-		t.Fatalf("/league start answered %q (ephemeral %v)", r.Content, r.Ephemeral)
+	if r.Ephemeral || !strings.Contains(r.Text(), "Autumn") {
+		t.Fatalf("/league start answered %q (ephemeral %v)", r.Text(), r.Ephemeral)
 	}
 	r, _ = h.slash(ana, h.channel, "pinochle", "settings", fakediscord.Opt("computer_games", true))
 	h.private(ana, r, "Manage Server")
@@ -101,7 +101,7 @@ func TestLeagueSeason(t *testing.T) {
 	h.private(mgr, r, "<#"+h.channel+">")
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		for _, m := range h.srv.Messages(h.channel) {
-			if strings.Contains(m.Content, "Season **Autumn** is over") && strings.Contains(m.Content, "Champion") {
+			if strings.Contains(m.Text(), "Season **Autumn** is over") && strings.Contains(m.Text(), "Champion") {
 				return true
 			}
 		}
@@ -128,9 +128,9 @@ func TestCommands(t *testing.T) {
 	h.myHand(ana, played.thread) // once the computer players have moved
 	r, _ := h.slash(ana, h.channel, "pinochle", "games")
 	h.private(ana, r, "Your tables")
-	lines := strings.Split(r.Content, "\n")
+	lines := strings.Split(r.Text(), "\n")
 	if len(lines) != 3 || !strings.Contains(lines[1], "**you**") || !strings.Contains(lines[2], "lobby") {
-		t.Errorf("/pinochle games does not list ana's turn first: %q", r.Content)
+		t.Errorf("/pinochle games does not list ana's turn first: %q", r.Text())
 	}
 
 	r, _ = h.slash(bob, h.channel, "pinochle", "rules", fakediscord.Opt("preset", "double-deck"))
@@ -192,8 +192,8 @@ func TestLobbyLimit(t *testing.T) {
 		}
 	}
 	lobby := h.message(first.lobbyID)
-	if !strings.Contains(lobby.Embeds[0].Description, "pass=4") {
-		t.Errorf("the lobby does not show the table's options: %q", lobby.Embeds[0].Description)
+	if !strings.Contains(lobby.Text(), "pass=4") {
+		t.Errorf("the lobby does not show the table's options: %q", lobby.Text())
 	}
 	r, _ := h.slash(ana, h.channel, "pinochle", "new")
 	h.private(ana, r, "3 open lobbies")

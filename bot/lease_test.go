@@ -89,7 +89,7 @@ func TestLeaseLapsedWritesNothing(t *testing.T) {
 	game := h.tableGame(tb)
 	view, _ := h.handOnce(ana, tb.thread)
 	if len(actionControls(view.Components)) == 0 {
-		t.Fatalf("with easy computer players the table does not wait for ana: %q", view.Content)
+		t.Fatalf("with easy computer players the table does not wait for ana: %q", view.Text())
 	}
 	lobbyTable := h.newTable(bob)
 	lobby := h.message(lobbyTable.lobbyID)
@@ -102,8 +102,8 @@ func TestLeaseLapsedWritesNothing(t *testing.T) {
 
 	bot.LapseLease(h.bot)
 	r := h.moveFrom(ana, view)
-	if r.Type != 7 || !strings.Contains(r.Content, "could not be saved") {
-		t.Errorf("a move without the lease answered type %d: %q", r.Type, r.Content)
+	if r.Type != 7 || !strings.Contains(r.Text(), "could not be saved") {
+		t.Errorf("a move without the lease answered type %d: %q", r.Type, r.Text())
 	}
 	c := h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Cancel"))
 	h.private(bob, c, "could not be closed")
@@ -132,8 +132,8 @@ func TestLeaseLapsedWritesNothing(t *testing.T) {
 
 	// Renewed, the bot writes again: the move, and the forfeit tried again a minute later.
 	renew()
-	if r2 := h.moveFrom(ana, r); r2.Type != 7 || strings.Contains(r2.Content, "⚠️") {
-		t.Fatalf("a move with the lease renewed answered type %d: %q", r2.Type, r2.Content)
+	if r2 := h.moveFrom(ana, r); r2.Type != 7 || strings.Contains(r2.Text(), "⚠️") {
+		t.Fatalf("a move with the lease renewed answered type %d: %q", r2.Type, r2.Text())
 	}
 	if got := h.logLen(game); got <= tableBefore.actions {
 		t.Fatalf("with the lease renewed the move was not saved (%d actions)", got)
@@ -227,7 +227,7 @@ func TestLeaseTakenOverUnnoticed(t *testing.T) {
 	game := h.tableGame(tb)
 	view, _ := h.handOnce(ana, tb.thread)
 	if len(actionControls(view.Components)) == 0 {
-		t.Fatalf("with easy computer players the table does not wait for ana: %q", view.Content)
+		t.Fatalf("with easy computer players the table does not wait for ana: %q", view.Text())
 	}
 	before := h.gameState(h.store, game)
 
@@ -236,8 +236,8 @@ func TestLeaseTakenOverUnnoticed(t *testing.T) {
 		t.Fatalf("another process could not take the shard over: %v", err)
 	}
 	r := h.moveFrom(ana, view)
-	if r.Type != 7 || !strings.Contains(r.Content, "could not be saved") {
-		t.Errorf("a move after the takeover answered type %d: %q", r.Type, r.Content)
+	if r.Type != 7 || !strings.Contains(r.Text(), "could not be saved") {
+		t.Errorf("a move after the takeover answered type %d: %q", r.Type, r.Text())
 	}
 	if got := h.gameState(h.store, game); got != before {
 		t.Errorf("the game changed after the takeover:\nbefore %s\nafter  %s", before, got)

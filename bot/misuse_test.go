@@ -75,7 +75,7 @@ func TestMisuseOutOfTurn(t *testing.T) {
 		}
 	}
 	if stale == "" {
-		t.Fatalf("the first view offers one control only: %q", old.Content)
+		t.Fatalf("the first view offers one control only: %q", old.Text())
 	}
 	r := h.click(first, old.MessageID, stale)
 	h.private(first, r, "earlier step")
@@ -92,9 +92,9 @@ func TestMisuseOutOfTurn(t *testing.T) {
 	msg := h.forge(hd, button(theirs))
 	r = h.click(first, msg, theirs)
 	h.private(first, r, "⚠️")
-	t.Logf("out of turn: %q", firstLine(r.Content))
-	if !strings.Contains(strings.ToLower(firstLine(r.Content)), "turn") {
-		t.Errorf("the refusal does not say it is not their turn: %q", firstLine(r.Content))
+	t.Logf("out of turn: %q", firstLine(r.Text()))
+	if !strings.Contains(strings.ToLower(firstLine(r.Text())), "turn") {
+		t.Errorf("the refusal does not say it is not their turn: %q", firstLine(r.Text()))
 	}
 	h.unchanged(game, tb, before)
 }
@@ -112,16 +112,16 @@ func TestMisuseEarlierHand(t *testing.T) {
 	tb := h.withComputers(ana)
 	game := h.tableGame(tb)
 	old, _ := h.myHand(ana, tb.thread)
-	if !strings.Contains(old.Content, "hand 1:") || len(actionControls(old.Components)) == 0 {
-		t.Fatalf("ana's first view is not a turn of hand 1: %q", old.Content)
+	if !strings.Contains(old.Text(), "hand 1:") || len(actionControls(old.Components)) == 0 {
+		t.Fatalf("ana's first view is not a turn of hand 1: %q", old.Text())
 	}
 	for range 200 {
 		view, _ := h.myHand(ana, tb.thread)
-		if strings.Contains(view.Content, "hand 2:") && len(actionControls(view.Components)) > 0 {
+		if strings.Contains(view.Text(), "hand 2:") && len(actionControls(view.Components)) > 0 {
 			break
 		}
 		if len(actionControls(view.Components)) == 0 {
-			t.Fatalf("ana has nothing to do: %q", view.Content)
+			t.Fatalf("ana has nothing to do: %q", view.Text())
 		}
 		h.actOnce(ana, view)
 	}
@@ -129,8 +129,8 @@ func TestMisuseEarlierHand(t *testing.T) {
 	c := choose(actionControls(old.Components)).CustomID
 	r := h.click(ana, old.MessageID, c)
 	h.private(ana, r, "earlier step")
-	if !strings.Contains(r.Content, "hand 2:") {
-		t.Errorf("the refusal does not show the current hand: %q", r.Content)
+	if !strings.Contains(r.Text(), "hand 2:") {
+		t.Errorf("the refusal does not show the current hand: %q", r.Text())
 	}
 	h.unchanged(game, tb, before)
 }
@@ -160,12 +160,12 @@ func TestMisuseDoubleClick(t *testing.T) {
 		if !r.Ephemeral || r.Type != 7 {
 			t.Errorf("answer type %d ephemeral=%v, want a private update", r.Type, r.Ephemeral)
 		}
-		if strings.Contains(r.Content, "done already") {
+		if strings.Contains(r.Text(), "done already") {
 			done++
 		}
 	}
 	if done != 1 {
-		t.Errorf("%d of the two clicks were answered as done already, want 1:\n%q\n%q", done, r1.Content, r2.Content)
+		t.Errorf("%d of the two clicks were answered as done already, want 1:\n%q\n%q", done, r1.Text(), r2.Text())
 	}
 	recs, err := h.store.LoadActions(h.ctx, game)
 	if err != nil {
@@ -204,7 +204,7 @@ func TestMisuseForgedIDs(t *testing.T) {
 		h.actOnce(ana, view)
 	}
 	if !hasAction(view, commands.ActCard) {
-		t.Fatalf("ana never got to play a card: %q", view.Content)
+		t.Fatalf("ana never got to play a card: %q", view.Text())
 	}
 	cur, _ := commands.ParseID(actionControls(view.Components)[0].CustomID)
 	inHand := map[string]bool{}
@@ -252,7 +252,7 @@ func TestMisuseForgedIDs(t *testing.T) {
 			msg := h.forge(hd, button(c.id))
 			r := h.click(ana, msg, c.id)
 			h.private(ana, r, c.want)
-			t.Logf("%s: %q", c.name, firstLine(r.Content))
+			t.Logf("%s: %q", c.name, firstLine(r.Text()))
 			h.unchanged(game, tb, before)
 			h.unchanged(otherGame, other, otherBefore)
 		})
@@ -332,9 +332,9 @@ func TestMisusePassWrongCount(t *testing.T) {
 	msg := h.forge(hd, forged)
 	r := h.wait(h.srv.Select(who, msg, menu.CustomID, []string{menu.Options[0].Value}))
 	h.private(who, r, "⚠️")
-	t.Logf("1 card of %d: %q", want, firstLine(r.Content))
-	if !strings.Contains(firstLine(r.Content), fmt.Sprint(want)) {
-		t.Errorf("the refusal does not say how many cards to pass (%d): %q", want, firstLine(r.Content))
+	t.Logf("1 card of %d: %q", want, firstLine(r.Text()))
+	if !strings.Contains(firstLine(r.Text()), fmt.Sprint(want)) {
+		t.Errorf("the refusal does not say how many cards to pass (%d): %q", want, firstLine(r.Text()))
 	}
 	h.unchanged(game, tb, before)
 }

@@ -184,8 +184,10 @@ func (b *Bot) playAgain(ctx context.Context, i *discordgo.Interaction, g *table.
 		b.log.Error("play again: deal", "game", meta.ID, "err", err)
 	case r.Kind == live.ReplyStarted:
 		if m, ok := r.Game.Messages[table.RoleLobby]; ok {
-			b.post.enqueue(m.ChannelID, &post{editID: m.MessageID, components: []discordgo.MessageComponent{},
-				embeds: []*discordgo.MessageEmbed{present.ClosedLobby(&r.Game, &rules, present.GameOn(r.Game.PostChannel()))}})
+			b.post.enqueue(m.ChannelID, &post{editID: m.MessageID,
+				v2: func() present.Message {
+					return present.ClosedLobbyMessage(&r.Game, &rules, present.GameOn(r.Game.PostChannel()))
+				}})
 		}
 	default:
 		b.log.Error("play again: deal refused", "game", meta.ID, "notice", present.Notice(r.Notice, nil))

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
@@ -23,6 +24,10 @@ type post struct {
 	content    string
 	embeds     []*discordgo.MessageEmbed
 	components []discordgo.MessageComponent
+	// v2, when set, makes the post a Components V2 message (instead of content, embeds and
+	// components), drawn when it goes out, in the channel's goroutine: never on a table's,
+	// and only the last of the edits of one message that waited together.
+	v2 func() present.Message
 	// mentions are the users the message may ping; nobody else is.
 	mentions []string
 	// editID, when set, makes the post an edit of that message.
@@ -69,7 +74,7 @@ func (p *post) mergeInto(q *post) bool {
 		}
 		return false
 	}
-	if len(p.embeds) > 0 || len(q.embeds) > 0 || len(p.components) > 0 || len(q.components) > 0 {
+	if len(p.embeds) > 0 || len(q.embeds) > 0 || len(p.components) > 0 || len(q.components) > 0 || p.v2 != nil || q.v2 != nil {
 		return false
 	}
 	if len(q.content)+1+len(p.content) > maxContent {
@@ -361,7 +366,7 @@ func restCode(err error) int {
 // deliver sends or edits one message.
 func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) {
 	if m.view != nil {
-		return nil, editResponse(p.s, m.view.appID, m.view.token, m.view.issued, m.view.edit)
+		return nil, editResponseV2(p.s, m.view.appID, m.view.token, m.view.issued, m.view.render())
 	}
 	if m.archive {
 		archived := true
@@ -369,6 +374,9 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 		return nil, err
 	}
 	allowed := &discordgo.MessageAllowedMentions{Users: dedupe(m.mentions)}
+	if m.v2 != nil {
+		return p.deliverV2(channelID, m, allowed)
+	}
 	if m.editID != "" {
 		e := &discordgo.MessageEdit{ID: m.editID, Channel: channelID, AllowedMentions: allowed}
 		if m.content != "" {
@@ -409,6 +417,49 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 		return nil, fmt.Errorf("read the message Discord made: %w", err)
 	}
 	return &msg, nil
+}
+
+// deliverV2 sends or edits a Components V2 message. An edit replaces the message's content,
+// embeds and files with the V2 message's (Discord lets an edit turn a message into V2 when it
+// empties its content and embeds), so that a message posted before the bot showed V2 turns
+// into one at its next edit.
+func (p *poster) deliverV2(channelID string, m *post, allowed *discordgo.MessageAllowedMentions) (*discordgo.Message, error) {
+	msg := m.v2()
+	if m.editID != "" {
+		empty, noEmbeds := "", []*discordgo.MessageEmbed{}
+		return p.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.editID, Channel: channelID, Flags: v2Flags,
+			Content: &empty, Embeds: &noEmbeds, Components: &msg.Components, Files: rewound(msg.Files),
+			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: allowed})
+	}
+	if m.nonce == "" {
+		m.nonce = newNonce()
+	}
+	body := struct {
+		*discordgo.MessageSend
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}{&discordgo.MessageSend{Components: msg.Components, Flags: v2Flags, AllowedMentions: allowed}, m.nonce, true}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	ctx := discordgo.WithContext(idempotent(context.Background()))
+	var resp []byte
+	var err error
+	if files := rewound(msg.Files); len(files) > 0 {
+		contentType, multipart, merr := discordgo.MultipartBodyWithJSON(body, files)
+		if merr != nil {
+			return nil, fmt.Errorf("encode the message: %w", merr)
+		}
+		resp, err = p.s.RequestRaw(http.MethodPost, endpoint, contentType, multipart, endpoint, 0, ctx)
+	} else {
+		resp, err = p.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var made discordgo.Message
+	if err := json.Unmarshal(resp, &made); err != nil {
+		return nil, fmt.Errorf("read the message Discord made: %w", err)
+	}
+	return &made, nil
 }
 
 // newNonce returns a message nonce: 20 random digits at most, within Discord's 25

@@ -37,20 +37,20 @@ func TestPrivacy(t *testing.T) {
 		moved := false
 		for _, u := range humans {
 			view, _ := h.myHand(u, tb.thread)
-			if m := handBlock.FindStringSubmatch(view.Content); m != nil {
+			if m := handBlock.FindStringSubmatch(view.Text()); m != nil {
 				key := u.Username + " " + m[2]
 				if _, ok := dealt[key]; !ok {
 					dealt[key] = strings.TrimSpace(m[3])
 				}
 			}
-			if gameOver(view.Content) {
+			if gameOver(view.Text()) {
 				over = true
 				break
 			}
 			if len(actionControls(view.Components)) > 0 {
 				// The move may end the game (its last cards forced and played at once),
 				// after which the table has no My hand to press.
-				over = gameOver(h.actOnce(u, view).Content)
+				over = gameOver(h.actOnce(u, view).Text())
 				moved = true
 				break
 			}
@@ -58,7 +58,7 @@ func TestPrivacy(t *testing.T) {
 		if !moved && !over {
 			v1, _ := h.myHand(ana, tb.thread)
 			v2, _ := h.myHand(bob, tb.thread)
-			t.Fatalf("nobody can move and the game is not over:\n%s\n%s", v1.Content, v2.Content)
+			t.Fatalf("nobody can move and the game is not over:\n%s\n%s", v1.Text(), v2.Text())
 		}
 	}
 	if !over {
@@ -146,16 +146,7 @@ func TestPrivacy(t *testing.T) {
 // messageText is everything a message shows in text.
 func messageText(m fakediscord.Message) string {
 	var b strings.Builder
-	b.WriteString(m.Content)
-	for _, e := range m.Embeds {
-		b.WriteString("\n" + e.Title + "\n" + e.Description)
-		for _, f := range e.Fields {
-			b.WriteString("\n" + f.Name + "\n" + f.Value)
-		}
-		if e.Footer != nil {
-			b.WriteString("\n" + e.Footer.Text)
-		}
-	}
+	b.WriteString(m.Text()) // content, embeds, text displays and the pictures' alt text
 	for _, c := range flatten(m.Components) {
 		b.WriteString("\n" + c.Label)
 		for _, o := range c.Options {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/pinochle-discord/pinochle/bot/present"
 )
 
 // RewriteTransport returns an http.RoundTripper that sends every request to base instead
@@ -101,6 +103,59 @@ func editResponse(s *discordgo.Session, appID, token string, issued time.Time, e
 	ctx := answerBy(context.Background(), issued.Add(tokenDeadline))
 	_, err := interactionRequest(ctx, s, http.MethodPatch, discordgo.EndpointWebhookMessage(appID, token, "@original"), e, e.Files...)
 	return err
+}
+
+// v2Flags are the flags of every message the bot shows as Components V2.
+const v2Flags = discordgo.MessageFlagsIsComponentsV2
+
+// answerEdit is an edit of an interaction's answer with the flags that discordgo's
+// WebhookEdit lacks: an answer deferred without them becomes Components V2 by its edit.
+type answerEdit struct {
+	Content         *string                           `json:"content,omitempty"`
+	Embeds          *[]*discordgo.MessageEmbed        `json:"embeds,omitempty"`
+	Components      *[]discordgo.MessageComponent     `json:"components,omitempty"`
+	Attachments     *[]*discordgo.MessageAttachment   `json:"attachments,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
+	Flags           discordgo.MessageFlags            `json:"flags,omitempty"`
+}
+
+// editResponseV2 edits the original answer to an interaction into m, a Components V2
+// message, its files replacing those it had; possible for tokenDeadline after the
+// interaction was issued.
+func editResponseV2(s *discordgo.Session, appID, token string, issued time.Time, m present.Message) error {
+	ctx := answerBy(context.Background(), issued.Add(tokenDeadline))
+	// An answer that was no V2 message (deferred, or made before the bot showed V2) turns
+	// into one when the edit empties its content and embeds.
+	empty, noEmbeds := "", []*discordgo.MessageEmbed{}
+	body := answerEdit{Content: &empty, Embeds: &noEmbeds, Components: &m.Components, Attachments: &[]*discordgo.MessageAttachment{},
+		AllowedMentions: &discordgo.MessageAllowedMentions{}, Flags: v2Flags}
+	_, err := interactionRequest(ctx, s, http.MethodPatch, discordgo.EndpointWebhookMessage(appID, token, "@original"), body, rewound(m.Files)...)
+	return err
+}
+
+// v2Answer is the data of an interaction's answer that shows m, a Components V2 message,
+// with flags added (discordgo.MessageFlagsEphemeral for a private answer).
+func v2Answer(m present.Message, flags discordgo.MessageFlags) *discordgo.InteractionResponseData {
+	return &discordgo.InteractionResponseData{Components: m.Components, Files: rewound(m.Files), Flags: flags | v2Flags,
+		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+}
+
+// rewound returns files ready to be sent (again): each a copy with a reader of its own
+// from the beginning of the picture, which the painter shares among messages (a reader at
+// random offsets leaves the shared one where it is, safe for concurrent sends).
+func rewound(files []*discordgo.File) []*discordgo.File {
+	out := make([]*discordgo.File, len(files))
+	for i, f := range files {
+		c := *f
+		if ra, ok := f.Reader.(interface {
+			io.ReaderAt
+			Size() int64
+		}); ok {
+			c.Reader = io.NewSectionReader(ra, 0, ra.Size())
+		}
+		out[i] = &c
+	}
+	return out
 }
 
 // issuedAt returns when Discord issued an interaction, read from its ID; the zero time for

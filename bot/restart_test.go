@@ -36,8 +36,8 @@ func TestRestartMidHand(t *testing.T) {
 		t.Fatalf("after the restart the log has %d actions, want %d", got, n)
 	}
 	r := h.actOnce(who, kept)
-	if strings.Contains(r.Content, "earlier step") {
-		t.Fatalf("a view posted before the restart was refused: %q", r.Content)
+	if strings.Contains(r.Text(), "earlier step") {
+		t.Fatalf("a view posted before the restart was refused: %q", r.Text())
 	}
 	if h.logLen(game) <= n {
 		t.Fatalf("the move from a view posted before the restart was not saved")

@@ -152,7 +152,7 @@ func TestEditRetried(t *testing.T) {
 	moveUntil(h, fake, 2*time.Second, "the deferred answer filled in", func() bool {
 		m, ok := hd.Original()
 		// The fake logs a request once it has answered it: wait for the log too.
-		return ok && strings.Contains(m.Content, "<#") && requestsTo(h, 0, "PATCH", "/messages/@original")[200] > 0
+		return ok && strings.Contains(m.Text(), "<#") && requestsTo(h, 0, "PATCH", "/messages/@original")[200] > 0
 	})
 	if got := requestsTo(h, 0, "PATCH", "/messages/@original"); got[429] != 1 || got[200] != 1 {
 		t.Errorf("edits by status %v, want one 429 then one 200", got)

@@ -403,7 +403,7 @@ func (h *harness) handInPlay(game int64) []string {
 // descriptions, fields, footers) and the labels of its controls.
 func answerText(r fakediscord.Response) string {
 	var b strings.Builder
-	b.WriteString(r.Content)
+	b.WriteString(r.Text())
 	for _, e := range r.Embeds {
 		b.WriteString("\n" + e.Title + "\n" + e.Description)
 		for _, f := range e.Fields {

@@ -196,7 +196,7 @@ func TestShardsTwoProcesses(t *testing.T) {
 		u, view, _ := h1.toAct(t1.thread, humans1)
 		r := h1.actOnce(u, view)
 		moves1++
-		if strings.Contains(r.Content, "Waiting: **Computer") {
+		if strings.Contains(r.Text(), "Waiting: **Computer") {
 			break
 		}
 		if try == 20 {
@@ -213,13 +213,13 @@ func TestShardsTwoProcesses(t *testing.T) {
 		u, view, _ := h1.toAct(t2.thread, humans2)
 		r := h1.actOnce(u, view)
 		moves2++
-		buried := strings.Contains(r.Content, "**Buried** (seen by you alone") || strings.Contains(r.Content, "buried 3 cards")
-		inPlay := strings.Contains(r.Content, "Only the cards you may play") || strings.Contains(r.Content, "**Trick:**") || strings.Contains(r.Content, "**Last trick:**")
+		buried := strings.Contains(r.Text(), "**Buried** (seen by you alone") || strings.Contains(r.Text(), "buried 3 cards")
+		inPlay := strings.Contains(r.Text(), "Only the cards you may play") || strings.Contains(r.Text(), "**Trick:**") || strings.Contains(r.Text(), "**Last trick:**")
 		if buried && inPlay {
 			break
 		}
 		if try == 40 {
-			t.Fatalf("after %d moves the three-handed hand is not in play after its bury:\n%s", moves2, r.Content)
+			t.Fatalf("after %d moves the three-handed hand is not in play after its bury:\n%s", moves2, r.Text())
 		}
 	}
 	acknowledged, acknowledged2 := h1.logLen(game1), h1.logLen(game2)
@@ -234,8 +234,8 @@ func TestShardsTwoProcesses(t *testing.T) {
 	if got := h1.logLen(game2); got < acknowledged2 {
 		t.Fatalf("after the kill the three-handed log has %d actions; %d were acknowledged", got, acknowledged2)
 	}
-	if r, _ := h1.myHand(eve, t2.thread); strings.HasPrefix(r.Content, "That game is") {
-		t.Fatalf("after the restart the three-handed table answers %q", r.Content)
+	if r, _ := h1.myHand(eve, t2.thread); strings.HasPrefix(r.Text(), "That game is") {
+		t.Fatalf("after the restart the three-handed table answers %q", r.Text())
 	}
 	moves1 += h1.play(t1.thread, humans1, 5000)
 	h1.waitThread(t1.thread, "Game over")

@@ -33,7 +33,11 @@ func (b *Bot) guildGame(ctx context.Context, i *discordgo.Interaction, id int64)
 // command, the same private message updated from one of its own buttons.
 func (b *Bot) answerSheet(i *discordgo.Interaction, data *discordgo.InteractionResponseData) error {
 	kind := discordgo.InteractionResponseChannelMessageWithSource
-	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+	// A page of records replaces the private message of records clicked; a private hand
+	// clicked (a Components V2 message, which embeds cannot replace) stays, and the records
+	// come as a message of their own.
+	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 &&
+		i.Message.Flags&discordgo.MessageFlagsIsComponentsV2 == 0 {
 		kind = discordgo.InteractionResponseUpdateMessage
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral

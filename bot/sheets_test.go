@@ -29,11 +29,11 @@ func (h *harness) playUntilHand(tb testTable, ana fakediscord.User, n int) {
 	h.t.Helper()
 	for range 400 {
 		view, _ := h.myHand(ana, tb.thread)
-		if strings.Contains(view.Content, fmt.Sprintf("hand %d:", n)) {
+		if strings.Contains(view.Text(), fmt.Sprintf("hand %d:", n)) {
 			return
 		}
 		if len(actionControls(view.Components)) == 0 {
-			h.t.Fatalf("ana has nothing to do before hand %d: %q", n, view.Content)
+			h.t.Fatalf("ana has nothing to do before hand %d: %q", n, view.Text())
 		}
 		h.actOnce(ana, view)
 	}

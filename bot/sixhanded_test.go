@@ -22,12 +22,15 @@ func TestSixHandedPassTogether(t *testing.T) {
 	h.clock.Advance(15 * time.Minute)
 	for k, o := range open {
 		r := h.actOnce(o.user, o.view)
-		if strings.Contains(r.Content, "earlier step") {
-			t.Fatalf("pass %d of 3: the menu opened before the others passed was refused as stale: %q", k+1, r.Content)
+		if strings.Contains(r.Text(), "earlier step") {
+			t.Fatalf("pass %d of 3: the menu opened before the others passed was refused as stale: %q", k+1, r.Text())
 		}
 	}
 	// The passes done, the meld is shown: on the table message at once.
-	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool { return strings.Contains(h.tableState(tb.thread), `"name":"Meld"`) }); err != nil {
+	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
+		tm, _ := h.tableMessage(tb.thread)
+		return strings.Contains(tm.Text(), "Meld")
+	}); err != nil {
 		t.Fatalf("the table never showed the meld: %v", err)
 	}
 }
@@ -45,16 +48,16 @@ func TestOpenHandFollowsTheTurn(t *testing.T) {
 	// Seat 1 (bob, left of the dealer) bids first; ana, the dealer, bids last.
 	anaView, anaHandle := h.myHand(ana, tb.thread)
 	if len(actionControls(anaView.Components)) != 0 {
-		t.Fatalf("ana has controls before her turn: %q", anaView.Content)
+		t.Fatalf("ana has controls before her turn: %q", anaView.Text())
 	}
 	bobView, _ := h.myHand(bob, tb.thread)
 	h.actOnce(bob, bobView) // bob passes; the computers bid; then it is ana's turn
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		m, ok := anaHandle.Original()
-		return ok && len(actionControls(m.Components)) > 0 && strings.Contains(m.Content, "Your turn to bid")
+		return ok && len(actionControls(m.Components)) > 0 && strings.Contains(m.Text(), "Your turn to bid")
 	}); err != nil {
 		m, _ := anaHandle.Original()
-		t.Fatalf("ana's open hand never got her controls: %v\n%q", err, m.Content)
+		t.Fatalf("ana's open hand never got her controls: %v\n%q", err, m.Text())
 	}
 }
 

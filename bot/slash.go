@@ -107,8 +107,8 @@ func (b *Bot) openTable(ctx context.Context, meta table.Game, rules *engine.Rule
 		b.abandonUnshown(meta)
 		return table.Game{}, present.MsgNotOpened, err
 	}
-	e, comps := present.Lobby(&meta, rules)
-	msg, err := b.post.send(ctx, meta.ChannelID, &post{embeds: []*discordgo.MessageEmbed{e}, components: comps})
+	lobbyShown := meta
+	msg, err := b.post.send(ctx, meta.ChannelID, &post{v2: func() present.Message { return present.LobbyMessage(&lobbyShown, rules) }})
 	if err != nil {
 		b.withdraw(id)
 		return table.Game{}, present.MsgCannotPost, err

@@ -79,8 +79,8 @@ func (h *harness) untilComputerTurn(tb testTable, user fakediscord.User) fakedis
 	for range 100 {
 		r, _ := h.handOnce(user, tb.thread)
 		if len(actionControls(r.Components)) == 0 {
-			if m := waitingName.FindStringSubmatch(r.Content); m == nil || !strings.HasPrefix(m[1], "Computer") {
-				h.t.Fatalf("the table waits for neither %s nor a computer player: %q", user.Username, r.Content)
+			if m := waitingName.FindStringSubmatch(r.Text()); m == nil || !strings.HasPrefix(m[1], "Computer") {
+				h.t.Fatalf("the table waits for neither %s nor a computer player: %q", user.Username, r.Text())
 			}
 			return r
 		}
@@ -121,19 +121,21 @@ func TestThinkingTableAnswers(t *testing.T) {
 	before := h.logLen(game)
 
 	r, hd := h.handOnce(ana, tb.thread)
-	if r.Type != 4 || !r.Ephemeral || !strings.Contains(r.Content, "Waiting: **Computer") {
-		t.Errorf("My hand while a computer player thinks answered type %d ephemeral=%v: %q", r.Type, r.Ephemeral, r.Content)
+	if r.Type != 4 || !r.Ephemeral || !strings.Contains(r.Text(), "Waiting: **Computer") {
+		t.Errorf("My hand while a computer player thinks answered type %d ephemeral=%v: %q", r.Type, r.Ephemeral, r.Text())
 	}
 	rr := h.click(ana, r.MessageID, control(t, r, commands.ActRefresh))
-	if rr.Type != 7 || !strings.Contains(rr.Content, "Waiting: **Computer") {
-		t.Errorf("Refresh while a computer player thinks answered type %d: %q", rr.Type, rr.Content)
+	if rr.Type != 7 || !strings.Contains(rr.Text(), "Waiting: **Computer") {
+		t.Errorf("Refresh while a computer player thinks answered type %d: %q", rr.Type, rr.Text())
 	}
 	// The table shows its score sheet button once a hand has finished: the same button, on
 	// the private view, opens the sheet of the hand in play.
 	sheet := commands.SheetID{Kind: commands.SheetScores, Game: game, Page: 1}.String()
 	msg := h.forge(hd, button(sheet))
 	rs := h.click(ana, msg, sheet)
-	if rs.Type != 7 || len(rs.Embeds) == 0 || !strings.HasPrefix(rs.Embeds[0].Title, fmt.Sprintf("Score sheet · game #%d", game)) {
+	// The private hand is a Components V2 message, which embeds cannot replace: the sheet
+	// comes as a private message of its own.
+	if rs.Type != 4 || !rs.Ephemeral || len(rs.Embeds) == 0 || !strings.HasPrefix(rs.Embeds[0].Title, fmt.Sprintf("Score sheet · game #%d", game)) {
 		t.Errorf("the score sheet while a computer player thinks answered type %d: %+v", rs.Type, rs.Embeds)
 	}
 

@@ -19,8 +19,8 @@ func TestThreadPostsPerHand(t *testing.T) {
 	tb := h.withComputers(ana, fakediscord.Opt("timer", "off"), fakediscord.Opt("hands", 4))
 	const hands = 3
 	h.playAtPace(tb, ana, hands, func(u fakediscord.User, view fakediscord.Response) {
-		if r := h.actOnce(u, view); strings.Contains(r.Content, "earlier step") {
-			t.Fatalf("a move was refused as stale: %q", r.Content)
+		if r := h.actOnce(u, view); strings.Contains(r.Text(), "earlier step") {
+			t.Fatalf("a move was refused as stale: %q", r.Text())
 		}
 	})
 	perHand := h.postsByHand(tb, hands)
@@ -44,11 +44,11 @@ func (h *harness) playAtPace(tb testTable, user fakediscord.User, hands int, mov
 	h.t.Helper()
 	for range 600 {
 		view, _ := h.myHand(user, tb.thread)
-		if strings.Contains(view.Content, fmt.Sprintf("hand %d:", hands+1)) || gameOver(view.Content) {
+		if strings.Contains(view.Text(), fmt.Sprintf("hand %d:", hands+1)) || gameOver(view.Text()) {
 			break
 		}
 		if len(actionControls(view.Components)) == 0 {
-			h.t.Fatalf("%s has nothing to do: %q", user.Username, view.Content)
+			h.t.Fatalf("%s has nothing to do: %q", user.Username, view.Text())
 		}
 		move(user, view)
 		h.settle()
@@ -69,7 +69,7 @@ func (h *harness) postsByHand(tb testTable, hands int) map[int][]string {
 		}
 		// A post that ends a hand may open the next one with its deal: what comes before
 		// the deal's line is the hand's, the rest the next hand's.
-		part := m.Content
+		part := m.Text()
 		for n := hand + 1; n <= hands+1; n++ {
 			if before, after, ok := strings.Cut(part, fmt.Sprintf("Hand %d: ", n)); ok {
 				if strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(before), "—")) != "" {

@@ -71,7 +71,7 @@ func TestThreeHandedOverDays(t *testing.T) {
 	}
 	tm := h.waitTable(tb.thread)
 	game := h.tableGame(tb)
-	if e := jsonOf(tm.Embeds); !strings.Contains(e, "three-handed") || !strings.Contains(e, "ana **0**") || !strings.Contains(e, "cid **0**") {
+	if e := tm.Text(); !strings.Contains(e, "three-handed") || !strings.Contains(e, "ana **0**") || !strings.Contains(e, "cid **0**") {
 		t.Fatalf("the table does not show three-handed with a score for each: %s", e)
 	}
 
@@ -82,33 +82,33 @@ func TestThreeHandedOverDays(t *testing.T) {
 			t.Fatalf("the game did not end within %d moves", moves)
 		}
 		u, view, _ := h.toAct(tb.thread, humans)
-		noTeams(t, u.Username+"'s hand", view.Content)
+		noTeams(t, u.Username+"'s hand", view.Text())
 		switch c := choose(actionControls(view.Components)); {
-		case strings.Contains(view.Content, "took the widow (★): name trump"):
+		case strings.Contains(view.Text(), "took the widow (★): name trump"):
 			sawTrump = true
-			if !strings.Contains(view.Content, "★ **Widow**, taken by you") || !strings.Contains(view.Content, "(with the widow, before you bury)") {
-				t.Errorf("the bidder naming trump does not see the widow in hand:\n%s", view.Content)
+			if !strings.Contains(view.Text(), "★ **Widow**, taken by you") || !strings.Contains(view.Text(), "(with the widow, before you bury)") {
+				t.Errorf("the bidder naming trump does not see the widow in hand:\n%s", view.Text())
 			}
 		case c.Type == 3:
 			sawBury = true
 			if !strings.Contains(c.Placeholder, "bury") || *c.MinValues != 3 || *c.MaxValues != 3 || len(c.Options) != 18 {
 				t.Errorf("the bury menu: %q, %d to %d of %d cards", c.Placeholder, *c.MinValues, *c.MaxValues, len(c.Options))
 			}
-			if !strings.Contains(view.Content, "**Bury 3 cards.**") {
-				t.Errorf("the bidder to bury is told:\n%s", view.Content)
+			if !strings.Contains(view.Text(), "**Bury 3 cards.**") {
+				t.Errorf("the bidder to bury is told:\n%s", view.Text())
 			}
 		case hasAction(view, commands.ActThrowIn):
 			sawStake = true
 			for _, want := range []string{"**At stake:**", "**Throwing in:** you -", "(their meld)", "**Playing and being set:**"} {
-				if !strings.Contains(view.Content, want) {
-					t.Errorf("the bidder deciding is not told %q:\n%s", want, view.Content)
+				if !strings.Contains(view.Text(), want) {
+					t.Errorf("the bidder deciding is not told %q:\n%s", want, view.Text())
 				}
 			}
 		}
-		if strings.Contains(view.Content, "**Buried** (seen by you alone") {
+		if strings.Contains(view.Text(), "**Buried** (seen by you alone") {
 			sawBuried = true
 		}
-		if strings.Contains(view.Content, "; ") && strings.Contains(view.Content, "buried 3 cards") {
+		if strings.Contains(view.Text(), "; ") && strings.Contains(view.Text(), "buried 3 cards") {
 			sawWidow = true // a defender sees the widow and the bury's count
 		}
 		switch {
@@ -142,7 +142,7 @@ func TestThreeHandedOverDays(t *testing.T) {
 			continue
 		}
 		r := h.actOnce(u, view)
-		if gameOver(r.Content) {
+		if gameOver(r.Text()) {
 			break
 		}
 		h.clock.Advance(20 * time.Hour)
@@ -157,7 +157,7 @@ func TestThreeHandedOverDays(t *testing.T) {
 	if !sawTrump || !sawBury || !sawStake || !sawBuried || !sawWidow {
 		t.Errorf("trump %v, bury %v, stake %v, buried %v, widow %v: a step of the widow was never shown", sawTrump, sawBury, sawStake, sawBuried, sawWidow)
 	}
-	if dms := h.srv.DMs(bob.ID); len(dms) == 0 || !strings.Contains(dms[0].Content, "three-handed") {
+	if dms := h.srv.DMs(bob.ID); len(dms) == 0 || !strings.Contains(dms[0].Text(), "three-handed") {
 		t.Errorf("bob, who asked for direct messages, got %d", len(dms))
 	}
 	text := h.threadText(tb.thread)
@@ -174,12 +174,12 @@ func TestThreeHandedOverDays(t *testing.T) {
 	// Each hand's result tells every player's change and score, with its review (the
 	// widow, the bury, the bidder alone) and the score sheet.
 	for _, m := range h.srv.Messages(tb.thread) {
-		if !strings.Contains(m.Content, "**Hand 1 result.**") {
+		if !strings.Contains(m.Text(), "**Hand 1 result.**") {
 			continue
 		}
 		for _, u := range humans {
-			if !strings.Contains(m.Content, "\n"+u.Username+": ") {
-				t.Errorf("hand 1's result has no line for %s: %q", u.Username, m.Content)
+			if !strings.Contains(m.Text(), "\n"+u.Username+": ") {
+				t.Errorf("hand 1's result has no line for %s: %q", u.Username, m.Text())
 			}
 		}
 		r = h.click(bob, m.ID, buttonByLabel(t, m, "Review hand 1"))
@@ -196,13 +196,13 @@ func TestThreeHandedOverDays(t *testing.T) {
 	}
 	r, _ = h.slash(bob, h.channel, "pinochle", "review", fakediscord.Opt("game", game))
 	if review := jsonOf(r.Embeds); !strings.Contains(review, "Bury") {
-		t.Errorf("/pinochle review of the game: %q %s", r.Content, review)
+		t.Errorf("/pinochle review of the game: %q %s", r.Text(), review)
 	}
 
 	// The lobby ends with the result; storage keeps each player's score and place.
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
 		m, ok := h.srv.Message(tb.lobbyID)
-		return ok && len(m.Embeds) > 0 && strings.HasPrefix(m.Embeds[0].Description, "Finished: ")
+		return ok && strings.Contains(m.Text(), "Finished: ")
 	}); err != nil {
 		t.Errorf("the lobby message never showed the result: %v", err)
 	}
@@ -224,7 +224,7 @@ func TestThreeHandedOverDays(t *testing.T) {
 	}
 	r, _ = h.slash(bob, h.channel, "pinochle", "export", fakediscord.Opt("game", game))
 	if len(r.Files) != 1 || !strings.Contains(string(r.Files[0].Data), `"three-handed"`) || !strings.Contains(string(r.Files[0].Data), `"seat_scores"`) {
-		t.Errorf("export answered %q with %d files", r.Content, len(r.Files))
+		t.Errorf("export answered %q with %d files", r.Text(), len(r.Files))
 	}
 	// The game of one hand counts once for each player, in words that count it so.
 	r, _ = h.slash(bob, h.channel, "pinochle", "stats")
@@ -377,17 +377,17 @@ func TestThreeHandedBuryMisuse(t *testing.T) {
 			before := h.public(game, tb)
 			r := forged(&h, c.by, c.id, c.values)
 			h.private(c.by, r, c.want)
-			t.Logf("%s: %q", c.name, firstLine(r.Content))
+			t.Logf("%s: %q", c.name, firstLine(r.Text()))
 			h.unchanged(game, tb, before)
 		})
 	}
 	// The bury itself, then the same menu again: done already.
 	r := h.wait(h.srv.Select(bidder, view.MessageID, menu.CustomID, values(3)))
-	if r.Type != 7 || strings.Contains(r.Content, "⚠️") {
-		t.Fatalf("the bury answered %q", r.Content)
+	if r.Type != 7 || strings.Contains(r.Text(), "⚠️") {
+		t.Fatalf("the bury answered %q", r.Text())
 	}
-	if !strings.Contains(r.Content, "**Buried** (seen by you alone") {
-		t.Errorf("the bidder's hand after the bury does not show its buried cards:\n%s", r.Content)
+	if !strings.Contains(r.Text(), "**Buried** (seen by you alone") {
+		t.Errorf("the bidder's hand after the bury does not show its buried cards:\n%s", r.Text())
 	}
 	h.settle(game)
 	before := h.public(game, tb)
@@ -395,14 +395,14 @@ func TestThreeHandedBuryMisuse(t *testing.T) {
 	h.private(bidder, r, "done already")
 	h.unchanged(game, tb, before)
 	// The others see that 3 cards were buried, never which.
-	buried := strings.Split(strings.TrimSpace(r.Content[strings.Index(r.Content, "**Buried**"):]), "\n")[0]
+	buried := strings.Split(strings.TrimSpace(r.Text()[strings.Index(r.Text(), "**Buried**"):]), "\n")[0]
 	for _, u := range users {
 		if u.ID == bidder.ID {
 			continue
 		}
 		v, _ := h.myHand(u, tb.thread)
-		if strings.Contains(v.Content, "**Buried**") || !strings.Contains(v.Content, "buried 3 cards") {
-			t.Errorf("%s's hand after the bury:\n%s", u.Username, v.Content)
+		if strings.Contains(v.Text(), "**Buried**") || !strings.Contains(v.Text(), "buried 3 cards") {
+			t.Errorf("%s's hand after the bury:\n%s", u.Username, v.Text())
 		}
 	}
 	if text := h.threadText(tb.thread) + h.tableState(tb.thread); strings.Contains(text, buried) {
@@ -431,7 +431,7 @@ func TestThreeHandedForfeit(t *testing.T) {
 			t.Errorf("%s forfeited and is placed %d", u.Username, res.Places[s])
 		}
 	}
-	if m, ok := h.srv.Message(tb.lobbyID); !ok || len(m.Embeds) == 0 || !strings.Contains(m.Embeds[0].Description, late.Username+" forfeited") {
+	if m, ok := h.srv.Message(tb.lobbyID); !ok || !strings.Contains(m.Text(), late.Username+" forfeited") {
 		t.Errorf("the lobby does not tell the forfeit: %s", jsonOf(m.Embeds))
 	}
 }
@@ -465,8 +465,8 @@ func TestThreeHandedLateBury(t *testing.T) {
 	}
 	h.waitThread(tb.thread, late.Username+" buries 3 cards.")
 	v, _ := h.myHand(late, tb.thread)
-	if !strings.Contains(v.Content, "**Buried** (seen by you alone") {
-		t.Errorf("the late bidder's hand does not show what the computer buried:\n%s", v.Content)
+	if !strings.Contains(v.Text(), "**Buried** (seen by you alone") {
+		t.Errorf("the late bidder's hand does not show what the computer buried:\n%s", v.Text())
 	}
 	u, view, _ := h.toAct(tb.thread, users)
 	h.actOnce(u, view)

@@ -27,8 +27,8 @@ func (h *harness) actTwoHanded(user fakediscord.User, view fakediscord.Response)
 	h.t.Helper()
 	c := meldFirst(actionControls(view.Components))
 	r := h.click(user, view.MessageID, c.CustomID)
-	if r.Type != 7 || strings.Contains(r.Content, "⚠️") || strings.Contains(r.Content, "earlier step") {
-		h.t.Fatalf("move %s (%s) answered type %d: %q", c.CustomID, c.Label, r.Type, r.Content)
+	if r.Type != 7 || strings.Contains(r.Text(), "⚠️") || strings.Contains(r.Text(), "earlier step") {
+		h.t.Fatalf("move %s (%s) answered type %d: %q", c.CustomID, c.Label, r.Type, r.Text())
 	}
 	return r
 }
@@ -57,8 +57,8 @@ func TestTwoHandedOverDays(t *testing.T) {
 	}
 	tm := h.waitTable(tb.thread)
 	game := h.tableGame(tb)
-	if e := tm.Embeds[0]; !strings.Contains(e.Title, "two-handed") || !strings.Contains(jsonOf(e), "Trump and stock") {
-		t.Fatalf("the table does not show two-handed's trump and stock: %s", jsonOf(e))
+	if text := tm.Text(); !strings.Contains(text, "two-handed") || !strings.Contains(text, "Trump and stock") {
+		t.Fatalf("the table does not show two-handed's trump and stock: %s", text)
 	}
 
 	restarted, away, reminded := false, false, false
@@ -82,7 +82,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 				t.Fatalf("after the restart the log has %d actions, want %d", got, n)
 			}
 			restarted = true
-		case !away && restarted && u.ID == ana.ID && strings.Contains(view.Content, "the stock is gone"):
+		case !away && restarted && u.ID == ana.ID && strings.Contains(view.Text(), "the stock is gone"):
 			// Away, once the stock is gone: the computer plays ana's seat until she is
 			// back.
 			n := h.logLen(game)
@@ -97,14 +97,14 @@ func TestTwoHandedOverDays(t *testing.T) {
 			continue
 		}
 		r := h.actTwoHanded(u, view)
-		if gameOver(r.Content) {
+		if gameOver(r.Text()) {
 			break
 		}
 		h.clock.Advance(20 * time.Hour)
 		h.settle(game)
 	}
 	h.waitThread(tb.thread, "Game over")
-	if dms := h.srv.DMs(bob.ID); len(dms) == 0 || !strings.Contains(dms[0].Content, "two-handed") {
+	if dms := h.srv.DMs(bob.ID); len(dms) == 0 || !strings.Contains(dms[0].Text(), "two-handed") {
 		t.Errorf("bob, who asked for direct messages, got %d", len(dms))
 	}
 	if !restarted || !away || !reminded {
@@ -123,7 +123,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 	}
 	// Each hand's result has its review and the score sheet, in the thread, for anyone.
 	for _, m := range h.srv.Messages(tb.thread) {
-		if !strings.Contains(m.Content, "**Hand 1 result.**") {
+		if !strings.Contains(m.Text(), "**Hand 1 result.**") {
 			continue
 		}
 		r = h.click(bob, m.ID, buttonByLabel(t, m, "Review hand 1"))
@@ -144,7 +144,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 		t.Fatalf("storage refused a hand:\n%s", s)
 	}
 	for _, m := range h.srv.Messages(tb.thread) {
-		if strings.Contains(m.Content, "**Hand 1 result.**") {
+		if strings.Contains(m.Text(), "**Hand 1 result.**") {
 			r = h.click(bob, m.ID, buttonByLabel(t, m, "Score sheet"))
 			if sheet := jsonOf(r.Embeds); !strings.Contains(sheet, "trump") || !strings.Contains(sheet, "ana / bob") {
 				t.Errorf("the score sheet: %s", sheet)
@@ -157,7 +157,7 @@ func TestTwoHandedOverDays(t *testing.T) {
 	}
 	r, _ = h.slash(bob, h.channel, "pinochle", "export", fakediscord.Opt("game", game))
 	if len(r.Files) != 1 || !strings.Contains(string(r.Files[0].Data), `"two-handed"`) {
-		t.Errorf("export answered %q with %d files", r.Content, len(r.Files))
+		t.Errorf("export answered %q with %d files", r.Text(), len(r.Files))
 	}
 }
 
@@ -294,7 +294,7 @@ func TestTwoHandedMisuse(t *testing.T) {
 			msg := h.forge(own, button(c.id))
 			r := h.click(c.by, msg, c.id)
 			h.private(c.by, r, c.want)
-			t.Logf("%s: %q", c.name, firstLine(r.Content))
+			t.Logf("%s: %q", c.name, firstLine(r.Text()))
 			h.unchanged(game, tb, before)
 		})
 	}
@@ -305,19 +305,19 @@ func TestTwoHandedMisuse(t *testing.T) {
 	r := h.click(winner, hv.MessageID, buttonByLabel(t, h.message(hv.MessageID), "Hint"))
 	h.private(winner, r, "")
 	if err := h.srv.WaitFor(h.ctx, func(*fakediscord.Server) bool {
-		return strings.Contains(h.message(hv.MessageID).Content, "💡 **Hint:**")
+		return strings.Contains(h.message(hv.MessageID).Text(), "💡 **Hint:**")
 	}); err != nil {
 		t.Fatalf("no hint in the private hand: %v", err)
 	}
-	if m := h.message(hv.MessageID).Content; !strings.Contains(m, "meld") && !strings.Contains(m, "Draw") && !strings.Contains(m, "draw") {
+	if m := h.message(hv.MessageID).Text(); !strings.Contains(m, "meld") && !strings.Contains(m, "Draw") && !strings.Contains(m, "draw") {
 		t.Errorf("the hint does not speak of the meld: %q", m)
 	}
 	h.unchanged(game, tb, before)
 
 	// Draw, then the same button again, then a meld button of that earlier step.
 	r = h.click(winner, view.MessageID, draw)
-	if r.Type != 7 || strings.Contains(r.Content, "⚠️") {
-		t.Fatalf("Draw answered %q", r.Content)
+	if r.Type != 7 || strings.Contains(r.Text(), "⚠️") {
+		t.Fatalf("Draw answered %q", r.Text())
 	}
 	h.settle(game)
 	before = h.public(game, tb)

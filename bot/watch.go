@@ -44,11 +44,10 @@ func (b *Bot) cmdTableWatch(ctx context.Context, i *discordgo.Interaction, _ opt
 	return b.command(ctx, i, id, live.Watch{By: personOf(i), Token: i.Token}, false)
 }
 
-// editWatch brings a watcher's private message up to date.
+// editWatch brings a watcher's private message up to date, drawn when the edit goes out.
 func (b *Bot) editWatch(e live.EditWatch) {
-	data := present.Watch(&e.Game, &e.Watching)
+	look := b.look(&e.Game)
 	b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, issued: e.Issued, answered: b.answering(e.Token),
-		edit: &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components,
-			AllowedMentions: &discordgo.MessageAllowedMentions{}},
+		render: func() present.Message { return present.WatchMessage(b.painter, &e.Game, &e.Watching, look) },
 	}})
 }

@@ -57,6 +57,7 @@ const (
 	OptSeason        = "season"
 	OptUser          = "user"
 	OptOptions       = "options"
+	OptCards         = "cards"
 	OptComputerGames = "computer_games"
 	OptChannel       = "channel"
 	OptChannelAction = "channel_action"
@@ -115,8 +116,8 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 			Options: []*discordgo.ApplicationCommandOption{
 				sub(SubNew, "Open a table in this channel",
 					presetOption(presets, false),
-					intOption(OptTarget, "Score that ends the game (0 to play a number of hands)", 0),
-					intOption(OptHands, "Number of hands after which the game ends (0 for no limit)", 0),
+					intOption(OptTarget, "Score that ends the game (0: play by hands)", 0),
+					intOption(OptHands, "Hands after which the game ends (0: no limit)", 0),
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionInteger, Name: OptPass,
 						Description: "Cards passed each way between partners",
@@ -158,31 +159,34 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 					}),
 				sub(SubLeave, "Leave your table, or hand your seat to a computer player"),
 				sub(SubAbandon, "End this channel's game without a result (host or Manage Server)"),
-				sub(SubSettings, "Show or change this server's defaults (Manage Server to change)",
+				sub(SubSettings, "Show or change this server's defaults (Manage Server)",
 					presetOption(presets, false),
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionString, Name: OptOptions,
-						Description: `Default table options, such as "target=1000 pass=3" ("none" to clear)`,
+						Description: `Default table options, e.g. "target=1000 pass=3" ("none" clears)`,
 						MaxLength:   500,
 					},
 					timerOption(),
 					timeoutOption(),
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionBoolean, Name: OptComputerGames,
-						Description: "Whether games with computer players count on the leaderboard",
+						Description: "Count games with computer players on the leaderboard",
 					},
 					&discordgo.ApplicationCommandOption{
 						Type: discordgo.ApplicationCommandOptionChannel, Name: OptChannel,
 						Description:  "A channel where tables may be opened",
 						ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText},
 					},
-					stringOption(OptChannelAction, "Add or remove that channel, or clear the list (every channel)",
+					stringOption(OptChannelAction, "Add or remove that channel, or clear the list",
 						choice("add", ChannelAdd), choice("remove", ChannelRemove), choice("clear", ChannelClear)),
 					levelOption(),
 					hintsOption(),
 					pingOption(),
 					autoplayOption(),
 					paceOption(),
+					stringOption(OptCards, "How tables show cards",
+						choice("pictures", table.CardsPictures.String()), choice("four-colour pictures", table.CardsFourColour.String()),
+						choice("text", table.CardsText.String())),
 				),
 				sub(SubNotify, "Choose whether the bot DMs you when it is your turn",
 					&discordgo.ApplicationCommandOption{
@@ -191,11 +195,11 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 					}),
 				sub(SubAway, "Let a computer player take your turns until you are back"),
 				sub(SubBack, "Take your turns again yourself"),
-				sub(SubGames, "List the games in progress in this server"),
+				sub(SubGames, "List your unfinished tables in this server"),
 				sub(SubReview, "Review a finished hand: every card, pass and trick",
 					gameOption(),
 					intOption(OptHand, "The hand's number (the last finished hand when left out)", 1)),
-				sub(SubExport, "Download a finished game as a JSON file",
+				sub(SubExport, "Download a finished game as JSON",
 					gameOption()),
 			},
 		},

@@ -303,6 +303,10 @@ func TestParseTableSettings(t *testing.T) {
 		{"autoplay a list", &discordgo.ApplicationCommandInteractionDataOption{Name: "autoplay", Value: []string{"on"}}, nil, "unexpected"},
 		{"timer too long", opt("timer", "8d"), nil, "too long"},
 		{"policy unknown", opt("timeout", "skip"), nil, `timeout "skip"`},
+		{"cards as text", opt("cards", "text"), func(s *table.Settings) { s.Cards = table.CardsText }, ""},
+		{"four-colour cards", opt("cards", "four"), func(s *table.Settings) { s.Cards = table.CardsFourColour }, ""},
+		{"picture cards", opt("cards", "pictures"), func(*table.Settings) {}, ""},
+		{"cards unknown", opt("cards", "braille"), nil, `cards "braille"`},
 	}
 	for _, tc := range tests {
 		got, err := ParseTableSettings(opts(tc.in), base)

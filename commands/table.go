@@ -15,10 +15,10 @@ import (
 // never the rules, which are a preset and its options (ParseOptions, engine.NewRules).
 
 // tableSettingOptions are the options that set a table's settings, in the order they are read.
-var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace, OptConfirm, OptKibitz}
+var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace, OptConfirm, OptCards, OptKibitz}
 
 // ParseTableSettings returns base changed by the table settings among a command's options
-// (timer, timeout, level, hints, ping, autoplay, pace and confirm), by name as from Flatten; options it
+// (timer, timeout, level, hints, ping, autoplay, pace, confirm and cards), by name as from Flatten; options it
 // does not know are left alone. Errors are written for the player.
 func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, base table.Settings) (table.Settings, error) {
 	s := base
@@ -48,6 +48,8 @@ func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteraction
 			s.Pace, err = parseChoice("pace", v, table.Paces(), orList)
 		case OptConfirm:
 			s.Confirm, err = parseSwitch(name, v)
+		case OptCards:
+			s.Cards, err = table.ParseCards(v)
 		case OptKibitz:
 			s.Kibitz, err = parseSwitch(name, v)
 		}
@@ -116,6 +118,12 @@ func TableSettingsText(s table.Settings) string {
 	}
 	if s.Kibitz {
 		text += " · watchers see the hands live"
+	}
+	switch s.Cards {
+	case table.CardsText:
+		text += " · cards in words"
+	case table.CardsFourColour:
+		text += " · four-colour cards"
 	}
 	return text
 }

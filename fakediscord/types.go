@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"strings"
 	"time"
 )
 
@@ -732,4 +733,55 @@ func cloneResponse(r Response) Response {
 	r.Embeds = cloneEmbeds(r.Embeds)
 	r.Components = cloneComponents(r.Components)
 	return r
+}
+
+// Text returns everything a message says in words, as a person reads it: its content, its
+// embeds' titles, descriptions, fields and footers, and with Components V2 its text
+// displays and its pictures' alt text, in order, a line apart.
+func (m Message) Text() string { return textOf(m.Content, m.Embeds, m.Components, true) }
+
+// Markdown returns the words of a message that Discord renders as Markdown: Text without
+// the pictures' alt text, which it shows as it is.
+func (m Message) Markdown() string { return textOf(m.Content, m.Embeds, m.Components, false) }
+
+// Text returns everything an interaction's answer says in words, as Message.Text does.
+func (r Response) Text() string { return textOf(r.Content, r.Embeds, r.Components, true) }
+
+// textOf joins the words of content, embeds and components, with the pictures' alt text
+// when alt is set.
+func textOf(content string, embeds []Embed, components []Component, alt bool) string {
+	var parts []string
+	if content != "" {
+		parts = append(parts, content)
+	}
+	for _, e := range embeds {
+		for _, s := range []string{e.Title, e.Description} {
+			if s != "" {
+				parts = append(parts, s)
+			}
+		}
+		for _, f := range e.Fields {
+			parts = append(parts, f.Name, f.Value)
+		}
+		if e.Footer != nil && e.Footer.Text != "" {
+			parts = append(parts, e.Footer.Text)
+		}
+	}
+	walkComponents(components, func(c Component) {
+		switch {
+		case c.Type == ComponentTextDisplay && c.Content != "":
+			parts = append(parts, c.Content)
+		case alt && c.Description != nil && *c.Description != "":
+			parts = append(parts, *c.Description)
+		}
+		for _, it := range c.Items {
+			if !alt {
+				break
+			}
+			if it.Description != nil && *it.Description != "" {
+				parts = append(parts, *it.Description)
+			}
+		}
+	})
+	return strings.Join(parts, "\n")
 }

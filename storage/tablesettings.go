@@ -41,6 +41,7 @@ const (
 	keyPace     = "pace"
 	keyConfirm  = "confirm"
 	keyKibitz   = "kibitz"
+	keyCards    = "cards"
 )
 
 // onOff writes a switch as stored.
@@ -60,6 +61,9 @@ func encodeTableSettings(s table.Settings, withHints bool) (string, error) {
 	}
 	if s.Kibitz {
 		o[keyKibitz] = onOff(s.Kibitz) // left out when off, as every table stored before it
+	}
+	if s.Cards != table.CardsPictures {
+		o[keyCards] = string(s.Cards) // left out when pictures, as every table stored before it
 	}
 	if withHints {
 		o[keyHints] = onOff(s.Hints)
@@ -91,6 +95,8 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 			s.Ping = table.PingMode(v)
 		case keyPace:
 			s.Pace = table.Pace(v)
+		case keyCards:
+			s.Cards = table.Cards(v)
 		case keyHints, keyAutoplay, keyConfirm, keyKibitz:
 			if v != "on" && v != "off" {
 				return table.Settings{}, false, fmt.Errorf("decode table settings %s: %s %q is neither on nor off", js, k, v)

@@ -78,7 +78,8 @@ func TestEncodeTableSettings(t *testing.T) {
 			for _, pol := range table.TimeoutPolicies() {
 				for _, b := range []bool{false, true} {
 					pace := table.Paces()[len(all)%len(table.Paces())]
-					all = append(all, table.Settings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace, Confirm: len(all)%3 == 0, Kibitz: len(all)%5 == 0})
+					all = append(all, table.Settings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace, Confirm: len(all)%3 == 0,
+						Cards: table.CardLooks()[len(all)%len(table.CardLooks())], Kibitz: len(all)%5 == 0})
 				}
 			}
 		}

@@ -41,6 +41,41 @@ type Settings struct {
 	// Kibitz lets the people who watch the table (and are not seated at it) see every
 	// seat's cards as the hand is played; without it they see them once the hand is over.
 	Kibitz bool
+	// Cards is how the table's messages show cards: pictures (the zero value), pictures of
+	// a four-colour deck, or text alone.
+	Cards Cards
+}
+
+// Cards is how a table's messages show cards: one of CardLooks.
+type Cards string
+
+// The card looks. Pictures are the zero value, as every table had before the look could
+// be chosen.
+const (
+	CardsPictures   Cards = ""     // drawn cards, spades and clubs black, hearts and diamonds red
+	CardsFourColour Cards = "four" // drawn cards of a four-colour deck: diamonds blue, clubs green
+	CardsText       Cards = "text" // words and suit symbols only
+)
+
+// CardLooks returns the card looks, CardsPictures first.
+func CardLooks() []Cards { return []Cards{CardsPictures, CardsFourColour, CardsText} }
+
+// String names a card look as people choose it: pictures, four or text.
+func (c Cards) String() string {
+	if c == CardsPictures {
+		return "pictures"
+	}
+	return string(c)
+}
+
+// ParseCards reads a card look as String names it.
+func ParseCards(s string) (Cards, error) {
+	for _, c := range CardLooks() {
+		if c.String() == s {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("cards %q: choose pictures, four or text", s)
 }
 
 // DefaultSettings returns the settings of a table in a guild that chose none: the normal
@@ -76,7 +111,7 @@ func (s *Settings) Check() error {
 		return fmt.Errorf("negative turn timer %v", s.Timer)
 	}
 	return errors.Join(s.Level.Check(), oneOf("ping mode", s.Ping, PingModes()),
-		oneOf("timeout policy", s.Timeout, TimeoutPolicies()), oneOf("pace", s.Pace, Paces()))
+		oneOf("timeout policy", s.Timeout, TimeoutPolicies()), oneOf("pace", s.Pace, Paces()), oneOf("cards", s.Cards, CardLooks()))
 }
 
 // Level is how well a computer player plays: one of Levels.

@@ -104,3 +104,25 @@ func TestStampCurrent(t *testing.T) {
 		t.Error("a control of another hand or step is current")
 	}
 }
+
+func TestCards(t *testing.T) {
+	for _, c := range CardLooks() {
+		got, err := ParseCards(c.String())
+		if err != nil || got != c {
+			t.Errorf("ParseCards(%q) = %q, %v; want %q", c.String(), got, err, c)
+		}
+		s := DefaultSettings()
+		s.Cards = c
+		if err := s.Check(); err != nil {
+			t.Errorf("cards %s: %v", c, err)
+		}
+	}
+	if _, err := ParseCards("Pictures"); err == nil {
+		t.Error("ParseCards takes Pictures")
+	}
+	bad := DefaultSettings()
+	bad.Cards = "pictures" // the word, not the value
+	if err := bad.Check(); err == nil {
+		t.Error(`cards "pictures" as a value passes its check`)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bwmarrin/discordgo"
 	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -143,6 +144,12 @@ func Channel(channelID string) string { return "<#" + channelID + ">" }
 // TableMoved is what a table message that was posted again below says: where it went.
 func TableMoved(guildID, channelID, messageID string) string {
 	return "The table has moved down: " + messageLink(guildID, table.Message{ChannelID: channelID, MessageID: messageID})
+}
+
+// NoteMessage is a Components V2 message of a line of text alone: what a table message
+// posted anew is left saying, without buttons.
+func NoteMessage(text string) Message {
+	return Message{Components: []discordgo.MessageComponent{discordgo.TextDisplay{Content: text}}}
 }
 
 // messageLink is a link to a message.

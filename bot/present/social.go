@@ -157,51 +157,64 @@ func AlreadySeatedHere(guildID string, lobby table.Message) string {
 	return "You sit at that table already: " + messageLink(guildID, lobby) + "."
 }
 
-// Watch is a watcher's private view of a table: the public table, the hands already over as
-// they were dealt, and, at a table that allows kibitzing, every seat's cards as they are.
-// It shows no card of the hand in play otherwise: w.Log is read for the hands over only.
-func Watch(meta *table.Game, w *live.Watching) *discordgo.InteractionResponseData {
+// WatchMessage is a watcher's private view of a table, as a Components V2 message: the public
+// table as its table message shows it (pictures and words), each seat's cards of the hands
+// already over as they were dealt, and, at a table that allows kibitzing, every seat's
+// cards as they are; a Refresh button while the game goes on. It shows no card of the hand
+// in play otherwise: w.Log is read for the hands over only.
+func WatchMessage(p *Painter, meta *table.Game, w *live.Watching, look Look) Message {
 	pub := &w.Public
-	em, _ := Table(meta, pub)
-	em.Title = "👀 Watching · " + em.Title
-	embeds := []*discordgo.MessageEmbed{em}
-	content := fmt.Sprintf("👀 You are watching game #%d privately: this message follows the table for a while (press **Refresh** when it stops).", meta.ID)
+	d := tableDraft(meta, pub, look)
+	d.head = strings.Replace(d.head, "## ", "## 👀 Watching · ", 1)
+	note := fmt.Sprintf("You are watching game #%d privately: this message follows the table for a while (press **Refresh** when it stops).", meta.ID)
 	if meta.Settings.Kibitz {
-		content += " This table allows kibitzing: you see every hand as it is played. Please do not tell the players."
+		note += " This table allows kibitzing: you see every hand as it is played. Please do not tell the players."
 	} else {
-		content += " Each seat's cards show once their hand is over."
+		note += " Each seat's cards show once their hand is over."
 	}
-	hands := &discordgo.MessageEmbed{Title: "Hands", Color: ColourOver}
+	d.head += "\n" + note
+	d.foot = smallPrint(gameEndText(pub.Rules(), pub.HandNo()))
+	if hands := watchedHands(meta, w); len(hands) > 0 {
+		d.body += "\n" + paragraphs(hands)
+	}
+	if !pub.Over() && meta.Status != table.StatusAbandoned {
+		d.rows = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
+				CustomID: commands.ID{Game: meta.ID, Action: commands.ActWatch}.String()},
+		}}}
+	}
+	return d.message(d.paint(p, look))
+}
+
+// watchedHands are the cards a watcher may see: every seat's as they are where the table
+// allows kibitzing, and every seat's of the last hand over as they were dealt.
+func watchedHands(meta *table.Game, w *live.Watching) []field {
+	pub := &w.Public
+	var out []field
 	if meta.Settings.Kibitz && len(w.Seats) == len(meta.Seats) && !pub.Over() {
 		var lines []string
 		for s := range w.Seats {
 			lines = append(lines, Name(meta, s)+": "+symbolsText(w.Seats[s].Cards()))
 		}
-		hands.Fields = append(hands.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("Hand %d now", pub.HandNo()), Value: words.Truncate(strings.Join(lines, "\n"), 1024)})
+		out = append(out, field{name: fmt.Sprintf("Hand %d now", pub.HandNo()), value: strings.Join(lines, "\n")})
 	}
-	if done := len(pub.Results()); done > 0 {
-		if rules, err := meta.Rules(); err == nil {
-			if h, err := record.HandAt(rules, meta.Seed, w.Log, done); err == nil {
-				var lines []string
-				for s := range meta.Seats {
-					lines = append(lines, Name(meta, s)+": "+symbolsText(h.Dealt[s].Cards()))
-				}
-				hands.Fields = append(hands.Fields, &discordgo.MessageEmbedField{Name: fmt.Sprintf("Hand %d as dealt", done), Value: words.Truncate(strings.Join(lines, "\n"), 1024)})
-			}
-		}
+	done := len(pub.Results())
+	if done == 0 {
+		return out
 	}
-	if len(hands.Fields) > 0 {
-		embeds = append(embeds, hands)
+	rules, err := meta.Rules()
+	if err != nil {
+		return out
 	}
-	components := []discordgo.MessageComponent{}
-	if !pub.Over() {
-		components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Refresh", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "🔄"},
-				CustomID: commands.ID{Game: meta.ID, Action: commands.ActWatch}.String()},
-		}}}
+	h, err := record.HandAt(rules, meta.Seed, w.Log, done)
+	if err != nil {
+		return out
 	}
-	return &discordgo.InteractionResponseData{Content: content, Embeds: embeds, Components: components,
-		Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	var lines []string
+	for s := range meta.Seats {
+		lines = append(lines, Name(meta, s)+": "+symbolsText(h.Dealt[s].Cards()))
+	}
+	return append(out, field{name: fmt.Sprintf("Hand %d as dealt", done), value: strings.Join(lines, "\n")})
 }
 
 // Highlights is the field of a player's stats that tells what their games say beyond the

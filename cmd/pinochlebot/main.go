@@ -170,6 +170,7 @@ type config struct {
 	shardIDs                              []int
 	level                                 slog.Level
 	channelRate                           float64 // CHANNEL_RATE; 0 for the default
+	cardEmojis                            bool    // CARD_EMOJIS, on unless "off"
 }
 
 // database returns what to open: the PostgreSQL URL, or else the SQLite path.
@@ -229,6 +230,13 @@ func loadConfig(getenv func(string) string) (config, error) {
 				errUsage, r, bot.DefaultChannelRate, bot.DefaultChannelRate)
 		}
 	}
+	switch e := get("CARD_EMOJIS"); e {
+	case "", "on":
+		c.cardEmojis = true
+	case "off":
+	default:
+		return c, fmt.Errorf("%w: CARD_EMOJIS %q: on or off", errUsage, e)
+	}
 	if lv := get("LOG_LEVEL"); lv != "" {
 		if err := c.level.UnmarshalText([]byte(lv)); err != nil {
 			return c, fmt.Errorf("%w: LOG_LEVEL %q: use debug, info, warn or error", errUsage, lv)
@@ -262,7 +270,7 @@ func run(ctx context.Context, getenv func(string) string, stderr io.Writer) int 
 	log.Info("opened the database", "backend", store.Backend(), "database", store.Path(), "schema", storage.SchemaVersion())
 	b, err := bot.New(bot.Config{
 		Token: cfg.token, AppID: cfg.appID, GuildID: cfg.guildID, APIURL: cfg.apiURL, Store: store, Logger: log,
-		ShardCount: cfg.shardCount, ShardIDs: cfg.shardIDs, ChannelRate: cfg.channelRate,
+		ShardCount: cfg.shardCount, ShardIDs: cfg.shardIDs, ChannelRate: cfg.channelRate, CardEmojis: cfg.cardEmojis,
 	})
 	if err == nil {
 		err = b.Start(ctx)

@@ -61,8 +61,14 @@ func TestChannelRate(t *testing.T) {
 		}
 	}
 	c, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x", "CHANNEL_RATE": "22.5"}))
-	if err != nil || c.channelRate != 22.5 {
-		t.Errorf("CHANNEL_RATE=22.5: %v, %v", c.channelRate, err)
+	if err != nil || c.channelRate != 22.5 || !c.cardEmojis {
+		t.Errorf("CHANNEL_RATE=22.5: %v, card emojis %v, %v", c.channelRate, c.cardEmojis, err)
+	}
+	if c, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x", "CARD_EMOJIS": "off"})); err != nil || c.cardEmojis {
+		t.Errorf("CARD_EMOJIS=off: card emojis %v, %v", c.cardEmojis, err)
+	}
+	if _, err := loadConfig(env(map[string]string{"DISCORD_TOKEN": "x", "CARD_EMOJIS": "maybe"})); err == nil {
+		t.Error("CARD_EMOJIS=maybe is taken")
 	}
 }
 

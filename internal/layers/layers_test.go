@@ -40,7 +40,7 @@ var allowed = map[string][]string{
 	"storage/pgtest":      {},
 	"bot/live":            {"engine", "engine/computer", "league", "table"},
 	"commands":            {"engine", "table", "internal/words"},
-	"bot/present":         {"engine", "engine/computer", "engine/record", "league", "table", "bot/live", "commands", "internal/words"},
+	"bot/present":         {"engine", "engine/computer", "engine/record", "league", "table", "bot/live", "commands", "internal/words", "bot/present/picture"},
 	"bot/charts":          {},
 	"bot/present/picture": {"engine", "internal/words"},
 
