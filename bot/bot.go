@@ -156,6 +156,7 @@ type Bot struct {
 	failErr  error
 	stopped  chan struct{}                 // closed when the bot stops on its own (fail)
 	pins     pins                          // where pinning is refused (pins.go)
+	again    againLocks                    // the Play again offers being pressed (playagain.go)
 	gateway  *discordgo.GatewayBotResponse // GET /gateway/bot, when autoShards asked
 }
 

@@ -168,6 +168,13 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 			why = present.GameOn(r.Game.PostChannel())
 		}
 		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: v2Answer(present.ClosedLobbyMessage(&r.Game, &rules, why), 0)})
+	case live.ReplyWatch:
+		kind, flags := discordgo.InteractionResponseChannelMessageWithSource, discordgo.MessageFlagsEphemeral
+		if inPlace && private(i) {
+			kind, flags = update, 0
+		}
+		m := present.WatchMessage(b.painter, &r.Game, &r.Watching, b.look(&r.Game)) // watch.go
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: v2Answer(m, flags)})
 	case live.ReplyBidForm:
 		return respond(b.s, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,

@@ -26,6 +26,9 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 		switch e := e.(type) {
 		case live.Narrate:
 			b.narrate(&e)
+			b.offerPlayAgain(&e) // playagain.go
+		case live.EditWatch:
+			b.editWatch(e) // watch.go
 		case live.Remind:
 			b.post.enqueue(e.Channel, &post{content: present.Reminder(&e), mentions: e.Users})
 		case live.Mention:

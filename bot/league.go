@@ -36,6 +36,7 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 	case err != nil:
 		return b.failed(i, "league start", err)
 	}
+	b.logAdmin(ctx, i, league.CorrectSeasonStart, s.Name) // admin.go
 	return respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
@@ -58,6 +59,7 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction, _ opti
 	case err != nil:
 		return b.failed(i, "league end", err)
 	}
+	b.logAdmin(ctx, i, league.CorrectSeasonEnd, s.Name) // admin.go
 	recs, err := b.store.Standings(ctx, i.GuildID, s.ID, leaderboardSize, 0)
 	if err != nil {
 		return b.failed(i, "standings", err)
@@ -97,6 +99,10 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, _ option
 	if len(seasons) == 0 {
 		return b.reply(i, present.MsgNoSeasons)
 	}
+	hidden, err := b.store.BoardHidden(ctx, i.GuildID) // no leader is named while the board is hidden
+	if err != nil {
+		return b.failed(i, "board hidden", err)
+	}
 	var lines []string
 	for _, s := range seasons {
 		end := "running"
@@ -104,7 +110,7 @@ func (b *Bot) cmdHistory(ctx context.Context, i *discordgo.Interaction, _ option
 			end = "ended " + s.End.UTC().Format("2 Jan 2006")
 		}
 		line := fmt.Sprintf("• **%s**: from %s, %s", present.Escape(s.Name), s.Start.UTC().Format("2 Jan 2006"), end)
-		if recs, err := b.store.Standings(ctx, i.GuildID, s.ID, 1, 0); err == nil && len(recs) > 0 {
+		if recs, err := b.store.Standings(ctx, i.GuildID, s.ID, 1, 0); err == nil && len(recs) > 0 && !hidden {
 			line += fmt.Sprintf(" · leader %s (%.0f)", present.Escape(recs[0].Name), recs[0].Rating.Display())
 		}
 		lines = append(lines, line)

@@ -175,7 +175,7 @@ func TestCommands(t *testing.T) {
 	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Start"))
 	r, _ = h.slash(bob, tb.thread, "pinochle", "leave")
 	h.private(bob, r, "computer player plays your seat")
-	h.waitThread(tb.thread, "bob is away")
+	h.waitThread(tb.thread, "bob left the game")
 }
 
 // TestLobbyLimit: one person hosts at most three open lobbies in a server; the fourth is

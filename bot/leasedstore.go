@@ -25,6 +25,7 @@ type storeReads interface {
 	Standings(ctx context.Context, guildID string, seasonID int64, limit, offset int) ([]league.Record, error)
 	Settings(ctx context.Context, guildID string) (table.GuildSettings, error)
 	Notify(ctx context.Context, userID string) (bool, error)
+	storage.SocialReader
 }
 
 // leasedStore is the store as the bot uses it: the reads it makes, the writes, and the

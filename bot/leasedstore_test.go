@@ -126,6 +126,12 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 		{"SetNotify", func(w storage.Writer) error { return w.SetNotify(ctx, "u1", true, start) }},
 	}
 	writes = append(writes, eventWrites(ctx, g.ID, start)...)
+	for _, sw := range socialWrites(ctx, procB, g.ID, start) { // social_store_test.go
+		writes = append(writes, struct {
+			name  string
+			write func(w storage.Writer) error
+		}{sw.name, sw.write})
+	}
 	var names, want []string
 	for _, w := range writes {
 		names = append(names, w.name)

@@ -35,6 +35,9 @@ func (b *Bot) cmdStandings(ctx context.Context, i *discordgo.Interaction, opts o
 // current one, overall when none runs) and, with overallToo, the overall leaderboard beside
 // a season's standings.
 func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name string, overallToo bool) error {
+	if hidden, err := b.boardHidden(ctx, i); hidden { // admin.go
+		return err
+	}
 	season, err := b.seasonFor(ctx, i.GuildID, name)
 	if errors.Is(err, errNoSeason) {
 		return b.reply(i, present.NoSuchSeason(name))
@@ -109,6 +112,9 @@ func (b *Bot) standingsPage(ctx context.Context, guildID string, season league.S
 // onPage turns a ranking's page: the message updates in place.
 func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
 	id := c.(commands.PageID)
+	if hidden, err := b.boardHidden(ctx, i); hidden { // admin.go
+		return err
+	}
 	season := league.Season{ID: league.Overall, Name: "overall"}
 	if id.Season != league.Overall {
 		seasons, err := b.store.Seasons(ctx, i.GuildID)
@@ -147,6 +153,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	r := st.Overall
 	e := present.StatsEmbed(st)
+	b.highlights(ctx, i.GuildID, user.ID, r, e) // activity.go
 	// Drawing the chart may take longer than Discord waits for an answer under load: the
 	// answer is deferred, then filled in.
 	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,

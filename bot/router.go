@@ -21,6 +21,8 @@ type commandHandler func(b *Bot, ctx context.Context, i *discordgo.Interaction, 
 func commandRoutes() map[string]commandHandler {
 	p := func(sub string) string { return commands.CommandPinochle + " " + sub }
 	l := func(sub string) string { return commands.CommandLeague + " " + sub }
+	t := func(sub string) string { return commands.CommandTable + " " + sub }
+	a := func(sub string) string { return commands.CommandAdmin + " " + sub }
 	routes := map[string]commandHandler{
 		p(commands.SubNew):         (*Bot).cmdNew,
 		p(commands.SubHand):        (*Bot).cmdHand,
@@ -45,6 +47,23 @@ func commandRoutes() map[string]commandHandler {
 		l(commands.SubLeagueEnd):       (*Bot).cmdLeagueEnd,
 		l(commands.SubLeagueStandings): (*Bot).cmdStandings,
 		l(commands.SubLeagueHistory):   (*Bot).cmdHistory,
+		// The loop around games: finding, watching and the server's activity (/table), and
+		// the admins' tools (/pinochle-admin, Manage Server).
+		t(commands.SubTablePlay):     (*Bot).cmdTablePlay,
+		t(commands.SubTableCall):     (*Bot).cmdTableCall,
+		t(commands.SubTableInvite):   (*Bot).cmdTableInvite,
+		t(commands.SubTableWatch):    (*Bot).cmdTableWatch,
+		t(commands.SubTableActivity): (*Bot).cmdTableActivity,
+		a(commands.SubAdminExclude): admin(func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) error {
+			return b.cmdAdminExclude(ctx, i, opts, true)
+		}),
+		a(commands.SubAdminInclude): admin(func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) error {
+			return b.cmdAdminExclude(ctx, i, opts, false)
+		}),
+		a(commands.SubAdminVoid):        admin((*Bot).cmdAdminVoid),
+		a(commands.SubAdminSeason):      admin((*Bot).cmdAdminSeason),
+		a(commands.SubAdminLeaderboard): admin((*Bot).cmdAdminLeaderboard),
+		a(commands.SubAdminLog):         admin((*Bot).cmdAdminLog),
 	}
 	maps.Copy(routes, eventCommandRoutes()) // events.go
 	return routes
@@ -94,6 +113,9 @@ func controlRoutes() map[commands.Route]controlRoute {
 		commands.RoutePage:   {handle: (*Bot).onPage},
 		commands.RouteSheet:  {handle: (*Bot).onSheet},
 		commands.RouteReview: {handle: (*Bot).onSheet},
+		// The loop around games: watching a table, playing a finished game again.
+		at(commands.ActWatch):   watchRoute(),
+		commands.RoutePlayAgain: {handle: (*Bot).onPlayAgain},
 	}
 	maps.Copy(routes, eventControlRoutes()) // events.go
 	return routes

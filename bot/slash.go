@@ -82,9 +82,21 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		CreatedAt: now, LastActivity: now, Settings: req.Settings, Messages: map[table.MessageRole]table.Message{},
 	}
 	meta.Seats[0] = table.Seat{UserID: user.ID, Name: displayName(i)}
+	g, refusal, err := b.openTable(ctx, meta, &rules)
+	if err != nil {
+		return b.editAnswer(i, refusal, err)
+	}
+	b.callPlayers(ctx, g) // findplayers.go
+	return b.editAnswer(i, present.TableOpen(rules.Preset, g.PostChannel()), nil)
+}
+
+// openTable opens a lobby of meta's seats in its channel: the game is recorded and run, its
+// lobby message posted and its thread started, and it returns the game as it is shown. On an
+// error nothing stays open, and refusal is the answer to give.
+func (b *Bot) openTable(ctx context.Context, meta table.Game, rules *engine.Rules) (g table.Game, refusal string, err error) {
 	id, err := b.store.CreateGame(ctx, meta)
 	if err != nil {
-		return b.editAnswer(i, present.MsgNotCreated, err)
+		return table.Game{}, present.MsgNotCreated, err
 	}
 	meta.ID = id
 	// The table runs before its lobby is shown, so that a Join the moment the lobby appears
@@ -93,17 +105,17 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	// against its host, after a restart too).
 	if err := b.tables.Add(meta, nil); err != nil {
 		b.abandonUnshown(meta)
-		return b.editAnswer(i, present.MsgNotOpened, err)
+		return table.Game{}, present.MsgNotOpened, err
 	}
 	lobbyShown := meta
-	msg, err := b.post.send(ctx, i.ChannelID, &post{v2: func() present.Message { return present.LobbyMessage(&lobbyShown, &rules) }})
+	msg, err := b.post.send(ctx, meta.ChannelID, &post{v2: func() present.Message { return present.LobbyMessage(&lobbyShown, rules) }})
 	if err != nil {
 		b.withdraw(id)
-		return b.editAnswer(i, present.MsgCannotPost, err)
+		return table.Game{}, present.MsgCannotPost, err
 	}
-	lobby := table.Message{ChannelID: i.ChannelID, MessageID: msg.ID}
+	lobby := table.Message{ChannelID: meta.ChannelID, MessageID: msg.ID}
 	threadID := ""
-	thread, err := b.s.MessageThreadStartComplex(i.ChannelID, msg.ID, &discordgo.ThreadStart{
+	thread, err := b.s.MessageThreadStartComplex(meta.ChannelID, msg.ID, &discordgo.ThreadStart{
 		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: threadArchive,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
@@ -122,10 +134,10 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 		if err == nil {
 			err = errors.New(present.Notice(r.Notice, nil))
 		}
-		return b.editAnswer(i, present.MsgNotSavedNew, err)
+		return table.Game{}, present.MsgNotSavedNew, err
 	}
-	b.log.Info("table opened", "game", id, "guild", i.GuildID, "preset", rules.Preset)
-	return b.editAnswer(i, present.TableOpen(rules.Preset, r.Game.PostChannel()), nil)
+	b.log.Info("table opened", "game", id, "guild", meta.GuildID, "preset", rules.Preset)
+	return r.Game, "", nil
 }
 
 // withdraw closes a lobby that could not be shown, saying in the log when it could not:
@@ -236,7 +248,12 @@ func (b *Bot) cmdRules(ctx context.Context, i *discordgo.Interaction, opts optio
 
 // cmdLeave leaves a lobby, or hands the caller's seat in a game to a computer player.
 func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction, _ options) error {
-	return b.tableCommand(ctx, i, true, present.MsgNoTableSeat, live.Leave{By: personOf(i)})
+	s := b.tableOf(i, true)
+	if s == nil {
+		return b.reply(i, present.MsgNoTableSeat)
+	}
+	// Leaving a league event's game forfeits it (playagain.go's inEvent).
+	return b.command(ctx, i, s.Game.ID, live.Leave{By: personOf(i), Forfeit: b.inEvent(s.Game.ID)}, false)
 }
 
 // cmdAbandon stops a table: its host or someone with Manage Server.

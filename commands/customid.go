@@ -28,6 +28,7 @@ const (
 	ActHand     Action = "hand"    // the public "My hand" button
 	ActRefresh  Action = "refresh" // show the private controls again
 	ActNextHand Action = "next"    // deal on, during the pause after a hand
+	ActWatch    Action = "watch"   // follow the table privately, for someone not seated
 )
 
 // Private controls, valid only at the step they were shown for.
@@ -91,7 +92,7 @@ var actionArgs = map[Action]argKind{
 	ActBid: argAmount, ActOther: argNone, ActBidModal: argNone, ActPass: argNone,
 	ActTrump: argSuit, ActPassCards: argNone, ActPlayHand: argNone, ActThrowIn: argNone,
 	ActMoon: argNone, ActCard: argCard, ActPlayCard: argCard, ActHint: argNone,
-	ActMeld: argCards, ActDraw: argNone,
+	ActMeld: argCards, ActDraw: argNone, ActWatch: argNone,
 }
 
 // ErrBadID is wrapped by every error of ParseID and ID.Validate.

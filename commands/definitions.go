@@ -106,7 +106,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	guildInstall := []discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
-	return []*discordgo.ApplicationCommand{
+	return append([]*discordgo.ApplicationCommand{
 		{
 			Type:             discordgo.ChatApplicationCommand,
 			Name:             CommandPinochle,
@@ -141,6 +141,7 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 					autoplayOption(),
 					paceOption(),
 					confirmOption(),
+					kibitzOption(),
 				),
 				sub(SubHand, "Show your cards and controls in your current game"),
 				sub(SubStatus, "Show the state of the game in this channel"),
@@ -224,7 +225,7 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 				sub(SubLeagueHistory, "List the past seasons and their winners"),
 			}, LeagueEventOptions(presets)...),
 		},
-	}
+	}, socialDefinitions(presets)...) // social.go
 }
 
 // levelOption chooses the computer players' level.

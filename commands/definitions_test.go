@@ -63,7 +63,7 @@ func checkOptions(t *testing.T, where string, opts []*discordgo.ApplicationComma
 
 func TestDefinitionsLimits(t *testing.T) {
 	defs := Definitions()
-	if len(defs) != 2 || defs[0].Name != CommandPinochle || defs[1].Name != CommandLeague {
+	if len(defs) != 4 || defs[0].Name != CommandPinochle || defs[1].Name != CommandLeague || defs[2].Name != CommandTable || defs[3].Name != CommandAdmin {
 		t.Fatalf("Definitions() = %d commands", len(defs))
 	}
 	for _, c := range defs {
@@ -74,7 +74,10 @@ func TestDefinitionsLimits(t *testing.T) {
 		if c.Contexts == nil || len(*c.Contexts) != 1 || (*c.Contexts)[0] != discordgo.InteractionContextGuild {
 			t.Errorf("/%s: usable outside servers (contexts %v)", c.Name, c.Contexts)
 		}
-		if c.DefaultMemberPermissions != nil {
+		switch {
+		case c.Name == CommandAdmin && (c.DefaultMemberPermissions == nil || *c.DefaultMemberPermissions != discordgo.PermissionManageGuild):
+			t.Errorf("/%s: shown to members without Manage Server", c.Name)
+		case c.Name != CommandAdmin && c.DefaultMemberPermissions != nil:
 			t.Errorf("/%s: restricted to a permission", c.Name)
 		}
 		checkOptions(t, "/"+c.Name, c.Options)

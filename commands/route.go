@@ -42,10 +42,11 @@ const (
 // parser. A prefix names its encoding and version: an older encoding stays here for as
 // long as messages that carry it may be clicked.
 var grammar = map[string]func(string) (Control, error){
-	idPrefix:    func(s string) (Control, error) { return ParseID(s) },
-	pagePrefix:  func(s string) (Control, error) { return ParsePageID(s) },
-	sheetPrefix: func(s string) (Control, error) { return ParseSheetID(s) },
-	eventPrefix: func(s string) (Control, error) { return ParseEventID(s) },
+	idPrefix:        func(s string) (Control, error) { return ParseID(s) },
+	pagePrefix:      func(s string) (Control, error) { return ParsePageID(s) },
+	sheetPrefix:     func(s string) (Control, error) { return ParseSheetID(s) },
+	eventPrefix:     func(s string) (Control, error) { return ParseEventID(s) },
+	playAgainPrefix: func(s string) (Control, error) { return ParsePlayAgainID(s) },
 }
 
 // ParseControl reads any custom ID the bot makes, by its prefix, strictly: anything else is
@@ -62,7 +63,7 @@ func ParseControl(s string) (Control, error) {
 // Routes returns every route a custom ID the bot makes may take, sorted: the bot's route
 // table serves each.
 func Routes() []Route {
-	routes := append([]Route{RoutePage, RouteSheet, RouteReview}, eventRoutes()...)
+	routes := append([]Route{RoutePage, RouteSheet, RouteReview, RoutePlayAgain}, eventRoutes()...)
 	for a := range actionArgs {
 		routes = append(routes, RouteOf(a))
 	}

@@ -15,7 +15,7 @@ import (
 // never the rules, which are a preset and its options (ParseOptions, engine.NewRules).
 
 // tableSettingOptions are the options that set a table's settings, in the order they are read.
-var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace, OptConfirm, OptCards}
+var tableSettingOptions = []string{OptTimer, OptTimeout, OptLevel, OptHints, OptPing, OptAutoplay, OptPace, OptConfirm, OptCards, OptKibitz}
 
 // ParseTableSettings returns base changed by the table settings among a command's options
 // (timer, timeout, level, hints, ping, autoplay, pace, confirm and cards), by name as from Flatten; options it
@@ -50,6 +50,8 @@ func ParseTableSettings(opts map[string]*discordgo.ApplicationCommandInteraction
 			s.Confirm, err = parseSwitch(name, v)
 		case OptCards:
 			s.Cards, err = table.ParseCards(v)
+		case OptKibitz:
+			s.Kibitz, err = parseSwitch(name, v)
 		}
 		if err != nil {
 			return table.Settings{}, err
@@ -113,6 +115,9 @@ func TableSettingsText(s table.Settings) string {
 	text := "computer players: " + string(s.Level) + ", " + string(pace) + " pace · " + hints + " · turn mentions: " + string(s.Ping) + " · " + auto
 	if s.Confirm {
 		text += " · cards confirmed"
+	}
+	if s.Kibitz {
+		text += " · watchers see the hands live"
 	}
 	switch s.Cards {
 	case table.CardsText:

@@ -30,6 +30,10 @@ type Seat struct {
 	UserID   string
 	Name     string
 	Computer bool
+	// Left is set when the human left the game while it was played, a computer player
+	// finishing it in their place: the game counts for them as for the others, and adds one
+	// to their games left.
+	Left bool
 }
 
 // Human reports whether a person played the seat (also while a computer player stood in
@@ -86,8 +90,11 @@ type RecordChange struct {
 	BidsMade, BidsSet        int
 	MeldTotal, MeldHigh      int // in tens (ones-scale presets are multiplied by 10)
 	PointsFor, PointsAgainst int // final scores of the player's team and its opponents, in tens
-	Rating                   Rating
-	RatingBefore             Rating
+	// ThrownIn counts the hands the player, as bidder, threw in (not those the rules threw
+	// in for them), and Left is 1 when the player left the game before its end.
+	ThrownIn, Left int
+	Rating         Rating
+	RatingBefore   Rating
 }
 
 // RatingChange is a player's rating before and after a game.
@@ -172,15 +179,30 @@ func Decide(in Input) (Outcome, error) {
 		return out, nil
 	}
 	res.Season = in.Season
-	stats := handStats(rules, len(in.Seats), out.Hands)
+	out.Records, out.Changes = tally(rules, in.Seats, out.Hands, res, in.Ratings)
+	return out, nil
+}
+
+// tally works out what a counted game adds to its human players' records in every scope it
+// counts for (overall, and its season if any), rated from ratings (by scope and user ID; a
+// player missing is new), and their overall rating changes in seat order. Decide tallies a
+// game as it ends, Recount every counted game again.
+func tally(rules *engine.Rules, seats []Seat, hands []engine.HandResult, res *Result, ratings map[int64]map[string]Rating) ([]RecordChange, []RatingChange) {
+	if rules.Solo {
+		return tallySolo(rules, seats, hands, res, ratings)
+	}
+	var records []RecordChange
+	var changes []RatingChange
+	winner := res.Winner
+	stats := handStats(rules, len(seats), hands)
 	factor := 10 / rules.Scale()
 	for seat := range stats {
 		t := rules.TeamOf(seat)
 		stats[seat].pointsFor, stats[seat].against = res.Scores[t]*factor, res.Scores[1-t]*factor
 	}
 	for _, scope := range scopesOf(res.Season) {
-		changes := rateScope(rules, in.Seats, in.Ratings[scope], winner)
-		for i, s := range in.Seats {
+		rated := rateScope(rules, seats, ratings[scope], winner)
+		for i, s := range seats {
 			if !s.Human() {
 				continue
 			}
@@ -191,13 +213,13 @@ func Decide(in Input) (Outcome, error) {
 			case -1:
 				result = drew
 			}
-			out.Records = append(out.Records, recordChange(scope, s, stats[i], changes[i], result))
+			records = append(records, recordChange(scope, s, stats[i], rated[i], result))
 			if scope == Overall {
-				out.Changes = append(out.Changes, changes[i])
+				changes = append(changes, rated[i])
 			}
 		}
 	}
-	return out, nil
+	return records, changes
 }
 
 // counts reports whether a game counts for records and ratings: it is not unrated, and every
@@ -240,7 +262,10 @@ func recordChange(scope int64, s Seat, st seatStat, rating RatingChange, result 
 		Scope: scope, UserID: s.UserID, Name: s.Name,
 		Hands: st.hands, HandsBid: st.bid, BidsMade: st.made, BidsSet: st.set,
 		MeldTotal: st.meldTotal, MeldHigh: st.meldHigh, PointsFor: st.pointsFor, PointsAgainst: st.against,
-		RatingBefore: rating.Before, Rating: rating.After,
+		ThrownIn: st.thrownIn, RatingBefore: rating.Before, Rating: rating.After,
+	}
+	if s.Left {
+		rc.Left = 1
 	}
 	switch result {
 	case won:
@@ -256,6 +281,7 @@ func recordChange(scope int64, s Seat, st seatStat, rating RatingChange, result 
 // seatStat is what one game adds to a seat's record.
 type seatStat struct {
 	hands, bid, made, set int
+	thrownIn              int
 	meldTotal, meldHigh   int
 	pointsFor, against    int
 }
@@ -278,6 +304,9 @@ func handStats(rules *engine.Rules, players int, results []engine.HandResult) []
 		}
 		b := &out[h.Bidder]
 		b.bid++
+		if h.Outcome == engine.OutcomeThrownIn && !h.Forced {
+			b.thrownIn++
+		}
 		if h.Made {
 			b.made++
 		} else {
@@ -376,19 +405,29 @@ func decideSolo(in Input) (Outcome, error) {
 		return out, nil
 	}
 	res.Season = in.Season
-	stats := soloStats(rules, out.Hands, res.SeatScores)
+	out.Records, out.Changes = tally(rules, in.Seats, out.Hands, res, in.Ratings)
+	return out, nil
+}
+
+// tallySolo is tally for a game in which every player scores alone: each player is a team
+// of one, ranked by place.
+func tallySolo(rules *engine.Rules, seats []Seat, hands []engine.HandResult, res *Result, ratings map[int64]map[string]Rating) ([]RecordChange, []RatingChange) {
+	var records []RecordChange
+	var changes []RatingChange
+	n := len(seats)
+	stats := soloStats(rules, hands, res.SeatScores)
 	for _, scope := range scopesOf(res.Season) {
 		teams := make([][]Rating, n)
 		ranks := make([]int, n)
-		for i, s := range in.Seats {
+		for i, s := range seats {
 			r := NewRating()
-			if have, ok := in.Ratings[scope][s.UserID]; ok && s.Human() {
+			if have, ok := ratings[scope][s.UserID]; ok && s.Human() {
 				r = have
 			}
 			teams[i], ranks[i] = []Rating{r}, res.Places[i]
 		}
 		after := Rate(teams, ranks)
-		for i, s := range in.Seats {
+		for i, s := range seats {
 			if !s.Human() {
 				continue
 			}
@@ -400,13 +439,13 @@ func decideSolo(in Input) (Outcome, error) {
 			case res.Winner < 0 && res.Places[i] == 1:
 				result = drew
 			}
-			out.Records = append(out.Records, recordChange(scope, s, stats[i], change, result))
+			records = append(records, recordChange(scope, s, stats[i], change, result))
 			if scope == Overall {
-				out.Changes = append(out.Changes, change)
+				changes = append(changes, change)
 			}
 		}
 	}
-	return out, nil
+	return records, changes
 }
 
 // Places returns each seat's place at the end of a game in which every player scores

@@ -67,7 +67,11 @@ type Record struct {
 	// PointsAgainst that of their opponents', in points of the tens scale.
 	PointsFor     int
 	PointsAgainst int
-	Rating        Rating
+	// ThrownIn counts the hands the player threw in as bidder, and Left the games they left
+	// before their end (a computer player finishing in their place).
+	ThrownIn int
+	Left     int
+	Rating   Rating
 }
 
 // WinRate returns the share of games won, from 0 to 1.

@@ -19,6 +19,7 @@ var copyTables = []string{
 	"guild_settings", "guild_channels", "player_prefs",
 	"events", "event_players", "event_rounds", "event_tables", "event_results", "event_deal_results",
 	"daily_deals", "daily_plays",
+	"play_again", "next_games", "player_calls", "board_exclusions", "board_hidden", "voided_games", "admin_log",
 }
 
 // boolColumns are the columns that are BOOLEAN on PostgreSQL and 0 or 1 on SQLite.
@@ -36,14 +37,16 @@ var mergeIdentity = map[string][]string{
 	"games":   {"guild_id", "channel_id", "preset", "options", "seed", "created_at"},
 	"seasons": {"guild_id", "name", "start_at"},
 	"events":  {"guild_id", "name", "created_at"},
+	// An admin's log entry is told from another by who did what, where and when.
+	"admin_log": {"guild_id", "user_id", "action", "at"},
 }
 
 // mergeNoun is what a row of a table of mergeIdentity is called in an error.
-var mergeNoun = map[string]string{"games": "game", "seasons": "season", "events": "event"}
+var mergeNoun = map[string]string{"games": "game", "seasons": "season", "events": "event", "admin_log": "admin log entry"}
 
 // identityTables have an id that PostgreSQL generates; after a copy its sequence must move
 // past the ids copied.
-var identityTables = []string{"games", "seasons", "events"}
+var identityTables = []string{"games", "seasons", "events", "admin_log"}
 
 // CopyReport says what Copy did: rows per table in the source, rows written, and the games
 // replayed to check the copy.

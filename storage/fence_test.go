@@ -178,6 +178,7 @@ func testFencedWritesAfterTakeover(t *testing.T, db backend) {
 		{"SetNotify", func(w Writer) error { return w.SetNotify(ctx, "u1", true, t0) }},
 	}
 	writes = append(writes, eventWrites(ctx, g.ID)...)
+	writes = append(writes, socialWrites(ctx, procB, g.ID)...) // social_test.go
 	checkEveryWrite(t, writes)
 	before := dump(t, procB)
 	for _, w := range writes {

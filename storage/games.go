@@ -19,13 +19,13 @@ const gameColumns = `id, guild_id, channel_id, thread_id, host_id, preset, optio
 
 const (
 	sqlGame     = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
-	sqlSeats    = `SELECT seat, user_id, name, computer, away FROM game_seats WHERE game_id = ? ORDER BY seat`
+	sqlSeats    = `SELECT seat, user_id, name, computer, away, left_at FROM game_seats WHERE game_id = ? ORDER BY seat`
 	sqlMessages = `SELECT role, channel_id, message_id FROM game_messages WHERE game_id = ?`
 	sqlActions  = `SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq`
 
 	sqlActiveGames = `SELECT ` + gameColumns + ` FROM games
 		WHERE status IN ('lobby', 'playing') ORDER BY id`
-	sqlActiveSeats = `SELECT s.game_id, s.seat, s.user_id, s.name, s.computer, s.away
+	sqlActiveSeats = `SELECT s.game_id, s.seat, s.user_id, s.name, s.computer, s.away, s.left_at
 		FROM games g JOIN game_seats s ON s.game_id = g.id
 		WHERE g.status IN ('lobby', 'playing') ORDER BY s.game_id, s.seat`
 	sqlActiveMessages = `SELECT m.game_id, m.role, m.channel_id, m.message_id
@@ -45,7 +45,7 @@ const (
 	sqlGameState = `SELECT status, preset, options, seed,
 		EXISTS (SELECT 1 FROM actions WHERE game_id = games.id) FROM games WHERE id = ?`
 	sqlDeleteSeats    = `DELETE FROM game_seats WHERE game_id = ?`
-	sqlInsertSeat     = `INSERT INTO game_seats (game_id, seat, user_id, name, computer, away) VALUES (?, ?, ?, ?, ?, ?)`
+	sqlInsertSeat     = `INSERT INTO game_seats (game_id, seat, user_id, name, computer, away, left_at) VALUES (?, ?, ?, ?, ?, ?, ?)`
 	sqlDeleteMessages = `DELETE FROM game_messages WHERE game_id = ?`
 	sqlInsertMessage  = `INSERT INTO game_messages (game_id, role, channel_id, message_id) VALUES (?, ?, ?, ?)`
 	sqlInsertAction   = `INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)`
@@ -85,6 +85,9 @@ func checkGame(g *table.Game) (engine.Rules, error) {
 	for i, s := range g.Seats {
 		if s.Away && s.UserID == "" {
 			return engine.Rules{}, fmt.Errorf("%w: seat %d is away but holds no user", ErrInvalid, i)
+		}
+		if s.HasLeft() && !s.Away {
+			return engine.Rules{}, fmt.Errorf("%w: seat %d was left but is not played by a computer", ErrInvalid, i)
 		}
 		if s.UserID != "" && s.Computer != "" {
 			return engine.Rules{}, fmt.Errorf("%w: seat %d holds both a user and a computer", ErrInvalid, i)
@@ -193,7 +196,7 @@ func (s *DB) writeSeatsAndMessages(ctx context.Context, tx *sql.Tx, id int64, g 
 	}
 	ins := in(ctx, tx, s.wr.insertSeat)
 	for i, seat := range g.Seats {
-		if _, err := ins.ExecContext(ctx, id, i, seat.UserID, seat.Name, string(seat.Computer), seat.Away); err != nil {
+		if _, err := ins.ExecContext(ctx, id, i, seat.UserID, seat.Name, string(seat.Computer), seat.Away, nullMS(seat.Left)); err != nil {
 			return classify(err)
 		}
 	}
@@ -317,10 +320,12 @@ func getGame(ctx context.Context, tx *sql.Tx, rd *reads, id int64) (table.Game, 
 		var n int
 		var seat table.Seat
 		var computer string
-		if err := rows.Scan(&n, &seat.UserID, &seat.Name, &computer, &seat.Away); err != nil {
+		var left sql.NullInt64
+		if err := rows.Scan(&n, &seat.UserID, &seat.Name, &computer, &seat.Away, &left); err != nil {
 			rows.Close()
 			return table.Game{}, err
 		}
+		seat.Left = fromNullMS(left)
 		if seat.Computer, err = decodeSeatLevel(computer, g.Settings.Level); err != nil {
 			rows.Close()
 			return table.Game{}, fmt.Errorf("game %d: seat %d: %w", id, n, err)
@@ -567,10 +572,12 @@ func (s *DB) activeSeats(ctx context.Context, tx *sql.Tx, byID map[int64]*Active
 		var n int
 		var seat table.Seat
 		var computer string
-		if err := rows.Scan(&id, &n, &seat.UserID, &seat.Name, &computer, &seat.Away); err != nil {
+		var left sql.NullInt64
+		if err := rows.Scan(&id, &n, &seat.UserID, &seat.Name, &computer, &seat.Away, &left); err != nil {
 			rows.Close()
 			return err
 		}
+		seat.Left = fromNullMS(left)
 		ag := byID[id]
 		if ag == nil {
 			continue

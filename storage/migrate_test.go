@@ -75,6 +75,10 @@ var seeds = map[int][]string{
 		`INSERT INTO daily_plays (guild_id, day, user_id, name, game_id, status, started_at)
 			VALUES ('g1', '2025-03-01', 'u1', 'P1', 1, 'playing', ?1)`,
 	},
+	13: {
+		`INSERT INTO player_calls (guild_id, user_id, since) VALUES ('g1', 'u1', ?1)`,
+		`INSERT INTO admin_log (guild_id, user_id, action, detail, at) VALUES ('g1', 'u1', 'exclude', 'u9', ?1)`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.

@@ -9,14 +9,19 @@ import (
 )
 
 const recordColumns = `user_id, name, season_id, games, wins, losses, draws, hands, hands_bid, bids_made, bids_set,
-	meld_total, meld_high, points_for, points_against, mu, sigma`
+	meld_total, meld_high, points_for, points_against, thrown_in, games_left, mu, sigma`
+
+// notExcluded keeps the members an admin took off the board (board_exclusions) out of a
+// query of player_records.
+const notExcluded = `NOT EXISTS (SELECT 1 FROM board_exclusions e
+		WHERE e.guild_id = player_records.guild_id AND e.user_id = player_records.user_id)`
 
 const (
 	// sqlUpsertRecord adds one game to a player's record and sets the new rating.
 	sqlUpsertRecord = `INSERT INTO player_records (guild_id, season_id, user_id, name, games, wins, losses, draws,
 			hands, hands_bid, bids_made, bids_set, meld_total, meld_high, points_for, points_against,
-			mu, sigma, rating, updated_at)
-		VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			thrown_in, games_left, mu, sigma, rating, updated_at)
+		VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (guild_id, season_id, user_id) DO UPDATE SET
 			name = excluded.name, games = player_records.games + 1, wins = player_records.wins + excluded.wins,
 			losses = player_records.losses + excluded.losses, draws = player_records.draws + excluded.draws,
@@ -24,16 +29,17 @@ const (
 			bids_made = player_records.bids_made + excluded.bids_made, bids_set = player_records.bids_set + excluded.bids_set,
 			meld_total = player_records.meld_total + excluded.meld_total, meld_high = MAX(player_records.meld_high, excluded.meld_high),
 			points_for = player_records.points_for + excluded.points_for, points_against = player_records.points_against + excluded.points_against,
+			thrown_in = player_records.thrown_in + excluded.thrown_in, games_left = player_records.games_left + excluded.games_left,
 			mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating, updated_at = excluded.updated_at`
 	sqlRating = `SELECT mu, sigma FROM player_records WHERE guild_id = ? AND season_id = ? AND user_id = ?`
 
 	// Players are ranked by displayed rating, then by games played, then by ID, so that
 	// every player has one place.
 	sqlLeaderboard = `SELECT ` + recordColumns + ` FROM player_records
-		WHERE guild_id = ? AND season_id = ?
+		WHERE guild_id = ? AND season_id = ? AND ` + notExcluded + `
 		ORDER BY rating DESC, games DESC, user_id LIMIT ? OFFSET ?`
 	sqlRankOf = `SELECT COUNT(*) + 1 FROM player_records
-		WHERE guild_id = ?1 AND season_id = ?2
+		WHERE guild_id = ?1 AND season_id = ?2 AND ` + notExcluded + `
 			AND (rating > ?3 OR (rating = ?3 AND (games > ?4 OR (games = ?4 AND user_id < ?5))))`
 	sqlPlayerRecords = `SELECT ` + recordColumns + `, rating FROM player_records
 		WHERE guild_id = ? AND user_id = ? ORDER BY season_id`
@@ -43,7 +49,8 @@ const (
 func scanRecord(row interface{ Scan(...any) error }, extra ...any) (league.Record, error) {
 	var r league.Record
 	dest := []any{&r.UserID, &r.Name, &r.SeasonID, &r.Games, &r.Wins, &r.Losses, &r.Draws, &r.Hands, &r.HandsBid,
-		&r.BidsMade, &r.BidsSet, &r.MeldTotal, &r.HighMeld, &r.PointsFor, &r.PointsAgainst, &r.Rating.Mu, &r.Rating.Sigma}
+		&r.BidsMade, &r.BidsSet, &r.MeldTotal, &r.HighMeld, &r.PointsFor, &r.PointsAgainst, &r.ThrownIn, &r.Left,
+		&r.Rating.Mu, &r.Rating.Sigma}
 	err := row.Scan(append(dest, extra...)...)
 	return r, err
 }

@@ -139,9 +139,15 @@ func (s *DB) Hands(ctx context.Context, gameID int64) ([]engine.HandResult, erro
 }
 
 func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.HandResult, error) {
+	return handsIn(ctx, tx, s.rd, gameID)
+}
+
+// handsIn reads a game's hands with rd's statements bound to tx: the reading pool's, or the
+// writer's inside a write.
+func handsIn(ctx context.Context, tx *sql.Tx, rd *reads, gameID int64) ([]engine.HandResult, error) {
 	var out []engine.HandResult
 	index := make(map[int]int)
-	rows, err := in(ctx, tx, s.rd.hands).QueryContext(ctx, gameID)
+	rows, err := in(ctx, tx, rd.hands).QueryContext(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +170,7 @@ func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.Hand
 	if err := closeRows(rows); err != nil {
 		return nil, err
 	}
-	rows, err = in(ctx, tx, s.rd.handSeats).QueryContext(ctx, gameID)
+	rows, err = in(ctx, tx, rd.handSeats).QueryContext(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +190,7 @@ func (s *DB) hands(ctx context.Context, tx *sql.Tx, gameID int64) ([]engine.Hand
 	if err := closeRows(rows); err != nil {
 		return nil, err
 	}
-	rows, err = in(ctx, tx, s.rd.handTeams).QueryContext(ctx, gameID)
+	rows, err = in(ctx, tx, rd.handTeams).QueryContext(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +246,7 @@ func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time,
 		input := league.Input{Game: eg, CountComputerGames: set.ComputerGamesCount, Forfeit: league.NoForfeit,
 			Unrated: g.Settings.Unrated, Ratings: map[int64]map[string]league.Rating{}}
 		for _, seat := range g.Seats {
-			input.Seats = append(input.Seats, league.Seat{UserID: seat.UserID, Name: seat.Name, Computer: seat.IsComputer()})
+			input.Seats = append(input.Seats, league.Seat{UserID: seat.UserID, Name: seat.Name, Computer: seat.IsComputer(), Left: seat.HasLeft()})
 		}
 		switch season, err := seasonAt(ctx, tx, s.wrd, g.GuildID, at); {
 		case err == nil:
@@ -307,7 +313,7 @@ func (s *DB) endGame(ctx context.Context, fc *fence, gameID int64, at time.Time,
 		for _, rc := range out.Records {
 			if _, err := up.ExecContext(ctx, g.GuildID, rc.Scope, rc.UserID, rc.Name, rc.Wins, rc.Losses, rc.Draws,
 				rc.Hands, rc.HandsBid, rc.BidsMade, rc.BidsSet, rc.MeldTotal, rc.MeldHigh, rc.PointsFor, rc.PointsAgainst,
-				rc.Rating.Mu, rc.Rating.Sigma, rc.Rating.Display(), ms(at)); err != nil {
+				rc.ThrownIn, rc.Left, rc.Rating.Mu, rc.Rating.Sigma, rc.Rating.Display(), ms(at)); err != nil {
 				return classify(err)
 			}
 			if _, err := point.ExecContext(ctx, g.GuildID, rc.Scope, rc.UserID, g.ID, ms(at), rc.Rating.Mu, rc.Rating.Sigma,

@@ -40,6 +40,8 @@ import (
 type Store interface {
 	Writer
 	EventReader
+	// SocialReader is the reads of the loop around games (social.go).
+	SocialReader
 
 	// Close releases the database. Calls in progress finish first.
 	Close() error
@@ -138,6 +140,9 @@ type Writer interface {
 
 	// EventWriter is the writes of league events and the daily deal (events.go).
 	EventWriter
+	// SocialWriter is the writes of the loop around games: playing again, calls to tables,
+	// the admins' corrections (social.go).
+	SocialWriter
 }
 
 // Errors the store returns, wrapped with context: compare with errors.Is.

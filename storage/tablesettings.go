@@ -40,6 +40,7 @@ const (
 	keyAutoplay = "autoplay"
 	keyPace     = "pace"
 	keyConfirm  = "confirm"
+	keyKibitz   = "kibitz"
 	keyCards    = "cards"
 	keyUnrated  = "unrated"
 	keyPrivate  = "private"
@@ -59,6 +60,9 @@ func encodeTableSettings(s table.Settings, withHints bool) (string, error) {
 	o := map[string]string{keyLevel: string(s.Level), keyPing: string(s.Ping), keyAutoplay: onOff(s.Autoplay), keyPace: string(s.Pace)}
 	if s.Confirm {
 		o[keyConfirm] = onOff(s.Confirm) // left out when off, as every table stored before it
+	}
+	if s.Kibitz {
+		o[keyKibitz] = onOff(s.Kibitz) // left out when off, as every table stored before it
 	}
 	if s.Cards != table.CardsPictures {
 		o[keyCards] = string(s.Cards) // left out when pictures, as every table stored before it
@@ -101,7 +105,7 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 			s.Pace = table.Pace(v)
 		case keyCards:
 			s.Cards = table.Cards(v)
-		case keyHints, keyAutoplay, keyConfirm, keyUnrated, keyPrivate:
+		case keyHints, keyAutoplay, keyConfirm, keyUnrated, keyPrivate, keyKibitz:
 			if v != "on" && v != "off" {
 				return table.Settings{}, false, fmt.Errorf("decode table settings %s: %s %q is neither on nor off", js, k, v)
 			}
@@ -114,6 +118,8 @@ func decodeTableSettings(js string, timerMS int64, policy string) (s table.Setti
 				s.Unrated = v == "on"
 			case keyPrivate:
 				s.Private = v == "on"
+			case keyKibitz:
+				s.Kibitz = v == "on"
 			default:
 				s.Confirm = v == "on"
 			}

@@ -41,6 +41,7 @@ func TestDecodeTableSettings(t *testing.T) {
 			table.Settings{Level: table.LevelEasy, Ping: table.PingNever, Timer: 90 * time.Second, Timeout: table.PolicyForfeit, Pace: table.PaceSlow}, true, ""},
 		{"a pace only", `{"pace":"quick"}`, 0, "computer", with(func(s *table.Settings) { s.Pace = table.PaceQuick }), false, ""},
 		{"confirm on", `{"confirm":"on"}`, 0, "computer", with(func(s *table.Settings) { s.Confirm = true }), false, ""},
+		{"kibitz on", `{"kibitz":"on"}`, 0, "computer", with(func(s *table.Settings) { s.Kibitz = true }), false, ""},
 		{"confirm neither on nor off", `{"confirm":"yes"}`, 0, "computer", table.Settings{}, false, `confirm "yes" is neither on nor off`},
 		{"unrated and private", `{"unrated":"on","private":"on"}`, 0, "computer", with(func(s *table.Settings) { s.Unrated, s.Private = true, true }), false, ""},
 		{"unrated neither on nor off", `{"unrated":"1"}`, 0, "computer", table.Settings{}, false, `unrated "1" is neither on nor off`},
@@ -80,7 +81,7 @@ func TestEncodeTableSettings(t *testing.T) {
 				for _, b := range []bool{false, true} {
 					pace := table.Paces()[len(all)%len(table.Paces())]
 					all = append(all, table.Settings{Level: l, Hints: b, Ping: p, Autoplay: !b, Timer: 3 * time.Minute, Timeout: pol, Pace: pace, Confirm: len(all)%3 == 0,
-						Cards: table.CardLooks()[len(all)%len(table.CardLooks())], Unrated: len(all)%4 == 1, Private: len(all)%5 == 2})
+						Cards: table.CardLooks()[len(all)%len(table.CardLooks())], Unrated: len(all)%4 == 1, Private: len(all)%5 == 2, Kibitz: len(all)%5 == 0})
 				}
 			}
 		}

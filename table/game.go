@@ -130,6 +130,10 @@ type Seat struct {
 	// Away reports that the seated human handed the seat to a computer player for now
 	// (/pinochle away) and may take it back. Only a human's seat may be away.
 	Away bool
+	// Left is when the seated human left the game in play (/pinochle leave): a computer
+	// player has the seat (Away is set too), and the person may take it back for a while
+	// only (LeftGrace). Zero while they have not left.
+	Left time.Time
 }
 
 // IsComputer reports whether a computer player holds the seat.
@@ -137,6 +141,18 @@ func (s Seat) IsComputer() bool { return s.Computer != "" }
 
 // IsHuman reports whether a Discord user holds the seat.
 func (s Seat) IsHuman() bool { return s.UserID != "" }
+
+// HasLeft reports whether the seated human left the game in play.
+func (s Seat) HasLeft() bool { return !s.Left.IsZero() }
+
+// LeftGrace is how long after leaving a game a person may take their seat back: the table's
+// turn timer, or DefaultSettings' at a table without one.
+func (s Settings) LeftGrace() time.Duration {
+	if s.Timer > 0 {
+		return s.Timer
+	}
+	return DefaultSettings().Timer
+}
 
 // IsOpen reports whether nobody holds the seat.
 func (s Seat) IsOpen() bool { return s.UserID == "" && s.Computer == "" }

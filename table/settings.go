@@ -38,6 +38,9 @@ type Settings struct {
 	// Confirm makes a card button choose the card, and a second button play it, so that
 	// a tap that misses is never a card played.
 	Confirm bool
+	// Kibitz lets the people who watch the table (and are not seated at it) see every
+	// seat's cards as the hand is played; without it they see them once the hand is over.
+	Kibitz bool
 	// Cards is how the table's messages show cards: pictures (the zero value), pictures of
 	// a four-colour deck, or text alone.
 	Cards Cards

@@ -1,5 +1,5 @@
-// Package charts draws the bot's charts as PNG images: a player's rating over their games
-// and a season's standings. It is pure rendering: data in, PNG bytes out, with the fonts
+// Package charts draws the bot's charts as PNG images: a player's rating over their games,
+// a season's standings, a server's games a week and its most active players. It is pure rendering: data in, PNG bytes out, with the fonts
 // that gonum.org/v1/plot embeds; nothing is read from the system or the network.
 package charts
 
@@ -135,6 +135,73 @@ func Standings(title string, bars []Bar) ([]byte, error) {
 
 // standingsPlot builds the plot Standings renders.
 func standingsPlot(title string, bars []Bar) (*chart, error) {
+	return rankingPlot(title, "Rating", bars)
+}
+
+// MostActive draws the players with the most games as horizontal bars, most first from the
+// top, at most MaxBars of them; no bars is ErrNoData.
+func MostActive(title string, bars []Bar) ([]byte, error) {
+	c, err := rankingPlot(title, "Games", bars)
+	if err != nil {
+		return nil, err
+	}
+	top := 1.0
+	for _, b := range bars {
+		top = max(top, b.Value)
+	}
+	c.plot.X.Min, c.plot.X.Max = 0, top*1.1
+	return render(c.plot)
+}
+
+// Weekly draws games a week as vertical bars, oldest week first from the left, each named
+// by its label (a week's first day); no bars is ErrNoData.
+func Weekly(title string, bars []Bar) ([]byte, error) {
+	c, err := weeklyPlot(title, bars)
+	if err != nil {
+		return nil, err
+	}
+	return render(c.plot)
+}
+
+// weeklyPlot builds the plot Weekly renders.
+func weeklyPlot(title string, bars []Bar) (*chart, error) {
+	if len(bars) == 0 {
+		return nil, ErrNoData
+	}
+	values := make(plotter.Values, len(bars))
+	names := make([]string, len(bars))
+	for i, b := range bars {
+		if !finite(b.Value) {
+			return nil, fmt.Errorf("charts: bar %q is not a finite number", b.Name)
+		}
+		values[i], names[i] = b.Value, shorten(b.Name, maxName)
+	}
+	p := plot.New()
+	p.Title.Text = shorten(title, 60)
+	p.Title.Padding = vg.Points(6)
+	p.Y.Label.Text = "Games"
+	p.Y.Min = 0
+	bc, err := plotter.NewBarChart(values, vg.Points(360/float64(len(bars))))
+	if err != nil {
+		return nil, fmt.Errorf("charts: %w", err)
+	}
+	bc.Color = palette[2]
+	bc.LineStyle.Width = 0
+	p.Add(plotter.NewGrid(), bc)
+	p.NominalX(names...)
+	// Room around the bars: half a bar's place at each end, and a tenth above the highest.
+	top := 1.0
+	for _, v := range values {
+		top = max(top, v)
+	}
+	p.X.Min, p.X.Max = -0.6, float64(len(bars))-0.4
+	p.Y.Max = top * 1.1
+	return &chart{plot: p, bars: bc}, nil
+}
+
+// rankingPlot builds a ranking of horizontal bars, the best at the top, its values read on
+// an axis named axis.
+func rankingPlot(title, axis string, bars []Bar) (*chart, error) {
 	if len(bars) == 0 {
 		return nil, ErrNoData
 	}
@@ -153,7 +220,7 @@ func standingsPlot(title string, bars []Bar) (*chart, error) {
 	p := plot.New()
 	p.Title.Text = shorten(title, 60)
 	p.Title.Padding = vg.Points(6)
-	p.X.Label.Text = "Rating"
+	p.X.Label.Text = axis
 	bc, err := plotter.NewBarChart(values, vg.Points(180/float64(n)))
 	if err != nil {
 		return nil, fmt.Errorf("charts: %w", err)

@@ -144,3 +144,33 @@ func BenchmarkRenderChart(b *testing.B) {
 		}
 	})
 }
+
+func TestWeeklyAndMostActive(t *testing.T) {
+	weeks := []Bar{{"2 Mar", 3}, {"9 Mar", 0}, {"16 Mar", 12}, {"23 Mar", 1}}
+	c, err := weeklyPlot("Games a week", weeks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.bars.Values.Len() != 4 || c.bars.Values.Value(2) != 12 || c.bars.Horizontal {
+		t.Errorf("weekly chart of %d upright bars (third %v), want the 4 weeks in order", c.bars.Values.Len(), c.bars.Values.Value(2))
+	}
+	b, err := Weekly("Games a week", weeks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode(t, b)
+	b, err = MostActive("Most active", []Bar{{"Ana", 9}, {"Bob", 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode(t, b)
+	if _, err := Weekly("none", nil); !errors.Is(err, ErrNoData) {
+		t.Errorf("no weeks: %v", err)
+	}
+	if _, err := Weekly("bad", []Bar{{"x", math.Inf(1)}}); err == nil {
+		t.Error("an infinite week was drawn")
+	}
+	if _, err := MostActive("none", nil); !errors.Is(err, ErrNoData) {
+		t.Errorf("no players: %v", err)
+	}
+}

@@ -26,14 +26,20 @@ type Person struct {
 type Join struct {
 	By   Person
 	Seat int
+	// Elsewhere is set when the person joined from a command rather than the lobby message:
+	// the lobby message is then edited to show them.
+	Elsewhere bool
 }
 
-// Leave takes a person out of a lobby, or hands their seat in a game to a computer player
-// until they come back (Away{Away: false}). InPlace is set when the person clicked the
-// lobby message, which the reply then replaces.
+// Leave takes a person out of a lobby, or leaves the game in play: a computer player takes
+// their seat, the others are told, and they may take it back for a while
+// (table.Settings.LeftGrace) with Away{Away: false}. InPlace is set when the person clicked
+// the lobby message, which the reply then replaces. Forfeit makes leaving a game in play a
+// forfeit of the person's side instead (a league event's game).
 type Leave struct {
 	By      Person
 	InPlace bool
+	Forfeit bool
 }
 
 // AddComputer puts a computer player in a lobby's first open seat (the host only).

@@ -27,6 +27,9 @@ const (
 	ReplyBidForm
 	// ReplyDeferred: the answer comes later, as an EditView effect (a hint).
 	ReplyDeferred
+	// ReplyWatch: the table as a watcher sees it (Watching), kept up to date by
+	// EditWatch effects.
+	ReplyWatch
 )
 
 // Reply is a table's answer to a command, for the person who sent it alone.
@@ -48,6 +51,8 @@ type Reply struct {
 	At     table.Stamp
 	// End is how the lobby closed (ReplyLobbyClosed).
 	End Ending
+	// Watching is what a watcher sees (ReplyWatch).
+	Watching Watching
 }
 
 // EndKind is how a table ended.
@@ -81,6 +86,9 @@ type Ending struct {
 	Scores     [2]int
 	SeatScores [engine.MaxPlayers]int
 	Winner     int
+	// Left marks a forfeit by the seat's player leaving, rather than their time running
+	// out (EndForfeit).
+	Left bool
 }
 
 // An Effect is something a table asks of the world outside after a command has been
@@ -127,6 +135,8 @@ const (
 	NoteBack
 	// NoteFinished: the game is over and recorded; Finish says what it did to the ratings.
 	NoteFinished
+	// NoteLeft: Seat's player left the game; a computer player finishes it in their place.
+	NoteLeft
 )
 
 // Note is a line of narration that is not an action of the game.

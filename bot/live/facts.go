@@ -75,6 +75,16 @@ const (
 	FactAlreadyBack
 	// FactFailed: something went wrong on the bot's side.
 	FactFailed
+	// FactLeftForGood: the person left the game longer ago than they may come back
+	// (table.Settings.LeftGrace): a computer player plays their seat to the end.
+	FactLeftForGood
+	// FactLeftAlready: the person left the game already.
+	FactLeftAlready
+	// FactWatchOwnTable: the person sits at the table they asked to watch.
+	FactWatchOwnTable
+	// FactWatchersFull: the table has as many watchers as it keeps up to date
+	// (MaxWatchers).
+	FactWatchersFull
 )
 
 // Confirmations: what the table did for the person.
@@ -105,6 +115,8 @@ const (
 	FactBack
 	// FactNowAway: a computer player plays the person's seat while they are away.
 	FactNowAway
+	// FactLeftForfeit: the person left a league event's game, which their side forfeits.
+	FactLeftForfeit
 )
 
 // Attempt is what a person tried that a table refused (Notice.Tried).

@@ -110,7 +110,7 @@ func (t *machine) join(ctx context.Context, c Join) Reply {
 		next[seat] = table.Seat{}
 	}
 	next[want] = table.Seat{UserID: c.By.ID, Name: c.By.Name}
-	return t.seat(ctx, next, &rules, true, true)
+	return t.seat(ctx, next, &rules, !c.Elsewhere, true)
 }
 
 // leave takes a person out of the lobby, or hands their seat in the game to a computer
@@ -121,7 +121,7 @@ func (t *machine) leave(ctx context.Context, c Leave) Reply {
 		return sayN(Notice{Fact: FactNotSeated})
 	}
 	if t.meta.Status != table.StatusLobby {
-		return t.setAway(ctx, seat, true, FactLeftGame)
+		return t.leaveGame(ctx, seat, c.Forfeit) // leave.go
 	}
 	rules, refusal := t.lobby()
 	if refusal != nil {
@@ -284,6 +284,9 @@ func (t *machine) away(ctx context.Context, c Away) Reply {
 	seat := t.meta.SeatOf(c.By.ID)
 	if t.done || seat < 0 || t.game == nil {
 		return say(FactNotInPlay)
+	}
+	if !c.Away && t.meta.Seats[seat].HasLeft() {
+		return t.comeBack(ctx, seat) // leave.go
 	}
 	if t.meta.Seats[seat].Away == c.Away {
 		if c.Away {

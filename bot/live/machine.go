@@ -87,6 +87,9 @@ type machine struct {
 	// chosen are the cards people chose to play at a table that confirms cards, by seat,
 	// each for the step it was chosen at.
 	chosen map[int]chosenCard
+	// watchers are the private messages of the people watching the table, by token
+	// (watch.go).
+	watchers map[string]watcher
 
 	// out collects the effects of the command being handled, and rearm is set when the
 	// table's timers are to be armed again once it is answered (publish).
@@ -197,6 +200,8 @@ func personOf(c Command) (Person, bool) {
 		return c.By, true
 	case NextHand:
 		return c.By, true
+	case Watch:
+		return c.By, true
 	}
 	return Person{}, false
 }
@@ -232,6 +237,8 @@ func (t *machine) dispatch(ctx context.Context, c Command) Reply {
 		t.stale(c.Message)
 	case NextHand:
 		return t.nextHand(ctx, c)
+	case Watch:
+		return t.watch(c)
 	case LobbyPosted:
 		return t.lobbyPosted(ctx, c)
 	case Withdraw:

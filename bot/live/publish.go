@@ -44,6 +44,7 @@ func (t *machine) publish(n *narration) {
 		t.held = nil
 	}
 	t.refreshViews()
+	t.refreshWatchers(moment)
 	if t.game != nil && !t.done && !t.pinned && !t.reposting && t.postsSince >= repostAfter {
 		if m, ok := t.meta.Messages[table.RoleTable]; ok {
 			t.postTable(&m)

@@ -98,6 +98,14 @@ func Notice(n live.Notice, v *engine.View) string {
 		return "You already play your own seat."
 	case live.FactFailed:
 		return MsgWrong
+	case live.FactLeftForGood:
+		return "You left that game too long ago to come back: a computer player plays your seat to the end."
+	case live.FactLeftAlready:
+		return "You left that game already: a computer player plays your seat. `/pinochle back` takes it back for a while after you left."
+	case live.FactWatchOwnTable:
+		return "You play at this table, so you cannot watch it: **My hand** shows your cards."
+	case live.FactWatchersFull:
+		return "This table has as many watchers as it can keep up to date. Please try again in a few minutes."
 	case live.FactChosen:
 		sym := n.Card.Symbol()
 		return "You chose **" + sym + "**: press **Play " + sym + "** to play it, or choose another card."
@@ -114,13 +122,15 @@ func Notice(n live.Notice, v *engine.View) string {
 	case live.FactRepostedRecently:
 		return "The table was posted again a moment ago: " + messageLink(n.GuildID, n.Message) + " (it can be posted again in a couple of minutes)."
 	case live.FactLeftGame:
-		return "You left the game: a computer player plays your seat from now on. `/pinochle back` takes it back."
+		return "You left the game: a computer player plays your seat from now on, and the others are told. `/pinochle back` soon (within the table's turn timer) takes it back."
 	case live.FactLeftTable:
 		return "You left the table."
 	case live.FactClosed:
 		return "The table is closed."
 	case live.FactBack:
 		return "Welcome back: your seat is yours again."
+	case live.FactLeftForfeit:
+		return "You left a league event's game: your side forfeits it."
 	case live.FactNowAway:
 		return "A computer player plays your seat while you are away. `/pinochle back` takes it back."
 	}

@@ -14,10 +14,10 @@ import (
 func TestNoticeWordsEveryFact(t *testing.T) {
 	seen := map[string]live.Fact{}
 	facts := []live.Fact{}
-	for f := live.FactGameOver; f <= live.FactFailed; f++ {
+	for f := live.FactGameOver; f <= live.FactWatchersFull; f++ {
 		facts = append(facts, f)
 	}
-	for f := live.FactChosen; f <= live.FactNowAway; f++ {
+	for f := live.FactChosen; f <= live.FactLeftForfeit; f++ {
 		facts = append(facts, f)
 	}
 	for _, f := range facts {

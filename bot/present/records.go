@@ -29,8 +29,12 @@ func StandingsEmbed(season league.Season, recs []league.Record) *discordgo.Messa
 		if r.Rank == 1 {
 			mark = "🏆"
 		}
-		fmt.Fprintf(&b, "%s **%s** · rating %.0f · %s, %d won (%.0f%%) · points %d/%d · bids %d made, %d set\n",
-			mark, Escape(r.Name), r.Rating.Display(), words.Count(r.Games, "game"), r.Wins, 100*r.WinRate(), r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
+		left := ""
+		if r.Left > 0 {
+			left = fmt.Sprintf(" · %d left", r.Left)
+		}
+		fmt.Fprintf(&b, "%s **%s** · rating %.0f · %s, %d won (%.0f%%)%s · points %d/%d · bids %d made, %d set\n",
+			mark, Escape(r.Name), r.Rating.Display(), words.Count(r.Games, "game"), r.Wins, 100*r.WinRate(), left, r.PointsFor, r.PointsAgainst, r.BidsMade, r.BidsSet)
 	}
 	e.Description = words.Truncate(b.String(), 4000)
 	e.Footer = &discordgo.MessageEmbedFooter{Text: "Rating: a skill estimate (mean − 3σ) over team, two- and three-player games; points: own side's / best opponent's final scores, in tens."}

@@ -46,10 +46,14 @@ func tableTitle(v *engine.View) string {
 	return fmt.Sprintf("Pinochle · %s · hand %d", v.Rules().Preset, v.HandNo())
 }
 
-// tableButtons are the table's buttons: "My hand", and the score sheet once a hand is over.
+// tableButtons are the table's buttons: "My hand", "Watch" for those not seated, and the
+// score sheet once a hand is over.
 func tableButtons(meta *table.Game, v *engine.View) []discordgo.MessageComponent {
 	row := []discordgo.MessageComponent{
 		discordgo.Button{Label: "My hand", Style: discordgo.PrimaryButton, CustomID: commands.ID{Game: meta.ID, Action: commands.ActHand}.String()},
+		// For those not seated: the table privately, kept up to date (social.go).
+		discordgo.Button{Label: "Watch", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "👀"},
+			CustomID: commands.ID{Game: meta.ID, Action: commands.ActWatch}.String()},
 	}
 	if len(v.Results()) > 0 {
 		row = append(row, discordgo.Button{Label: "Score sheet", Style: discordgo.SecondaryButton, Emoji: &discordgo.ComponentEmoji{Name: "📋"},

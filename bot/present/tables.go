@@ -40,12 +40,18 @@ func (n *Narration) note(meta *table.Game, o live.Note) {
 		n.Say("%s is away: a computer player plays their seat.", who)
 	case live.NoteBack:
 		n.Say("%s is back.", who)
+	case live.NoteLeft:
+		n.Say("🚪 %s left the game: a computer player plays their seat to the end.", who)
 	case live.NoteFinished:
 		n.Finished(meta, o.Finish)
 	case live.NoteEnded:
 		e := o.End
 		switch e.Kind {
 		case live.EndForfeit:
+			if e.Left {
+				n.Say("🚪 %s left a league event's game: **%s forfeits**.", Name(meta, e.Seat), forfeiter(meta, e))
+				break
+			}
 			if isSolo(meta) {
 				won := "No one wins alone."
 				if e.Winner >= 0 && e.Winner < len(meta.Seats) {
@@ -134,4 +140,13 @@ func TimeLeft(d time.Duration) string {
 		return fmt.Sprintf("%d minutes", d/time.Minute)
 	}
 	return fmt.Sprintf("%d seconds", max(1, d/time.Second))
+}
+
+// forfeiter names the side that forfeited: the seat's player where every player scores
+// alone, else their team.
+func forfeiter(meta *table.Game, e live.Ending) string {
+	if isSolo(meta) {
+		return Name(meta, e.Seat)
+	}
+	return sideName(meta, e.Team)
 }

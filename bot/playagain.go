@@ -1,0 +1,237 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/commands"
+	"github.com/pinochle-discord/pinochle/internal/words"
+	"github.com/pinochle-discord/pinochle/storage"
+	"github.com/pinochle-discord/pinochle/table"
+)
+
+// Play again: when a game is over, a message in its channel offers its players the next
+// one, with the same seats and options, dealt first by the next dealer. It deals as soon as
+// every player still at the table has pressed Play again, or when the host presses Start
+// now, computer players taking the seats of those not ready. Who is ready, and the next
+// game once it is open, are kept in the store: the offer survives restarts, and a game is
+// played again once.
+
+// againLife is how long after a game its Play again offer stands.
+const againLife = 24 * time.Hour
+
+// claimStale is how old a claim to open a next game is when it is taken for one a process
+// left as it stopped: opening a table takes a few calls to Discord, far less.
+const claimStale = time.Minute
+
+// inEvent reports whether a game is a league event's: its players do not play it again,
+// nobody watches it, and leaving it is a forfeit. The events' runner knows its games.
+func (b *Bot) inEvent(gameID int64) bool { return b.events != nil && b.events.eventGame(gameID) }
+
+// offerPlayAgain posts the Play again offer in the channel of a game whose narration tells
+// that it is over and recorded, unless it is a league event's or nobody played it.
+func (b *Bot) offerPlayAgain(e *live.Narrate) {
+	over := false
+	for _, it := range e.Items {
+		if n, ok := it.(live.Note); ok && n.Kind == live.NoteFinished {
+			over = true
+		}
+	}
+	g := &e.Game
+	if !over || g.Status != table.StatusFinished || b.inEvent(g.ID) || !slices.ContainsFunc(g.Seats, table.Seat.IsHuman) {
+		return
+	}
+	content, comps := present.PlayAgainOffer(g, nil)
+	b.post.enqueue(g.ChannelID, &post{content: content, components: comps})
+}
+
+// againLocks serialises the presses on one offer in a process, so that the last two to
+// press see each other; the store's claim keeps a game from being played again twice
+// across processes. Bot.again holds one.
+type againLocks struct{ m sync.Map } // finished game ID → *sync.Mutex
+
+// lock locks the presses on the offer of game id, and returns the unlock.
+func (l *againLocks) lock(id int64) (unlock func()) {
+	mu, _ := l.m.LoadOrStore(id, &sync.Mutex{})
+	mu.(*sync.Mutex).Lock()
+	return mu.(*sync.Mutex).Unlock
+}
+
+// onPlayAgain serves a Play again offer's buttons.
+func (b *Bot) onPlayAgain(ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
+	id := c.(commands.PlayAgainID)
+	defer b.again.lock(id.Game)()
+	g, err := b.store.GetGame(ctx, id.Game)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return b.reply(i, present.MsgForged)
+	case err != nil:
+		return b.failed(i, "play again", err)
+	case g.GuildID != i.GuildID:
+		return b.reply(i, present.MsgOtherGuild)
+	case g.Status != table.StatusFinished:
+		return b.reply(i, present.MsgAgainNotOver)
+	case b.inEvent(g.ID):
+		return b.reply(i, present.MsgAgainEvent)
+	}
+	user := userOf(i).ID
+	if g.SeatOf(user) < 0 {
+		return b.reply(i, present.MsgAgainNotPlayer)
+	}
+	ready, next, err := b.store.PlayAgain(ctx, g.ID)
+	if err != nil {
+		return b.failed(i, "play again", err)
+	}
+	if next > 0 {
+		return b.showNextGame(ctx, i, &g, next)
+	}
+	if b.now().Sub(g.EndedAt) > againLife {
+		return b.reply(i, present.MsgAgainExpired)
+	}
+	if id.Action == commands.AgainStart && user != g.HostID {
+		return b.reply(i, present.MsgAgainHostOnly)
+	}
+	added, err := b.store.AskPlayAgain(ctx, g.ID, user, b.now())
+	if err != nil {
+		return b.failed(i, "play again", err)
+	}
+	if added {
+		ready = append(ready, user)
+	}
+	waiting := waitingFor(&g, ready)
+	if id.Action == commands.AgainReady && len(waiting) > 0 {
+		if !added {
+			return b.reply(i, present.AgainReady(waiting, true))
+		}
+		content, comps := present.PlayAgainOffer(&g, ready)
+		return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: content, Components: comps, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
+	}
+	return b.playAgain(ctx, i, &g, ready)
+}
+
+// waitingFor names the players of g a Play again waits for: those at the table at its end
+// (not those who left it) who are not ready.
+func waitingFor(g *table.Game, ready []string) []string {
+	var out []string
+	for seat, s := range g.Seats {
+		if s.IsHuman() && !s.HasLeft() && !slices.Contains(ready, s.UserID) {
+			out = append(out, present.Name(g, seat))
+		}
+	}
+	return out
+}
+
+// showNextGame answers a press on an offer whose next game is open: the offer says where.
+func (b *Bot) showNextGame(ctx context.Context, i *discordgo.Interaction, g *table.Game, next int64) error {
+	ng, err := b.store.GetGame(ctx, next)
+	if err != nil {
+		return b.failed(i, "play again", err)
+	}
+	text := present.PlayAgainOn(g, next, ng.PostChannel())
+	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: text, Components: []discordgo.MessageComponent{}, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
+}
+
+// playAgain opens and deals g's next game for the players ready: the seats turn one place,
+// so that the next dealer deals first, and computer players take the seats of those not
+// ready. The offer becomes a link to the new game.
+func (b *Bot) playAgain(ctx context.Context, i *discordgo.Interaction, g *table.Game, ready []string) error {
+	// Opening a table takes several calls to Discord: the click is answered now.
+	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+		return err
+	}
+	if err := b.store.ClaimNextGame(ctx, g.ID, b.now(), claimStale); err != nil {
+		if errors.Is(err, storage.ErrConflict) {
+			return b.followup(i, present.MsgAgainOpening)
+		}
+		b.log.Error("play again: claim", "game", g.ID, "err", err)
+		return b.followup(i, present.MsgWrong)
+	}
+	meta, host := nextGame(g, ready, b.now(), b.cfg.Seed())
+	rules, err := meta.Rules()
+	if err == nil {
+		var refusal string
+		var ng table.Game
+		if ng, refusal, err = b.openTable(ctx, meta, &rules); err != nil {
+			b.log.Error("play again: open", "game", g.ID, "err", err)
+			if rerr := b.store.ReleaseNextGame(ctx, g.ID); rerr != nil {
+				b.log.Error("play again: release", "game", g.ID, "err", rerr)
+			}
+			return b.followup(i, refusal)
+		}
+		meta = ng
+	}
+	if err != nil {
+		return b.followup(i, present.MsgWrong)
+	}
+	if err := b.store.SetNextGame(ctx, g.ID, meta.ID); err != nil {
+		b.log.Error("play again: record the next game", "game", g.ID, "next", meta.ID, "err", err)
+	}
+	r, err := b.tables.Do(ctx, meta.ID, live.Start{By: host})
+	switch {
+	case err != nil:
+		b.log.Error("play again: deal", "game", meta.ID, "err", err)
+	case r.Kind == live.ReplyStarted:
+		if m, ok := r.Game.Messages[table.RoleLobby]; ok {
+			b.post.enqueue(m.ChannelID, &post{editID: m.MessageID,
+				v2: func() present.Message {
+					return present.ClosedLobbyMessage(&r.Game, &rules, present.GameOn(r.Game.PostChannel()))
+				}})
+		}
+	default:
+		b.log.Error("play again: deal refused", "game", meta.ID, "notice", present.Notice(r.Notice, nil))
+	}
+	text := present.PlayAgainOn(g, meta.ID, meta.PostChannel())
+	empty := []discordgo.MessageComponent{}
+	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &text, Components: &empty,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}})
+}
+
+// nextGame is the lobby of g's next game, all its seats taken, and the person who deals it
+// (its host): g's seats turned one place, so that the seat after g's first dealer deals
+// first; the ready players keep their seats, computer players take the others'; the host
+// stays the host if ready, else the first ready player is.
+func nextGame(g *table.Game, ready []string, now time.Time, seed uint64) (table.Game, live.Person) {
+	n := len(g.Seats)
+	meta := table.Game{GuildID: g.GuildID, ChannelID: g.ChannelID, Preset: g.Preset, Options: g.Options, Seed: seed,
+		Seats: make([]table.Seat, n), Status: table.StatusLobby, CreatedAt: now, LastActivity: now, Settings: g.Settings,
+		Messages: map[table.MessageRole]table.Message{}}
+	var host live.Person
+	for k := range n {
+		s := g.Seats[(k+1)%n]
+		switch {
+		case s.IsHuman() && slices.Contains(ready, s.UserID):
+			meta.Seats[k] = table.Seat{UserID: s.UserID, Name: s.Name}
+			if host.ID == "" || s.UserID == g.HostID {
+				host = live.Person{ID: s.UserID, Name: s.Name}
+			}
+		default:
+			level := s.Computer
+			if level == "" {
+				level = g.Settings.Level
+			}
+			meta.Seats[k] = table.Seat{Computer: level, Name: fmt.Sprintf("Computer %d", k+1)}
+		}
+	}
+	meta.HostID = host.ID
+	return meta, host
+}
+
+// followup sends a private message after an interaction's answer.
+func (b *Bot) followup(i *discordgo.Interaction, text string) error {
+	ctx := answerBy(context.Background(), issuedAt(i).Add(tokenDeadline))
+	_, err := interactionRequest(ctx, b.s, http.MethodPost, discordgo.EndpointFollowupMessage(b.appID, i.Token),
+		&discordgo.WebhookParams{Content: words.Truncate(text, maxContent), Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	return err
+}

@@ -1,0 +1,53 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/commands"
+)
+
+// Watching a table: someone not seated at a game in play follows it privately, from the
+// table message's Watch button or /table watch in its thread. The table keeps the
+// watcher's message up to date (live.EditWatch) while its token may edit it; what it shows
+// is the public table, each hand once it is over, and every seat's cards live only at a
+// table opened with kibitzing allowed. A player of the table cannot watch it, and nobody
+// watches a league event's game.
+
+// watchRoute serves the Watch button, and the Refresh button of a watcher's message (which
+// then updates in place).
+func watchRoute() controlRoute {
+	return controlRoute{handle: func(b *Bot, ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
+		id := c.(commands.ID)
+		if b.inEvent(id.Game) {
+			return b.reply(i, present.MsgWatchEvent)
+		}
+		return b.command(ctx, i, id.Game, live.Watch{By: personOf(i), Token: i.Token}, true)
+	}}
+}
+
+// cmdTableWatch watches the game of the thread (or channel) the command is used in.
+func (b *Bot) cmdTableWatch(ctx context.Context, i *discordgo.Interaction, _ options) error {
+	tables := b.tables.Tables(func(s *live.Summary) bool {
+		return s.Game.GuildID == i.GuildID && s.Playing && s.Game.PostChannel() == i.ChannelID
+	})
+	if len(tables) == 0 {
+		return b.reply(i, present.MsgWatchNoTable)
+	}
+	id := tables[len(tables)-1].Game.ID
+	if b.inEvent(id) {
+		return b.reply(i, present.MsgWatchEvent)
+	}
+	return b.command(ctx, i, id, live.Watch{By: personOf(i), Token: i.Token}, false)
+}
+
+// editWatch brings a watcher's private message up to date, drawn when the edit goes out.
+func (b *Bot) editWatch(e live.EditWatch) {
+	look := b.look(&e.Game)
+	b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, issued: e.Issued, answered: b.answering(e.Token),
+		render: func() present.Message { return present.WatchMessage(b.painter, &e.Game, &e.Watching, look) },
+	}})
+}
