@@ -383,7 +383,19 @@ func (h *harness) tableMessage(thread string) (fakediscord.Message, bool) {
 // tableState is what the table message of a thread shows, to tell when it changes.
 func (h *harness) tableState(thread string) string {
 	m, _ := h.tableMessage(thread)
-	b, err := json.Marshal([]any{m.ID, m.Embeds, m.Components})
+	state := []any{m.ID, m.Embeds, m.Components}
+	// The public table follows a hand trick by trick, not card by card: a harness whose bot
+	// runs in another process also reads the length of the game's log in the shared
+	// database, which every move lengthens before its effects go out.
+	if h.bot == nil {
+		for _, c := range m.Controls() {
+			if id, err := commands.ParseID(c.CustomID); err == nil && id.Game != 0 {
+				state = append(state, h.logLen(id.Game))
+				break
+			}
+		}
+	}
+	b, err := json.Marshal(state)
 	if err != nil {
 		h.t.Fatalf("table message: %v", err)
 	}
@@ -929,9 +941,9 @@ func (h *harness) logLen(game int64) int {
 // waitTables waits until the bot's tables have nothing under way (bot.WaitTables): a
 // computer player that was searching has moved.
 // A harness whose bot runs in another process (a shard process) cannot see its tables: it
-// waits until the thread's table message shows something else than before, what it showed
-// before the caller looked (tableState): every move edits it, so a move made since is never
-// missed, and the caller looks again.
+// waits until the thread's table, message and log, shows something else than before, what it
+// showed before the caller looked (tableState): every move lengthens the log, so a move made
+// since is never missed, and the caller looks again.
 func (h *harness) waitTables(thread, before string) {
 	h.t.Helper()
 	if h.bot == nil {

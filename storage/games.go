@@ -15,7 +15,7 @@ import (
 
 const gameColumns = `id, guild_id, channel_id, thread_id, host_id, preset, options, seed, status,
 	created_at, last_activity, ended_at, turn_timeout_ms, timeout_policy, turn_seq, turn_seat, turn_started,
-	turn_reminders, table_settings`
+	turn_reminders, table_settings, told`
 
 const (
 	sqlGame     = `SELECT ` + gameColumns + ` FROM games WHERE id = ?`
@@ -37,11 +37,11 @@ const (
 
 	sqlInsertGame = `INSERT INTO games (guild_id, channel_id, thread_id, host_id, preset, options,
 		seed, status, created_at, last_activity, ended_at, turn_timeout_ms, timeout_policy, turn_seq, turn_seat,
-		turn_started, turn_reminders, table_settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		turn_started, turn_reminders, table_settings, told) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`
 	sqlUpdateGame = `UPDATE games SET thread_id = ?, host_id = ?, preset = ?, options = ?, seed = ?,
 		status = ?, last_activity = ?, ended_at = ?, turn_timeout_ms = ?, timeout_policy = ?, turn_seq = ?,
-		turn_seat = ?, turn_started = ?, turn_reminders = ?, table_settings = ? WHERE id = ?`
+		turn_seat = ?, turn_started = ?, turn_reminders = ?, table_settings = ?, told = ? WHERE id = ?`
 	sqlGameState = `SELECT status, preset, options, seed,
 		EXISTS (SELECT 1 FROM actions WHERE game_id = games.id) FROM games WHERE id = ?`
 	sqlDeleteSeats    = `DELETE FROM game_seats WHERE game_id = ?`
@@ -67,6 +67,8 @@ func checkGame(g *table.Game) (engine.Rules, error) {
 		return engine.Rules{}, fmt.Errorf("%w: a game needs its creation time", ErrInvalid)
 	case g.Turn.Seq < 0 || g.Turn.Seat < 0 || g.Turn.Reminders < 0:
 		return engine.Rules{}, fmt.Errorf("%w: turn timer %+v", ErrInvalid, g.Turn)
+	case g.Told < 0:
+		return engine.Rules{}, fmt.Errorf("%w: told %d of the log", ErrInvalid, g.Told)
 	}
 	if err := g.Settings.Check(); err != nil {
 		return engine.Rules{}, fmt.Errorf("%w: %w", ErrInvalid, err)
@@ -177,7 +179,7 @@ func (s *DB) createGame(ctx context.Context, fc *fence, g table.Game) (int64, er
 		err := in(ctx, tx, s.wr.insertGame).QueryRowContext(ctx, g.GuildID, g.ChannelID, g.ThreadID, g.HostID,
 			g.Preset, opts, int64(g.Seed), string(g.Status), ms(g.CreatedAt), ms(g.LastActivity), nullMS(g.EndedAt),
 			g.Settings.Timer.Milliseconds(), string(g.Settings.Timeout), g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started),
-			g.Turn.Reminders, settings).Scan(&id)
+			g.Turn.Reminders, settings, g.Told).Scan(&id)
 		if err != nil {
 			return classify(err)
 		}
@@ -267,7 +269,7 @@ func (s *DB) updateGame(ctx context.Context, fc *fence, g table.Game) error {
 		}
 		if _, err := in(ctx, tx, s.wr.updateGame).ExecContext(ctx, g.ThreadID, g.HostID, g.Preset, opts, int64(g.Seed),
 			string(g.Status), ms(g.LastActivity), nullMS(g.EndedAt), g.Settings.Timer.Milliseconds(), string(g.Settings.Timeout),
-			g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started), g.Turn.Reminders, settings, g.ID); err != nil {
+			g.Turn.Seq, g.Turn.Seat, nullMS(g.Turn.Started), g.Turn.Reminders, settings, g.Told, g.ID); err != nil {
 			return classify(err)
 		}
 		return s.writeSeatsAndMessages(ctx, tx, g.ID, &g)
@@ -286,7 +288,7 @@ func scanGame(row interface{ Scan(...any) error }) (table.Game, error) {
 	var ended, started sql.NullInt64
 	if err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.HostID, &g.Preset, &opts, &seed,
 		&status, &created, &last, &ended, &timeout, &policy, &g.Turn.Seq, &g.Turn.Seat, &started,
-		&g.Turn.Reminders, &settings); err != nil {
+		&g.Turn.Reminders, &settings, &g.Told); err != nil {
 		return table.Game{}, err
 	}
 	var err error

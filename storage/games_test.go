@@ -107,6 +107,7 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	got.LastActivity = t0.Add(time.Minute)
 	got.Seats[3].Away = true
 	got.Turn = table.TurnState{Seq: 17, Seat: 2, Started: t0.Add(90 * time.Second), Reminders: 2}
+	got.Told = 14
 	got.Settings = table.Settings{Level: table.LevelEasy, Hints: true, Ping: table.PingAlways, Autoplay: false,
 		Timer: 2 * time.Minute, Timeout: table.PolicyComputer, Pace: table.PaceSlow}
 	if err := s.UpdateGame(ctx, got); err != nil {
@@ -184,6 +185,7 @@ func testCreateGameRejects(t *testing.T, db backend) {
 		"turn seat":        func(g *table.Game) { g.Turn = table.TurnState{Seat: 4, Started: t0} },
 		"turn seq":         func(g *table.Game) { g.Turn = table.TurnState{Seq: -1} },
 		"reminders":        func(g *table.Game) { g.Turn = table.TurnState{Reminders: -1} },
+		"told":             func(g *table.Game) { g.Told = -1 },
 	}
 	for name, change := range cases {
 		g := ok

@@ -79,6 +79,9 @@ var seeds = map[int][]string{
 		`INSERT INTO player_calls (guild_id, user_id, since) VALUES ('g1', 'u1', ?1)`,
 		`INSERT INTO admin_log (guild_id, user_id, action, detail, at) VALUES ('g1', 'u1', 'exclude', 'u9', ?1)`,
 	},
+	14: {
+		`UPDATE games SET told = 5 WHERE id = 1`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.
@@ -187,6 +190,9 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 			Settings: table.Settings{Level: table.DefaultLevel, Hints: true, Ping: table.PingAuto, Autoplay: true, Timeout: table.PolicyComputer, Pace: table.PaceNormal}}
 		if k >= 5 {
 			want.Settings.Level, want.Seats[1].Computer = table.LevelExpert, table.LevelExpert
+		}
+		if k >= 14 {
+			want.Told = 5
 		}
 		if err != nil || !reflect.DeepEqual(g, want) {
 			t.Errorf("from version %d: game %+v, %v\nwant %+v", k, g, err, want)

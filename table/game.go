@@ -56,6 +56,10 @@ type Game struct {
 	Settings Settings
 	// Turn is the timer of the turn in progress.
 	Turn TurnState
+	// Told is how much of the game's log its thread has been told: the table tells a hand
+	// in one post at its end, and a table rebuilt in the middle of a hand tells the steps
+	// after Told with the rest of the hand.
+	Told int
 }
 
 // TurnState is the timer of a game's turn in progress.

@@ -125,6 +125,7 @@ func newMachine(meta table.Game, game *engine.Game, cfg *Config) *machine {
 		t.announced = game.LogLen()
 		// The table message was pinned when it was posted, unless the bot could not.
 		t.pinned = meta.Messages[table.RoleTableUnpinned] != meta.Messages[table.RoleTable]
+		t.held = t.retell()
 	}
 	return t
 }

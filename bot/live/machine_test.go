@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -244,4 +245,76 @@ func TestInboxBounded(t *testing.T) {
 		}
 	}
 	close(s.entered)
+}
+
+// TestMachineRestartHoldsTheHandsStory: a table rebuilt from its log in the middle of a hand
+// holds back for the thread what the running table held (the hand's steps since the thread
+// was last told), so that the hand's post after a restart tells the whole hand.
+func TestMachineRestartHoldsTheHandsStory(t *testing.T) {
+	for _, ping := range []table.PingMode{table.PingAuto, table.PingAlways} {
+		t.Run(string(ping), func(t *testing.T) {
+			s := &memStore{}
+			settings := table.Settings{Level: table.LevelEasy, Autoplay: true, Ping: ping}
+			m := newTestMachine(t, s, settings)
+			ana := Person{ID: "ana", Name: "Ana"}
+			m.handle(context.Background(), Start{By: ana}, t0)
+			m.settle(context.Background())
+			easy, err := computer.New("easy", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			at := t0
+			// Ana plays until a few tricks of the first hand are over.
+			for m.game.HandNumber() == 1 && m.game.Phase() != engine.PhasePlay || handLen(m.game, 0) > 9 {
+				if !m.game.Waiting(0) {
+					t.Fatalf("the easy computer players did not play on to ana's turn (step %d)", m.game.LogLen())
+				}
+				a := easy.Choose(m.game.View(0))
+				at = at.Add(time.Minute)
+				move := Move{By: ana, At: table.Stamp{Hand: m.game.HandNumber(), Step: m.game.LogLen()},
+					Action: func(int) (engine.Action, error) { return a, nil }}
+				if rep := m.handle(context.Background(), move, at); rep.Notice.Fact != FactNone {
+					t.Fatalf("ana's move %v: %+v", a, rep.Notice)
+				}
+				m.settle(context.Background())
+			}
+			if m.game.HandNumber() != 1 {
+				t.Fatalf("the first hand ended before ana had played three tricks")
+			}
+			replayed, err := engine.NewGame(*m.game.Rules(), m.game.Seed())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range m.game.Log() {
+				if err := replayed.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := Config{Store: s, Logger: slog.New(slog.DiscardHandler), Players: m.players, Pauses: m.pauses}
+			restored := newMachine(m.meta, replayed, &cfg)
+			// Where every turn is announced, the thread was told up to ana's turn.
+			if held := len(m.held) > 0; held != (ping == table.PingAuto) {
+				t.Fatalf("with turn mentions %q the running table held %d items for the thread", ping, len(m.held))
+			}
+			if got, want := stepsOf(restored.held), stepsOf(m.held); !slices.EqualFunc(got, want, sameAction) {
+				t.Errorf("the restored table holds %d steps %v, the running one %d %v", len(got), got, len(want), want)
+			}
+		})
+	}
+}
+
+func handLen(g *engine.Game, seat int) int {
+	h := g.Hand(seat)
+	return h.Len()
+}
+
+// stepsOf returns the actions of the steps among items.
+func stepsOf(items []Item) []engine.Action {
+	var out []engine.Action
+	for _, it := range items {
+		if s, ok := it.(Step); ok {
+			out = append(out, s.Action)
+		}
+	}
+	return out
 }

@@ -42,6 +42,9 @@ func (t *machine) publish(n *narration) {
 		t.emit(Narrate{Channel: t.meta.PostChannel(), Game: t.record(), Items: t.held, Turn: turn})
 		t.postsSince += postsOf(t.held)
 		t.held = nil
+		if t.game != nil {
+			t.meta.Told = t.game.LogLen() // saved with the turn that begins (startTurn)
+		}
 	}
 	t.refreshViews()
 	t.refreshWatchers(moment)
@@ -210,4 +213,36 @@ func (t *machine) closeTable(e Ending) {
 	if m, ok := t.meta.Messages[table.RoleTable]; ok && t.game != nil {
 		t.emit(CloseTable{Message: m, Game: t.record(), Public: t.game.View(-1), End: e})
 	}
+}
+
+// retell rebuilds from a game's log what its table held back for the thread when the bot
+// stopped (tellsNow): the steps of the hand in play after what the thread was told
+// (table.Game.Told), so that the hand's post after a restart tells the whole hand, not
+// the part played since.
+func (t *machine) retell() []Item {
+	game := t.game
+	if game.Over() {
+		return nil
+	}
+	replay, err := engine.NewGame(*game.Rules(), game.Seed())
+	if err != nil {
+		return nil
+	}
+	var held []Item
+	for i := range game.LogLen() {
+		a, _ := game.LogAction(i)
+		events, err := replay.ApplyEvents(a)
+		if err != nil {
+			return nil // the log does not replay: there is nothing sound to tell
+		}
+		if i >= t.meta.Told {
+			held = append(held, Step{Action: a, Events: events, Public: replay.View(-1)})
+		}
+		for _, e := range events {
+			if e.Kind == engine.EventHandFinished || e.Kind == engine.EventGameOver {
+				held = nil // told at the hand's end
+			}
+		}
+	}
+	return held
 }
