@@ -9,14 +9,14 @@ import (
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
-// TestConcurrentGames plays 12 tables at once through Discord, each with one person and
-// three computer players, from 12 goroutines: every game finishes with its result in
+// TestConcurrentGames plays 6 tables at once through Discord, each with one person and
+// three computer players, from 6 goroutines, three to a channel: every game finishes with its result in
 // storage, and the fake Discord sees no limit broken (checked when the harness stops). Run
 // it with -race. Many more tables at once are played on the runtime itself
 // (TestManyTablesAtOnce in package live).
 func TestConcurrentGames(t *testing.T) {
 	t.Parallel()
-	const games, perChannel = 12, 4
+	const games, perChannel = 6, 3
 	h := newHarness(t, harnessOptions{})
 	// Lobbies are posted in the channel where /pinochle new is used: spread them over a few
 	// channels, as busy servers are, so that opening them is not paced by Discord's limit.

@@ -19,11 +19,9 @@ func TestFullGames(t *testing.T) {
 			t.Parallel()
 			h := newHarness(t, harnessOptions{pictures: true})
 			ana, bob := h.user("ana"), h.user("bob")
-			hands := 2
-			if preset == "three-handed" {
-				hands = 1
-			}
-			tb := h.newTable(ana, fakediscord.Opt("preset", preset), fakediscord.Opt("hands", hands))
+			// One hand: the games of more hands than one are played in the tests of Play
+			// again, of the channel's budget and of tables kept over days.
+			tb := h.newTable(ana, fakediscord.Opt("preset", preset), fakediscord.Opt("hands", 1))
 			lobby := h.message(tb.lobbyID)
 			r := h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
 			wants := []string{"Meld", "Trick:", "result", "wins the auction"}

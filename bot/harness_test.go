@@ -370,14 +370,7 @@ func labels(cs []fakediscord.Component) []string {
 // tableMessage returns the table message of a thread: the bot's message with a "My hand"
 // button, or the last table embed once the game is over.
 func (h *harness) tableMessage(thread string) (fakediscord.Message, bool) {
-	msgs := h.srv.Messages(thread)
-	for k := len(msgs) - 1; k >= 0; k-- {
-		m := msgs[k]
-		if strings.HasPrefix(m.Text(), "## Pinochle · ") {
-			return m, true
-		}
-	}
-	return fakediscord.Message{}, false
+	return h.srv.LastMessage(thread, func(m *fakediscord.Message) bool { return strings.HasPrefix(m.Text(), "## Pinochle · ") })
 }
 
 // tableState is what the table message of a thread shows, to tell when it changes.

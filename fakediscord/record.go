@@ -12,6 +12,25 @@ func (s *Server) Messages(channelID string) []Message {
 	return s.sortedMessagesLocked(channelID)
 }
 
+// LastMessage returns the newest message in a channel, not deleted, that match reports
+// true for. match reads a message it must not keep; it runs under the server's lock. A
+// test looking for one message among a long thread's finds it without a copy of each.
+func (s *Server) LastMessage(channelID string, match func(*Message) bool) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ids := s.channelMsgs[channelID]
+	var best *Message
+	for k := len(ids) - 1; k >= 0; k-- { // newest first: the IDs grow as messages are stored
+		if m := s.messages[ids[k]]; !m.Deleted && (best == nil || snowflakeLess(best.ID, m.ID)) && match(m) {
+			best = m
+		}
+	}
+	if best == nil {
+		return Message{}, false
+	}
+	return cloneMessage(*best), true
+}
+
 // Message returns a message by ID, deleted or not.
 func (s *Server) Message(id string) (Message, bool) {
 	s.mu.Lock()
