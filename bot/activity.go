@@ -7,6 +7,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/charts"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/league"
 )
 
@@ -40,7 +41,7 @@ func (b *Bot) cmdTableActivity(ctx context.Context, i *discordgo.Interaction, _ 
 	weeks := league.GamesPerWeek(times, now, activityWeeks)
 	top := league.MostActive(players, activityTop)
 	// Drawing takes a moment: the answer is deferred, then filled in.
-	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+	if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{}}); err != nil {
 		return err
 	}
@@ -68,7 +69,7 @@ func (b *Bot) cmdTableActivity(ctx context.Context, i *discordgo.Interaction, _ 
 			b.log.Error("chart", "name", "active.png", "err", err)
 		}
 	}
-	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Embeds: &embeds, Files: files,
+	return rest.EditResponse(b.s, b.appID, i.Token, rest.IssuedAt(i), &discordgo.WebhookEdit{Embeds: &embeds, Files: files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 

@@ -30,11 +30,12 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
-	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -102,6 +103,11 @@ type Config struct {
 	Transport http.RoundTripper
 }
 
+// DefaultChannelRate is the posts and edits to channels a second a process makes at most
+// (Config.ChannelRate): under the 50 a second Discord allows a bot token in all, with room
+// for the requests outside the poster (pins, threads, commands).
+const DefaultChannelRate = 45
+
 // Bot hosts Pinochle games in Discord. Create one with New, then call Start.
 type Bot struct {
 	cfg   Config
@@ -112,7 +118,7 @@ type Bot struct {
 	clock Clock
 	// leaseClock keeps the time of the shard lease (Config.LeaseClock).
 	leaseClock Clock
-	post       *poster
+	post       *post.Poster
 	appID      string
 
 	// tables runs the live tables.
@@ -155,7 +161,7 @@ type Bot struct {
 	failOnce sync.Once
 	failErr  error
 	stopped  chan struct{}                 // closed when the bot stops on its own (fail)
-	pins     pins                          // where pinning is refused (pins.go)
+	pins     *post.Pins                    // pins the tables' messages
 	again    againLocks                    // the Play again offers being pressed (playagain.go)
 	gateway  *discordgo.GatewayBotResponse // GET /gateway/bot, when autoShards asked
 }
@@ -210,15 +216,15 @@ func New(cfg Config) (*Bot, error) {
 	}
 	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: cfg.Transport}
 	if cfg.APIURL != "" {
-		tr, err := RewriteTransport(cfg.APIURL, cfg.Transport)
+		tr, err := rest.RewriteTransport(cfg.APIURL, cfg.Transport)
 		if err != nil {
 			return nil, fmt.Errorf("bot: %w", err)
 		}
 		s.Client.Transport = tr
 	}
 	// 429s and 5xx are tried again on the bot's clock, within the requests' deadlines
-	// (retry.go), not by discordgo, which would sleep on the wall clock.
-	s.Client.Transport = newRetryTransport(s.Client.Transport, cfg.Clock, cfg.Logger)
+	// (package rest), not by discordgo, which would sleep on the wall clock.
+	s.Client.Transport = rest.NewRetryTransport(s.Client.Transport, cfg.Clock, cfg.Logger)
 	s.ShouldRetryOnRateLimit, s.MaxRestRetries = false, 0
 	// Interactions arrive whatever the intents. The guilds intent keeps the state of the
 	// guilds the bot is in and of their channels (keepState), which interactions are
@@ -242,8 +248,8 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.ChannelRate <= 0 {
 		cfg.ChannelRate = DefaultChannelRate
 	}
-	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
-	b.post.budget = rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1)
+	b.post = post.New(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow, rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1))
+	b.pins = post.NewPins(s, cfg.Logger, cfg.Clock.Now)
 	b.events = newEventRunner(b)
 	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.tableEffects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
 	if cfg.ShardCount != AutoShards {
@@ -420,11 +426,11 @@ func (b *Bot) Close(ctx context.Context) error {
 	if terr := b.tables.Close(ctx); terr != nil {
 		return fmt.Errorf("bot: close: %w", terr)
 	}
-	if ferr := b.post.flush(ctx); ferr != nil {
+	if ferr := b.post.Flush(ctx); ferr != nil {
 		return fmt.Errorf("bot: close: messages still queued: %w", ferr)
 	}
 	b.stop()
-	b.post.close()
+	b.post.Close()
 	b.stopRenewals()
 	if st, ok := b.cfg.Store.(interface{ SaveStats() storage.SaveStats }); ok {
 		s := st.SaveStats()
@@ -583,7 +589,7 @@ func readable(i *discordgo.Interaction) bool {
 // for an autocomplete.
 func (b *Bot) refuse(i *discordgo.Interaction, why string) error {
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		return respond(b.s, i, &discordgo.InteractionResponse{
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
 		})
@@ -675,15 +681,7 @@ func displayName(i *discordgo.Interaction) string {
 }
 
 // reply answers an interaction with a message only its user sees.
-func (b *Bot) reply(i *discordgo.Interaction, text string) error {
-	return respond(b.s, i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{
-			Content: words.Truncate(text, maxContent), Flags: discordgo.MessageFlagsEphemeral,
-			AllowedMentions: &discordgo.MessageAllowedMentions{},
-		},
-	})
-}
+func (b *Bot) reply(i *discordgo.Interaction, text string) error { return rest.Reply(b.s, i, text) }
 
 // replyEmbed answers an interaction with an embed, privately or for the channel.
 func (b *Bot) replyEmbed(i *discordgo.Interaction, private bool, e *discordgo.MessageEmbed) error {
@@ -691,7 +689,7 @@ func (b *Bot) replyEmbed(i *discordgo.Interaction, private bool, e *discordgo.Me
 	if private {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
 
 // now is the bot's clock.

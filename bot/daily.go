@@ -11,6 +11,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
@@ -192,7 +193,7 @@ func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction, opts optio
 		streaks[p.UserID] = club.Streak(days, today)
 	}
 	e := present.DailyBoard(week, from, today, club.Board(plays, pars), streaks, deals)
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/league/club"
@@ -349,7 +350,7 @@ func (r *eventRunner) closeEntry(ctx context.Context, st *club.State) error {
 	}
 	ev.Status = club.StatusRunning
 	r.b.log.Info("event started", "event", ev.ID, "guild", ev.GuildID, "entrants", len(entrants))
-	r.b.post.enqueue(ev.ChannelID, &post{content: present.EventStarted(ev, len(entrants), withdrawn, names)})
+	r.b.post.Enqueue(ev.ChannelID, &post.Message{Content: present.EventStarted(ev, len(entrants), withdrawn, names)})
 	r.editSignup(ev, kept)
 	r.b.scheduledStatus(ctx, ev, discordgo.GuildScheduledEventStatusActive)
 	return nil
@@ -377,7 +378,7 @@ func (r *eventRunner) cancelEvent(ctx context.Context, st *club.State, why error
 		return err
 	}
 	r.b.log.Info("event cancelled", "event", ev.ID, "why", why)
-	r.b.post.enqueue(ev.ChannelID, &post{content: present.EventCancelled(ev.Name, why)})
+	r.b.post.Enqueue(ev.ChannelID, &post.Message{Content: present.EventCancelled(ev.Name, why)})
 	r.editSignup(&ev, st.Players)
 	r.b.scheduledStatus(ctx, &ev, discordgo.GuildScheduledEventStatusCanceled)
 	return nil
@@ -388,8 +389,8 @@ func (r *eventRunner) editSignup(ev *club.Event, players []club.Player) {
 	if ev.SignupMessage == "" {
 		return
 	}
-	r.b.post.enqueue(ev.ChannelID, &post{editID: ev.SignupMessage, embeds: []*discordgo.MessageEmbed{present.SignupEmbed(ev, players)},
-		components: present.SignupControls(ev)})
+	r.b.post.Enqueue(ev.ChannelID, &post.Message{EditID: ev.SignupMessage, Embeds: []*discordgo.MessageEmbed{present.SignupEmbed(ev, players)},
+		Components: present.SignupControls(ev)})
 }
 
 // over reports whether the event has played all its rounds.
@@ -419,7 +420,7 @@ func (r *eventRunner) openRound(ctx context.Context, st *club.State) error {
 	}
 	r.b.log.Info("event round open", "event", st.Event.ID, "round", round.Number, "tables", len(round.Tables))
 	total := st.Event.Spec.RoundsFor(len(club.Entrants(st.Players)))
-	r.b.post.enqueue(st.Event.ChannelID, &post{content: present.RoundOpened(&st.Event, cr, total, round.Byes, club.Names(st.Players))})
+	r.b.post.Enqueue(st.Event.ChannelID, &post.Message{Content: present.RoundOpened(&st.Event, cr, total, round.Byes, club.Names(st.Players))})
 	if round.Number > 1 {
 		st.Rounds = append(st.Rounds, cr)
 		r.postStandings(ctx, st)
@@ -631,8 +632,8 @@ func (r *eventRunner) openTable(ctx context.Context, st *club.State, cur *club.R
 	names := club.Names(st.Players)
 	if ts.Message == "" {
 		text, users := present.TableCall(ev, *cur, tb, entrants)
-		msg, err := b.post.send(ctx, ev.ChannelID, &post{content: text, mentions: users,
-			components: present.TableControls(ev, cur.Number, tb, entrants, names)})
+		msg, err := b.post.Send(ctx, ev.ChannelID, &post.Message{Content: text, Mentions: users,
+			Components: present.TableControls(ev, cur.Number, tb, entrants, names)})
 		if err != nil {
 			return fmt.Errorf("announce: %w", err)
 		}
@@ -643,7 +644,7 @@ func (r *eventRunner) openTable(ctx context.Context, st *club.State, cur *club.R
 	}
 	if ts.Thread == "" {
 		th, err := b.s.MessageThreadStartComplex(ev.ChannelID, ts.Message, &discordgo.ThreadStart{
-			Name: present.TableThread(ev, cur.Number, tb.Number), AutoArchiveDuration: threadArchive,
+			Name: present.TableThread(ev, cur.Number, tb.Number), AutoArchiveDuration: post.ThreadArchive,
 		}, discordgo.WithContext(ctx))
 		if err != nil {
 			// Without a thread (no permission) the table plays in the channel.
@@ -695,7 +696,7 @@ func (r *eventRunner) openTable(ctx context.Context, st *club.State, cur *club.R
 func (r *eventRunner) archiveRound(cur *club.Round) {
 	for _, ts := range cur.Tables {
 		if ts.Thread != "" {
-			r.b.post.enqueue(ts.Thread, &post{archive: true})
+			r.b.post.Enqueue(ts.Thread, &post.Message{Archive: true})
 		}
 	}
 }
@@ -737,7 +738,7 @@ func (r *eventRunner) remind(ctx context.Context, st *club.State, cur *club.Roun
 	if where == "" {
 		where = st.Event.ChannelID
 	}
-	r.b.post.enqueue(where, &post{content: present.RoundReminder(users, cur.Deadline, st.Event.Settle), mentions: users})
+	r.b.post.Enqueue(where, &post.Message{Content: present.RoundReminder(users, cur.Deadline, st.Event.Settle), Mentions: users})
 	return nil
 }
 
@@ -781,7 +782,7 @@ func (r *eventRunner) finish(ctx context.Context, st *club.State) error {
 	if err != nil {
 		return err
 	}
-	r.b.post.enqueue(ev.ChannelID, &post{content: present.EventOver(ev.Name, champions), embeds: []*discordgo.MessageEmbed{em}, mentions: champions})
+	r.b.post.Enqueue(ev.ChannelID, &post.Message{Content: present.EventOver(ev.Name, champions), Embeds: []*discordgo.MessageEmbed{em}, Mentions: champions})
 	r.b.scheduledStatus(ctx, &ev, discordgo.GuildScheduledEventStatusCompleted)
 	return nil
 }
@@ -799,7 +800,7 @@ func (r *eventRunner) postStandings(ctx context.Context, st *club.State) {
 		r.b.log.Error("events: standings", "event", st.Event.ID, "err", err)
 		return
 	}
-	msg, err := r.b.post.send(ctx, st.Event.ChannelID, &post{embeds: []*discordgo.MessageEmbed{em}})
+	msg, err := r.b.post.Send(ctx, st.Event.ChannelID, &post.Message{Embeds: []*discordgo.MessageEmbed{em}})
 	if err != nil {
 		r.b.log.Warn("events: the standings could not be posted", "event", st.Event.ID, "err", err)
 		return
@@ -827,7 +828,7 @@ func (r *eventRunner) showStandings(ctx context.Context, id int64) {
 		r.b.log.Error("events: standings", "event", id, "err", err)
 		return
 	}
-	r.b.post.enqueue(st.Event.ChannelID, &post{editID: st.Event.StandingsMessage, embeds: []*discordgo.MessageEmbed{em}})
+	r.b.post.Enqueue(st.Event.ChannelID, &post.Message{EditID: st.Event.StandingsMessage, Embeds: []*discordgo.MessageEmbed{em}})
 }
 
 // isMember reports whether a user is a member of a guild, as far as Discord says: only

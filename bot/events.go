@@ -12,7 +12,9 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/charts"
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league/club"
@@ -63,7 +65,7 @@ func isOrganiser(i *discordgo.Interaction, ev *club.Event) bool {
 // deferPrivate answers an interaction with a private "thinking", to be filled in with
 // editAnswer: for commands that may wait for the event runner or for Discord.
 func (b *Bot) deferPrivate(i *discordgo.Interaction) error {
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}})
 }
 
@@ -110,7 +112,7 @@ func (b *Bot) cmdEventCreate(ctx context.Context, i *discordgo.Interaction, opts
 		return b.editAnswer(i, present.MsgWrong, err)
 	}
 	ev.ID = id
-	msg, err := b.post.send(ctx, ev.ChannelID, &post{embeds: []*discordgo.MessageEmbed{present.SignupEmbed(&ev, nil)}, components: present.SignupControls(&ev)})
+	msg, err := b.post.Send(ctx, ev.ChannelID, &post.Message{Embeds: []*discordgo.MessageEmbed{present.SignupEmbed(&ev, nil)}, Components: present.SignupControls(&ev)})
 	if err != nil {
 		b.log.Error("events: the sign-up could not be posted", "event", id, "err", err)
 		ev.Status, ev.EndedAt = club.StatusCancelled, b.now()
@@ -238,7 +240,7 @@ func (b *Bot) cmdEventPause(ctx context.Context, i *discordgo.Interaction, opts 
 	if err := b.store.UpdateEvent(ctx, ev); err != nil {
 		return b.editAnswer(i, present.MsgWrong, err)
 	}
-	b.post.enqueue(ev.ChannelID, &post{content: present.EventPaused(ev.Name)})
+	b.post.Enqueue(ev.ChannelID, &post.Message{Content: present.EventPaused(ev.Name)})
 	b.events.nudge()
 	return b.editAnswer(i, present.EventPaused(ev.Name), nil)
 }
@@ -273,7 +275,7 @@ func (b *Bot) cmdEventResume(ctx context.Context, i *discordgo.Interaction, opts
 	if err := b.store.UpdateEvent(ctx, ev); err != nil {
 		return b.editAnswer(i, present.MsgWrong, err)
 	}
-	b.post.enqueue(ev.ChannelID, &post{content: present.EventResumed(ev.Name, deadline)})
+	b.post.Enqueue(ev.ChannelID, &post.Message{Content: present.EventResumed(ev.Name, deadline)})
 	b.events.nudge()
 	return b.editAnswer(i, present.EventResumed(ev.Name, deadline), nil)
 }
@@ -328,14 +330,14 @@ func (b *Bot) cmdEventStandings(ctx context.Context, i *discordgo.Interaction, o
 	if err != nil {
 		return b.failed(i, "standings", err)
 	}
-	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+	if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{}}); err != nil {
 		return err
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{em}}
 	png, err := eventChart(&st)
 	b.attachChart(data, "event.png", png, err)
-	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Embeds: &data.Embeds, Files: data.Files,
+	return rest.EditResponse(b.s, b.appID, i.Token, rest.IssuedAt(i), &discordgo.WebhookEdit{Embeds: &data.Embeds, Files: data.Files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
@@ -392,7 +394,7 @@ func (b *Bot) signupUpdate(ctx context.Context, i *discordgo.Interaction, ev *cl
 	if err != nil {
 		return b.failed(i, "event", err)
 	}
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
 		Embeds: []*discordgo.MessageEmbed{present.SignupEmbed(&st.Event, st.Players)}, Components: present.SignupControls(&st.Event),
 		AllowedMentions: &discordgo.MessageAllowedMentions{},
 	}})
@@ -441,7 +443,7 @@ func (b *Bot) onEventJoin(ctx context.Context, i *discordgo.Interaction, c comma
 			return b.reply(i, present.MsgEventEntered)
 		}
 		text, comps := present.PartnerMenu(&ev)
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: text, Components: comps, Flags: discordgo.MessageFlagsEphemeral,
 				AllowedMentions: &discordgo.MessageAllowedMentions{}}})
 	}
@@ -492,7 +494,7 @@ func (b *Bot) onEventPartner(ctx context.Context, i *discordgo.Interaction, c co
 	}
 	b.refreshSignup(ctx, ev.ID)
 	text := present.Joined(ev.Name, data.Values)
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
 		Content: text, Components: []discordgo.MessageComponent{}, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
 }
 

@@ -9,7 +9,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -55,7 +57,7 @@ func (b *Bot) callPlayers(ctx context.Context, g table.Game) int {
 	if len(users) == 0 {
 		return 0
 	}
-	b.post.enqueue(lobby.ChannelID, &post{content: present.CallForPlayers(users, g.Preset, open, g.GuildID, lobby), mentions: users})
+	b.post.Enqueue(lobby.ChannelID, &post.Message{Content: present.CallForPlayers(users, g.Preset, open, g.GuildID, lobby), Mentions: users})
 	b.log.Info("players called", "game", g.ID, "count", len(users))
 	return len(users)
 }
@@ -114,8 +116,8 @@ func (b *Bot) cmdTablePlay(ctx context.Context, i *discordgo.Interaction, opts o
 			return b.reply(i, present.SeatedAt(rules.Preset, i.GuildID, lobby, false))
 		case live.ReplyStarted:
 			// Nobody clicked the lobby message: it says where the game is played now.
-			b.post.enqueue(lobby.ChannelID, &post{editID: lobby.MessageID,
-				v2: func() present.Message {
+			b.post.Enqueue(lobby.ChannelID, &post.Message{EditID: lobby.MessageID,
+				V2: func() present.Message {
 					return present.ClosedLobbyMessage(&r.Game, &rules, present.GameOn(r.Game.PostChannel()))
 				}})
 			return b.reply(i, present.SeatedAt(rules.Preset, i.GuildID, lobby, true))
@@ -124,7 +126,7 @@ func (b *Bot) cmdTablePlay(ctx context.Context, i *discordgo.Interaction, opts o
 	if open := b.openLobbies(i.GuildID, user); open >= maxOpenLobbies {
 		return b.reply(i, present.TooManyLobbies(open))
 	}
-	if err := respond(b.s, i, &discordgo.InteractionResponse{
+	if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 	}); err != nil {
@@ -194,6 +196,6 @@ func (b *Bot) cmdTableInvite(ctx context.Context, i *discordgo.Interaction, opts
 		return b.reply(i, present.InviteTooSoon(target))
 	}
 	lobby := g.Messages[table.RoleLobby]
-	b.post.enqueue(lobby.ChannelID, &post{content: present.Invited(target, displayName(i), g.Preset, g.GuildID, lobby), mentions: []string{target}})
+	b.post.Enqueue(lobby.ChannelID, &post.Message{Content: present.Invited(target, displayName(i), g.Preset, g.GuildID, lobby), Mentions: []string{target}})
 	return b.reply(i, present.InviteSent(target))
 }

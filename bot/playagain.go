@@ -12,7 +12,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -51,7 +53,7 @@ func (b *Bot) offerPlayAgain(e *live.Narrate) {
 		return
 	}
 	content, comps := present.PlayAgainOffer(g, nil)
-	b.post.enqueue(g.ChannelID, &post{content: content, components: comps})
+	b.post.Enqueue(g.ChannelID, &post.Message{Content: content, Components: comps})
 }
 
 // againLocks serialises the presses on one offer in a process, so that the last two to
@@ -113,7 +115,7 @@ func (b *Bot) onPlayAgain(ctx context.Context, i *discordgo.Interaction, c comma
 			return b.reply(i, present.AgainReady(waiting, true))
 		}
 		content, comps := present.PlayAgainOffer(&g, ready)
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 			Data: &discordgo.InteractionResponseData{Content: content, Components: comps, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
 	}
 	return b.playAgain(ctx, i, &g, ready)
@@ -138,7 +140,7 @@ func (b *Bot) showNextGame(ctx context.Context, i *discordgo.Interaction, g *tab
 		return b.failed(i, "play again", err)
 	}
 	text := present.PlayAgainOn(g, next, ng.PostChannel())
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Content: text, Components: []discordgo.MessageComponent{}, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
 }
 
@@ -147,7 +149,7 @@ func (b *Bot) showNextGame(ctx context.Context, i *discordgo.Interaction, g *tab
 // ready. The offer becomes a link to the new game.
 func (b *Bot) playAgain(ctx context.Context, i *discordgo.Interaction, g *table.Game, ready []string) error {
 	// Opening a table takes several calls to Discord: the click is answered now.
-	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+	if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
 		return err
 	}
 	if err := b.store.ClaimNextGame(ctx, g.ID, b.now(), claimStale); err != nil {
@@ -183,8 +185,8 @@ func (b *Bot) playAgain(ctx context.Context, i *discordgo.Interaction, g *table.
 		b.log.Error("play again: deal", "game", meta.ID, "err", err)
 	case r.Kind == live.ReplyStarted:
 		if m, ok := r.Game.Messages[table.RoleLobby]; ok {
-			b.post.enqueue(m.ChannelID, &post{editID: m.MessageID,
-				v2: func() present.Message {
+			b.post.Enqueue(m.ChannelID, &post.Message{EditID: m.MessageID,
+				V2: func() present.Message {
 					return present.ClosedLobbyMessage(&r.Game, &rules, present.GameOn(r.Game.PostChannel()))
 				}})
 		}
@@ -193,7 +195,7 @@ func (b *Bot) playAgain(ctx context.Context, i *discordgo.Interaction, g *table.
 	}
 	text := present.PlayAgainOn(g, meta.ID, meta.PostChannel())
 	empty := []discordgo.MessageComponent{}
-	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &text, Components: &empty,
+	return rest.EditResponse(b.s, b.appID, i.Token, rest.IssuedAt(i), &discordgo.WebhookEdit{Content: &text, Components: &empty,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
@@ -229,9 +231,9 @@ func nextGame(g *table.Game, ready []string, now time.Time, seed uint64) (table.
 
 // followup sends a private message after an interaction's answer.
 func (b *Bot) followup(i *discordgo.Interaction, text string) error {
-	ctx := answerBy(context.Background(), issuedAt(i).Add(tokenDeadline))
-	_, err := interactionRequest(ctx, b.s, http.MethodPost, discordgo.EndpointFollowupMessage(b.appID, i.Token),
-		&discordgo.WebhookParams{Content: words.Truncate(text, maxContent), Flags: discordgo.MessageFlagsEphemeral,
+	ctx := rest.AnswerBy(context.Background(), rest.IssuedAt(i).Add(rest.TokenDeadline))
+	_, err := rest.InteractionRequest(ctx, b.s, http.MethodPost, discordgo.EndpointFollowupMessage(b.appID, i.Token),
+		&discordgo.WebhookParams{Content: words.Truncate(text, rest.MaxContent), Flags: discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	return err
 }

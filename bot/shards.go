@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -420,7 +421,7 @@ func (b *Bot) openShards(ctx context.Context) error {
 		wait := time.Duration(limit.ResetAfter) * time.Millisecond
 		b.log.Warn("too few session starts left for the shards: waiting for their reset",
 			"left", limit.Remaining, "shards", len(b.all), "wait", wait)
-		if err := sleepOn(ctx, b.clock, wait); err != nil {
+		if err := rest.Sleep(ctx, b.clock, wait); err != nil {
 			return fmt.Errorf("bot: wait for session starts: %w", err)
 		}
 	}
@@ -430,7 +431,7 @@ func (b *Bot) openShards(ctx context.Context) error {
 		at := start.Add(time.Duration(se.ShardID/conc) * identifyWindow)
 		if wait := at.Sub(b.now()); wait > 0 {
 			b.log.Info("pacing the shards' IDENTIFYs", "shard", se.ShardID, "max_concurrency", conc, "wait", wait)
-			if err := sleepOn(ctx, b.clock, wait); err != nil {
+			if err := rest.Sleep(ctx, b.clock, wait); err != nil {
 				return fmt.Errorf("bot: pace shard %d: %w", se.ShardID, err)
 			}
 		}

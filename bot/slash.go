@@ -11,7 +11,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
@@ -68,7 +70,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	}
 	// Opening a table takes several calls to Discord: answer now, privately, and edit the
 	// answer once the table is open.
-	if err := respond(b.s, i, &discordgo.InteractionResponse{
+	if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 	}); err != nil {
@@ -108,7 +110,7 @@ func (b *Bot) openTable(ctx context.Context, meta table.Game, rules *engine.Rule
 		return table.Game{}, present.MsgNotOpened, err
 	}
 	lobbyShown := meta
-	msg, err := b.post.send(ctx, meta.ChannelID, &post{v2: func() present.Message { return present.LobbyMessage(&lobbyShown, rules) }})
+	msg, err := b.post.Send(ctx, meta.ChannelID, &post.Message{V2: func() present.Message { return present.LobbyMessage(&lobbyShown, rules) }})
 	if err != nil {
 		b.withdraw(id)
 		return table.Game{}, present.MsgCannotPost, err
@@ -116,7 +118,7 @@ func (b *Bot) openTable(ctx context.Context, meta table.Game, rules *engine.Rule
 	lobby := table.Message{ChannelID: meta.ChannelID, MessageID: msg.ID}
 	threadID := ""
 	thread, err := b.s.MessageThreadStartComplex(meta.ChannelID, msg.ID, &discordgo.ThreadStart{
-		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: threadArchive,
+		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: post.ThreadArchive,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
 		// Without a thread (no permission, or already in one) the table plays in the channel.
@@ -182,7 +184,7 @@ func (b *Bot) editAnswer(i *discordgo.Interaction, text string, err error) error
 	if err != nil {
 		b.log.Error("command failed", "user", userOf(i).ID, "err", err)
 	}
-	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	return rest.EditText(b.s, b.appID, i, text)
 }
 
 // failed answers privately that something went wrong, and logs why.
