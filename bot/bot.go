@@ -29,10 +29,12 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"golang.org/x/time/rate"
 
+	"github.com/pinochle-discord/pinochle/bot/events"
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/who"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
@@ -123,10 +125,8 @@ type Bot struct {
 
 	// tables runs the live tables.
 	tables *live.Runtime
-	// events runs the league events and records the daily deals (eventrunner.go); private
-	// holds the IDs of the private tables seen (events_effects.go).
-	events  *eventRunner
-	private sync.Map
+	// events runs the league events and the daily deals, and serves their commands.
+	events *events.Runner
 	// commands and controls are the route tables of slash commands and of controls.
 	commands map[string]commandHandler
 	controls map[commands.Route]controlRoute
@@ -250,8 +250,8 @@ func New(cfg Config) (*Bot, error) {
 	}
 	b.post = post.New(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow, rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1))
 	b.pins = post.NewPins(s, cfg.Logger, cfg.Clock.Now)
-	b.events = newEventRunner(b)
 	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.tableEffects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
+	b.events = b.newEvents()
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()
@@ -321,7 +321,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("listening for interactions")
-	if err := b.events.prime(ctx); err != nil { // the events' games, before they run
+	if err := b.events.Prime(ctx); err != nil { // the events' games, before they run
 		b.log.Warn("the events' games could not be read before the tables start: a thread may be archived early", "err", err)
 	}
 	if b.cfg.CardEmojis {
@@ -340,7 +340,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.tables.Start(ctx); err != nil {
 		return fmt.Errorf("bot: start tables: %w", err)
 	}
-	b.events.start() // the events and daily deals, from where storage says they are
+	b.events.Start() // the events and daily deals, from where storage says they are
 	return nil
 }
 
@@ -422,7 +422,7 @@ func (b *Bot) Close(ctx context.Context) error {
 	case <-ctx.Done():
 		return fmt.Errorf("bot: close: interactions still running: %w", ctx.Err())
 	}
-	b.events.stop()
+	b.events.Stop()
 	if terr := b.tables.Close(ctx); terr != nil {
 		return fmt.Errorf("bot: close: %w", terr)
 	}
@@ -657,28 +657,11 @@ func keepState(st *discordgo.State) {
 	st.MaxMessageCount = 0
 }
 
-// userOf returns the user behind an interaction.
-func userOf(i *discordgo.Interaction) *discordgo.User {
-	if i.Member != nil && i.Member.User != nil {
-		return i.Member.User
-	}
-	if i.User != nil {
-		return i.User
-	}
-	return &discordgo.User{}
-}
+// userOf returns the user behind an interaction (who.User).
+func userOf(i *discordgo.Interaction) *discordgo.User { return who.User(i) }
 
-// displayName is the name a user goes by in a guild.
-func displayName(i *discordgo.Interaction) string {
-	if i.Member != nil && i.Member.Nick != "" {
-		return i.Member.Nick
-	}
-	u := userOf(i)
-	if u.GlobalName != "" {
-		return u.GlobalName
-	}
-	return u.Username
-}
+// displayName is the name a user goes by in a guild (who.Name).
+func displayName(i *discordgo.Interaction) string { return who.Name(i) }
 
 // reply answers an interaction with a message only its user sees.
 func (b *Bot) reply(i *discordgo.Interaction, text string) error { return rest.Reply(b.s, i, text) }

@@ -10,6 +10,7 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/who"
 	"github.com/pinochle-discord/pinochle/commands"
 )
 
@@ -43,15 +44,11 @@ func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
 	return b.serveControl(ctx, i, data.CustomID, true)
 }
 
-// personOf is who sent an interaction.
-func personOf(i *discordgo.Interaction) live.Person {
-	return live.Person{ID: userOf(i).ID, Name: displayName(i), Manager: canManage(i)}
-}
+// personOf is who sent an interaction (who.Person).
+func personOf(i *discordgo.Interaction) live.Person { return who.Person(i) }
 
-// canManage reports whether the member behind an interaction has Manage Server.
-func canManage(i *discordgo.Interaction) bool {
-	return i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
-}
+// canManage reports whether the member behind an interaction has Manage Server (who.Manages).
+func canManage(i *discordgo.Interaction) bool { return who.Manages(i) }
 
 // private reports whether an interaction came from a private message: a control on a
 // message only its user sees (the message's flags say so).

@@ -25,6 +25,8 @@ type storeReads interface {
 	Standings(ctx context.Context, guildID string, seasonID int64, limit, offset int) ([]league.Record, error)
 	Settings(ctx context.Context, guildID string) (table.GuildSettings, error)
 	Notify(ctx context.Context, userID string) (bool, error)
+	GameResult(ctx context.Context, gameID int64) (league.GameResult, error)
+	storage.EventReader
 	storage.SocialReader
 }
 

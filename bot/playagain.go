@@ -37,7 +37,7 @@ const claimStale = time.Minute
 
 // inEvent reports whether a game is a league event's: its players do not play it again,
 // nobody watches it, and leaving it is a forfeit. The events' runner knows its games.
-func (b *Bot) inEvent(gameID int64) bool { return b.events != nil && b.events.eventGame(gameID) }
+func (b *Bot) inEvent(gameID int64) bool { return b.events != nil && b.events.InEvent(gameID) }
 
 // offerPlayAgain posts the Play again offer in the channel of a game whose narration tells
 // that it is over and recorded, unless it is a league event's or nobody played it.

@@ -50,8 +50,12 @@ var allowed = map[string][]string{
 	// proper, which wires them together.
 	"bot/rest": {"bot/live", "bot/present", "internal/words"},
 	"bot/post": {"bot/present", "bot/rest", "internal/words"},
+	"bot/who":  {"bot/live"},
+	// Whole capabilities, each behind what it needs of the bot.
+	"bot/events": {"engine", "engine/computer", "league", "league/event", "league/club", "table", "storage", "bot/live", "bot/present",
+		"bot/charts", "bot/rest", "bot/post", "bot/who", "commands", "internal/words"},
 	"bot": {"engine", "engine/computer", "engine/record", "league", "league/event", "league/club", "table", "storage", "bot/live", "bot/present/picture",
-		"commands", "bot/present", "bot/charts", "bot/rest", "bot/post", "internal/words"},
+		"commands", "bot/present", "bot/charts", "bot/rest", "bot/post", "bot/who", "bot/events", "internal/words"},
 
 	// The programs.
 	"cmd/pinochlebot": {"bot", "storage", "table", "engine", "engine/computer", "league"},
