@@ -40,7 +40,7 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 		case live.EditView:
 			opts := present.HandOptions{Note: present.Notice(e.Notice, &e.View), NextHand: e.NextHand, Chosen: e.Chosen}
 			look := b.look(&e.Game)
-			b.post.Enqueue("View:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
+			b.post.Enqueue("view:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
 				Render: func() present.Message { return present.HandMessage(b.painter, &e.Game, &e.View, opts, look) },
 			}})
 		case live.ShowTable:

@@ -48,7 +48,7 @@ func (b *Bot) cmdTableWatch(ctx context.Context, i *discordgo.Interaction, _ opt
 // editWatch brings a watcher's private message up to date, drawn when the edit goes out.
 func (b *Bot) editWatch(e live.EditWatch) {
 	look := b.look(&e.Game)
-	b.post.Enqueue("View:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
+	b.post.Enqueue("view:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
 		Render: func() present.Message { return present.WatchMessage(b.painter, &e.Game, &e.Watching, look) },
 	}})
 }
