@@ -34,6 +34,7 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/social"
 	"github.com/pinochle-discord/pinochle/bot/who"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
@@ -125,8 +126,10 @@ type Bot struct {
 
 	// tables runs the live tables.
 	tables *live.Runtime
-	// events runs the league events and the daily deals, and serves their commands.
+	// events runs the league events and the daily deals, and serves their commands; social
+	// serves the loop around games.
 	events *events.Runner
+	social *social.Loop
 	// commands and controls are the route tables of slash commands and of controls.
 	commands map[string]commandHandler
 	controls map[commands.Route]controlRoute
@@ -162,7 +165,6 @@ type Bot struct {
 	failErr  error
 	stopped  chan struct{}                 // closed when the bot stops on its own (fail)
 	pins     *post.Pins                    // pins the tables' messages
-	again    againLocks                    // the Play again offers being pressed (playagain.go)
 	gateway  *discordgo.GatewayBotResponse // GET /gateway/bot, when autoShards asked
 }
 
@@ -252,6 +254,7 @@ func New(cfg Config) (*Bot, error) {
 	b.pins = post.NewPins(s, cfg.Logger, cfg.Clock.Now)
 	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.tableEffects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
 	b.events = b.newEvents()
+	b.social = b.newSocial()
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()

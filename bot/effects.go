@@ -28,7 +28,7 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 		switch e := e.(type) {
 		case live.Narrate:
 			b.narrate(&e)
-			b.offerPlayAgain(&e) // playagain.go
+			b.social.OfferPlayAgain(&e)
 		case live.EditWatch:
 			b.editWatch(e) // watch.go
 		case live.Remind:

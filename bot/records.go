@@ -36,7 +36,7 @@ func (b *Bot) cmdStandings(ctx context.Context, i *discordgo.Interaction, opts o
 // current one, overall when none runs) and, with overallToo, the overall leaderboard beside
 // a season's standings.
 func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name string, overallToo bool) error {
-	if hidden, err := b.boardHidden(ctx, i); hidden { // admin.go
+	if hidden, err := b.social.BoardHidden(ctx, i); hidden {
 		return err
 	}
 	season, err := b.seasonFor(ctx, i.GuildID, name)
@@ -113,7 +113,7 @@ func (b *Bot) standingsPage(ctx context.Context, guildID string, season league.S
 // onPage turns a ranking's page: the message updates in place.
 func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
 	id := c.(commands.PageID)
-	if hidden, err := b.boardHidden(ctx, i); hidden { // admin.go
+	if hidden, err := b.social.BoardHidden(ctx, i); hidden {
 		return err
 	}
 	season := league.Season{ID: league.Overall, Name: "overall"}
@@ -154,7 +154,7 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	r := st.Overall
 	e := present.StatsEmbed(st)
-	b.highlights(ctx, i.GuildID, user.ID, r, e) // activity.go
+	b.social.Highlights(ctx, i.GuildID, user.ID, r, e)
 	// Drawing the chart may take longer than Discord waits for an answer under load: the
 	// answer is deferred, then filled in.
 	if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,

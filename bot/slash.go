@@ -14,6 +14,7 @@ import (
 	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/social"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
@@ -88,7 +89,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	if err != nil {
 		return b.editAnswer(i, refusal, err)
 	}
-	b.callPlayers(ctx, g) // findplayers.go
+	b.social.CallPlayers(ctx, g)
 	return b.editAnswer(i, present.TableOpen(rules.Preset, g.PostChannel()), nil)
 }
 
@@ -254,7 +255,7 @@ func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction, _ options)
 	if s == nil {
 		return b.reply(i, present.MsgNoTableSeat)
 	}
-	// Leaving a league event's game forfeits it (playagain.go's inEvent).
+	// Leaving a league event's game forfeits it (inEvent).
 	return b.command(ctx, i, s.Game.ID, live.Leave{By: personOf(i), Forfeit: b.inEvent(s.Game.ID)}, false)
 }
 
@@ -289,7 +290,7 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, _ options)
 		l := line{}
 		where := fmt.Sprintf("<#%s>", g.PostChannel())
 		if !s.Playing {
-			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", g.ID, g.Preset, len(g.Seats)-openSeats(g.Seats), len(g.Seats), where)
+			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", g.ID, g.Preset, len(g.Seats)-social.OpenSeats(g.Seats), len(g.Seats), where)
 		} else {
 			var waiting []string
 			for seat := range g.Seats {
@@ -324,17 +325,6 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, _ options)
 		out = append(out, l.text)
 	}
 	return b.reply(i, present.YourTables(out))
-}
-
-// openSeats counts open seats.
-func openSeats(seats []table.Seat) int {
-	n := 0
-	for _, s := range seats {
-		if s.IsOpen() {
-			n++
-		}
-	}
-	return n
 }
 
 // cmdNotify sets whether the caller gets a direct message when it is their turn.
