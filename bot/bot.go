@@ -30,6 +30,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/pinochle-discord/pinochle/bot/events"
+	"github.com/pinochle-discord/pinochle/bot/leased"
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
@@ -116,7 +117,7 @@ type Bot struct {
 	cfg   Config
 	s     *discordgo.Session   // the session REST calls go through: the first shard's
 	all   []*discordgo.Session // one session per shard served
-	store leasedStore
+	store leased.Store
 	log   *slog.Logger
 	clock Clock
 	// leaseClock keeps the time of the shard lease (Config.LeaseClock).
@@ -241,7 +242,7 @@ func New(cfg Config) (*Bot, error) {
 		commands: commandRoutes(), controls: controlRoutes(), statusAsks: spacing{gap: statusGap},
 	}
 	// Every write goes through the lease: one writer per game across processes.
-	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
+	b.store = leased.New(cfg.Store, cfg.LeaseClock.Now, b.writer)
 	painter, err := present.NewPainter(pictureCache)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)

@@ -86,7 +86,7 @@ func (b *Bot) acquireShards(ctx context.Context) error {
 		now := b.leaseClock.Now()
 		l, err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
 		if err == nil {
-			b.lease.Store(&heldLease{lease: l, w: b.store.fenced(l)})
+			b.lease.Store(&heldLease{lease: l, w: b.store.Fenced(l)})
 			b.extendLease(now, ttl)
 			return nil
 		}
@@ -190,7 +190,7 @@ const leaseRevoked = -1
 // next one, at 2/3 of the TTL, still comes before writes stop at 5/6. With the default 30
 // seconds, the bot stops writing 5 seconds before another process could take over. A write
 // stalled longer than the margin between this check and its commit is stopped by storage:
-// it checks the lease's token in the write's own transaction (leasedStore).
+// it checks the lease's token in the write's own transaction (leased.Store).
 func leaseMargin(ttl time.Duration) time.Duration { return ttl / 6 }
 
 // extendLease records a lease taken or renewed at start for ttl: the bot may write until
