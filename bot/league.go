@@ -38,7 +38,7 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 	case err != nil:
 		return b.failed(i, "league start", err)
 	}
-	b.social.LogAdmin(ctx, i, league.CorrectSeasonStart, s.Name) // admin.go
+	b.social.LogAdmin(ctx, i, league.CorrectSeasonStart, s.Name)
 	return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
@@ -61,7 +61,7 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction, _ opti
 	case err != nil:
 		return b.failed(i, "league end", err)
 	}
-	b.social.LogAdmin(ctx, i, league.CorrectSeasonEnd, s.Name) // admin.go
+	b.social.LogAdmin(ctx, i, league.CorrectSeasonEnd, s.Name)
 	recs, err := b.store.Standings(ctx, i.GuildID, s.ID, leaderboardSize, 0)
 	if err != nil {
 		return b.failed(i, "standings", err)
