@@ -29,12 +29,17 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"golang.org/x/time/rate"
 
+	"github.com/pinochle-discord/pinochle/bot/events"
+	"github.com/pinochle-discord/pinochle/bot/leased"
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/social"
+	"github.com/pinochle-discord/pinochle/bot/who"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
-	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/storage"
 	"github.com/pinochle-discord/pinochle/table"
 )
@@ -102,25 +107,30 @@ type Config struct {
 	Transport http.RoundTripper
 }
 
+// DefaultChannelRate is the posts and edits to channels a second a process makes at most
+// (Config.ChannelRate): under the 50 a second Discord allows a bot token in all, with room
+// for the requests outside the poster (pins, threads, commands).
+const DefaultChannelRate = 45
+
 // Bot hosts Pinochle games in Discord. Create one with New, then call Start.
 type Bot struct {
 	cfg   Config
 	s     *discordgo.Session   // the session REST calls go through: the first shard's
 	all   []*discordgo.Session // one session per shard served
-	store leasedStore
+	store leased.Store
 	log   *slog.Logger
 	clock Clock
 	// leaseClock keeps the time of the shard lease (Config.LeaseClock).
 	leaseClock Clock
-	post       *poster
+	post       *post.Poster
 	appID      string
 
 	// tables runs the live tables.
 	tables *live.Runtime
-	// events runs the league events and records the daily deals (eventrunner.go); private
-	// holds the IDs of the private tables seen (events_effects.go).
-	events  *eventRunner
-	private sync.Map
+	// events runs the league events and the daily deals, and serves their commands; social
+	// serves the loop around games.
+	events *events.Runner
+	social *social.Loop
 	// commands and controls are the route tables of slash commands and of controls.
 	commands map[string]commandHandler
 	controls map[commands.Route]controlRoute
@@ -155,8 +165,7 @@ type Bot struct {
 	failOnce sync.Once
 	failErr  error
 	stopped  chan struct{}                 // closed when the bot stops on its own (fail)
-	pins     pins                          // where pinning is refused (pins.go)
-	again    againLocks                    // the Play again offers being pressed (playagain.go)
+	pins     *post.Pins                    // pins the tables' messages
 	gateway  *discordgo.GatewayBotResponse // GET /gateway/bot, when autoShards asked
 }
 
@@ -210,15 +219,15 @@ func New(cfg Config) (*Bot, error) {
 	}
 	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: cfg.Transport}
 	if cfg.APIURL != "" {
-		tr, err := RewriteTransport(cfg.APIURL, cfg.Transport)
+		tr, err := rest.RewriteTransport(cfg.APIURL, cfg.Transport)
 		if err != nil {
 			return nil, fmt.Errorf("bot: %w", err)
 		}
 		s.Client.Transport = tr
 	}
 	// 429s and 5xx are tried again on the bot's clock, within the requests' deadlines
-	// (retry.go), not by discordgo, which would sleep on the wall clock.
-	s.Client.Transport = newRetryTransport(s.Client.Transport, cfg.Clock, cfg.Logger)
+	// (package rest), not by discordgo, which would sleep on the wall clock.
+	s.Client.Transport = rest.NewRetryTransport(s.Client.Transport, cfg.Clock, cfg.Logger)
 	s.ShouldRetryOnRateLimit, s.MaxRestRetries = false, 0
 	// Interactions arrive whatever the intents. The guilds intent keeps the state of the
 	// guilds the bot is in and of their channels (keepState), which interactions are
@@ -233,7 +242,7 @@ func New(cfg Config) (*Bot, error) {
 		commands: commandRoutes(), controls: controlRoutes(), statusAsks: spacing{gap: statusGap},
 	}
 	// Every write goes through the lease: one writer per game across processes.
-	b.store = leasedStore{storeReads: cfg.Store, db: cfg.Store, now: cfg.LeaseClock.Now, writer: b.writer}
+	b.store = leased.New(cfg.Store, cfg.LeaseClock.Now, b.writer)
 	painter, err := present.NewPainter(pictureCache)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
@@ -242,10 +251,11 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.ChannelRate <= 0 {
 		cfg.ChannelRate = DefaultChannelRate
 	}
-	b.post = newPoster(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow)
-	b.post.budget = rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1)
-	b.events = newEventRunner(b)
+	b.post = post.New(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow, rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1))
+	b.pins = post.NewPins(s, cfg.Logger, cfg.Clock.Now)
 	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.tableEffects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})
+	b.events = b.newEvents()
+	b.social = b.newSocial()
 	if cfg.ShardCount != AutoShards {
 		if err := b.openSessions(); err != nil {
 			cancel()
@@ -315,7 +325,7 @@ func (b *Bot) Start(ctx context.Context) error {
 		return err
 	}
 	b.log.Info("listening for interactions")
-	if err := b.events.prime(ctx); err != nil { // the events' games, before they run
+	if err := b.events.Prime(ctx); err != nil { // the events' games, before they run
 		b.log.Warn("the events' games could not be read before the tables start: a thread may be archived early", "err", err)
 	}
 	if b.cfg.CardEmojis {
@@ -334,7 +344,7 @@ func (b *Bot) Start(ctx context.Context) error {
 	if err := b.tables.Start(ctx); err != nil {
 		return fmt.Errorf("bot: start tables: %w", err)
 	}
-	b.events.start() // the events and daily deals, from where storage says they are
+	b.events.Start() // the events and daily deals, from where storage says they are
 	return nil
 }
 
@@ -416,15 +426,15 @@ func (b *Bot) Close(ctx context.Context) error {
 	case <-ctx.Done():
 		return fmt.Errorf("bot: close: interactions still running: %w", ctx.Err())
 	}
-	b.events.stop()
+	b.events.Stop()
 	if terr := b.tables.Close(ctx); terr != nil {
 		return fmt.Errorf("bot: close: %w", terr)
 	}
-	if ferr := b.post.flush(ctx); ferr != nil {
+	if ferr := b.post.Flush(ctx); ferr != nil {
 		return fmt.Errorf("bot: close: messages still queued: %w", ferr)
 	}
 	b.stop()
-	b.post.close()
+	b.post.Close()
 	b.stopRenewals()
 	if st, ok := b.cfg.Store.(interface{ SaveStats() storage.SaveStats }); ok {
 		s := st.SaveStats()
@@ -583,7 +593,7 @@ func readable(i *discordgo.Interaction) bool {
 // for an autocomplete.
 func (b *Bot) refuse(i *discordgo.Interaction, why string) error {
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		return respond(b.s, i, &discordgo.InteractionResponse{
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}},
 		})
@@ -651,39 +661,14 @@ func keepState(st *discordgo.State) {
 	st.MaxMessageCount = 0
 }
 
-// userOf returns the user behind an interaction.
-func userOf(i *discordgo.Interaction) *discordgo.User {
-	if i.Member != nil && i.Member.User != nil {
-		return i.Member.User
-	}
-	if i.User != nil {
-		return i.User
-	}
-	return &discordgo.User{}
-}
+// userOf returns the user behind an interaction (who.User).
+func userOf(i *discordgo.Interaction) *discordgo.User { return who.User(i) }
 
-// displayName is the name a user goes by in a guild.
-func displayName(i *discordgo.Interaction) string {
-	if i.Member != nil && i.Member.Nick != "" {
-		return i.Member.Nick
-	}
-	u := userOf(i)
-	if u.GlobalName != "" {
-		return u.GlobalName
-	}
-	return u.Username
-}
+// displayName is the name a user goes by in a guild (who.Name).
+func displayName(i *discordgo.Interaction) string { return who.Name(i) }
 
 // reply answers an interaction with a message only its user sees.
-func (b *Bot) reply(i *discordgo.Interaction, text string) error {
-	return respond(b.s, i, &discordgo.InteractionResponse{
-		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{
-			Content: words.Truncate(text, maxContent), Flags: discordgo.MessageFlagsEphemeral,
-			AllowedMentions: &discordgo.MessageAllowedMentions{},
-		},
-	})
-}
+func (b *Bot) reply(i *discordgo.Interaction, text string) error { return rest.Reply(b.s, i, text) }
 
 // replyEmbed answers an interaction with an embed, privately or for the channel.
 func (b *Bot) replyEmbed(i *discordgo.Interaction, private bool, e *discordgo.MessageEmbed) error {
@@ -691,7 +676,7 @@ func (b *Bot) replyEmbed(i *discordgo.Interaction, private bool, e *discordgo.Me
 	if private {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
 
 // now is the bot's clock.

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,16 +8,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/charts"
+	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
 )
-
-// chartFile returns a PNG as a file to attach, named name, and points embed e at it: the
-// text of the embed stays for those who cannot see the picture.
-func chartFile(e *discordgo.MessageEmbed, name string, png []byte) *discordgo.File {
-	e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
-	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)}
-}
 
 // ratingChart draws a player's rating over their counted games, overall and, while a
 // season runs, in it. It returns nil when there is nothing to draw.
@@ -78,5 +71,5 @@ func (b *Bot) attachChart(data *discordgo.InteractionResponseData, name string, 
 	if png == nil || len(data.Embeds) == 0 {
 		return
 	}
-	data.Files = append(data.Files, chartFile(data.Embeds[0], name, png))
+	data.Files = append(data.Files, present.ChartFile(data.Embeds[0], name, png))
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/who"
 	"github.com/pinochle-discord/pinochle/commands"
 )
 
@@ -42,15 +44,11 @@ func (b *Bot) onModal(ctx context.Context, i *discordgo.Interaction) error {
 	return b.serveControl(ctx, i, data.CustomID, true)
 }
 
-// personOf is who sent an interaction.
-func personOf(i *discordgo.Interaction) live.Person {
-	return live.Person{ID: userOf(i).ID, Name: displayName(i), Manager: canManage(i)}
-}
+// personOf is who sent an interaction (who.Person).
+func personOf(i *discordgo.Interaction) live.Person { return who.Person(i) }
 
-// canManage reports whether the member behind an interaction has Manage Server.
-func canManage(i *discordgo.Interaction) bool {
-	return i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
-}
+// canManage reports whether the member behind an interaction has Manage Server (who.Manages).
+func canManage(i *discordgo.Interaction) bool { return who.Manages(i) }
 
 // private reports whether an interaction came from a private message: a control on a
 // message only its user sees (the message's flags say so).
@@ -151,13 +149,13 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 		}
 		opts := present.HandOptions{Note: present.Notice(r.Notice, &r.View), NextHand: r.NextHand, Chosen: r.Chosen}
 		m := present.HandMessage(b.painter, &r.Game, &r.View, opts, b.look(&r.Game))
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: v2Answer(m, flags)})
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: rest.V2Answer(m, flags)})
 	case live.ReplyLobby:
 		rules, err := r.Game.Rules()
 		if err != nil {
 			return fmt.Errorf("lobby: %w", err)
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: v2Answer(present.LobbyMessage(&r.Game, &rules), 0)})
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: rest.V2Answer(present.LobbyMessage(&r.Game, &rules), 0)})
 	case live.ReplyStarted, live.ReplyLobbyClosed:
 		rules, err := r.Game.Rules()
 		if err != nil {
@@ -167,16 +165,16 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 		if r.Kind == live.ReplyStarted {
 			why = present.GameOn(r.Game.PostChannel())
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: v2Answer(present.ClosedLobbyMessage(&r.Game, &rules, why), 0)})
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: update, Data: rest.V2Answer(present.ClosedLobbyMessage(&r.Game, &rules, why), 0)})
 	case live.ReplyWatch:
 		kind, flags := discordgo.InteractionResponseChannelMessageWithSource, discordgo.MessageFlagsEphemeral
 		if inPlace && private(i) {
 			kind, flags = update, 0
 		}
 		m := present.WatchMessage(b.painter, &r.Game, &r.Watching, b.look(&r.Game)) // watch.go
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: v2Answer(m, flags)})
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: rest.V2Answer(m, flags)})
 	case live.ReplyBidForm:
-		return respond(b.s, i, &discordgo.InteractionResponse{
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseModal,
 			Data: commands.BidModal(r.Game.ID, r.At.Hand, r.At.Step, r.MinBid),
 		})
@@ -184,9 +182,9 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 		// The hint comes as an edit of the answer: the private message clicked, or else a
 		// new private message.
 		if private(i) {
-			return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+			return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 		}
-		return respond(b.s, i, &discordgo.InteractionResponse{
+		return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 		})

@@ -11,7 +11,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
@@ -26,20 +28,20 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 		switch e := e.(type) {
 		case live.Narrate:
 			b.narrate(&e)
-			b.offerPlayAgain(&e) // playagain.go
+			b.social.OfferPlayAgain(&e)
 		case live.EditWatch:
 			b.editWatch(e) // watch.go
 		case live.Remind:
-			b.post.enqueue(e.Channel, &post{content: present.Reminder(&e), mentions: e.Users})
+			b.post.Enqueue(e.Channel, &post.Message{Content: present.Reminder(&e), Mentions: e.Users})
 		case live.Mention:
-			b.post.enqueue(e.Channel, &post{content: present.TurnLine(e.Users), mentions: e.Users})
+			b.post.Enqueue(e.Channel, &post.Message{Content: present.TurnLine(e.Users), Mentions: e.Users})
 		case live.NotifyTurn:
 			b.notifyTurn(e)
 		case live.EditView:
 			opts := present.HandOptions{Note: present.Notice(e.Notice, &e.View), NextHand: e.NextHand, Chosen: e.Chosen}
 			look := b.look(&e.Game)
-			b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, issued: e.Issued, answered: b.answering(e.Token),
-				render: func() present.Message { return present.HandMessage(b.painter, &e.Game, &e.View, opts, look) },
+			b.post.Enqueue("view:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
+				Render: func() present.Message { return present.HandMessage(b.painter, &e.Game, &e.View, opts, look) },
 			}})
 		case live.ShowTable:
 			if b.tableAging(e.Message, &e.Public) {
@@ -47,27 +49,27 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 				continue
 			}
 			look := b.look(&e.Game)
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID,
-				v2:     func() present.Message { return present.TableMessage(b.painter, &e.Game, &e.Public, look) },
-				frozen: func() { b.staleTable(gameID, e.Message) }})
+			b.post.Enqueue(e.Message.ChannelID, &post.Message{EditID: e.Message.MessageID,
+				V2:     func() present.Message { return present.TableMessage(b.painter, &e.Game, &e.Public, look) },
+				Frozen: func() { b.staleTable(gameID, e.Message) }})
 		case live.PostTable:
 			b.postTable(gameID, e)
 		case live.MovedTable:
 			text := present.TableMoved(e.GuildID, e.New.ChannelID, e.New.MessageID)
-			b.post.enqueue(e.Old.ChannelID, &post{editID: e.Old.MessageID, v2: func() present.Message { return present.NoteMessage(text) }})
+			b.post.Enqueue(e.Old.ChannelID, &post.Message{EditID: e.Old.MessageID, V2: func() present.Message { return present.NoteMessage(text) }})
 		case live.CloseTable:
 			b.tableMsgs.Delete(e.Message.MessageID)
 			look, why := b.look(&e.Game), present.EndWhy(&e.Game, e.End)
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID,
-				v2: func() present.Message { return present.ClosedTableMessage(b.painter, &e.Game, &e.Public, why, look) }})
+			b.post.Enqueue(e.Message.ChannelID, &post.Message{EditID: e.Message.MessageID,
+				V2: func() present.Message { return present.ClosedTableMessage(b.painter, &e.Game, &e.Public, why, look) }})
 		case live.ShowLobby:
 			rules, err := e.Game.Rules()
 			if err != nil {
 				b.log.Error("lobby", "game", gameID, "err", err)
 				continue
 			}
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID,
-				v2: func() present.Message { return present.LobbyMessage(&e.Game, &rules) }})
+			b.post.Enqueue(e.Message.ChannelID, &post.Message{EditID: e.Message.MessageID,
+				V2: func() present.Message { return present.LobbyMessage(&e.Game, &rules) }})
 		case live.CloseLobby:
 			rules, err := e.Game.Rules()
 			if err != nil {
@@ -75,10 +77,10 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 				continue
 			}
 			why := present.LobbyEndWhy(&e.Game, e.End)
-			b.post.enqueue(e.Message.ChannelID, &post{editID: e.Message.MessageID,
-				v2: func() present.Message { return present.ClosedLobbyMessage(&e.Game, &rules, why) }})
+			b.post.Enqueue(e.Message.ChannelID, &post.Message{EditID: e.Message.MessageID,
+				V2: func() present.Message { return present.ClosedLobbyMessage(&e.Game, &rules, why) }})
 		case live.Archive:
-			b.post.enqueue(e.Thread, &post{archive: true})
+			b.post.Enqueue(e.Thread, &post.Message{Archive: true})
 		default:
 			b.log.Error("effect unknown", "game", gameID, "effect", fmt.Sprintf("%T", e))
 		}
@@ -94,13 +96,13 @@ func (b *Bot) narrate(e *live.Narrate) {
 	n := present.Narrate(e)
 	lines := n.Lines
 	postLines := func(from, to int, buttons []discordgo.MessageComponent) {
-		chunks := chunkLines(lines[from:to], maxContent)
+		chunks := chunkLines(lines[from:to], rest.MaxContent)
 		for k, chunk := range chunks {
-			p := &post{content: chunk, mentions: mentionsIn(chunk, e.Turn)}
+			p := &post.Message{Content: chunk, Mentions: mentionsIn(chunk, e.Turn)}
 			if k == len(chunks)-1 {
-				p.components = buttons
+				p.Components = buttons
 			}
-			b.post.enqueue(e.Channel, p)
+			b.post.Enqueue(e.Channel, p)
 		}
 	}
 	start := 0
@@ -120,7 +122,7 @@ func (b *Bot) narrate(e *live.Narrate) {
 		postLines(start, len(lines), buttons)
 	}
 	for _, embeds := range present.EmbedGroups(n.Sheets) {
-		b.post.enqueue(e.Channel, &post{embeds: embeds})
+		b.post.Enqueue(e.Channel, &post.Message{Embeds: embeds})
 	}
 }
 
@@ -131,38 +133,36 @@ func (b *Bot) postTable(gameID int64, e live.PostTable) {
 	look := b.look(&e.Game)
 	draw := func() present.Message { return present.TableMessage(b.painter, &e.Game, &e.Public, look) }
 	// Queued now, in its place among the thread's posts.
-	done := make(chan sent, 1)
-	b.post.enqueue(e.Channel, &post{v2: draw, done: done})
+	done := b.post.Post(e.Channel, &post.Message{V2: draw})
 	b.background(gameID, func(ctx context.Context) {
 		// A table without its message cannot be played from the thread: a post that failed
 		// (after the transport's own retries) is made again, a few times, a while later.
-		var r sent
+		var r post.Sent
 		for attempt := 1; ; attempt++ {
 			if attempt > 1 {
-				done = make(chan sent, 1)
-				b.post.enqueue(e.Channel, &post{v2: draw, done: done})
+				done = b.post.Post(e.Channel, &post.Message{V2: draw})
 			}
 			select {
 			case r = <-done:
 			case <-ctx.Done():
-				r = sent{err: ctx.Err()}
+				r = post.Sent{Err: ctx.Err()}
 			}
-			if r.err == nil || attempt >= tableAttempts || ctx.Err() != nil || errors.Is(r.err, errChannelGone) {
+			if r.Err == nil || attempt >= tableAttempts || ctx.Err() != nil || errors.Is(r.Err, post.ErrChannelGone) {
 				break
 			}
-			b.log.Warn("the table message could not be posted: trying again", "game", gameID, "attempt", attempt, "err", r.err)
-			if err := sleepOn(ctx, b.clock, tablePause); err != nil {
-				r.err = err
+			b.log.Warn("the table message could not be posted: trying again", "game", gameID, "attempt", attempt, "err", r.Err)
+			if err := rest.Sleep(ctx, b.clock, tablePause); err != nil {
+				r.Err = err
 				break
 			}
 		}
-		p := live.Posted{Replaces: e.Replaces, Err: r.err}
-		if r.err == nil {
-			b.tableMsgs.Store(r.msg.ID, b.now())
+		p := live.Posted{Replaces: e.Replaces, Err: r.Err}
+		if r.Err == nil {
+			b.tableMsgs.Store(r.Msg.ID, b.now())
 			if e.Replaces != nil {
 				b.tableMsgs.Delete(e.Replaces.MessageID)
 			}
-			p.Message = table.Message{ChannelID: e.Channel, MessageID: r.msg.ID}
+			p.Message = table.Message{ChannelID: e.Channel, MessageID: r.Msg.ID}
 			// The live table is pinned in its thread, so that it stays one click away however
 			// far the narration scrolls, and the copy it replaces is unpinned. Without the
 			// permission, it is posted again as it scrolls away.
@@ -170,7 +170,7 @@ func (b *Bot) postTable(gameID int64, e live.PostTable) {
 			if e.Replaces != nil && e.Replaces.ChannelID == e.Channel {
 				replaces = e.Replaces.MessageID
 			}
-			p.Pinned = b.pinTable(ctx, gameID, e.Game.GuildID, e.Channel, r.msg.ID, replaces)
+			p.Pinned = b.pins.Table(ctx, gameID, e.Game.GuildID, e.Channel, r.Msg.ID, replaces)
 		}
 		if _, err := b.tables.Report(ctx, gameID, p); err != nil && !errors.Is(err, live.ErrNoTable) {
 			b.log.Error("post table", "game", gameID, "err", err)
@@ -206,7 +206,7 @@ func (b *Bot) postedAt(messageID string) (time.Time, bool) {
 	if t, ok := b.tableMsgs.Load(messageID); ok {
 		return t.(time.Time), true
 	}
-	return snowflakeTime(messageID)
+	return rest.SnowflakeTime(messageID)
 }
 
 // handStarts reports whether a public view shows a hand that has just been dealt: no bid
@@ -252,7 +252,7 @@ func (b *Bot) notifyTurn(e live.NotifyTurn) {
 			}
 			// Through the poster, so that quick turns keep within the DM channel's limit
 			// (turns that come while it waits gather into one message).
-			b.post.enqueue(ch.ID, &post{content: text})
+			b.post.Enqueue(ch.ID, &post.Message{Content: text})
 		}
 	})
 }
@@ -310,17 +310,6 @@ func chunkLines(lines []string, n int) []string {
 		out = append(out, cur.String())
 	}
 	return out
-}
-
-// viewEdit is an edit of a player's private message.
-type viewEdit struct {
-	appID, token string
-	issued       time.Time // when the token was issued: it edits for tokenDeadline
-	// render draws the view when the edit goes out.
-	render func() present.Message
-	// answered, when set, is closed once the interaction has its first answer: the edit
-	// waits for it.
-	answered <-chan struct{}
 }
 
 // answering returns a channel closed once the interaction with token has been answered, or

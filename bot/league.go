@@ -14,6 +14,8 @@ import (
 	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/league"
 
+	"github.com/pinochle-discord/pinochle/bot/post"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -36,8 +38,8 @@ func (b *Bot) cmdLeagueStart(ctx context.Context, i *discordgo.Interaction, opts
 	case err != nil:
 		return b.failed(i, "league start", err)
 	}
-	b.logAdmin(ctx, i, league.CorrectSeasonStart, s.Name) // admin.go
-	return respond(b.s, i, &discordgo.InteractionResponse{
+	b.social.LogAdmin(ctx, i, league.CorrectSeasonStart, s.Name)
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
 			Content:         present.SeasonStarted(s.Name),
@@ -59,7 +61,7 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction, _ opti
 	case err != nil:
 		return b.failed(i, "league end", err)
 	}
-	b.logAdmin(ctx, i, league.CorrectSeasonEnd, s.Name) // admin.go
+	b.social.LogAdmin(ctx, i, league.CorrectSeasonEnd, s.Name)
 	recs, err := b.store.Standings(ctx, i.GuildID, s.ID, leaderboardSize, 0)
 	if err != nil {
 		return b.failed(i, "standings", err)
@@ -77,7 +79,7 @@ func (b *Bot) cmdLeagueEnd(ctx context.Context, i *discordgo.Interaction, _ opti
 	if channel == "" {
 		channel = i.ChannelID
 	}
-	b.post.enqueue(channel, &post{content: content, embeds: []*discordgo.MessageEmbed{e}, mentions: userIDs(recs[:min(1, len(recs))])})
+	b.post.Enqueue(channel, &post.Message{Content: content, Embeds: []*discordgo.MessageEmbed{e}, Mentions: userIDs(recs[:min(1, len(recs))])})
 	return b.reply(i, present.SeasonEnded(s.Name, channel))
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/league"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -35,7 +36,7 @@ func (b *Bot) cmdStandings(ctx context.Context, i *discordgo.Interaction, opts o
 // current one, overall when none runs) and, with overallToo, the overall leaderboard beside
 // a season's standings.
 func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name string, overallToo bool) error {
-	if hidden, err := b.boardHidden(ctx, i); hidden { // admin.go
+	if hidden, err := b.social.BoardHidden(ctx, i); hidden {
 		return err
 	}
 	season, err := b.seasonFor(ctx, i.GuildID, name)
@@ -55,13 +56,13 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 			return b.failed(i, "leaderboard", err)
 		}
 		// As for stats: defer, draw, then fill the answer in.
-		if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{}}); err != nil {
 			return err
 		}
 		png, err := b.standingsChart(ctx, i.GuildID, season)
 		b.attachChart(data, "standings.png", png, err)
-		return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds,
+		return rest.EditResponse(b.s, b.appID, i.Token, rest.IssuedAt(i), &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds,
 			Components: &data.Components, Files: data.Files, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	}
 	var embeds []*discordgo.MessageEmbed
@@ -72,7 +73,7 @@ func (b *Bot) showStandings(ctx context.Context, i *discordgo.Interaction, name 
 		}
 		embeds = append(embeds, present.StandingsEmbed(s, recs))
 	}
-	return respond(b.s, i, &discordgo.InteractionResponse{
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Embeds: embeds, AllowedMentions: &discordgo.MessageAllowedMentions{}},
 	})
@@ -112,7 +113,7 @@ func (b *Bot) standingsPage(ctx context.Context, guildID string, season league.S
 // onPage turns a ranking's page: the message updates in place.
 func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
 	id := c.(commands.PageID)
-	if hidden, err := b.boardHidden(ctx, i); hidden { // admin.go
+	if hidden, err := b.social.BoardHidden(ctx, i); hidden {
 		return err
 	}
 	season := league.Season{ID: league.Overall, Name: "overall"}
@@ -135,7 +136,7 @@ func (b *Bot) onPage(ctx context.Context, i *discordgo.Interaction, c commands.C
 	if err != nil {
 		return b.failed(i, "leaderboard", err)
 	}
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data})
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data})
 }
 
 // cmdStats shows a player's record, privately.
@@ -153,17 +154,17 @@ func (b *Bot) cmdStats(ctx context.Context, i *discordgo.Interaction, opts optio
 	}
 	r := st.Overall
 	e := present.StatsEmbed(st)
-	b.highlights(ctx, i.GuildID, user.ID, r, e) // activity.go
+	b.social.Highlights(ctx, i.GuildID, user.ID, r, e)
 	// Drawing the chart may take longer than Discord waits for an answer under load: the
 	// answer is deferred, then filled in.
-	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+	if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
 		return err
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}}
 	png, err := b.ratingChart(ctx, i.GuildID, user.ID, r.Name)
 	b.attachChart(data, "rating.png", png, err)
-	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Embeds: &data.Embeds, Files: data.Files,
+	return rest.EditResponse(b.s, b.appID, i.Token, rest.IssuedAt(i), &discordgo.WebhookEdit{Embeds: &data.Embeds, Files: data.Files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/social"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 )
@@ -49,21 +50,21 @@ func commandRoutes() map[string]commandHandler {
 		l(commands.SubLeagueHistory):   (*Bot).cmdHistory,
 		// The loop around games: finding, watching and the server's activity (/table), and
 		// the admins' tools (/pinochle-admin, Manage Server).
-		t(commands.SubTablePlay):     (*Bot).cmdTablePlay,
-		t(commands.SubTableCall):     (*Bot).cmdTableCall,
-		t(commands.SubTableInvite):   (*Bot).cmdTableInvite,
+		t(commands.SubTablePlay):     loop((*social.Loop).TablePlay),
+		t(commands.SubTableCall):     loop((*social.Loop).TableCall),
+		t(commands.SubTableInvite):   loop((*social.Loop).TableInvite),
 		t(commands.SubTableWatch):    (*Bot).cmdTableWatch,
-		t(commands.SubTableActivity): (*Bot).cmdTableActivity,
+		t(commands.SubTableActivity): loop((*social.Loop).Activity),
 		a(commands.SubAdminExclude): admin(func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) error {
-			return b.cmdAdminExclude(ctx, i, opts, true)
+			return b.social.AdminExclude(ctx, i, opts, true)
 		}),
 		a(commands.SubAdminInclude): admin(func(b *Bot, ctx context.Context, i *discordgo.Interaction, opts options) error {
-			return b.cmdAdminExclude(ctx, i, opts, false)
+			return b.social.AdminExclude(ctx, i, opts, false)
 		}),
-		a(commands.SubAdminVoid):        admin((*Bot).cmdAdminVoid),
-		a(commands.SubAdminSeason):      admin((*Bot).cmdAdminSeason),
-		a(commands.SubAdminLeaderboard): admin((*Bot).cmdAdminLeaderboard),
-		a(commands.SubAdminLog):         admin((*Bot).cmdAdminLog),
+		a(commands.SubAdminVoid):        admin(loop((*social.Loop).AdminVoid)),
+		a(commands.SubAdminSeason):      admin(loop((*social.Loop).AdminSeason)),
+		a(commands.SubAdminLeaderboard): admin(loop((*social.Loop).AdminLeaderboard)),
+		a(commands.SubAdminLog):         admin(loop((*social.Loop).AdminLog)),
 	}
 	maps.Copy(routes, eventCommandRoutes()) // events.go
 	return routes
@@ -114,8 +115,10 @@ func controlRoutes() map[commands.Route]controlRoute {
 		commands.RouteSheet:  {handle: (*Bot).onSheet},
 		commands.RouteReview: {handle: (*Bot).onSheet},
 		// The loop around games: watching a table, playing a finished game again.
-		at(commands.ActWatch):   watchRoute(),
-		commands.RoutePlayAgain: {handle: (*Bot).onPlayAgain},
+		at(commands.ActWatch): watchRoute(),
+		commands.RoutePlayAgain: {handle: func(b *Bot, ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
+			return b.social.PlayAgain(ctx, i, c)
+		}},
 	}
 	maps.Copy(routes, eventControlRoutes()) // events.go
 	return routes

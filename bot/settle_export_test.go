@@ -11,17 +11,17 @@ func Settle(ctx context.Context, b *Bot, ids ...int64) error {
 		if err := b.tables.WaitIdle(ctx, ids...); err != nil {
 			return err
 		}
-		if err := b.events.waitIdle(ctx); err != nil {
+		if err := b.events.WaitIdle(ctx); err != nil {
 			return err
 		}
-		if err := b.post.flush(ctx); err != nil {
+		if err := b.post.Flush(ctx); err != nil {
 			return err
 		}
 		// Posting may have brought work back to a table (a table message posted): again,
 		// until both are idle at once.
 		quiet, cancel := context.WithCancel(ctx)
 		cancel()
-		if b.tables.WaitIdle(quiet, ids...) == nil && b.events.waitIdle(quiet) == nil && b.post.idle() {
+		if b.tables.WaitIdle(quiet, ids...) == nil && b.events.WaitIdle(quiet) == nil && b.post.Idle() {
 			return nil
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/storage"
 )
 
@@ -85,7 +86,7 @@ func (b *Bot) acquireShards(ctx context.Context) error {
 		now := b.leaseClock.Now()
 		l, err := b.store.AcquireShards(ctx, b.owner, sh, now, ttl)
 		if err == nil {
-			b.lease.Store(&heldLease{lease: l, w: b.store.fenced(l)})
+			b.lease.Store(&heldLease{lease: l, w: b.store.Fenced(l)})
 			b.extendLease(now, ttl)
 			return nil
 		}
@@ -189,7 +190,7 @@ const leaseRevoked = -1
 // next one, at 2/3 of the TTL, still comes before writes stop at 5/6. With the default 30
 // seconds, the bot stops writing 5 seconds before another process could take over. A write
 // stalled longer than the margin between this check and its commit is stopped by storage:
-// it checks the lease's token in the write's own transaction (leasedStore).
+// it checks the lease's token in the write's own transaction (leased.Store).
 func leaseMargin(ttl time.Duration) time.Duration { return ttl / 6 }
 
 // extendLease records a lease taken or renewed at start for ttl: the bot may write until
@@ -420,7 +421,7 @@ func (b *Bot) openShards(ctx context.Context) error {
 		wait := time.Duration(limit.ResetAfter) * time.Millisecond
 		b.log.Warn("too few session starts left for the shards: waiting for their reset",
 			"left", limit.Remaining, "shards", len(b.all), "wait", wait)
-		if err := sleepOn(ctx, b.clock, wait); err != nil {
+		if err := rest.Sleep(ctx, b.clock, wait); err != nil {
 			return fmt.Errorf("bot: wait for session starts: %w", err)
 		}
 	}
@@ -430,7 +431,7 @@ func (b *Bot) openShards(ctx context.Context) error {
 		at := start.Add(time.Duration(se.ShardID/conc) * identifyWindow)
 		if wait := at.Sub(b.now()); wait > 0 {
 			b.log.Info("pacing the shards' IDENTIFYs", "shard", se.ShardID, "max_concurrency", conc, "wait", wait)
-			if err := sleepOn(ctx, b.clock, wait); err != nil {
+			if err := rest.Sleep(ctx, b.clock, wait); err != nil {
 				return fmt.Errorf("bot: pace shard %d: %w", se.ShardID, err)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine/record"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -42,7 +43,7 @@ func (b *Bot) answerSheet(i *discordgo.Interaction, data *discordgo.InteractionR
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral
 	data.AllowedMentions = &discordgo.MessageAllowedMentions{}
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: data})
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: data})
 }
 
 // onSheet answers a score sheet or review button.
@@ -176,7 +177,7 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) erro
 	if choices == nil {
 		choices = []*discordgo.ApplicationCommandOptionChoice{}
 	}
-	return respond(b.s, i, &discordgo.InteractionResponse{
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
 	})
@@ -226,7 +227,7 @@ func (b *Bot) cmdExport(ctx context.Context, i *discordgo.Interaction, opts opti
 	if err := record.Encode(&buf, f); err != nil {
 		return b.failed(i, "export", err)
 	}
-	return respond(b.s, i, &discordgo.InteractionResponse{
+	return rest.Respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{
 			Content:         present.Exported(meta.ID, meta.Preset, len(f.Results)),

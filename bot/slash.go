@@ -11,7 +11,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/social"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/league"
@@ -68,7 +71,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	}
 	// Opening a table takes several calls to Discord: answer now, privately, and edit the
 	// answer once the table is open.
-	if err := respond(b.s, i, &discordgo.InteractionResponse{
+	if err := rest.Respond(b.s, i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
 	}); err != nil {
@@ -86,7 +89,7 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	if err != nil {
 		return b.editAnswer(i, refusal, err)
 	}
-	b.callPlayers(ctx, g) // findplayers.go
+	b.social.CallPlayers(ctx, g)
 	return b.editAnswer(i, present.TableOpen(rules.Preset, g.PostChannel()), nil)
 }
 
@@ -108,7 +111,7 @@ func (b *Bot) openTable(ctx context.Context, meta table.Game, rules *engine.Rule
 		return table.Game{}, present.MsgNotOpened, err
 	}
 	lobbyShown := meta
-	msg, err := b.post.send(ctx, meta.ChannelID, &post{v2: func() present.Message { return present.LobbyMessage(&lobbyShown, rules) }})
+	msg, err := b.post.Send(ctx, meta.ChannelID, &post.Message{V2: func() present.Message { return present.LobbyMessage(&lobbyShown, rules) }})
 	if err != nil {
 		b.withdraw(id)
 		return table.Game{}, present.MsgCannotPost, err
@@ -116,7 +119,7 @@ func (b *Bot) openTable(ctx context.Context, meta table.Game, rules *engine.Rule
 	lobby := table.Message{ChannelID: meta.ChannelID, MessageID: msg.ID}
 	threadID := ""
 	thread, err := b.s.MessageThreadStartComplex(meta.ChannelID, msg.ID, &discordgo.ThreadStart{
-		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: threadArchive,
+		Name: fmt.Sprintf("Pinochle #%d · %s", id, rules.Preset), AutoArchiveDuration: post.ThreadArchive,
 	}, discordgo.WithContext(ctx))
 	if err != nil {
 		// Without a thread (no permission, or already in one) the table plays in the channel.
@@ -182,7 +185,7 @@ func (b *Bot) editAnswer(i *discordgo.Interaction, text string, err error) error
 	if err != nil {
 		b.log.Error("command failed", "user", userOf(i).ID, "err", err)
 	}
-	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	return rest.EditText(b.s, b.appID, i, text)
 }
 
 // failed answers privately that something went wrong, and logs why.
@@ -252,7 +255,7 @@ func (b *Bot) cmdLeave(ctx context.Context, i *discordgo.Interaction, _ options)
 	if s == nil {
 		return b.reply(i, present.MsgNoTableSeat)
 	}
-	// Leaving a league event's game forfeits it (playagain.go's inEvent).
+	// Leaving a league event's game forfeits it (inEvent).
 	return b.command(ctx, i, s.Game.ID, live.Leave{By: personOf(i), Forfeit: b.inEvent(s.Game.ID)}, false)
 }
 
@@ -287,7 +290,7 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, _ options)
 		l := line{}
 		where := fmt.Sprintf("<#%s>", g.PostChannel())
 		if !s.Playing {
-			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", g.ID, g.Preset, len(g.Seats)-openSeats(g.Seats), len(g.Seats), where)
+			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", g.ID, g.Preset, len(g.Seats)-social.OpenSeats(g.Seats), len(g.Seats), where)
 		} else {
 			var waiting []string
 			for seat := range g.Seats {
@@ -322,17 +325,6 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, _ options)
 		out = append(out, l.text)
 	}
 	return b.reply(i, present.YourTables(out))
-}
-
-// openSeats counts open seats.
-func openSeats(seats []table.Seat) int {
-	n := 0
-	for _, s := range seats {
-		if s.IsOpen() {
-			n++
-		}
-	}
-	return n
 }
 
 // cmdNotify sets whether the caller gets a direct message when it is their turn.

@@ -54,7 +54,7 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 		if err := b.tables.Add(g, game); err != nil {
 			return served, fmt.Errorf("resume game %d: %w", g.ID, err)
 		}
-		b.post.assumeBusy(g.PostChannel())
+		b.post.AssumeBusy(g.PostChannel())
 	}
 	return served, nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/commands"
 )
@@ -47,7 +48,7 @@ func (b *Bot) cmdTableWatch(ctx context.Context, i *discordgo.Interaction, _ opt
 // editWatch brings a watcher's private message up to date, drawn when the edit goes out.
 func (b *Bot) editWatch(e live.EditWatch) {
 	look := b.look(&e.Game)
-	b.post.enqueue("view:"+e.Token, &post{view: &viewEdit{appID: b.appID, token: e.Token, issued: e.Issued, answered: b.answering(e.Token),
-		render: func() present.Message { return present.WatchMessage(b.painter, &e.Game, &e.Watching, look) },
+	b.post.Enqueue("view:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
+		Render: func() present.Message { return present.WatchMessage(b.painter, &e.Game, &e.Watching, look) },
 	}})
 }

@@ -46,9 +46,23 @@ var allowed = map[string][]string{
 	"bot/charts":          {},
 	"bot/present/picture": {"engine", "internal/words"},
 
-	// The Discord layer and the programs.
+	// The Discord layer: requests to Discord and posting within its limits below the bot
+	// proper, which wires them together.
+	"bot/rest": {"bot/live", "bot/present", "internal/words"},
+	"bot/post": {"bot/present", "bot/rest", "internal/words"},
+	"bot/who":  {"bot/live"},
+	// The store as the bot writes it: only under the lease on its shards.
+	"bot/leased": {"engine", "league", "league/event", "league/club", "table", "storage"},
+	// Whole capabilities, each behind what it needs of the bot.
+	"bot/events": {"engine", "engine/computer", "league", "league/event", "league/club", "table", "storage", "bot/live", "bot/present",
+		"bot/charts", "bot/rest", "bot/post", "bot/who", "commands", "internal/words"},
+	"bot/social": {"engine", "league", "table", "storage", "bot/live", "bot/present", "bot/charts", "bot/rest", "bot/post", "bot/who",
+		"commands", "internal/words"},
 	"bot": {"engine", "engine/computer", "engine/record", "league", "league/event", "league/club", "table", "storage", "bot/live", "bot/present/picture",
-		"commands", "bot/present", "bot/charts", "internal/words"},
+		"commands", "bot/present", "bot/charts", "bot/rest", "bot/post", "bot/who", "bot/leased", "bot/events", "bot/social",
+		"internal/words"},
+
+	// The programs.
 	"cmd/pinochlebot": {"bot", "storage", "table", "engine", "engine/computer", "league"},
 	"cmd/pinochle": {"engine", "engine/computer", "engine/computer/duel", "engine/record", "league",
 		"bot/present", "internal/parallel", "internal/words"},

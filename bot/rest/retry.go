@@ -1,4 +1,4 @@
-package bot
+package rest
 
 import (
 	"bytes"
@@ -13,14 +13,16 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/pinochle-discord/pinochle/bot/live"
 )
 
 // Waits and deadlines of the requests to Discord.
 const (
 	// answerDeadline is how long Discord gives an interaction's first answer.
 	answerDeadline = 3 * time.Second
-	// tokenDeadline is how long an interaction's token serves edits and follow-ups.
-	tokenDeadline = 15 * time.Minute
+	// TokenDeadline is how long an interaction's token serves edits and follow-ups.
+	TokenDeadline = 15 * time.Minute
 	// maxWait bounds a wait inside one request, under the HTTP client's timeout: what
 	// cannot go out within it fails, and its caller decides (the poster tries again).
 	maxWait = 10 * time.Second
@@ -30,12 +32,12 @@ const (
 	maxAttempts = 4
 )
 
-// retryTransport sends the bot's requests to Discord and tries again, on the bot's Clock,
+// retryTransport sends the bot's requests to Discord and tries again, on the bot's clock,
 // what Discord refuses for a moment: a 429 (rate limited) after its retry_after, a 5xx
 // after a short backoff when sending again cannot do anything twice. It waits only when the
 // wait still lets the request arrive in time: an interaction's first answer within 3
 // seconds of the interaction (read from its ID in the URL), an edit of it or a follow-up
-// within its token's 15 minutes (the deadline its request carries: answerBy), anything else
+// within its token's 15 minutes (the deadline its request carries: AnswerBy), anything else
 // within maxWait. It keeps nothing per interaction. It keeps what the 429s said, so that
 // requests on a bucket
 // Discord has limited, or on any route while the global limit holds, wait for it instead
@@ -46,7 +48,7 @@ const (
 // poster, work in the background), never on a table's writer, which only queues.
 type retryTransport struct {
 	next  http.RoundTripper
-	clock Clock
+	clock live.Clock
 	log   *slog.Logger
 
 	mu          sync.Mutex
@@ -54,7 +56,16 @@ type retryTransport struct {
 	blocked     map[string]time.Time // route key → when its bucket frees
 }
 
-func newRetryTransport(next http.RoundTripper, clock Clock, log *slog.Logger) *retryTransport {
+// NewRetryTransport returns the transport that sends requests through next (nil is
+// http.DefaultTransport) and tries again, on clock, what Discord refuses for a moment, within
+// each request's deadline: a 429 after its retry_after, a 5xx when sending again is safe. The
+// session using it must not retry itself (discordgo.Session.ShouldRetryOnRateLimit false,
+// MaxRestRetries 0).
+func NewRetryTransport(next http.RoundTripper, clock live.Clock, log *slog.Logger) http.RoundTripper {
+	return newRetryTransport(next, clock, log)
+}
+
+func newRetryTransport(next http.RoundTripper, clock live.Clock, log *slog.Logger) *retryTransport {
 	if next == nil {
 		next = http.DefaultTransport
 	}
@@ -65,8 +76,9 @@ func newRetryTransport(next http.RoundTripper, clock Clock, log *slog.Logger) *r
 // an interaction token's 15 minutes, for an edit of its answer.
 type answerByKey struct{}
 
-// answerBy returns ctx with its requests due by t.
-func answerBy(ctx context.Context, t time.Time) context.Context {
+// AnswerBy returns ctx with its requests due by t: an edit of an interaction's answer, or a
+// follow-up, is due by the end of its token's TokenDeadline.
+func AnswerBy(ctx context.Context, t time.Time) context.Context {
 	return context.WithValue(ctx, answerByKey{}, t)
 }
 
@@ -80,8 +92,8 @@ var (
 // discordEpoch is 2015-01-01T00:00:00Z in Unix milliseconds, the origin of snowflakes.
 const discordEpoch = 1420070400000
 
-// snowflakeTime returns when Discord made a snowflake ID.
-func snowflakeTime(id string) (time.Time, bool) {
+// SnowflakeTime returns when Discord made a snowflake ID, and whether id is one.
+func SnowflakeTime(id string) (time.Time, bool) {
 	n, err := strconv.ParseUint(id, 10, 64)
 	if err != nil {
 		return time.Time{}, false
@@ -91,12 +103,12 @@ func snowflakeTime(id string) (time.Time, bool) {
 
 // deadline returns by when a request must arrive, and whether it is an interaction's own
 // (not under the global limit): an interaction's first answer within answerDeadline of the
-// interaction, an edit by the time its request carries (answerBy), anything else within
+// interaction, an edit by the time its request carries (AnswerBy), anything else within
 // maxWait.
 func (t *retryTransport) deadline(req *http.Request, now time.Time) (time.Time, bool) {
 	path := req.URL.Path
 	if m := callbackRoute.FindStringSubmatch(path); m != nil {
-		at, ok := snowflakeTime(m[1])
+		at, ok := SnowflakeTime(m[1])
 		if !ok {
 			return now.Add(answerDeadline), true
 		}
@@ -135,8 +147,9 @@ func routeKey(method, path string) string {
 // done twice (a message with an enforced nonce).
 type idempotentKey struct{}
 
-// idempotent returns ctx marking its requests as safe to send again.
-func idempotent(ctx context.Context) context.Context {
+// Idempotent returns ctx marking its requests as safe to send again after a server error:
+// a POST that Discord does once however often it is sent (a message with an enforced nonce).
+func Idempotent(ctx context.Context) context.Context {
 	return context.WithValue(ctx, idempotentKey{}, true)
 }
 
@@ -176,7 +189,7 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		var wait time.Duration
 		switch {
-		case resp.StatusCode == http.StatusTooManyRequests && errorCode(resp) == codeOldEditsSpent:
+		case resp.StatusCode == http.StatusTooManyRequests && errorCode(resp) == CodeOldEditsSpent:
 			// No wait cures it: the message takes no more edits. Its caller reads the
 			// refusal and posts anew (discordgo keeps no code of a 429's).
 			return refusedOldEdit(resp), nil
@@ -244,11 +257,11 @@ func (t *retryTransport) limit(key string, retryAfter time.Duration, global bool
 
 // sleep waits d on the bot's clock, or until ctx ends.
 func (t *retryTransport) sleep(ctx context.Context, d time.Duration) error {
-	return sleepOn(ctx, t.clock, d)
+	return Sleep(ctx, t.clock, d)
 }
 
-// sleepOn waits d on clock, or until ctx ends.
-func sleepOn(ctx context.Context, clock Clock, d time.Duration) error {
+// Sleep waits d on clock, or until ctx ends, and then returns ctx's error.
+func Sleep(ctx context.Context, clock live.Clock, d time.Duration) error {
 	done := make(chan struct{})
 	tm := clock.AfterFunc(d, func() { close(done) })
 	select {
@@ -316,9 +329,10 @@ func tooManyRequests(req *http.Request, wait time.Duration, global bool) *http.R
 	}
 }
 
-// codeOldEditsSpent is Discord's error 30046: "Maximum number of edits to messages older than
-// 1 hour reached". It comes as a 429, but waiting does not help: the message is frozen.
-const codeOldEditsSpent = 30046
+// CodeOldEditsSpent is Discord's error 30046: "Maximum number of edits to messages older
+// than 1 hour reached". It comes as a 429, but waiting does not help: the message is frozen.
+// The transport turns it into a 400, so that discordgo reports it as a RESTError (see Code).
+const CodeOldEditsSpent = 30046
 
 // refusedOldEdit turns Discord's 429 of a 30046 into the refusal it is, a 400 carrying the
 // same body, so that discordgo reports its code (a RESTError) instead of a rate limit to

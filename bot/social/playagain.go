@@ -1,4 +1,4 @@
-package bot
+package social
 
 import (
 	"context"
@@ -12,7 +12,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/live"
+	"github.com/pinochle-discord/pinochle/bot/post"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/who"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/storage"
@@ -33,13 +36,9 @@ const againLife = 24 * time.Hour
 // left as it stopped: opening a table takes a few calls to Discord, far less.
 const claimStale = time.Minute
 
-// inEvent reports whether a game is a league event's: its players do not play it again,
-// nobody watches it, and leaving it is a forfeit. The events' runner knows its games.
-func (b *Bot) inEvent(gameID int64) bool { return b.events != nil && b.events.eventGame(gameID) }
-
-// offerPlayAgain posts the Play again offer in the channel of a game whose narration tells
+// OfferPlayAgain posts the Play again offer in the channel of a game whose narration tells
 // that it is over and recorded, unless it is a league event's or nobody played it.
-func (b *Bot) offerPlayAgain(e *live.Narrate) {
+func (l *Loop) OfferPlayAgain(e *live.Narrate) {
 	over := false
 	for _, it := range e.Items {
 		if n, ok := it.(live.Note); ok && n.Kind == live.NoteFinished {
@@ -47,62 +46,62 @@ func (b *Bot) offerPlayAgain(e *live.Narrate) {
 		}
 	}
 	g := &e.Game
-	if !over || g.Status != table.StatusFinished || b.inEvent(g.ID) || !slices.ContainsFunc(g.Seats, table.Seat.IsHuman) {
+	if !over || g.Status != table.StatusFinished || l.inEvent(g.ID) || !slices.ContainsFunc(g.Seats, table.Seat.IsHuman) {
 		return
 	}
 	content, comps := present.PlayAgainOffer(g, nil)
-	b.post.enqueue(g.ChannelID, &post{content: content, components: comps})
+	l.post.Enqueue(g.ChannelID, &post.Message{Content: content, Components: comps})
 }
 
 // againLocks serialises the presses on one offer in a process, so that the last two to
 // press see each other; the store's claim keeps a game from being played again twice
-// across processes. Bot.again holds one.
+// across processes. Loop.again holds one.
 type againLocks struct{ m sync.Map } // finished game ID → *sync.Mutex
 
 // lock locks the presses on the offer of game id, and returns the unlock.
-func (l *againLocks) lock(id int64) (unlock func()) {
-	mu, _ := l.m.LoadOrStore(id, &sync.Mutex{})
+func (a *againLocks) lock(id int64) (unlock func()) {
+	mu, _ := a.m.LoadOrStore(id, &sync.Mutex{})
 	mu.(*sync.Mutex).Lock()
 	return mu.(*sync.Mutex).Unlock
 }
 
-// onPlayAgain serves a Play again offer's buttons.
-func (b *Bot) onPlayAgain(ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
+// PlayAgain serves a Play again offer's buttons.
+func (l *Loop) PlayAgain(ctx context.Context, i *discordgo.Interaction, c commands.Control) error {
 	id := c.(commands.PlayAgainID)
-	defer b.again.lock(id.Game)()
-	g, err := b.store.GetGame(ctx, id.Game)
+	defer l.again.lock(id.Game)()
+	g, err := l.store.GetGame(ctx, id.Game)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return b.reply(i, present.MsgForged)
+		return l.reply(i, present.MsgForged)
 	case err != nil:
-		return b.failed(i, "play again", err)
+		return l.failed(i, "play again", err)
 	case g.GuildID != i.GuildID:
-		return b.reply(i, present.MsgOtherGuild)
+		return l.reply(i, present.MsgOtherGuild)
 	case g.Status != table.StatusFinished:
-		return b.reply(i, present.MsgAgainNotOver)
-	case b.inEvent(g.ID):
-		return b.reply(i, present.MsgAgainEvent)
+		return l.reply(i, present.MsgAgainNotOver)
+	case l.inEvent(g.ID):
+		return l.reply(i, present.MsgAgainEvent)
 	}
-	user := userOf(i).ID
+	user := who.User(i).ID
 	if g.SeatOf(user) < 0 {
-		return b.reply(i, present.MsgAgainNotPlayer)
+		return l.reply(i, present.MsgAgainNotPlayer)
 	}
-	ready, next, err := b.store.PlayAgain(ctx, g.ID)
+	ready, next, err := l.store.PlayAgain(ctx, g.ID)
 	if err != nil {
-		return b.failed(i, "play again", err)
+		return l.failed(i, "play again", err)
 	}
 	if next > 0 {
-		return b.showNextGame(ctx, i, &g, next)
+		return l.showNextGame(ctx, i, &g, next)
 	}
-	if b.now().Sub(g.EndedAt) > againLife {
-		return b.reply(i, present.MsgAgainExpired)
+	if l.now().Sub(g.EndedAt) > againLife {
+		return l.reply(i, present.MsgAgainExpired)
 	}
 	if id.Action == commands.AgainStart && user != g.HostID {
-		return b.reply(i, present.MsgAgainHostOnly)
+		return l.reply(i, present.MsgAgainHostOnly)
 	}
-	added, err := b.store.AskPlayAgain(ctx, g.ID, user, b.now())
+	added, err := l.store.AskPlayAgain(ctx, g.ID, user, l.now())
 	if err != nil {
-		return b.failed(i, "play again", err)
+		return l.failed(i, "play again", err)
 	}
 	if added {
 		ready = append(ready, user)
@@ -110,13 +109,13 @@ func (b *Bot) onPlayAgain(ctx context.Context, i *discordgo.Interaction, c comma
 	waiting := waitingFor(&g, ready)
 	if id.Action == commands.AgainReady && len(waiting) > 0 {
 		if !added {
-			return b.reply(i, present.AgainReady(waiting, true))
+			return l.reply(i, present.AgainReady(waiting, true))
 		}
 		content, comps := present.PlayAgainOffer(&g, ready)
-		return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+		return rest.Respond(l.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 			Data: &discordgo.InteractionResponseData{Content: content, Components: comps, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
 	}
-	return b.playAgain(ctx, i, &g, ready)
+	return l.openNext(ctx, i, &g, ready)
 }
 
 // waitingFor names the players of g a Play again waits for: those at the table at its end
@@ -132,68 +131,68 @@ func waitingFor(g *table.Game, ready []string) []string {
 }
 
 // showNextGame answers a press on an offer whose next game is open: the offer says where.
-func (b *Bot) showNextGame(ctx context.Context, i *discordgo.Interaction, g *table.Game, next int64) error {
-	ng, err := b.store.GetGame(ctx, next)
+func (l *Loop) showNextGame(ctx context.Context, i *discordgo.Interaction, g *table.Game, next int64) error {
+	ng, err := l.store.GetGame(ctx, next)
 	if err != nil {
-		return b.failed(i, "play again", err)
+		return l.failed(i, "play again", err)
 	}
 	text := present.PlayAgainOn(g, next, ng.PostChannel())
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+	return rest.Respond(l.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Content: text, Components: []discordgo.MessageComponent{}, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
 }
 
-// playAgain opens and deals g's next game for the players ready: the seats turn one place,
+// openNext opens and deals g's next game for the players ready: the seats turn one place,
 // so that the next dealer deals first, and computer players take the seats of those not
 // ready. The offer becomes a link to the new game.
-func (b *Bot) playAgain(ctx context.Context, i *discordgo.Interaction, g *table.Game, ready []string) error {
+func (l *Loop) openNext(ctx context.Context, i *discordgo.Interaction, g *table.Game, ready []string) error {
 	// Opening a table takes several calls to Discord: the click is answered now.
-	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
+	if err := rest.Respond(l.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}); err != nil {
 		return err
 	}
-	if err := b.store.ClaimNextGame(ctx, g.ID, b.now(), claimStale); err != nil {
+	if err := l.store.ClaimNextGame(ctx, g.ID, l.now(), claimStale); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
-			return b.followup(i, present.MsgAgainOpening)
+			return l.followup(i, present.MsgAgainOpening)
 		}
-		b.log.Error("play again: claim", "game", g.ID, "err", err)
-		return b.followup(i, present.MsgWrong)
+		l.log.Error("play again: claim", "game", g.ID, "err", err)
+		return l.followup(i, present.MsgWrong)
 	}
-	meta, host := nextGame(g, ready, b.now(), b.cfg.Seed())
+	meta, host := nextGame(g, ready, l.now(), l.seed())
 	rules, err := meta.Rules()
 	if err == nil {
 		var refusal string
 		var ng table.Game
-		if ng, refusal, err = b.openTable(ctx, meta, &rules); err != nil {
-			b.log.Error("play again: open", "game", g.ID, "err", err)
-			if rerr := b.store.ReleaseNextGame(ctx, g.ID); rerr != nil {
-				b.log.Error("play again: release", "game", g.ID, "err", rerr)
+		if ng, refusal, err = l.openTable(ctx, meta, &rules); err != nil {
+			l.log.Error("play again: open", "game", g.ID, "err", err)
+			if rerr := l.store.ReleaseNextGame(ctx, g.ID); rerr != nil {
+				l.log.Error("play again: release", "game", g.ID, "err", rerr)
 			}
-			return b.followup(i, refusal)
+			return l.followup(i, refusal)
 		}
 		meta = ng
 	}
 	if err != nil {
-		return b.followup(i, present.MsgWrong)
+		return l.followup(i, present.MsgWrong)
 	}
-	if err := b.store.SetNextGame(ctx, g.ID, meta.ID); err != nil {
-		b.log.Error("play again: record the next game", "game", g.ID, "next", meta.ID, "err", err)
+	if err := l.store.SetNextGame(ctx, g.ID, meta.ID); err != nil {
+		l.log.Error("play again: record the next game", "game", g.ID, "next", meta.ID, "err", err)
 	}
-	r, err := b.tables.Do(ctx, meta.ID, live.Start{By: host})
+	r, err := l.tables.Do(ctx, meta.ID, live.Start{By: host})
 	switch {
 	case err != nil:
-		b.log.Error("play again: deal", "game", meta.ID, "err", err)
+		l.log.Error("play again: deal", "game", meta.ID, "err", err)
 	case r.Kind == live.ReplyStarted:
 		if m, ok := r.Game.Messages[table.RoleLobby]; ok {
-			b.post.enqueue(m.ChannelID, &post{editID: m.MessageID,
-				v2: func() present.Message {
+			l.post.Enqueue(m.ChannelID, &post.Message{EditID: m.MessageID,
+				V2: func() present.Message {
 					return present.ClosedLobbyMessage(&r.Game, &rules, present.GameOn(r.Game.PostChannel()))
 				}})
 		}
 	default:
-		b.log.Error("play again: deal refused", "game", meta.ID, "notice", present.Notice(r.Notice, nil))
+		l.log.Error("play again: deal refused", "game", meta.ID, "notice", present.Notice(r.Notice, nil))
 	}
 	text := present.PlayAgainOn(g, meta.ID, meta.PostChannel())
 	empty := []discordgo.MessageComponent{}
-	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &text, Components: &empty,
+	return rest.EditResponse(l.s, l.appID(), i.Token, rest.IssuedAt(i), &discordgo.WebhookEdit{Content: &text, Components: &empty,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
@@ -228,10 +227,10 @@ func nextGame(g *table.Game, ready []string, now time.Time, seed uint64) (table.
 }
 
 // followup sends a private message after an interaction's answer.
-func (b *Bot) followup(i *discordgo.Interaction, text string) error {
-	ctx := answerBy(context.Background(), issuedAt(i).Add(tokenDeadline))
-	_, err := interactionRequest(ctx, b.s, http.MethodPost, discordgo.EndpointFollowupMessage(b.appID, i.Token),
-		&discordgo.WebhookParams{Content: words.Truncate(text, maxContent), Flags: discordgo.MessageFlagsEphemeral,
+func (l *Loop) followup(i *discordgo.Interaction, text string) error {
+	ctx := rest.AnswerBy(context.Background(), rest.IssuedAt(i).Add(rest.TokenDeadline))
+	_, err := rest.InteractionRequest(ctx, l.s, http.MethodPost, discordgo.EndpointFollowupMessage(l.appID(), i.Token),
+		&discordgo.WebhookParams{Content: words.Truncate(text, rest.MaxContent), Flags: discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	return err
 }

@@ -1,4 +1,4 @@
-package bot
+package social
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/charts"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/league"
 )
 
@@ -21,26 +23,26 @@ const (
 	activityTop   = 10
 )
 
-// cmdTableActivity shows the server's games a week and its most active players, for the
+// Activity shows the server's games a week and its most active players, for the
 // channel, with a chart of each.
-func (b *Bot) cmdTableActivity(ctx context.Context, i *discordgo.Interaction, _ options) error {
-	now := b.now()
+func (l *Loop) Activity(ctx context.Context, i *discordgo.Interaction, _ commands.Options) error {
+	now := l.now()
 	since := now.AddDate(0, 0, -7*activityWeeks)
-	times, _, err := b.store.GuildActivity(ctx, i.GuildID, since)
+	times, _, err := l.store.GuildActivity(ctx, i.GuildID, since)
 	if err != nil {
-		return b.failed(i, "activity", err)
+		return l.failed(i, "activity", err)
 	}
-	_, players, err := b.store.GuildActivity(ctx, i.GuildID, now.AddDate(0, 0, -activityDays))
+	_, players, err := l.store.GuildActivity(ctx, i.GuildID, now.AddDate(0, 0, -activityDays))
 	if err != nil {
-		return b.failed(i, "activity", err)
+		return l.failed(i, "activity", err)
 	}
 	if len(times) == 0 {
-		return b.reply(i, present.MsgActivityNone)
+		return l.reply(i, present.MsgActivityNone)
 	}
 	weeks := league.GamesPerWeek(times, now, activityWeeks)
 	top := league.MostActive(players, activityTop)
 	// Drawing takes a moment: the answer is deferred, then filled in.
-	if err := respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+	if err := rest.Respond(l.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{}}); err != nil {
 		return err
 	}
@@ -51,9 +53,9 @@ func (b *Bot) cmdTableActivity(ctx context.Context, i *discordgo.Interaction, _ 
 		bars = append(bars, charts.Bar{Name: w.Start.Format("2 Jan"), Value: float64(w.Games)})
 	}
 	if png, err := charts.Weekly("Games a week", bars); err == nil {
-		files = append(files, chartFile(embeds[0], "weekly.png", png))
+		files = append(files, present.ChartFile(embeds[0], "weekly.png", png))
 	} else {
-		b.log.Error("chart", "name", "weekly.png", "err", err)
+		l.log.Error("chart", "name", "weekly.png", "err", err)
 	}
 	bars = nil
 	for _, a := range top {
@@ -62,22 +64,22 @@ func (b *Bot) cmdTableActivity(ctx context.Context, i *discordgo.Interaction, _ 
 	if len(bars) > 0 {
 		if png, err := charts.MostActive("Most active players · last 30 days", bars); err == nil {
 			active := &discordgo.MessageEmbed{Color: present.ColourActive}
-			files = append(files, chartFile(active, "active.png", png))
+			files = append(files, present.ChartFile(active, "active.png", png))
 			embeds = append(embeds, active)
 		} else {
-			b.log.Error("chart", "name", "active.png", "err", err)
+			l.log.Error("chart", "name", "active.png", "err", err)
 		}
 	}
-	return editResponse(b.s, b.appID, i.Token, issuedAt(i), &discordgo.WebhookEdit{Embeds: &embeds, Files: files,
+	return rest.EditResponse(l.s, l.appID(), i.Token, rest.IssuedAt(i), &discordgo.WebhookEdit{Embeds: &embeds, Files: files,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
-// highlights adds what a member's games say beyond their record (present.Highlights) to
+// Highlights adds what a member's games say beyond their record (present.Highlights) to
 // their stats, when the store can tell.
-func (b *Bot) highlights(ctx context.Context, guildID, userID string, r league.Record, e *discordgo.MessageEmbed) {
-	outings, err := b.store.Outings(ctx, guildID, userID)
+func (l *Loop) Highlights(ctx context.Context, guildID, userID string, r league.Record, e *discordgo.MessageEmbed) {
+	outings, err := l.store.Outings(ctx, guildID, userID)
 	if err != nil {
-		b.log.Error("stats: highlights", "guild", guildID, "user", userID, "err", err)
+		l.log.Error("stats: highlights", "guild", guildID, "user", userID, "err", err)
 		return
 	}
 	e.Fields = append([]*discordgo.MessageEmbedField{present.Highlights(league.Highlight(outings), r)}, e.Fields...)

@@ -1,4 +1,4 @@
-package bot
+package events
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 
 	"github.com/pinochle-discord/pinochle/bot/live"
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
+	"github.com/pinochle-discord/pinochle/bot/who"
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
 	"github.com/pinochle-discord/pinochle/engine/computer"
@@ -32,114 +34,114 @@ import (
 const dailyLevel = table.LevelExpert
 
 // today returns the day it is for the daily deal.
-func (b *Bot) today() event.Date { return event.DateOf(b.now(), nil) }
+func (r *Runner) today() event.Date { return event.DateOf(r.now(), nil) }
 
-// cmdDaily plays the day's deal privately: it starts the caller's hand, shows it again
+// Daily plays the day's deal privately: it starts the caller's hand, shows it again
 // where they left it, or, once played, compares their score with par and the others'.
-func (b *Bot) cmdDaily(ctx context.Context, i *discordgo.Interaction, _ options) error {
-	day := b.today()
-	user := userOf(i)
-	play, err := b.cfg.Store.DailyPlay(ctx, i.GuildID, day, user.ID)
+func (r *Runner) Daily(ctx context.Context, i *discordgo.Interaction, _ commands.Options) error {
+	day := r.today()
+	user := who.User(i)
+	play, err := r.store.DailyPlay(ctx, i.GuildID, day, user.ID)
 	switch {
 	case err == nil && play.Status == club.PlayDone:
-		return b.dailyResult(ctx, i, play)
+		return r.dailyResult(ctx, i, play)
 	case err == nil:
-		return b.showDaily(ctx, i, play)
+		return r.showDaily(ctx, i, play)
 	case !errors.Is(err, storage.ErrNotFound):
-		return b.failed(i, "daily play", err)
+		return r.failed(i, "daily play", err)
 	}
-	deal, err := b.dailyDeal(ctx, i.GuildID, day)
+	deal, err := r.dailyDeal(ctx, i.GuildID, day)
 	if err != nil {
-		return b.failed(i, "daily deal", err)
+		return r.failed(i, "daily deal", err)
 	}
 	rules, err := engine.NewRules(deal.Preset, deal.Options)
 	if err != nil {
-		return b.failed(i, "daily deal", err)
+		return r.failed(i, "daily deal", err)
 	}
-	now := b.now()
+	now := r.now()
 	seats := make([]table.Seat, rules.Players)
 	for s := range seats {
 		seats[s] = table.Seat{Computer: dailyLevel, Name: present.DailyComputer(s, deal.Seat, rules.Players)}
 	}
-	seats[deal.Seat] = table.Seat{UserID: user.ID, Name: displayName(i)}
+	seats[deal.Seat] = table.Seat{UserID: user.ID, Name: who.Name(i)}
 	meta := table.Game{GuildID: i.GuildID, ChannelID: i.ChannelID, HostID: user.ID, Preset: deal.Preset, Options: deal.Options,
 		Seed: deal.Seed, Seats: seats, Status: table.StatusLobby, CreatedAt: now, LastActivity: now,
 		Settings: table.Settings{Level: dailyLevel, Ping: table.PingNever, Autoplay: true, Pace: table.PaceQuick, Private: true, Unrated: true}}
-	id, err := b.store.CreateGame(ctx, meta)
+	id, err := r.store.CreateGame(ctx, meta)
 	if err != nil {
-		return b.failed(i, "daily game", err)
+		return r.failed(i, "daily game", err)
 	}
 	meta.ID = id
-	play = club.DailyPlay{GuildID: i.GuildID, Day: day, UserID: user.ID, Name: displayName(i), Game: id, Status: club.PlayPlaying, StartedAt: now}
-	if err := b.store.StartDaily(ctx, play); err != nil {
-		b.abandonUnshown(meta)
+	play = club.DailyPlay{GuildID: i.GuildID, Day: day, UserID: user.ID, Name: who.Name(i), Game: id, Status: club.PlayPlaying, StartedAt: now}
+	if err := r.store.StartDaily(ctx, play); err != nil {
+		r.abandon(meta)
 		if errors.Is(err, storage.ErrConflict) {
-			return b.reply(i, present.MsgDailyOnce)
+			return r.reply(i, present.MsgDailyOnce)
 		}
-		return b.failed(i, "daily play", err)
+		return r.failed(i, "daily play", err)
 	}
-	if err := b.tables.Add(meta, nil); err != nil {
-		return b.failed(i, "daily game", err)
+	if err := r.tables.Add(meta, nil); err != nil {
+		return r.failed(i, "daily game", err)
 	}
-	if r, err := b.tables.Do(ctx, id, live.DealAssigned{}); err != nil || r.Kind != live.ReplyStarted {
-		return b.failed(i, "daily deal", errors.Join(err, fmt.Errorf("not dealt: %+v", r.Notice)))
+	if rep, err := r.tables.Do(ctx, id, live.DealAssigned{}); err != nil || rep.Kind != live.ReplyStarted {
+		return r.failed(i, "daily deal", errors.Join(err, fmt.Errorf("not dealt: %+v", rep.Notice)))
 	}
-	b.log.Info("daily deal started", "guild", i.GuildID, "day", day.String(), "game", id)
+	r.log.Info("daily deal started", "guild", i.GuildID, "day", day.String(), "game", id)
 	if !deal.HasPar {
-		b.events.wantPar(deal)
+		r.wantPar(deal)
 	}
-	return b.command(ctx, i, id, live.ShowHand{By: personOf(i), Token: i.Token}, false)
+	return r.command(ctx, i, id, live.ShowHand{By: who.Person(i), Token: i.Token}, false)
 }
 
 // dailyDeal returns the guild's deal of the day, recording it first: the guild's default
 // rules, one hand, the player in the seat after the dealer (the first to bid).
-func (b *Bot) dailyDeal(ctx context.Context, guildID string, day event.Date) (club.DailyDeal, error) {
-	d, err := b.cfg.Store.DailyDeal(ctx, guildID, day)
+func (r *Runner) dailyDeal(ctx context.Context, guildID string, day event.Date) (club.DailyDeal, error) {
+	d, err := r.store.DailyDeal(ctx, guildID, day)
 	if err == nil || !errors.Is(err, storage.ErrNotFound) {
 		return d, err
 	}
-	set, err := b.store.Settings(ctx, guildID)
+	set, err := r.store.Settings(ctx, guildID)
 	if err != nil {
 		return club.DailyDeal{}, err
 	}
 	preset, opts := set.DefaultPreset, oneHand(set.DefaultOptions)
-	if !slices.Contains(b.cfg.Presets, preset) {
-		preset, opts = b.cfg.Presets[0], oneHand(nil)
+	if !slices.Contains(r.presets, preset) {
+		preset, opts = r.presets[0], oneHand(nil)
 	}
 	rules, err := engine.NewRules(preset, opts)
 	if err != nil {
-		preset, opts = b.cfg.Presets[0], oneHand(nil)
+		preset, opts = r.presets[0], oneHand(nil)
 		if rules, err = engine.NewRules(preset, opts); err != nil {
 			return club.DailyDeal{}, err
 		}
 	}
-	return b.store.EnsureDailyDeal(ctx, club.DailyDeal{GuildID: guildID, Day: day, Seed: event.DailySeed(guildID, day),
+	return r.store.EnsureDailyDeal(ctx, club.DailyDeal{GuildID: guildID, Day: day, Seed: event.DailySeed(guildID, day),
 		Preset: preset, Options: opts, Seat: 1 % rules.Players})
 }
 
 // showDaily shows a player's hand of the day's deal again, where they left it.
-func (b *Bot) showDaily(ctx context.Context, i *discordgo.Interaction, play club.DailyPlay) error {
-	if len(b.tables.Tables(func(s *live.Summary) bool { return s.Game.ID == play.Game })) == 0 {
+func (r *Runner) showDaily(ctx context.Context, i *discordgo.Interaction, play club.DailyPlay) error {
+	if len(r.tables.Tables(func(s *live.Summary) bool { return s.Game.ID == play.Game })) == 0 {
 		// Its game is over, and its score not recorded yet.
-		b.events.nudge()
-		return b.reply(i, present.MsgDailyScoring)
+		r.nudge()
+		return r.reply(i, present.MsgDailyScoring)
 	}
-	return b.command(ctx, i, play.Game, live.ShowHand{By: personOf(i), Token: i.Token}, false)
+	return r.command(ctx, i, play.Game, live.ShowHand{By: who.Person(i), Token: i.Token}, false)
 }
 
 // dailyResult compares a player's score on the day's deal with par and everyone's,
 // privately, with their streak.
-func (b *Bot) dailyResult(ctx context.Context, i *discordgo.Interaction, play club.DailyPlay) error {
-	deal, err := b.cfg.Store.DailyDeal(ctx, play.GuildID, play.Day)
+func (r *Runner) dailyResult(ctx context.Context, i *discordgo.Interaction, play club.DailyPlay) error {
+	deal, err := r.store.DailyDeal(ctx, play.GuildID, play.Day)
 	if err != nil {
-		return b.failed(i, "daily deal", err)
+		return r.failed(i, "daily deal", err)
 	}
 	if !deal.HasPar {
-		b.events.wantPar(deal)
+		r.wantPar(deal)
 	}
-	plays, err := b.cfg.Store.DailyPlays(ctx, play.GuildID, play.Day, play.Day)
+	plays, err := r.store.DailyPlays(ctx, play.GuildID, play.Day, play.Day)
 	if err != nil {
-		return b.failed(i, "daily plays", err)
+		return r.failed(i, "daily plays", err)
 	}
 	var others []int
 	for _, p := range plays {
@@ -147,37 +149,37 @@ func (b *Bot) dailyResult(ctx context.Context, i *discordgo.Interaction, play cl
 			others = append(others, p.Score)
 		}
 	}
-	days, err := b.cfg.Store.DailyDays(ctx, play.GuildID, play.UserID, club.AddDays(play.Day, -400))
+	days, err := r.store.DailyDays(ctx, play.GuildID, play.UserID, club.AddDays(play.Day, -400))
 	if err != nil {
-		return b.failed(i, "daily days", err)
+		return r.failed(i, "daily days", err)
 	}
-	return b.reply(i, present.DailyResult(play, deal, event.CompareDaily(play.Score, deal.Par, others), club.Streak(days, b.today())))
+	return r.reply(i, present.DailyResult(play, deal, event.CompareDaily(play.Score, deal.Par, others), club.Streak(days, r.today())))
 }
 
-// cmdBoard shows the daily deal's board, for the channel: today's, or this week's from
+// Board shows the daily deal's board, for the channel: today's, or this week's from
 // Monday, spoiler-free (no cards, no contracts of a day not over).
-func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction, opts options) error {
-	today := b.today()
+func (r *Runner) Board(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
+	today := r.today()
 	from := today
 	week := false
 	if p, _ := commands.OptString(opts, commands.OptPeriod); p == commands.PeriodWeek {
 		from, _ = club.WeekOf(today)
 		week = true
 	}
-	plays, err := b.cfg.Store.DailyPlays(ctx, i.GuildID, from, today)
+	plays, err := r.store.DailyPlays(ctx, i.GuildID, from, today)
 	if err != nil {
-		return b.failed(i, "daily plays", err)
+		return r.failed(i, "daily plays", err)
 	}
-	deals, err := b.cfg.Store.DailyDeals(ctx, i.GuildID, from, today)
+	deals, err := r.store.DailyDeals(ctx, i.GuildID, from, today)
 	if err != nil {
-		return b.failed(i, "daily deals", err)
+		return r.failed(i, "daily deals", err)
 	}
 	pars := map[event.Date]int{}
 	for _, d := range deals {
 		if d.HasPar {
 			pars[d.Day] = d.Par
 		} else {
-			b.events.wantPar(d)
+			r.wantPar(d)
 		}
 	}
 	streaks := map[string]int{}
@@ -185,68 +187,68 @@ func (b *Bot) cmdBoard(ctx context.Context, i *discordgo.Interaction, opts optio
 		if _, ok := streaks[p.UserID]; ok {
 			continue
 		}
-		days, err := b.cfg.Store.DailyDays(ctx, i.GuildID, p.UserID, club.AddDays(today, -400))
+		days, err := r.store.DailyDays(ctx, i.GuildID, p.UserID, club.AddDays(today, -400))
 		if err != nil {
-			return b.failed(i, "daily days", err)
+			return r.failed(i, "daily days", err)
 		}
 		streaks[p.UserID] = club.Streak(days, today)
 	}
 	e := present.DailyBoard(week, from, today, club.Board(plays, pars), streaks, deals)
-	return respond(b.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+	return rest.Respond(r.s, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, AllowedMentions: &discordgo.MessageAllowedMentions{}}})
 }
 
 // dailyPass records the scores of the daily deals played to their end in the guilds served,
 // and asks for the pars not worked out yet. It returns when it is next due: never, the
 // games' ends wake the runner.
-func (r *eventRunner) dailyPass(ctx context.Context) (next time.Time) {
-	plays, err := r.b.cfg.Store.OpenDailyPlays(ctx)
+func (r *Runner) dailyPass(ctx context.Context) (next time.Time) {
+	plays, err := r.store.OpenDailyPlays(ctx)
 	if err != nil {
-		r.b.log.Error("daily: read the plays under way", "err", err)
+		r.log.Error("daily: read the plays under way", "err", err)
 		return next
 	}
 	for _, p := range plays {
-		if !r.b.serves(p.GuildID) {
+		if !r.serves(p.GuildID) {
 			continue
 		}
-		g, err := r.b.store.GetGame(ctx, p.Game)
+		g, err := r.store.GetGame(ctx, p.Game)
 		if err != nil {
-			r.b.log.Error("daily: read a play's game", "game", p.Game, "err", err)
+			r.log.Error("daily: read a play's game", "game", p.Game, "err", err)
 			continue
 		}
 		if g.Status != table.StatusFinished {
 			continue
 		}
-		deal, err := r.b.cfg.Store.DailyDeal(ctx, p.GuildID, p.Day)
+		deal, err := r.store.DailyDeal(ctx, p.GuildID, p.Day)
 		if err != nil {
-			r.b.log.Error("daily: read the deal", "guild", p.GuildID, "err", err)
+			r.log.Error("daily: read the deal", "guild", p.GuildID, "err", err)
 			continue
 		}
-		res, err := r.b.cfg.Store.GameResult(ctx, p.Game)
+		res, err := r.store.GameResult(ctx, p.Game)
 		if err != nil {
-			r.b.log.Error("daily: read a play's result", "game", p.Game, "err", err)
+			r.log.Error("daily: read a play's result", "game", p.Game, "err", err)
 			continue
 		}
-		hands, err := r.b.store.Hands(ctx, p.Game)
+		hands, err := r.store.Hands(ctx, p.Game)
 		if err != nil {
-			r.b.log.Error("daily: read a play's hand", "game", p.Game, "err", err)
+			r.log.Error("daily: read a play's hand", "game", p.Game, "err", err)
 			continue
 		}
 		score, err := seatScore(g.Preset, g.Options, res, deal.Seat)
 		if err != nil {
-			r.b.log.Error("daily: score", "game", p.Game, "err", err)
+			r.log.Error("daily: score", "game", p.Game, "err", err)
 			continue
 		}
 		contract := ""
 		if len(hands) > 0 {
 			contract = present.Contract(&g, hands[0])
 		}
-		if err := r.b.store.FinishDaily(ctx, p.GuildID, p.Day, p.UserID, score, contract, r.b.now()); err != nil &&
+		if err := r.store.FinishDaily(ctx, p.GuildID, p.Day, p.UserID, score, contract, r.now()); err != nil &&
 			!errors.Is(err, storage.ErrConflict) {
-			r.b.log.Error("daily: record a score", "game", p.Game, "err", err)
+			r.log.Error("daily: record a score", "game", p.Game, "err", err)
 			continue
 		}
-		r.b.log.Info("daily deal played", "guild", p.GuildID, "day", p.Day.String(), "game", p.Game, "score", score)
+		r.log.Info("daily deal played", "guild", p.GuildID, "day", p.Day.String(), "game", p.Game, "score", score)
 		if !deal.HasPar {
 			r.wantPar(deal)
 		}
@@ -271,7 +273,7 @@ func seatScore(preset string, opts map[string]string, res league.GameResult, sea
 }
 
 // wantPar works out a deal's par, once at a time, in a goroutine of the runner's.
-func (r *eventRunner) wantPar(d club.DailyDeal) {
+func (r *Runner) wantPar(d club.DailyDeal) {
 	key := d.GuildID + "/" + d.Day.String()
 	r.mu.Lock()
 	if r.parsDue[key] || r.stopped || !r.started {
@@ -292,14 +294,14 @@ func (r *eventRunner) wantPar(d club.DailyDeal) {
 			r.mu.Unlock()
 		}()
 		if err := r.computePar(d); err != nil && r.ctx.Err() == nil {
-			r.b.log.Error("daily: par could not be worked out", "guild", d.GuildID, "day", d.Day.String(), "err", err)
+			r.log.Error("daily: par could not be worked out", "guild", d.GuildID, "day", d.Day.String(), "err", err)
 		}
 	}()
 }
 
 // computePar plays a deal with expert computer players in every seat and records what the
 // daily seat's side scores, and the contract.
-func (r *eventRunner) computePar(d club.DailyDeal) error {
+func (r *Runner) computePar(d club.DailyDeal) error {
 	rules, err := engine.NewRules(d.Preset, d.Options)
 	if err != nil {
 		return err
@@ -310,7 +312,7 @@ func (r *eventRunner) computePar(d club.DailyDeal) error {
 	}
 	players := make([]computer.Player, rules.Players)
 	for s := range players {
-		if players[s], err = r.b.computer(string(dailyLevel), d.Seed+uint64(s)+1); err != nil {
+		if players[s], err = r.computer(string(dailyLevel), d.Seed+uint64(s)+1); err != nil {
 			return err
 		}
 	}
@@ -353,17 +355,17 @@ func (r *eventRunner) computePar(d club.DailyDeal) error {
 	}
 	ctx, cancel := context.WithTimeout(r.ctx, passLimit)
 	defer cancel()
-	if err := r.b.store.SetDailyPar(ctx, d.GuildID, d.Day, par, contract); err != nil {
+	if err := r.store.SetDailyPar(ctx, d.GuildID, d.Day, par, contract); err != nil {
 		return err
 	}
-	r.b.log.Info("daily par worked out", "guild", d.GuildID, "day", d.Day.String(), "par", par)
+	r.log.Info("daily par worked out", "guild", d.GuildID, "day", d.Day.String(), "par", par)
 	return nil
 }
 
 // computer makes a computer player of a level, as the tables' are made.
-func (b *Bot) computer(level string, seed uint64) (computer.Player, error) {
-	if b.cfg.Players != nil {
-		return b.cfg.Players(level, seed)
+func (r *Runner) computer(level string, seed uint64) (computer.Player, error) {
+	if r.players != nil {
+		return r.players(level, seed)
 	}
 	return computer.New(level, seed)
 }

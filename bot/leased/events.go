@@ -1,4 +1,4 @@
-package bot
+package leased
 
 import (
 	"context"
@@ -9,10 +9,10 @@ import (
 )
 
 // The writes of league events and of the daily deal, each made only while the bot holds the
-// lease on its shards, as leasedStore's others.
+// lease on its shards, as Store's others.
 
 // CreateEvent creates an event if the bot holds its lease.
-func (s leasedStore) CreateEvent(ctx context.Context, e club.Event) (int64, error) {
+func (s Store) CreateEvent(ctx context.Context, e club.Event) (int64, error) {
 	w, err := s.writer()
 	if err != nil {
 		return 0, err
@@ -21,7 +21,7 @@ func (s leasedStore) CreateEvent(ctx context.Context, e club.Event) (int64, erro
 }
 
 // UpdateEvent writes an event's changes if the bot holds its lease.
-func (s leasedStore) UpdateEvent(ctx context.Context, e club.Event) error {
+func (s Store) UpdateEvent(ctx context.Context, e club.Event) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -30,7 +30,7 @@ func (s leasedStore) UpdateEvent(ctx context.Context, e club.Event) error {
 }
 
 // JoinEvent enters an entrant if the bot holds its lease.
-func (s leasedStore) JoinEvent(ctx context.Context, eventID int64, players []club.Player) error {
+func (s Store) JoinEvent(ctx context.Context, eventID int64, players []club.Player) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func (s leasedStore) JoinEvent(ctx context.Context, eventID int64, players []clu
 }
 
 // LeaveEvent withdraws an entrant if the bot holds its lease.
-func (s leasedStore) LeaveEvent(ctx context.Context, eventID int64, userID string) ([]club.Player, error) {
+func (s Store) LeaveEvent(ctx context.Context, eventID int64, userID string) ([]club.Player, error) {
 	w, err := s.writer()
 	if err != nil {
 		return nil, err
@@ -48,7 +48,7 @@ func (s leasedStore) LeaveEvent(ctx context.Context, eventID int64, userID strin
 }
 
 // CheckIn checks a player in if the bot holds its lease.
-func (s leasedStore) CheckIn(ctx context.Context, eventID int64, userID string) error {
+func (s Store) CheckIn(ctx context.Context, eventID int64, userID string) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -57,7 +57,7 @@ func (s leasedStore) CheckIn(ctx context.Context, eventID int64, userID string) 
 }
 
 // CloseEntry closes an event's entry if the bot holds its lease.
-func (s leasedStore) CloseEntry(ctx context.Context, eventID int64, withdrawn []string, ratings map[string]float64) error {
+func (s Store) CloseEntry(ctx context.Context, eventID int64, withdrawn []string, ratings map[string]float64) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -66,7 +66,7 @@ func (s leasedStore) CloseEntry(ctx context.Context, eventID int64, withdrawn []
 }
 
 // AddRound records a round if the bot holds its lease.
-func (s leasedStore) AddRound(ctx context.Context, eventID int64, r club.Round) error {
+func (s Store) AddRound(ctx context.Context, eventID int64, r club.Round) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -75,7 +75,7 @@ func (s leasedStore) AddRound(ctx context.Context, eventID int64, r club.Round) 
 }
 
 // UpdateRound moves a round's deadline if the bot holds its lease.
-func (s leasedStore) UpdateRound(ctx context.Context, eventID int64, round int, deadline time.Time) error {
+func (s Store) UpdateRound(ctx context.Context, eventID int64, round int, deadline time.Time) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func (s leasedStore) UpdateRound(ctx context.Context, eventID int64, round int, 
 }
 
 // UpdateTable writes a table's state if the bot holds its lease.
-func (s leasedStore) UpdateTable(ctx context.Context, eventID int64, round int, t club.Table) error {
+func (s Store) UpdateTable(ctx context.Context, eventID int64, round int, t club.Table) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -93,7 +93,7 @@ func (s leasedStore) UpdateTable(ctx context.Context, eventID int64, round int, 
 }
 
 // RecordResult records a table's result if the bot holds its lease.
-func (s leasedStore) RecordResult(ctx context.Context, eventID int64, r club.Result) error {
+func (s Store) RecordResult(ctx context.Context, eventID int64, r club.Result) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func (s leasedStore) RecordResult(ctx context.Context, eventID int64, r club.Res
 }
 
 // RecordDealResult records a deal's result if the bot holds its lease.
-func (s leasedStore) RecordDealResult(ctx context.Context, eventID int64, d club.DealResult) error {
+func (s Store) RecordDealResult(ctx context.Context, eventID int64, d club.DealResult) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -111,7 +111,7 @@ func (s leasedStore) RecordDealResult(ctx context.Context, eventID int64, d club
 }
 
 // ReplayTable has a table played again if the bot holds its lease.
-func (s leasedStore) ReplayTable(ctx context.Context, eventID int64, round, tableNo int) error {
+func (s Store) ReplayTable(ctx context.Context, eventID int64, round, tableNo int) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -120,7 +120,7 @@ func (s leasedStore) ReplayTable(ctx context.Context, eventID int64, round, tabl
 }
 
 // EnsureDailyDeal records a day's deal if the bot holds its lease.
-func (s leasedStore) EnsureDailyDeal(ctx context.Context, d club.DailyDeal) (club.DailyDeal, error) {
+func (s Store) EnsureDailyDeal(ctx context.Context, d club.DailyDeal) (club.DailyDeal, error) {
 	w, err := s.writer()
 	if err != nil {
 		return club.DailyDeal{}, err
@@ -129,7 +129,7 @@ func (s leasedStore) EnsureDailyDeal(ctx context.Context, d club.DailyDeal) (clu
 }
 
 // SetDailyPar records a day's par if the bot holds its lease.
-func (s leasedStore) SetDailyPar(ctx context.Context, guildID string, day event.Date, par int, contract string) error {
+func (s Store) SetDailyPar(ctx context.Context, guildID string, day event.Date, par int, contract string) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -138,7 +138,7 @@ func (s leasedStore) SetDailyPar(ctx context.Context, guildID string, day event.
 }
 
 // StartDaily records a daily play's start if the bot holds its lease.
-func (s leasedStore) StartDaily(ctx context.Context, p club.DailyPlay) error {
+func (s Store) StartDaily(ctx context.Context, p club.DailyPlay) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -147,7 +147,7 @@ func (s leasedStore) StartDaily(ctx context.Context, p club.DailyPlay) error {
 }
 
 // FinishDaily records a daily play's score if the bot holds its lease.
-func (s leasedStore) FinishDaily(ctx context.Context, guildID string, day event.Date, userID string, score int, contract string, at time.Time) error {
+func (s Store) FinishDaily(ctx context.Context, guildID string, day event.Date, userID string, score int, contract string, at time.Time) error {
 	w, err := s.writer()
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package bot
+package leased
 
 import (
 	"context"
@@ -51,8 +51,8 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store := leasedStore{storeReads: procA, db: procA, now: time.Now}
-	fenced := store.fenced(la)
+	store := Store{Reads: procA, db: procA, now: time.Now}
+	fenced := store.Fenced(la)
 	store.writer = func() (storage.Writer, error) { return fenced, nil } // the bot's own check passes
 
 	// Under its lease, the bot starts a game, saves its first action and opens a season.
@@ -126,7 +126,7 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 		{"SetNotify", func(w storage.Writer) error { return w.SetNotify(ctx, "u1", true, start) }},
 	}
 	writes = append(writes, eventWrites(ctx, g.ID, start)...)
-	for _, sw := range socialWrites(ctx, procB, g.ID, start) { // social_store_test.go
+	for _, sw := range socialWrites(ctx, procB, g.ID, start) { // social_test.go
 		writes = append(writes, struct {
 			name  string
 			write func(w storage.Writer) error

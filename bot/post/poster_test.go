@@ -1,4 +1,4 @@
-package bot
+package post
 
 import (
 	"context"
@@ -20,7 +20,7 @@ func (refusing) RoundTrip(*http.Request) (*http.Response, error) {
 	return nil, errors.New("no Discord here")
 }
 
-// TestPosterCloseJoins checks that close waits for every channel's goroutine, even one
+// TestPosterCloseJoins checks that Close waits for every channel's goroutine, even one
 // idling through its rate window, and that nothing is sent after it.
 func TestPosterCloseJoins(t *testing.T) {
 	s, err := discordgo.New("Bot test")
@@ -30,25 +30,25 @@ func TestPosterCloseJoins(t *testing.T) {
 	s.Client = &http.Client{Transport: refusing{}}
 	s.MaxRestRetries = 0
 	// An hour's window: a goroutine that waited it out would never end within the test.
-	p := newPoster(s, slog.New(slog.NewTextHandler(io.Discard, nil)), 5, time.Hour)
+	p := New(s, slog.New(slog.NewTextHandler(io.Discard, nil)), 5, time.Hour, nil)
 	for _, ch := range []string{"1", "2", "3"} {
-		if _, err := p.send(context.Background(), ch, &post{content: "hello"}); err == nil {
+		if _, err := p.Send(context.Background(), ch, &Message{Content: "hello"}); err == nil {
 			t.Fatalf("channel %s: a post went out with no Discord to take it", ch)
 		}
 	}
-	p.close()
+	p.Close()
 	p.mu.Lock()
 	left := len(p.queues)
 	p.mu.Unlock()
 	if left != 0 {
 		t.Errorf("%d channel queues left after close", left)
 	}
-	p.enqueue("4", &post{content: "too late"})
+	p.Enqueue("4", &Message{Content: "too late"})
 	p.mu.Lock()
 	started := len(p.queues)
 	p.mu.Unlock()
 	if started != 0 {
 		t.Errorf("a post after close started a queue")
 	}
-	p.close() // twice is harmless
+	p.Close() // twice is harmless
 }

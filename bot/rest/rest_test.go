@@ -1,4 +1,4 @@
-package bot_test
+package rest_test
 
 import (
 	"io"
@@ -6,7 +6,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/pinochle-discord/pinochle/bot"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 )
 
 // TestRewriteTransport: a request to Discord reaches the base instead, under the base's
@@ -20,7 +20,7 @@ func TestRewriteTransport(t *testing.T) {
 	}))
 	defer ts.Close()
 
-	tr, err := bot.RewriteTransport(ts.URL+"/prefix/", nil)
+	tr, err := rest.RewriteTransport(ts.URL+"/prefix/", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestRewriteTransport(t *testing.T) {
 	}
 
 	for _, base := range []string{"not a url", "ftp://example.com", "http://"} {
-		if _, err := bot.RewriteTransport(base, nil); err == nil {
+		if _, err := rest.RewriteTransport(base, nil); err == nil {
 			t.Errorf("RewriteTransport(%q) accepted an unusable base", base)
 		}
 	}

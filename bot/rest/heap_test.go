@@ -1,4 +1,4 @@
-package bot
+package rest
 
 import (
 	"bytes"
@@ -39,7 +39,7 @@ func liveHeap() uint64 {
 // TestNoHeapPerInteraction: answering interactions and editing their answers keeps nothing
 // per interaction. The REST layer once kept every answered token for its 15 minutes, with
 // the whole endpoint URL it was cut from, about 280 bytes an interaction: at 250 clicks a
-// second, 60 MB live. Through the layer the bot answers with (respond, editResponse, the
+// second, 60 MB live. Through the layer the bot answers with (Respond, EditResponse, the
 // session and its retry transport), many interactions leave the live heap where it was.
 func TestNoHeapPerInteraction(t *testing.T) {
 	if testing.Short() {
@@ -57,11 +57,11 @@ func TestNoHeapPerInteraction(t *testing.T) {
 			id := fmt.Sprint((uint64(time.Now().UnixMilli()-discordEpoch) << 22) | uint64(k%4096))
 			i := &discordgo.Interaction{ID: id, Token: fmt.Sprintf("token-%0200d", k)}
 			r := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
-			if err := respond(s, i, r); err != nil {
+			if err := Respond(s, i, r); err != nil {
 				t.Fatalf("answer %d: %v", k, err)
 			}
 			content := "edited"
-			if err := editResponse(s, "1234567890", i.Token, issuedAt(i), &discordgo.WebhookEdit{Content: &content}); err != nil {
+			if err := EditResponse(s, "1234567890", i.Token, IssuedAt(i), &discordgo.WebhookEdit{Content: &content}); err != nil {
 				t.Fatalf("edit %d: %v", k, err)
 			}
 		}

@@ -1,4 +1,8 @@
-package bot
+// Package post sends the bot's messages to Discord's channels, and edits them, within
+// Discord's rate limits: one queue per channel, in order, where posts that wait gather into
+// one message and edits of one message into the last; one budget shared by every channel of
+// the process; threads unarchived to be written in. It pins the tables' messages too.
+package post
 
 import (
 	"context"
@@ -15,88 +19,102 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/internal/words"
 )
 
-// post is one message the bot sends to a channel, or one edit of a message it sent.
-type post struct {
-	content    string
-	embeds     []*discordgo.MessageEmbed
-	components []discordgo.MessageComponent
-	// v2, when set, makes the post a Components V2 message (instead of content, embeds and
-	// components), drawn when it goes out, in the channel's goroutine: never on a table's,
-	// and only the last of the edits of one message that waited together.
-	v2 func() present.Message
-	// mentions are the users the message may ping; nobody else is.
-	mentions []string
-	// editID, when set, makes the post an edit of that message.
-	editID string
-	// archive makes the post archive the channel, a thread, once what is queued before it
-	// has gone out.
-	archive bool
-	// view, when set, makes the post an edit of the original answer to the interaction
-	// whose token it holds: a player's private message.
-	view *viewEdit
-	// frozen, when set, is called when Discord refuses the edit for good: the message takes
+// Message is one message the bot sends to a channel, or one edit of a message it sent.
+type Message struct {
+	Content    string
+	Embeds     []*discordgo.MessageEmbed
+	Components []discordgo.MessageComponent
+	// V2, when set, makes the message a Components V2 message (instead of Content, Embeds
+	// and Components), drawn when it goes out, in the channel's goroutine: never on a
+	// table's, and only the last of the edits of one message that waited together.
+	V2 func() present.Message
+	// Mentions are the users the message may ping; nobody else is.
+	Mentions []string
+	// EditID, when set, makes the message an edit of that message.
+	EditID string
+	// Archive makes the message archive the channel, a thread, once what is queued before
+	// it has gone out (it sends nothing else).
+	Archive bool
+	// View, when set, makes the message an edit of the original answer to an interaction: a
+	// player's private message.
+	View *View
+	// Frozen, when set, is called when Discord refuses the edit for good: the message takes
 	// no more edits (30046, an hour old) or is gone (10008).
-	frozen func()
+	Frozen func()
+
 	// done, when set, receives the message sent (or the error) once the post is done.
-	done chan<- sent
+	done chan<- Sent
 	// nonce is the new message's nonce, set when it is first sent, so that Discord makes it
 	// once however often it is sent.
 	nonce string
 }
 
-// sent is the outcome of a post.
-type sent struct {
-	msg *discordgo.Message
-	err error
+// View is an edit of the original answer to an interaction: a player's private message.
+type View struct {
+	AppID, Token string
+	// Issued is when the interaction's token was issued: it edits for rest.TokenDeadline.
+	Issued time.Time
+	// Render draws the view when the edit goes out.
+	Render func() present.Message
+	// Answered, when set, is closed once the interaction has its first answer: the edit
+	// waits for it (at most answerWait).
+	Answered <-chan struct{}
 }
 
-// merges reports whether p can be sent as part of q, the post queued before it: two plain
-// text posts that fit in one message, or two edits of the same message (the later wins).
-func (p *post) mergeInto(q *post) bool {
-	if p.done != nil || q.done != nil || p.archive || q.archive {
+// Sent is the outcome of a message: the message Discord made or edited, or the error.
+type Sent struct {
+	Msg *discordgo.Message
+	Err error
+}
+
+// mergeInto reports whether p can be sent as part of q, the message queued before it: two
+// plain text messages that fit in one, or two edits of the same message (the later wins).
+func (p *Message) mergeInto(q *Message) bool {
+	if p.done != nil || q.done != nil || p.Archive || q.Archive {
 		return false
 	}
-	if p.view != nil || q.view != nil {
-		if p.view != nil && q.view != nil {
+	if p.View != nil || q.View != nil {
+		if p.View != nil && q.View != nil {
 			*q = *p
 			return true
 		}
 		return false
 	}
-	if p.editID != "" || q.editID != "" {
-		if p.editID == q.editID {
+	if p.EditID != "" || q.EditID != "" {
+		if p.EditID == q.EditID {
 			*q = *p
 			return true
 		}
 		return false
 	}
-	if len(p.embeds) > 0 || len(q.embeds) > 0 || len(p.components) > 0 || len(q.components) > 0 || p.v2 != nil || q.v2 != nil {
+	if len(p.Embeds) > 0 || len(q.Embeds) > 0 || len(p.Components) > 0 || len(q.Components) > 0 || p.V2 != nil || q.V2 != nil {
 		return false
 	}
-	if len(q.content)+1+len(p.content) > maxContent {
+	if len(q.Content)+1+len(p.Content) > rest.MaxContent {
 		return false
 	}
-	q.content += "\n" + p.content
-	q.mentions = append(q.mentions, p.mentions...)
+	q.Content += "\n" + p.Content
+	q.Mentions = append(q.Mentions, p.Mentions...)
 	return true
 }
 
-// DefaultChannelRate is the posts and edits to channels a second a process makes at most
-// (Config.ChannelRate): under the 50 a second Discord allows a bot token in all, with room
-// for the requests outside the poster (pins, threads, commands).
-const DefaultChannelRate = 45
+// Budget is a limit shared by every channel's posts and edits (a *rate.Limiter fits): Wait
+// returns once a request may go out, or with ctx's error.
+type Budget interface {
+	Wait(ctx context.Context) error
+}
 
-// maxContent is the longest message content Discord accepts.
-const maxContent = 2000
-
-// poster sends the bot's messages, one queue per channel, in order, and keeps within
+// Poster sends the bot's messages, one queue per channel, in order, and keeps within
 // Discord's limit of about 5 messages per 5 seconds in a channel: while a channel waits,
 // text posts queued for it gather into one message and edits of one message into the last.
-type poster struct {
+// Create one with New; Close joins its goroutines.
+type Poster struct {
 	s      *discordgo.Session
 	log    *slog.Logger
 	limit  int
@@ -105,7 +123,7 @@ type poster struct {
 	// a place in it, in the order they ask, so that a busy process stays within its share
 	// of the token's global limit and the channels are served in turn. The edits of private
 	// views (interaction tokens, outside that limit) never wait for it.
-	budget interface{ Wait(context.Context) error }
+	budget Budget
 	// ctx ends when the poster closes, cancelling a wait for the budget.
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -122,7 +140,7 @@ type poster struct {
 }
 
 type channelQueue struct {
-	posts []*post
+	posts []*Message
 	// recentSends and recentEdits are when the last new messages and edits went out,
 	// oldest first, at most limit of each.
 	recentSends, recentEdits []time.Time
@@ -131,15 +149,18 @@ type channelQueue struct {
 	sending bool
 }
 
-func newPoster(s *discordgo.Session, log *slog.Logger, limit int, window time.Duration) *poster {
+// New returns a poster sending through s, at most limit new messages and limit edits per
+// window in a channel, each post and edit to a channel taking its place in budget (nil for
+// none) first. It logs to log what fails.
+func New(s *discordgo.Session, log *slog.Logger, limit int, window time.Duration, budget Budget) *Poster {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &poster{s: s, log: log, limit: limit, window: window, queues: map[string]*channelQueue{}, stop: make(chan struct{}),
-		delivered: make(chan struct{}), ctx: ctx, cancel: cancel}
+	return &Poster{s: s, log: log, limit: limit, window: window, budget: budget, queues: map[string]*channelQueue{},
+		stop: make(chan struct{}), delivered: make(chan struct{}), ctx: ctx, cancel: cancel}
 }
 
 // queueLocked returns a channel's queue, starting it (and its goroutine) if it has none.
 // The caller holds p.mu.
-func (p *poster) queueLocked(channelID string) *channelQueue {
+func (p *Poster) queueLocked(channelID string) *channelQueue {
 	q, ok := p.queues[channelID]
 	if !ok {
 		q = &channelQueue{wake: make(chan struct{}, 1)}
@@ -155,18 +176,19 @@ func (p *poster) queueLocked(channelID string) *channelQueue {
 	return q
 }
 
-// enqueue adds a post to a channel's queue, merging it into the post before it where it can.
-func (p *poster) enqueue(channelID string, m *post) {
+// Enqueue adds m to a channel's queue, merging it into the message before it where it can.
+// The channel of a View is a key of the caller's choosing (one per interaction token).
+func (p *Poster) Enqueue(channelID string, m *Message) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	q := p.queueLocked(channelID)
 	if n := len(q.posts); n > 0 && m.mergeInto(q.posts[n-1]) {
 		return
 	}
-	if m.editID != "" {
+	if m.EditID != "" {
 		// An edit replaces any edit of the same message still waiting.
 		for _, old := range q.posts {
-			if old.editID == m.editID && old.done == nil && m.done == nil {
+			if old.EditID == m.EditID && old.done == nil && m.done == nil {
 				*old = *m
 				return
 			}
@@ -179,11 +201,11 @@ func (p *poster) enqueue(channelID string, m *post) {
 	}
 }
 
-// assumeBusy makes the poster act as if a whole window's worth of messages and edits had
+// AssumeBusy makes the poster act as if a whole window's worth of messages and edits had
 // just gone out to a channel. A bot that restarts does not know what the process before it
 // sent; Discord does, so the resumed tables' channels wait one window before their next
 // posts instead of going over the limit.
-func (p *poster) assumeBusy(channelID string) {
+func (p *Poster) AssumeBusy(channelID string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	q := p.queueLocked(channelID)
@@ -195,14 +217,20 @@ func (p *poster) assumeBusy(channelID string) {
 	}
 }
 
-// send queues a post and waits until it is sent.
-func (p *poster) send(ctx context.Context, channelID string, m *post) (*discordgo.Message, error) {
-	done := make(chan sent, 1)
+// Post queues m, which merges with no other, and returns a channel that receives its
+// outcome once it has gone out.
+func (p *Poster) Post(channelID string, m *Message) <-chan Sent {
+	done := make(chan Sent, 1)
 	m.done = done
-	p.enqueue(channelID, m)
+	p.Enqueue(channelID, m)
+	return done
+}
+
+// Send queues m, as Post, and waits until it has gone out or ctx ends.
+func (p *Poster) Send(ctx context.Context, channelID string, m *Message) (*discordgo.Message, error) {
 	select {
-	case r := <-done:
-		return r.msg, r.err
+	case r := <-p.Post(channelID, m):
+		return r.Msg, r.Err
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -212,7 +240,7 @@ func (p *poster) send(ctx context.Context, channelID string, m *post) (*discordg
 // New messages and edits are paced separately (Discord limits them on separate routes),
 // each at most limit per window, measured from when each request completed so that the
 // spacing holds at Discord's end too.
-func (p *poster) run(channelID string, q *channelQueue) {
+func (p *Poster) run(channelID string, q *channelQueue) {
 	defer p.wg.Done()
 	for {
 		p.mu.Lock()
@@ -233,7 +261,7 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		}
 		m := q.posts[0]
 		history := &q.recentSends
-		if m.editID != "" || m.archive {
+		if m.EditID != "" || m.Archive {
 			history = &q.recentEdits
 		}
 		wait := time.Duration(0)
@@ -246,10 +274,10 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		}
 		p.mu.Lock()
 		var answered <-chan struct{}
-		if m = q.posts[0]; m.view != nil {
-			answered = m.view.answered
+		if m = q.posts[0]; m.View != nil {
+			answered = m.View.Answered
 		}
-		view := m.view != nil // m is read under the lock: posts merge into it meanwhile
+		view := m.View != nil // m is read under the lock: posts merge into it meanwhile
 		p.mu.Unlock()
 		if answered != nil {
 			// An edit of an interaction's answer waits for the answer itself.
@@ -273,12 +301,12 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		q.sending = true
 		p.mu.Unlock()
 		msg, err := p.deliverInThread(channelID, m)
-		if err != nil && !errors.Is(err, errChannelGone) {
+		if err != nil && !errors.Is(err, ErrChannelGone) {
 			where := channelID
-			if m.view != nil {
+			if m.View != nil {
 				where = "a private message" // its key holds an interaction token: keep it out of the log
 			}
-			p.log.Warn("post failed", "channel", where, "edit", m.editID != "", "err", err)
+			p.log.Warn("post failed", "channel", where, "edit", m.EditID != "", "err", err)
 		}
 		p.mu.Lock()
 		*history = append(*history, time.Now())
@@ -290,7 +318,7 @@ func (p *poster) run(channelID string, q *channelQueue) {
 		p.delivered = make(chan struct{})
 		p.mu.Unlock()
 		if m.done != nil {
-			m.done <- sent{msg, err}
+			m.done <- Sent{msg, err}
 		}
 	}
 }
@@ -303,37 +331,37 @@ const answerWait = 5 * time.Second
 // than the one before them still arrive a whole window apart.
 const paceMargin = 50 * time.Millisecond
 
-// threadArchive is the auto-archive duration of tables' threads, in minutes: the longest
+// ThreadArchive is the auto-archive duration of tables' threads, in minutes: the longest
 // Discord allows (a week), as long as the longest turn timer.
-const threadArchive = 10080
+const ThreadArchive = 10080
 
-// errChannelGone: the channel (a table's thread a moderator deleted) is no more; posts to
+// ErrChannelGone: the channel (a table's thread a moderator deleted) is no more; posts to
 // it are dropped without asking Discord again.
-var errChannelGone = errors.New("the channel is gone")
+var ErrChannelGone = errors.New("the channel is gone")
 
 // deliverInThread delivers one post, minding threads: one that Discord archived (50083:
 // idle for its auto-archive duration) is unarchived and the post sent again; one deleted
 // (10003) takes no more posts, which the log says once, and the table goes on where it can
 // still be shown (its lobby message, the players' private views).
-func (p *poster) deliverInThread(channelID string, m *post) (*discordgo.Message, error) {
+func (p *Poster) deliverInThread(channelID string, m *Message) (*discordgo.Message, error) {
 	p.mu.Lock()
 	gone := p.gone[channelID]
 	p.mu.Unlock()
-	if gone && m.view == nil {
-		return nil, errChannelGone
+	if gone && m.View == nil {
+		return nil, ErrChannelGone
 	}
 	msg, err := p.deliver(channelID, m)
-	if m.view != nil {
+	if m.View != nil {
 		return msg, err
 	}
-	switch restCode(err) {
-	case codeOldEditsSpent, discordgo.ErrCodeUnknownMessage:
-		if m.frozen != nil {
-			m.frozen()
+	switch rest.Code(err) {
+	case rest.CodeOldEditsSpent, discordgo.ErrCodeUnknownMessage:
+		if m.Frozen != nil {
+			m.Frozen()
 		}
 		return msg, err
 	case discordgo.ErrCodePerformedOperationOnArchivedThread:
-		if m.archive {
+		if m.Archive {
 			return nil, nil // archived already
 		}
 		archived := false
@@ -350,50 +378,41 @@ func (p *poster) deliverInThread(channelID string, m *post) (*discordgo.Message,
 		p.gone[channelID] = true
 		p.mu.Unlock()
 		p.log.Warn("the channel is gone (deleted?): its posts are dropped", "channel", channelID)
-		return nil, errChannelGone
+		return nil, ErrChannelGone
 	}
 	return msg, err
 }
 
-// restCode returns the JSON error code of a Discord error, or 0.
-func restCode(err error) int {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Message != nil {
-		return re.Message.Code
-	}
-	return 0
-}
-
 // deliver sends or edits one message.
-func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) {
-	if m.view != nil {
-		return nil, editResponseV2(p.s, m.view.appID, m.view.token, m.view.issued, m.view.render())
+func (p *Poster) deliver(channelID string, m *Message) (*discordgo.Message, error) {
+	if m.View != nil {
+		return nil, rest.EditResponseV2(p.s, m.View.AppID, m.View.Token, m.View.Issued, m.View.Render())
 	}
-	if m.archive {
+	if m.Archive {
 		archived := true
 		_, err := p.s.ChannelEditComplex(channelID, &discordgo.ChannelEdit{Archived: &archived})
 		return nil, err
 	}
-	allowed := &discordgo.MessageAllowedMentions{Users: dedupe(m.mentions)}
-	if m.v2 != nil {
+	allowed := &discordgo.MessageAllowedMentions{Users: dedupe(m.Mentions)}
+	if m.V2 != nil {
 		return p.deliverV2(channelID, m, allowed)
 	}
-	if m.editID != "" {
-		e := &discordgo.MessageEdit{ID: m.editID, Channel: channelID, AllowedMentions: allowed}
-		if m.content != "" {
-			e.Content = &m.content
+	if m.EditID != "" {
+		e := &discordgo.MessageEdit{ID: m.EditID, Channel: channelID, AllowedMentions: allowed}
+		if m.Content != "" {
+			e.Content = &m.Content
 		}
-		if m.embeds != nil {
-			e.Embeds = &m.embeds
+		if m.Embeds != nil {
+			e.Embeds = &m.Embeds
 		}
-		components := m.components
+		components := m.Components
 		if components == nil {
 			components = []discordgo.MessageComponent{}
 		}
 		e.Components = &components
 		return p.s.ChannelMessageEditComplex(e)
 	}
-	if m.content == "" && len(m.embeds) == 0 {
+	if m.Content == "" && len(m.Embeds) == 0 {
 		return nil, errors.New("empty post")
 	}
 	if m.nonce == "" {
@@ -406,10 +425,10 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 		Nonce        string `json:"nonce"`
 		EnforceNonce bool   `json:"enforce_nonce"`
 	}{&discordgo.MessageSend{
-		Content: words.Truncate(m.content, maxContent), Embeds: m.embeds, Components: m.components, AllowedMentions: allowed,
+		Content: words.Truncate(m.Content, rest.MaxContent), Embeds: m.Embeds, Components: m.Components, AllowedMentions: allowed,
 	}, m.nonce, true}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
-	resp, err := p.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(idempotent(context.Background())))
+	resp, err := p.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(rest.Idempotent(context.Background())))
 	if err != nil {
 		return nil, err
 	}
@@ -424,12 +443,12 @@ func (p *poster) deliver(channelID string, m *post) (*discordgo.Message, error) 
 // embeds and files with the V2 message's (Discord lets an edit turn a message into V2 when it
 // empties its content and embeds), so that a message posted before the bot showed V2 turns
 // into one at its next edit.
-func (p *poster) deliverV2(channelID string, m *post, allowed *discordgo.MessageAllowedMentions) (*discordgo.Message, error) {
-	msg := m.v2()
-	if m.editID != "" {
+func (p *Poster) deliverV2(channelID string, m *Message, allowed *discordgo.MessageAllowedMentions) (*discordgo.Message, error) {
+	msg := m.V2()
+	if m.EditID != "" {
 		empty, noEmbeds := "", []*discordgo.MessageEmbed{}
-		return p.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.editID, Channel: channelID, Flags: v2Flags,
-			Content: &empty, Embeds: &noEmbeds, Components: &msg.Components, Files: rewound(msg.Files),
+		return p.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.EditID, Channel: channelID, Flags: rest.V2Flags,
+			Content: &empty, Embeds: &noEmbeds, Components: &msg.Components, Files: rest.Rewound(msg.Files),
 			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: allowed})
 	}
 	if m.nonce == "" {
@@ -439,12 +458,12 @@ func (p *poster) deliverV2(channelID string, m *post, allowed *discordgo.Message
 		*discordgo.MessageSend
 		Nonce        string `json:"nonce"`
 		EnforceNonce bool   `json:"enforce_nonce"`
-	}{&discordgo.MessageSend{Components: msg.Components, Flags: v2Flags, AllowedMentions: allowed}, m.nonce, true}
+	}{&discordgo.MessageSend{Components: msg.Components, Flags: rest.V2Flags, AllowedMentions: allowed}, m.nonce, true}
 	endpoint := discordgo.EndpointChannelMessages(channelID)
-	ctx := discordgo.WithContext(idempotent(context.Background()))
+	ctx := discordgo.WithContext(rest.Idempotent(context.Background()))
 	var resp []byte
 	var err error
-	if files := rewound(msg.Files); len(files) > 0 {
+	if files := rest.Rewound(msg.Files); len(files) > 0 {
 		contentType, multipart, merr := discordgo.MultipartBodyWithJSON(body, files)
 		if merr != nil {
 			return nil, fmt.Errorf("encode the message: %w", merr)
@@ -471,9 +490,9 @@ func newNonce() string {
 	return strconv.FormatUint(binary.LittleEndian.Uint64(b[:])>>1, 10)
 }
 
-// close ends the poster: every channel's goroutine returns once its queue is empty, and
-// close waits for them. Posts queued after it are dropped: flush first.
-func (p *poster) close() {
+// Close ends the poster: every channel's goroutine returns once its queue is empty, and
+// Close waits for them. Posts queued after it are dropped: Flush first.
+func (p *Poster) Close() {
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()
@@ -486,8 +505,8 @@ func (p *poster) close() {
 	p.wg.Wait()
 }
 
-// flush blocks until every queued post has been delivered, or ctx ends.
-func (p *poster) flush(ctx context.Context) error {
+// Flush blocks until every queued post has been delivered, or ctx ends.
+func (p *Poster) Flush(ctx context.Context) error {
 	for {
 		p.mu.Lock()
 		idle, delivered := p.idleLocked(), p.delivered
@@ -503,15 +522,15 @@ func (p *poster) flush(ctx context.Context) error {
 	}
 }
 
-// idle reports whether no post is queued or being delivered.
-func (p *poster) idle() bool {
+// Idle reports whether no post is queued or being delivered.
+func (p *Poster) Idle() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.idleLocked()
 }
 
 // idleLocked is idle with p.mu held.
-func (p *poster) idleLocked() bool {
+func (p *Poster) idleLocked() bool {
 	for _, q := range p.queues {
 		if len(q.posts) > 0 || q.sending {
 			return false

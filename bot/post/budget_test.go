@@ -1,4 +1,4 @@
-package bot
+package post
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pinochle-discord/pinochle/bot/present"
+	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/fakediscord"
 )
 
@@ -28,33 +29,32 @@ func TestPosterBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := RewriteTransport(srv.URL(), nil)
+	tr, err := rest.RewriteTransport(srv.URL(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Client.Transport = tr
-	p := newPoster(s, slog.New(slog.DiscardHandler), 5, 100*time.Millisecond)
 	budget := &countingBudget{}
-	p.budget = budget
-	defer p.close()
+	p := New(s, slog.New(slog.DiscardHandler), 5, 100*time.Millisecond, budget)
+	defer p.Close()
 	other, err := srv.AddChannel(srv.DefaultGuild().ID, "other")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	first, err := p.send(ctx, srv.DefaultChannel().ID, &post{content: "one"})
+	first, err := p.Send(ctx, srv.DefaultChannel().ID, &Message{Content: "one"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.send(ctx, other.ID, &post{content: "two"}); err != nil {
+	if _, err := p.Send(ctx, other.ID, &Message{Content: "two"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.send(ctx, srv.DefaultChannel().ID, &post{editID: first.ID, content: "one, edited"}); err != nil {
+	if _, err := p.Send(ctx, srv.DefaultChannel().ID, &Message{EditID: first.ID, Content: "one, edited"}); err != nil {
 		t.Fatal(err)
 	}
-	p.enqueue("view:tok", &post{view: &viewEdit{appID: srv.AppID(), token: "tok", issued: time.Now(),
-		render: func() present.Message { return present.NoteMessage("a private view") }}})
-	if err := p.flush(ctx); err != nil {
+	p.Enqueue("view:tok", &Message{View: &View{AppID: srv.AppID(), Token: "tok", Issued: time.Now(),
+		Render: func() present.Message { return present.NoteMessage("a private view") }}})
+	if err := p.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
 	for _, pr := range srv.TakeProblems() {

@@ -1,4 +1,4 @@
-package bot
+package leased
 
 import (
 	"context"
@@ -9,10 +9,10 @@ import (
 
 // The writes of the loop around games (playing again, calls to tables, the admins'
 // corrections), each made only while the bot holds the lease on its shards, as
-// leasedStore's others.
+// Store's others.
 
 // AskPlayAgain records a player's Play again if the bot holds its lease.
-func (s leasedStore) AskPlayAgain(ctx context.Context, gameID int64, userID string, at time.Time) (bool, error) {
+func (s Store) AskPlayAgain(ctx context.Context, gameID int64, userID string, at time.Time) (bool, error) {
 	w, err := s.writer()
 	if err != nil {
 		return false, err
@@ -21,7 +21,7 @@ func (s leasedStore) AskPlayAgain(ctx context.Context, gameID int64, userID stri
 }
 
 // ClaimNextGame claims the opening of a game's next game if the bot holds its lease.
-func (s leasedStore) ClaimNextGame(ctx context.Context, gameID int64, at time.Time, stale time.Duration) error {
+func (s Store) ClaimNextGame(ctx context.Context, gameID int64, at time.Time, stale time.Duration) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -30,7 +30,7 @@ func (s leasedStore) ClaimNextGame(ctx context.Context, gameID int64, at time.Ti
 }
 
 // SetNextGame records the next game a claim opened if the bot holds its lease.
-func (s leasedStore) SetNextGame(ctx context.Context, gameID, nextID int64) error {
+func (s Store) SetNextGame(ctx context.Context, gameID, nextID int64) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func (s leasedStore) SetNextGame(ctx context.Context, gameID, nextID int64) erro
 }
 
 // ReleaseNextGame gives up a claim that opened no game if the bot holds its lease.
-func (s leasedStore) ReleaseNextGame(ctx context.Context, gameID int64) error {
+func (s Store) ReleaseNextGame(ctx context.Context, gameID int64) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -48,7 +48,7 @@ func (s leasedStore) ReleaseNextGame(ctx context.Context, gameID int64) error {
 }
 
 // SetCalls records whether a member asks to be called to tables if the bot holds its lease.
-func (s leasedStore) SetCalls(ctx context.Context, guildID, userID string, on bool, at time.Time) (bool, error) {
+func (s Store) SetCalls(ctx context.Context, guildID, userID string, on bool, at time.Time) (bool, error) {
 	w, err := s.writer()
 	if err != nil {
 		return false, err
@@ -57,7 +57,7 @@ func (s leasedStore) SetCalls(ctx context.Context, guildID, userID string, on bo
 }
 
 // CallPlayers picks members to call to a table if the bot holds its lease.
-func (s leasedStore) CallPlayers(ctx context.Context, guildID string, skip []string, limit int, at time.Time, gap time.Duration) ([]string, error) {
+func (s Store) CallPlayers(ctx context.Context, guildID string, skip []string, limit int, at time.Time, gap time.Duration) ([]string, error) {
 	w, err := s.writer()
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func (s leasedStore) CallPlayers(ctx context.Context, guildID string, skip []str
 }
 
 // SetExcluded keeps a member off the leaderboard, or puts them back if the bot holds its lease.
-func (s leasedStore) SetExcluded(ctx context.Context, guildID, userID, by string, excluded bool, at time.Time) (bool, error) {
+func (s Store) SetExcluded(ctx context.Context, guildID, userID, by string, excluded bool, at time.Time) (bool, error) {
 	w, err := s.writer()
 	if err != nil {
 		return false, err
@@ -75,7 +75,7 @@ func (s leasedStore) SetExcluded(ctx context.Context, guildID, userID, by string
 }
 
 // SetBoardHidden hides the leaderboard, or shows it if the bot holds its lease.
-func (s leasedStore) SetBoardHidden(ctx context.Context, guildID, by string, hidden bool, at time.Time) (bool, error) {
+func (s Store) SetBoardHidden(ctx context.Context, guildID, by string, hidden bool, at time.Time) (bool, error) {
 	w, err := s.writer()
 	if err != nil {
 		return false, err
@@ -84,7 +84,7 @@ func (s leasedStore) SetBoardHidden(ctx context.Context, guildID, by string, hid
 }
 
 // VoidGame takes a game's result back if the bot holds its lease.
-func (s leasedStore) VoidGame(ctx context.Context, guildID string, gameID int64, by string, at time.Time) error {
+func (s Store) VoidGame(ctx context.Context, guildID string, gameID int64, by string, at time.Time) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -93,7 +93,7 @@ func (s leasedStore) VoidGame(ctx context.Context, guildID string, gameID int64,
 }
 
 // RenameSeason renames a season if the bot holds its lease.
-func (s leasedStore) RenameSeason(ctx context.Context, guildID string, seasonID int64, name string) error {
+func (s Store) RenameSeason(ctx context.Context, guildID string, seasonID int64, name string) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func (s leasedStore) RenameSeason(ctx context.Context, guildID string, seasonID 
 }
 
 // ResetSeason starts the running season's standings again if the bot holds its lease.
-func (s leasedStore) ResetSeason(ctx context.Context, guildID string, at time.Time) (league.Season, error) {
+func (s Store) ResetSeason(ctx context.Context, guildID string, at time.Time) (league.Season, error) {
 	w, err := s.writer()
 	if err != nil {
 		return league.Season{}, err
@@ -111,7 +111,7 @@ func (s leasedStore) ResetSeason(ctx context.Context, guildID string, at time.Ti
 }
 
 // LogAdmin adds a line to the admin log if the bot holds its lease.
-func (s leasedStore) LogAdmin(ctx context.Context, e league.LogEntry) error {
+func (s Store) LogAdmin(ctx context.Context, e league.LogEntry) error {
 	w, err := s.writer()
 	if err != nil {
 		return err
@@ -120,7 +120,7 @@ func (s leasedStore) LogAdmin(ctx context.Context, e league.LogEntry) error {
 }
 
 // CallMember records that one member is called if the bot holds its lease.
-func (s leasedStore) CallMember(ctx context.Context, guildID, userID string, at time.Time, gap time.Duration) (bool, error) {
+func (s Store) CallMember(ctx context.Context, guildID, userID string, at time.Time, gap time.Duration) (bool, error) {
 	w, err := s.writer()
 	if err != nil {
 		return false, err

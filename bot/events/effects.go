@@ -1,17 +1,17 @@
-package bot
+package events
 
 import "github.com/pinochle-discord/pinochle/bot/live"
 
-// tableEffects hands what a table asks for to effects, except that a private table (the
-// daily deal: table.Settings.Private) shows nothing in public, only its player's private
-// views, and that an event's game leaves its thread for the runner to archive (the table
-// may play another game there); and it wakes the event runner when a table's game ends,
-// for its event or daily deal to record.
-func (b *Bot) tableEffects(gameID int64, effects []live.Effect) {
-	private := b.privateTable(gameID, effects)
+// Shown returns the effects of a table to carry out: all of them, except that a private
+// table (the daily deal: table.Settings.Private) shows nothing in public, only its player's
+// private views, and that an event's game leaves its thread for the runner to archive (the
+// table may play another game there). It wakes the runner when a table's game ends, for its
+// event or daily deal to record.
+func (r *Runner) Shown(gameID int64, effects []live.Effect) []live.Effect {
+	private := r.privateTable(gameID, effects)
 	ended := false
 	var kept []live.Effect
-	event := b.events.eventGame(gameID)
+	event := r.InEvent(gameID)
 	for _, e := range effects {
 		switch e.(type) {
 		case live.EditView:
@@ -33,17 +33,15 @@ func (b *Bot) tableEffects(gameID int64, effects []live.Effect) {
 			}
 		}
 	}
-	if len(kept) > 0 {
-		b.effects(gameID, kept)
-	}
 	if ended {
-		b.events.nudge()
+		r.nudge()
 	}
+	return kept
 }
 
 // privateTable reports whether a table is private, from the record its effects carry, or
 // from what an earlier batch of its effects said.
-func (b *Bot) privateTable(gameID int64, effects []live.Effect) bool {
+func (r *Runner) privateTable(gameID int64, effects []live.Effect) bool {
 	for _, e := range effects {
 		var private, known bool
 		switch e := e.(type) {
@@ -62,11 +60,11 @@ func (b *Bot) privateTable(gameID int64, effects []live.Effect) bool {
 		}
 		if known {
 			if private {
-				b.private.Store(gameID, true)
+				r.private.Store(gameID, true)
 			}
 			return private
 		}
 	}
-	_, private := b.private.Load(gameID)
+	_, private := r.private.Load(gameID)
 	return private
 }
