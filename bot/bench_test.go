@@ -14,13 +14,15 @@ import (
 // click injected on the gateway to the bot's interaction response as the fake Discord
 // records it (Response.Latency: dispatch to callback), for moves: the engine's check, the
 // database commit of the action and the answer. It reports the median and the 99th
-// percentile. Thinking20 adds 20 tables played by expert computer players only, searching
-// all the while.
+// percentile. Pictures draws every answer's cards as pictures (the bot's default; the others
+// answer in words, to measure the rest alone). Thinking20 adds 20 tables played by expert
+// computer players only, searching all the while.
 //
 //	go test ./bot/ -run '^$' -bench ClickToResponse -benchtime 2000x
 func BenchmarkClickToResponse(b *testing.B) {
-	b.Run("Idle", func(b *testing.B) { benchClicks(b, 0) })
-	b.Run("Thinking20", func(b *testing.B) { benchClicks(b, 20) })
+	b.Run("Idle", func(b *testing.B) { benchClicks(b, 0, false) })
+	b.Run("Pictures", func(b *testing.B) { benchClicks(b, 0, true) })
+	b.Run("Thinking20", func(b *testing.B) { benchClicks(b, 20, false) })
 }
 
 // startThinkers opens n tables in their own channel whose every seat is an expert computer
@@ -46,9 +48,9 @@ func startThinkers(b *testing.B, h *harness, n int) {
 	}
 }
 
-func benchClicks(b *testing.B, thinking int) {
+func benchClicks(b *testing.B, thinking int, pictures bool) {
 	const tables, perChannel = 100, 5
-	h := newHarness(b, harnessOptions{})
+	h := newHarness(b, harnessOptions{pictures: pictures})
 	type seatView struct {
 		users  []fakediscord.User
 		thread string

@@ -39,15 +39,38 @@ func TestChannelCallsPerHand(t *testing.T) {
 	h.waitTable(tb.thread)
 	h.settle()
 	from := len(h.srv.Requests())
-	for moves := 0; !strings.Contains(h.threadText(tb.thread), "Game over"); moves++ {
+	byName := map[string]fakediscord.User{}
+	for _, u := range users {
+		byName[u.Username] = u
+	}
+	// Each move is made by whom the last answer says the table waits for (toAct asks
+	// everyone when it does not say).
+	next, known := users[0], false
+	for moves := 0; ; moves++ {
 		if moves > 2000 {
 			t.Fatal("the game does not end")
 		}
 		advance(h, fake, 8*time.Second)
-		u, view, _ := h.toAct(tb.thread, users)
-		h.actOnce(u, view)
+		u, view := next, fakediscord.Response{}
+		if known {
+			view, _ = h.myHand(u, tb.thread)
+		}
+		if len(actionControls(view.Components)) == 0 {
+			u, view, _ = h.toAct(tb.thread, users)
+		}
+		r := h.actOnce(u, view)
 		h.settle()
+		if strings.Contains(r.Text(), "🏆") || strings.Contains(r.Text(), "drawn") {
+			break
+		}
+		m := waitingName.FindStringSubmatch(r.Text())
+		known = m != nil && byName[m[1]].ID != ""
+		if known {
+			next = byName[m[1]]
+		}
 	}
+	h.waitThread(tb.thread, "Game over")
+	h.settle()
 	calls := channelCalls(h, from)
 	kinds := map[string]int{}
 	for _, r := range h.srv.Requests()[from:] {

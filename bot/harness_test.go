@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -871,10 +872,19 @@ func (h *harness) toAct(thread string, users []fakediscord.User) (fakediscord.Us
 	// Computer players think off the table's writer: while one does, nobody has a move yet.
 	for try := 0; try < 100; try++ {
 		before := h.tableState(thread)
-		for _, u := range users {
+		left := slices.Clone(users)
+		for len(left) > 0 {
+			u := left[0]
+			left = left[1:]
 			r, hd := h.myHand(u, thread)
 			if len(actionControls(r.Components)) > 0 {
 				return u, r, hd
+			}
+			// Ask next whom the view says the table waits for.
+			if m := waitingName.FindStringSubmatch(r.Text()); m != nil {
+				if k := slices.IndexFunc(left, func(u fakediscord.User) bool { return u.Username == m[1] }); k > 0 {
+					left[0], left[k] = left[k], left[0]
+				}
 			}
 		}
 		h.waitTables(thread, before)
