@@ -111,9 +111,11 @@ func startShardProcess(t *testing.T, c shardProc) *exec.Cmd {
 func TestShardsTwoProcesses(t *testing.T) {
 	pgURL := pgtest.URL(t)
 	t.Parallel()
-	// Long enough that a renewal late by a busy machine (the race detector, parallel tests)
-	// does not lose the lease; the restart and the refusal each wait about this long.
-	const ttl = 5 * time.Second
+	// Long enough that a renewal late by a busy machine (the race detector, parallel tests,
+	// other work on both cores) does not lose the lease: at 5 seconds, a start at a load of 9
+	// on two cores found the lease lapsed. The restart and the refusal each wait about this
+	// long.
+	const ttl = 12 * time.Second
 	srv := fakediscord.New(t, fakediscord.Options{Shards: 2})
 	g0 := srv.AddGuildOnShard("zero", 0, 2)
 	g1 := srv.AddGuildOnShard("one", 1, 2)
