@@ -84,6 +84,61 @@ func ParseCards(s string) (Cards, error) {
 	return "", fmt.Errorf("cards %q: choose pictures, four or text", s)
 }
 
+// CardsPreference is a player's own card look: how the views only they see show cards
+// (their private hand and its buttons, its hints and notices, the table they watch
+// privately), whatever the table's Cards. A public message has many readers and keeps the
+// table's look. The zero value leaves every view to its table's look.
+type CardsPreference struct {
+	// Own reports that the player chose a look; Cards is that look.
+	Own   bool
+	Cards Cards
+}
+
+// CardsTableDefault is how people name the absence of a preference (CardsPreference's zero
+// value): each table's own look.
+const CardsTableDefault = "table"
+
+// Over returns the look of a view the player sees alone at a table whose look is
+// tableCards: their own if they chose one, else the table's.
+func (p CardsPreference) Over(tableCards Cards) Cards {
+	if p.Own {
+		return p.Cards
+	}
+	return tableCards
+}
+
+// String names a preference as people choose it: pictures, four, text, or table for none.
+func (p CardsPreference) String() string {
+	if !p.Own {
+		return CardsTableDefault
+	}
+	return p.Cards.String()
+}
+
+// Check returns what makes a preference impossible: a look that is not one of CardLooks, or
+// a look given with no choice made.
+func (p CardsPreference) Check() error {
+	if !p.Own {
+		if p.Cards != CardsPictures {
+			return fmt.Errorf("cards %q given without a choice of one's own", p.Cards)
+		}
+		return nil
+	}
+	return oneOf("cards", p.Cards, CardLooks())
+}
+
+// ParseCardsPreference reads a preference as String names it.
+func ParseCardsPreference(s string) (CardsPreference, error) {
+	if s == CardsTableDefault {
+		return CardsPreference{}, nil
+	}
+	c, err := ParseCards(s)
+	if err != nil {
+		return CardsPreference{}, fmt.Errorf("cards %q: choose pictures, four, text or %s", s, CardsTableDefault)
+	}
+	return CardsPreference{Own: true, Cards: c}, nil
+}
+
 // DefaultSettings returns the settings of a table in a guild that chose none: the normal
 // level, hints on, forced cards played for the player, turn mentions when they help, and
 // ten minutes a turn, after which a computer player moves.

@@ -126,3 +126,51 @@ func TestCards(t *testing.T) {
 		t.Error(`cards "pictures" as a value passes its check`)
 	}
 }
+
+func TestCardsPreference(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    CardsPreference
+		table   Cards // a table's look
+		sees    Cards // what the player sees at it
+		invalid bool
+	}{
+		{in: "table", want: CardsPreference{}, table: CardsFourColour, sees: CardsFourColour},
+		{in: "table", want: CardsPreference{}, table: CardsText, sees: CardsText},
+		{in: "pictures", want: CardsPreference{Own: true, Cards: CardsPictures}, table: CardsText, sees: CardsPictures},
+		{in: "four", want: CardsPreference{Own: true, Cards: CardsFourColour}, table: CardsPictures, sees: CardsFourColour},
+		{in: "text", want: CardsPreference{Own: true, Cards: CardsText}, table: CardsPictures, sees: CardsText},
+		{in: "text", want: CardsPreference{Own: true, Cards: CardsText}, table: CardsText, sees: CardsText},
+		{in: "", invalid: true},
+		{in: "Text", invalid: true},
+		{in: "default", invalid: true},
+		{in: " text", invalid: true},
+	}
+	for _, tt := range tests {
+		got, err := ParseCardsPreference(tt.in)
+		if tt.invalid {
+			if err == nil || !strings.Contains(err.Error(), "choose pictures, four, text or table") {
+				t.Errorf("ParseCardsPreference(%q) = %+v, %v; want an error listing the choices", tt.in, got, err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("ParseCardsPreference(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
+			continue
+		}
+		if s := got.String(); s != tt.in {
+			t.Errorf("%+v.String() = %q, want %q", got, s, tt.in)
+		}
+		if err := got.Check(); err != nil {
+			t.Errorf("%+v.Check() = %v", got, err)
+		}
+		if c := got.Over(tt.table); c != tt.sees {
+			t.Errorf("%+v.Over(%q) = %q, want %q", got, tt.table, c, tt.sees)
+		}
+	}
+	for _, bad := range []CardsPreference{{Own: true, Cards: "pictures"}, {Own: true, Cards: "five"}, {Cards: CardsText}} {
+		if err := bad.Check(); err == nil {
+			t.Errorf("%+v passes its check", bad)
+		}
+	}
+}
