@@ -42,6 +42,9 @@ func seedForCopy(t *testing.T, s *DB) {
 	if err := s.SetNotify(ctx, "ana", true, t0); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.SetCardsPreference(ctx, "ana", table.CardsPreference{Own: true, Cards: table.CardsText}, t0); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestCopy copies a database to each backend and back: everything the bot reads is the same
@@ -77,6 +80,7 @@ func TestCopy(t *testing.T) {
 				same("active games", func(s *DB) (any, error) { return s.LoadActiveGames(ctx) })
 				same("settings", func(s *DB) (any, error) { return s.Settings(ctx, "g1") })
 				same("notify", func(s *DB) (any, error) { return s.Notify(ctx, "ana") })
+				same("cards preference", func(s *DB) (any, error) { return s.CardsPreference(ctx, "ana") })
 				same("rating history", func(s *DB) (any, error) { return s.RatingHistory(ctx, "g1", league.Overall, "ana") })
 				same("player stats", func(s *DB) (any, error) { return s.PlayerStats(ctx, "g1", "ben") })
 

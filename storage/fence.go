@@ -146,3 +146,8 @@ func (fc *fence) UpdateSettings(ctx context.Context, guildID string, st table.Gu
 func (fc *fence) SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error {
 	return fc.db.setNotify(ctx, fc, userID, dm, at)
 }
+
+// SetCardsPreference is DB.SetCardsPreference under the fence's lease.
+func (fc *fence) SetCardsPreference(ctx context.Context, userID string, p table.CardsPreference, at time.Time) error {
+	return fc.db.setCardsPreference(ctx, fc, userID, p, at)
+}

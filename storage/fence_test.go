@@ -176,6 +176,9 @@ func testFencedWritesAfterTakeover(t *testing.T, db backend) {
 			return w.UpdateSettings(ctx, "g1", table.GuildSettings{DefaultPreset: "classic", TableDefaults: table.Settings{Timer: 5 * time.Minute}}, t0)
 		}},
 		{"SetNotify", func(w Writer) error { return w.SetNotify(ctx, "u1", true, t0) }},
+		{"SetCardsPreference", func(w Writer) error {
+			return w.SetCardsPreference(ctx, "u1", table.CardsPreference{Own: true, Cards: table.CardsText}, t0)
+		}},
 	}
 	writes = append(writes, eventWrites(ctx, g.ID)...)
 	writes = append(writes, socialWrites(ctx, procB, g.ID)...) // social_test.go

@@ -82,6 +82,9 @@ var seeds = map[int][]string{
 	14: {
 		`UPDATE games SET told = 5 WHERE id = 1`,
 	},
+	15: {
+		`INSERT INTO player_prefs (user_id, notify_dm, cards, updated_at) VALUES ('u2', FALSE, 'four', ?1)`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.
@@ -242,6 +245,17 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	dm, err := s.Notify(ctx, "u1")
 	if err != nil || dm != (k >= 4) {
 		t.Errorf("from version %d: notify %v, %v", k, dm, err)
+	}
+	// A player's look: none for those who chose turn DMs before there were looks.
+	if p, err := s.CardsPreference(ctx, "u1"); err != nil || p != (table.CardsPreference{}) {
+		t.Errorf("from version %d: u1's cards preference %+v, %v; want none", k, p, err)
+	}
+	wantLook := table.CardsPreference{}
+	if k >= 15 {
+		wantLook = table.CardsPreference{Own: true, Cards: table.CardsFourColour}
+	}
+	if p, err := s.CardsPreference(ctx, "u2"); err != nil || p != wantLook {
+		t.Errorf("from version %d: u2's cards preference %+v, %v; want %+v", k, p, err, wantLook)
 	}
 	var leases []string
 	rows, err := s.r.Query("SELECT owner, expires_at, token FROM shard_leases")

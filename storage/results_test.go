@@ -408,6 +408,72 @@ func testNotify(t *testing.T, db backend) {
 	}
 }
 
+// TestCardsPreference: a player's own card look reads back as set, every look and back to
+// each table's, beside their choice of turn DMs, which neither changes; another player's is
+// their own; a preference without a user or with no such look is refused and changes
+// nothing.
+func TestCardsPreference(t *testing.T) { forEachBackend(t, testCardsPreference) }
+
+func testCardsPreference(t *testing.T, db backend) {
+	s := db.open(t)
+	ctx := context.Background()
+	if p, err := s.CardsPreference(ctx, "ana"); err != nil || p != (table.CardsPreference{}) {
+		t.Fatalf("never set: %+v, %v; want none", p, err)
+	}
+	if err := s.SetNotify(ctx, "ana", true, t0); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := s.CardsPreference(ctx, "ana"); err != nil || p != (table.CardsPreference{}) {
+		t.Fatalf("after choosing DMs only: %+v, %v; want none", p, err)
+	}
+	for _, want := range []table.CardsPreference{
+		{Own: true, Cards: table.CardsText}, {Own: true, Cards: table.CardsPictures},
+		{Own: true, Cards: table.CardsFourColour}, {}, {Own: true, Cards: table.CardsText},
+	} {
+		if err := s.SetCardsPreference(ctx, "ana", want, t0); err != nil {
+			t.Fatal(err)
+		}
+		if p, err := s.CardsPreference(ctx, "ana"); err != nil || p != want {
+			t.Errorf("after setting %+v: %+v, %v", want, p, err)
+		}
+		if dm, err := s.Notify(ctx, "ana"); err != nil || !dm {
+			t.Errorf("after setting cards %+v, notify = %v, %v; want true as chosen", want, dm, err)
+		}
+	}
+	// A player who chose a look before any DMs has none.
+	if err := s.SetCardsPreference(ctx, "ben", table.CardsPreference{Own: true, Cards: table.CardsFourColour}, t0); err != nil {
+		t.Fatal(err)
+	}
+	if dm, err := s.Notify(ctx, "ben"); err != nil || dm {
+		t.Errorf("ben chose a look only: notify = %v, %v; want false", dm, err)
+	}
+	if err := s.SetNotify(ctx, "ben", true, t0); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := s.CardsPreference(ctx, "ben"); err != nil || p != (table.CardsPreference{Own: true, Cards: table.CardsFourColour}) {
+		t.Errorf("after ben's DMs, his look is %+v, %v; want four", p, err)
+	}
+	if p, _ := s.CardsPreference(ctx, "cy"); p != (table.CardsPreference{}) {
+		t.Errorf("another player's look leaked: %+v", p)
+	}
+	for _, bad := range []struct {
+		user string
+		p    table.CardsPreference
+	}{
+		{"", table.CardsPreference{Own: true, Cards: table.CardsText}},
+		{"ana", table.CardsPreference{Own: true, Cards: "pictures"}},
+		{"ana", table.CardsPreference{Own: true, Cards: "braille"}},
+		{"ana", table.CardsPreference{Cards: table.CardsFourColour}},
+	} {
+		if err := s.SetCardsPreference(ctx, bad.user, bad.p, t0); !errors.Is(err, ErrInvalid) {
+			t.Errorf("SetCardsPreference(%q, %+v) = %v, want ErrInvalid", bad.user, bad.p, err)
+		}
+	}
+	if p, err := s.CardsPreference(ctx, "ana"); err != nil || p != (table.CardsPreference{Own: true, Cards: table.CardsText}) {
+		t.Errorf("after the refused writes, ana's look is %+v, %v; want text", p, err)
+	}
+}
+
 // TestRatingHistory: every counted game adds a point to each player's rating history,
 // overall and in its season, and the last point is the player's rating on the board.
 func TestRatingHistory(t *testing.T) { forEachBackend(t, testRatingHistory) }

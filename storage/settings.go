@@ -176,3 +176,55 @@ func (s *DB) Notify(ctx context.Context, userID string) (bool, error) {
 	}
 	return dm, nil
 }
+
+const (
+	sqlCardsPreference = `SELECT cards FROM player_prefs WHERE user_id = ?`
+	// A player who never chose turn DMs has none (notify_dm false) once they choose a look.
+	sqlUpsertCardsPreference = `INSERT INTO player_prefs (user_id, notify_dm, cards, updated_at) VALUES (?, FALSE, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET cards = excluded.cards, updated_at = excluded.updated_at`
+)
+
+// SetCardsPreference records a player's own card look, in every guild; the zero
+// preference removes it, so that each table's look shows again.
+func (s *DB) SetCardsPreference(ctx context.Context, userID string, p table.CardsPreference, at time.Time) error {
+	return s.setCardsPreference(ctx, nil, userID, p, at)
+}
+
+// setCardsPreference is SetCardsPreference, fenced by fc unless it is nil.
+func (s *DB) setCardsPreference(ctx context.Context, fc *fence, userID string, p table.CardsPreference, at time.Time) error {
+	if userID == "" {
+		return fmt.Errorf("set cards preference: %w: no user", ErrInvalid)
+	}
+	if err := p.Check(); err != nil {
+		return fmt.Errorf("set cards preference of user %s: %w: %w", userID, ErrInvalid, err)
+	}
+	var cards sql.NullString
+	if p.Own {
+		cards = sql.NullString{String: p.Cards.String(), Valid: true}
+	}
+	if err := s.write(ctx, fc, func(tx *sql.Tx) error {
+		_, err := in(ctx, tx, s.wr.upsertCardsPreference).ExecContext(ctx, userID, cards, ms(at))
+		return classify(err)
+	}); err != nil {
+		return fmt.Errorf("set cards preference of user %s: %w", userID, err)
+	}
+	return nil
+}
+
+// CardsPreference returns a player's own card look; the zero preference when they never
+// chose one or went back to each table's.
+func (s *DB) CardsPreference(ctx context.Context, userID string) (table.CardsPreference, error) {
+	var cards sql.NullString
+	err := s.rd.cardsPreference.QueryRowContext(ctx, userID).Scan(&cards)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !cards.Valid {
+		return table.CardsPreference{}, nil
+	}
+	if err != nil {
+		return table.CardsPreference{}, fmt.Errorf("cards preference of user %s: %w", userID, err)
+	}
+	p, err := table.ParseCardsPreference(cards.String)
+	if err != nil || !p.Own {
+		return table.CardsPreference{}, fmt.Errorf("cards preference of user %s: stored %q: %w", userID, cards.String, ErrInvalid)
+	}
+	return p, nil
+}

@@ -15,7 +15,7 @@ type reads struct {
 	hands, handSeats, handTeams, result, seatResults *sql.Stmt
 	board, playerRecords, rankOf, rating             *sql.Stmt
 	seasonAt, seasonByID, seasons                    *sql.Stmt
-	settings, channels, notify                       *sql.Stmt
+	settings, channels, notify, cardsPreference      *sql.Stmt
 	recent, ratingHistory                            *sql.Stmt
 	all                                              []*sql.Stmt
 }
@@ -33,6 +33,7 @@ type writes struct {
 	insertSeason, endSeason                       *sql.Stmt
 	upsertSettings, deleteChannels, insertChannel *sql.Stmt
 	upsertNotify, upsertRatingPoint               *sql.Stmt
+	upsertCardsPreference                         *sql.Stmt
 	fence                                         *sql.Stmt // a fenced write's lease (fence.go)
 	all                                           []*sql.Stmt
 }
@@ -98,6 +99,9 @@ func prepareReads(ctx context.Context, db *sql.DB, d *dialect) (*reads, error) {
 		notify:        p.prep(sqlNotify),
 		recent:        p.prep(sqlRecentGames),
 		ratingHistory: p.prep(sqlRatingHistory),
+
+		// A player's own card look (settings.go).
+		cardsPreference: p.prep(sqlCardsPreference),
 	}
 	r.all = p.all
 	if p.err != nil {
@@ -139,6 +143,9 @@ func prepareWrites(ctx context.Context, db *sql.DB, d *dialect) (*writes, error)
 		upsertNotify:      p.prep(sqlUpsertNotify),
 		upsertRatingPoint: p.prep(sqlUpsertRatingPoint),
 		fence:             p.prep(sqlFence + d.forShare),
+
+		// A player's own card look (settings.go).
+		upsertCardsPreference: p.prep(sqlUpsertCardsPreference),
 	}
 	w.all = p.all
 	if p.err != nil {

@@ -87,6 +87,9 @@ type Store interface {
 	// Notify reports whether a player wants a direct message when it is their turn; false
 	// when they never said.
 	Notify(ctx context.Context, userID string) (bool, error)
+	// CardsPreference returns a player's own card look; the zero preference when they
+	// never chose one.
+	CardsPreference(ctx context.Context, userID string) (table.CardsPreference, error)
 
 	// AcquireShards takes the leases of a process's Discord shards (ErrShardHeld when
 	// another process serves them) and returns the lease, with its token; RenewShards
@@ -137,6 +140,8 @@ type Writer interface {
 	UpdateSettings(ctx context.Context, guildID string, s table.GuildSettings, at time.Time) error
 	// SetNotify records whether a player wants a direct message when it is their turn.
 	SetNotify(ctx context.Context, userID string, dm bool, at time.Time) error
+	// SetCardsPreference records a player's own card look (the zero preference: none).
+	SetCardsPreference(ctx context.Context, userID string, p table.CardsPreference, at time.Time) error
 
 	// EventWriter is the writes of league events and the daily deal (events.go).
 	EventWriter

@@ -30,6 +30,7 @@ type Reads interface {
 	Notify(ctx context.Context, userID string) (bool, error)
 	GameResult(ctx context.Context, gameID int64) (league.GameResult, error)
 	storage.EventReader
+	CardsPreference(ctx context.Context, userID string) (table.CardsPreference, error)
 	storage.SocialReader
 }
 
@@ -167,4 +168,13 @@ func (s Store) SetNotify(ctx context.Context, userID string, dm bool, at time.Ti
 		return err
 	}
 	return w.SetNotify(ctx, userID, dm, at)
+}
+
+// SetCardsPreference records a player's own card look if the bot holds its lease.
+func (s Store) SetCardsPreference(ctx context.Context, userID string, p table.CardsPreference, at time.Time) error {
+	w, err := s.writer()
+	if err != nil {
+		return err
+	}
+	return w.SetCardsPreference(ctx, userID, p, at)
 }
