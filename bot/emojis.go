@@ -96,11 +96,7 @@ func cardFaces() []engine.Card {
 const pictureCache = 64 << 20
 
 // look returns how a table's messages show cards: as its settings say, with the card
-// emojis once they are ready.
+// emojis once they are ready. The views a player sees alone show their own look (ownLook).
 func (b *Bot) look(g *table.Game) present.Look {
-	l := present.Look{Pictures: b.cfg.Pictures && g.Settings.Cards != table.CardsText, Emojis: b.emojis.get()}
-	if g.Settings.Cards == table.CardsFourColour {
-		l.Deck = picture.FourColour
-	}
-	return l
+	return present.LookOf(g.Settings.Cards, b.cfg.Pictures, b.emojis.get())
 }
