@@ -148,7 +148,7 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 			kind, flags = update, 0
 		}
 		opts := present.HandOptions{Note: present.Notice(r.Notice, &r.View), NextHand: r.NextHand, Chosen: r.Chosen}
-		m := present.HandMessage(b.painter, &r.Game, &r.View, opts, b.look(&r.Game))
+		m := present.HandMessage(b.painter, &r.Game, &r.View, opts, b.ownLook(b.ctx, &r.Game, userOf(i).ID)) // cardlook.go
 		return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: rest.V2Answer(m, flags)})
 	case live.ReplyLobby:
 		rules, err := r.Game.Rules()
@@ -171,7 +171,7 @@ func (b *Bot) answer(i *discordgo.Interaction, r *live.Reply, inPlace bool) erro
 		if inPlace && private(i) {
 			kind, flags = update, 0
 		}
-		m := present.WatchMessage(b.painter, &r.Game, &r.Watching, b.look(&r.Game)) // watch.go
+		m := present.WatchMessage(b.painter, &r.Game, &r.Watching, b.ownLook(b.ctx, &r.Game, userOf(i).ID)) // watch.go, cardlook.go
 		return rest.Respond(b.s, i, &discordgo.InteractionResponse{Type: kind, Data: rest.V2Answer(m, flags)})
 	case live.ReplyBidForm:
 		return rest.Respond(b.s, i, &discordgo.InteractionResponse{

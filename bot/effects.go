@@ -39,9 +39,11 @@ func (b *Bot) effects(gameID int64, effects []live.Effect) {
 			b.notifyTurn(e)
 		case live.EditView:
 			opts := present.HandOptions{Note: present.Notice(e.Notice, &e.View), NextHand: e.NextHand, Chosen: e.Chosen}
-			look := b.look(&e.Game)
+			// The player's own look is read where the view is drawn, off the table's goroutine.
 			b.post.Enqueue("view:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
-				Render: func() present.Message { return present.HandMessage(b.painter, &e.Game, &e.View, opts, look) },
+				Render: func() present.Message {
+					return present.HandMessage(b.painter, &e.Game, &e.View, opts, b.ownLook(b.ctx, &e.Game, seatUser(&e.Game, e.Seat)))
+				},
 			}})
 		case live.ShowTable:
 			if b.tableAging(e.Message, &e.Public) {

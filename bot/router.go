@@ -35,6 +35,7 @@ func commandRoutes() map[string]commandHandler {
 		p(commands.SubAbandon):     (*Bot).cmdAbandon,
 		p(commands.SubSettings):    (*Bot).cmdSettings,
 		p(commands.SubNotify):      (*Bot).cmdNotify,
+		p(commands.SubCards):       (*Bot).cmdCards, // cardlook.go
 		p(commands.SubAway): func(b *Bot, ctx context.Context, i *discordgo.Interaction, _ options) error {
 			return b.cmdAway(ctx, i, true)
 		},

@@ -45,10 +45,12 @@ func (b *Bot) cmdTableWatch(ctx context.Context, i *discordgo.Interaction, _ opt
 	return b.command(ctx, i, id, live.Watch{By: personOf(i), Token: i.Token}, false)
 }
 
-// editWatch brings a watcher's private message up to date, drawn when the edit goes out.
+// editWatch brings a watcher's private message up to date, drawn when the edit goes out in
+// the watcher's own card look.
 func (b *Bot) editWatch(e live.EditWatch) {
-	look := b.look(&e.Game)
 	b.post.Enqueue("view:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
-		Render: func() present.Message { return present.WatchMessage(b.painter, &e.Game, &e.Watching, look) },
+		Render: func() present.Message {
+			return present.WatchMessage(b.painter, &e.Game, &e.Watching, b.ownLook(b.ctx, &e.Game, e.User)) // cardlook.go
+		},
 	}})
 }

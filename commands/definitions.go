@@ -33,6 +33,7 @@ const (
 	SubGames       = "games"
 	SubReview      = "review"
 	SubExport      = "export"
+	SubCards       = "cards"
 )
 
 // Subcommands of /league.
@@ -71,6 +72,7 @@ const (
 	OptConfirm       = "confirm"
 	OptGame          = "game"
 	OptHand          = "hand"
+	OptLook          = "look"
 )
 
 // Values of the channel_action option of /pinochle settings.
@@ -193,12 +195,16 @@ func DefinitionsOffering(presets []string) []*discordgo.ApplicationCommand {
 						Type: discordgo.ApplicationCommandOptionBoolean, Name: OptDM,
 						Description: "Send a DM when it is your turn", Required: true,
 					}),
+				sub(SubCards, "Your own card look, in every server",
+					stringOption(OptLook, "Leave out to see yours",
+						choice("pictures", table.CardsPictures.String()), choice("four colours", table.CardsFourColour.String()),
+						choice("text", table.CardsText.String()), choice("table's", table.CardsTableDefault))),
 				sub(SubAway, "Let a computer player take your turns until you are back"),
 				sub(SubBack, "Take your turns again yourself"),
 				sub(SubGames, "List your unfinished tables in this server"),
 				sub(SubReview, "Review a finished hand: every card, pass and trick",
 					gameOption(),
-					intOption(OptHand, "The hand's number (the last finished hand when left out)", 1)),
+					intOption(OptHand, "The hand's number (default: the last finished)", 1)),
 				sub(SubExport, "Download a finished game as JSON",
 					gameOption()),
 			},
@@ -245,7 +251,7 @@ func hintsOption() *discordgo.ApplicationCommandOption {
 
 // gameOption names a game of the server by its number, with suggestions as one types.
 func gameOption() *discordgo.ApplicationCommandOption {
-	o := intOption(OptGame, "The game's number (suggests this server's recent games)", 1)
+	o := intOption(OptGame, "The game's number", 1)
 	o.Required, o.Autocomplete = true, true
 	return o
 }
@@ -274,7 +280,7 @@ func paceOption() *discordgo.ApplicationCommandOption {
 
 // pingOption chooses when the thread mentions the player whose turn it is.
 func pingOption() *discordgo.ApplicationCommandOption {
-	return stringOption(OptPing, "When the thread mentions the player whose turn it is",
+	return stringOption(OptPing, "When the thread mentions whose turn it is",
 		choice("auto: only a player who is slow to act", string(table.PingAuto)),
 		choice("always: every turn", string(table.PingAlways)), choice("never", string(table.PingNever)))
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pinochle-discord/pinochle/engine"
+	"github.com/pinochle-discord/pinochle/table"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -95,7 +96,7 @@ func TestDefinitionsContent(t *testing.T) {
 	defs := Definitions()
 	p, l := subs(defs[0]), subs(defs[1])
 	for _, n := range []string{SubNew, SubHand, SubStatus, SubRules, SubLeaderboard, SubStats, SubLeave, SubAbandon,
-		SubSettings, SubNotify, SubAway, SubBack, SubGames} {
+		SubSettings, SubNotify, SubCards, SubAway, SubBack, SubGames} {
 		if p[n] == nil {
 			t.Errorf("/pinochle has no subcommand %s", n)
 		}
@@ -136,6 +137,19 @@ func TestDefinitionsContent(t *testing.T) {
 		if err := ValidateOptions("racehorse", map[string]string{"counters": c.Value.(string)}); err != nil {
 			t.Errorf("counters choice %v: %v", c.Value, err)
 		}
+	}
+	// Every card look, and each table's own, is a choice of /pinochle cards.
+	var looks []table.CardsPreference
+	for _, c := range p[SubCards].Options[0].Choices {
+		pref, err := table.ParseCardsPreference(c.Value.(string))
+		if err != nil {
+			t.Errorf("/pinochle cards look %v: %v", c.Value, err)
+		}
+		looks = append(looks, pref)
+	}
+	if want := []table.CardsPreference{{Own: true, Cards: table.CardsPictures}, {Own: true, Cards: table.CardsFourColour},
+		{Own: true, Cards: table.CardsText}, {}}; !slices.Equal(looks, want) {
+		t.Errorf("/pinochle cards offers %+v, want %+v", looks, want)
 	}
 	if !p[SubNotify].Options[0].Required || !l[SubLeagueStart].Options[0].Required {
 		t.Error("notify dm and league start name must be required")

@@ -33,10 +33,12 @@ type Watching struct {
 	Seats  []engine.View
 }
 
-// EditWatch brings a watcher's private message (Token, issued at Issued) up to date.
+// EditWatch brings a watcher's private message (Token, issued at Issued) up to date. User
+// is the watcher, whose own card look the message shows.
 type EditWatch struct {
 	Token    string
 	Issued   time.Time
+	User     string
 	Game     table.Game
 	Watching Watching
 }
@@ -104,7 +106,7 @@ func (t *machine) refreshWatchers(moment bool) {
 		if w == nil {
 			w = new(t.watching())
 		}
-		t.emit(EditWatch{Token: token, Issued: v.at, Game: t.record(), Watching: *w})
+		t.emit(EditWatch{Token: token, Issued: v.at, User: v.user, Game: t.record(), Watching: *w})
 		v.step = t.game.LogLen()
 		t.watchers[token] = v
 	}
