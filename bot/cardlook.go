@@ -49,10 +49,10 @@ const ownLookWait = 5 * time.Second
 func (b *Bot) ownLook(ctx context.Context, g *table.Game, userID string) present.Look {
 	cards := g.Settings.Cards
 	if userID != "" {
-		ctx, cancel := context.WithTimeout(ctx, ownLookWait)
+		read, cancel := context.WithTimeout(ctx, ownLookWait)
 		defer cancel()
-		p, err := b.store.CardsPreference(ctx, userID)
-		if err != nil {
+		p, err := b.store.CardsPreference(read, userID)
+		if err != nil && ctx.Err() == nil { // a bot that stops says nothing of it
 			b.log.Warn("a player's card look unread: their view shows the table's", "game", g.ID, "user", userID, "err", err)
 		}
 		cards = p.Over(cards)

@@ -124,6 +124,9 @@ func testLeasedStoreFencesEveryWrite(t *testing.T, target string) {
 			return w.UpdateSettings(ctx, "g1", table.GuildSettings{DefaultPreset: "classic", TableDefaults: table.Settings{Timer: 5 * time.Minute}}, start)
 		}},
 		{"SetNotify", func(w storage.Writer) error { return w.SetNotify(ctx, "u1", true, start) }},
+		{"SetCardsPreference", func(w storage.Writer) error {
+			return w.SetCardsPreference(ctx, "u1", table.CardsPreference{Own: true, Cards: table.CardsText}, start)
+		}},
 	}
 	writes = append(writes, eventWrites(ctx, g.ID, start)...)
 	for _, sw := range socialWrites(ctx, procB, g.ID, start) { // social_test.go
