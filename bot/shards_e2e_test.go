@@ -116,7 +116,8 @@ func TestShardsTwoProcesses(t *testing.T) {
 	// on two cores found the lease lapsed. The restart and the refusal each wait about this
 	// long.
 	const ttl = 12 * time.Second
-	srv := fakediscord.New(t, fakediscord.Options{Shards: 2})
+	// Every interaction answered, not how fast (as the harness's own fakes; newHarness).
+	srv := fakediscord.New(t, fakediscord.Options{Shards: 2, InteractionTimeout: testTimeout})
 	g0 := srv.AddGuildOnShard("zero", 0, 2)
 	g1 := srv.AddGuildOnShard("one", 1, 2)
 	c0, err := srv.AddChannel(g0.ID, "tables")
@@ -277,7 +278,8 @@ func TestShardsTwoProcesses(t *testing.T) {
 // guilds of both shards from one process and one file.
 func TestAutoShardsOneProcess(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.Options{Shards: 2})
+	// Every interaction answered, not how fast (as the harness's own fakes; newHarness).
+	srv := fakediscord.New(t, fakediscord.Options{Shards: 2, InteractionTimeout: testTimeout})
 	h := newHarness(t, harnessOptions{server: srv, shardCount: bot.AutoShards})
 	if n := srv.ShardIdentifies(); n[[2]int{0, 2}] != 1 || n[[2]int{1, 2}] != 1 {
 		t.Fatalf("sessions identified as %v, want shards 0 and 1 of 2", n)
