@@ -29,6 +29,9 @@ var allowed = map[string][]string{
 	"internal/layers":                 {},
 	"internal/words":                  {},
 
+	// The bid model's self-play and fit (issue 35).
+	"engine/computer/internal/selfplay": {"engine", "engine/computer", "engine/computer/duel", "internal/parallel"},
+
 	// What results mean, and the table's vocabulary.
 	"league":       {"engine"},
 	"league/event": {"engine", "league"},
