@@ -1,6 +1,7 @@
 package computer
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/pinochle-discord/pinochle/engine"
@@ -202,3 +203,22 @@ func (e *Expert) ExplainBid(v engine.View) (BidFeatures, []BidOdds) {
 	}
 	return f, out
 }
+
+// worth returns the highest bid, from the rules' lowest bid up, whose expected score
+// declaring is at least that of defending, with features f, and that the outlook o of
+// its trump puts out of reach after meld in no more than hopeless of the samples (with
+// reach trick points); 0 when even the lowest bid is not. It returns too what the model
+// says of bid next.
+func (m *bidModel) worth(r *engine.Rules, f *BidFeatures, o *outlook, hopeless float64, reach, next int) (int, BidOdds) {
+	top := 0
+	for b := r.MinBid; b <= r.MaxBid; b += max(r.BidStep, 1) {
+		if od := m.odds(f, b); od.Declare < od.Defend || o.hopeless(b, reach) > hopeless {
+			break
+		}
+		top = b
+	}
+	return legalFloor(r, top), m.odds(f, next)
+}
+
+// signed writes a score difference rounded, with its sign: "+45", "-20".
+func signed(x float64) string { return fmt.Sprintf("%+.0f", x) }

@@ -30,7 +30,8 @@ var allowed = map[string][]string{
 	"internal/words":                  {},
 
 	// The bid model's self-play and fit (issue 35).
-	"engine/computer/internal/selfplay": {"engine", "engine/computer", "engine/computer/duel", "internal/parallel"},
+	"engine/computer/internal/selfplay":    {"engine", "engine/computer", "engine/computer/duel", "internal/parallel"},
+	"engine/computer/internal/fitbidmodel": {"engine", "engine/computer"},
 
 	// What results mean, and the table's vocabulary.
 	"league":       {"engine"},

@@ -30,6 +30,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -63,6 +64,9 @@ func run(variant string, deals int, seed uint64, workers int, out string) error 
 	}
 	if r.Solo || r.Stock {
 		return fmt.Errorf("%s has no team auction to record", variant)
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
 	}
 	f, err := os.OpenFile(out, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
