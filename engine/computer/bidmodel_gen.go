@@ -5,8 +5,8 @@ package computer
 // bidModels are the bid models by preset, fitted by least squares (ridge 0.001) to the
 // first hands of deals experts (expert-v2) played in internal/selfplay:
 //
-//	racehorse: 179 deals (go run ./internal/selfplay -variant racehorse -deals 179 -seed 35), 179 declarers, 358 defenders,
-//		record sha256 4ee4dfcd446fbd6421810d083f6e7ded
+//	racehorse: 1000 deals (go run ./internal/selfplay -variant racehorse -deals 1000 -seed 35), 1000 declarers, 2000 defenders,
+//		record sha256 eaa732301f84389a60e86e5b4eda9103
 //
 // Fitter fingerprint 7cdeb6429fe4a1bf9446753bae696c24 (TestFingerprint).
 //
@@ -14,9 +14,9 @@ package computer
 // partner bid (0 or 1), Partner, Opponent, Order.
 var bidModels = map[string]bidModel{
 	"racehorse": {
-		total:  [numBidFeatures]float64{97.8897, 0.992671, 0.274637, -15.6463, -4.03955, -15.4437, -105.002, 0.540593, -0.135164, 6.02528},
-		sigma:  88.3426,
-		opp:    [numBidFeatures]float64{142.055, -0.0172963, 0.093909, -13.8486, -0.155407, -1.49064, -30.8963, 0.123281, 0.191614, -0.602711},
-		defend: [numBidFeatures]float64{-276.476, 0.625291, 0.528637, -7.6935, -8.67409, 14.3062, 520.224, -1.81645, -0.102972, -17.4866},
+		total:  [numBidFeatures]float64{64.1729, 1.0174, 0.126347, -6.39194, -1.54705, -10.5568, -66.4624, 0.317887, -0.106773, -1.415},
+		sigma:  97.5653,
+		opp:    [numBidFeatures]float64{203.765, -0.137315, 0.182033, -13.8261, -2.62059, -6.55832, -31.528, 0.104419, 0.146979, 1.22572},
+		defend: [numBidFeatures]float64{-347.466, 0.895801, 0.176462, -24.7145, 6.39993, 20.9225, 126.108, -0.259553, -0.0667976, -8.03458},
 	},
 }

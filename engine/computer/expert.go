@@ -127,10 +127,10 @@ const (
 var expertTilt = Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, PartnerAces: 0.5}
 
 // The bid model (bidmodel.go, Budget.Model): experts' hands recorded by internal/selfplay
-// (about an hour on two cores; resumable), then fitted by internal/fitbidmodel.
+// (about forty minutes on two cores; resumable), then fitted by internal/fitbidmodel.
 //go:generate go run ./internal/selfplay -variant racehorse -deals 1000 -seed 35 -workers 2 -out internal/fitbidmodel/records/racehorse.txt
-//go:generate go run ./internal/selfplay -variant classic -deals 800 -seed 35 -workers 2 -out internal/fitbidmodel/records/classic.txt
-//go:generate go run ./internal/selfplay -variant partnership -deals 800 -seed 35 -workers 2 -out internal/fitbidmodel/records/partnership.txt
+//go:generate go run ./internal/selfplay -variant classic -deals 600 -seed 35 -workers 2 -out internal/fitbidmodel/records/classic.txt
+//go:generate go run ./internal/selfplay -variant partnership -deals 600 -seed 35 -workers 2 -out internal/fitbidmodel/records/partnership.txt
 //go:generate go run ./internal/fitbidmodel -records internal/fitbidmodel/records -seed 35 -out bidmodel_gen.go
 
 //go:generate go run ./internal/fitbid -deals 300 -confidence 0.50 -partner 0.70,0.80,0.90 -risk 0.25,0.50,1.00 -ref 0.50/0.80/0.50 -out confidence.go
