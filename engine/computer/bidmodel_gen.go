@@ -7,6 +7,10 @@ package computer
 //
 //	racehorse: 1000 deals (go run ./internal/selfplay -variant racehorse -deals 1000 -seed 35), 1000 declarers, 2000 defenders,
 //		record sha256 eaa732301f84389a60e86e5b4eda9103
+//	classic: 600 deals (go run ./internal/selfplay -variant classic -deals 600 -seed 35), 600 declarers, 1200 defenders,
+//		record sha256 836041ed8fb13930a965f8be2a92f0f7
+//	partnership: 600 deals (go run ./internal/selfplay -variant partnership -deals 600 -seed 35), 600 declarers, 1200 defenders,
+//		record sha256 cc4c8058f02c8fdf730dfdca6d220021
 //
 // Fitter fingerprint 7cdeb6429fe4a1bf9446753bae696c24 (TestFingerprint).
 //
@@ -18,5 +22,17 @@ var bidModels = map[string]bidModel{
 		sigma:  97.5653,
 		opp:    [numBidFeatures]float64{203.765, -0.137315, 0.182033, -13.8261, -2.62059, -6.55832, -31.528, 0.104419, 0.146979, 1.22572},
 		defend: [numBidFeatures]float64{-347.466, 0.895801, 0.176462, -24.7145, 6.39993, 20.9225, 126.108, -0.259553, -0.0667976, -8.03458},
+	},
+	"classic": {
+		total:  [numBidFeatures]float64{41.2353, 0.999239, 0.068077, -9.32457, 3.61584, -3.13001, -60.9025, 0.323401, -0.0771904, 3.92364},
+		sigma:  99.6504,
+		opp:    [numBidFeatures]float64{236.516, -0.202179, 0.12037, -19.0349, -3.1268, -11.8885, -6.17964, 0.0184674, 0.201372, -3.0657},
+		defend: [numBidFeatures]float64{-367.141, 0.569107, 1.11853, -37.2648, 28.7367, 48.0649, -46.1969, 0.552665, -0.152653, 6.57485},
+	},
+	"partnership": {
+		total:  [numBidFeatures]float64{57.4285, 0.978168, 0.423053, -10.1014, 1.13152, 1.54188, -47.1156, 0.317132, -0.294615, 0.381953},
+		sigma:  150.815,
+		opp:    [numBidFeatures]float64{190.63, -0.0908362, 0.126553, -16.7635, 0.549339, -10.4991, -41.5689, 0.158386, 0.113228, -0.719319},
+		defend: [numBidFeatures]float64{-268.963, 0.0241988, 0.996226, -13.5077, 6.10259, 62.2091, 136.324, -0.292622, -0.0754072, 3.80159},
 	},
 }

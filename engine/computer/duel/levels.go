@@ -17,12 +17,19 @@ import (
 //   - "expert-v2" is the expert as it bid before its bids were valued by a model fitted to
 //     real outcomes (issue 35): the budget it had then, every field written out. Its
 //     play is pinned by TestExpertV2Frozen, a digest of a seeded hand.
+//   - "expert-model" is today's expert bidding by the bid model fitted to real outcomes
+//     (computer.Budget.Model), to measure it against expert-v2 before a table plays it.
 //   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
 //     and, six-handed, before it spared a trick (SpareTrick).
 //   - "ismcts" is the expert with information-set MCTS card play (computer.ISMCTS).
 var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
 	"expert-v2": func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
+	"expert-model": func(seed uint64) computer.Player {
+		b := computer.ExpertBudget()
+		b.Model = true
+		return computer.NewExpert(b, seed)
+	},
 	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
 	"ismcts":    func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
 }
