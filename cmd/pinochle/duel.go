@@ -18,13 +18,14 @@ func runDuel(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // duelCommand runs pinochle duel.
 func duelCommand(args []string, stdout io.Writer) error {
-	fs := newFlagSet("duel", "--variant V --a LEVEL --b LEVEL --deals N [--seed S] [--workers N] [--json] [--options k=v,...]", stdout)
+	fs := newFlagSet("duel", "--variant V --a LEVEL --b LEVEL --deals N [--seed S] [--workers N] [--bidding-only] [--json] [--options k=v,...]", stdout)
 	variant := fs.String("variant", "racehorse", "the variant: "+strings.Join(engine.PresetNames(), ", "))
 	a := fs.String("a", "expert", "level of side A: "+strings.Join(duel.Levels(), ", "))
 	b := fs.String("b", "baseline", "level of side B")
 	deals := fs.Int("deals", 200, "number of deals, each played twice with the sides swapped (three-handed: six times, each side alone in each seat)")
 	seed := fs.Uint64("seed", 1, "seed of the deals")
 	seedB := fs.Uint64("seed-b", 0, "seed mixed into side B's players (default: the same as side A's, so that equal levels play identically)")
+	biddingOnly := fs.Bool("bidding-only", false, "the levels differ in their bids alone (expert against expert-v2): play only the deals whose auctions differ, the others counting 0")
 	asJSON := fs.Bool("json", false, "write the report as JSON")
 	options := fs.String("options", "", "table options as k=v,k=v")
 	workers := workersFlag(fs, "number of deals played at once, one a core by default; the figures do not depend on it, "+
@@ -52,7 +53,7 @@ func duelCommand(args []string, stdout io.Writer) error {
 		}
 	}
 	start := time.Now()
-	rep, err := duel.Run(duel.Config{Rules: r, A: *a, B: *b, Deals: *deals, Seed: *seed, SeedB: *seedB, Workers: *workers,
+	rep, err := duel.Run(duel.Config{Rules: r, A: *a, B: *b, Deals: *deals, Seed: *seed, SeedB: *seedB, Workers: *workers, BiddingOnly: *biddingOnly,
 		Now: func() int64 { return int64(time.Since(start)) }})
 	if err != nil {
 		return err
@@ -75,6 +76,9 @@ func duelCommand(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "%s, %d duplicate deals (%d hands), A = %s, B = %s\n", rep.Variant, rep.Deals, perDeal*rep.Deals, rep.A.Level, rep.B.Level)
 	fmt.Fprintf(stdout, "A's mean score difference per hand: %+.1f (95%% CI %+.1f to %+.1f)\n", rep.Mean, rep.Low, rep.High)
+	if *biddingOnly {
+		fmt.Fprintf(stdout, "played the %d deals whose auctions differ; the others count 0\n", rep.Played)
+	}
 	for _, s := range []*duel.Side{&rep.A, &rep.B} {
 		j := sideOf(s)
 		if r.Stock {

@@ -50,6 +50,9 @@ type bidPlan struct {
 	// held, when top is below worth, says in words what holds the bid back; short, when
 	// the next bid is above worth, why the samples do not support it.
 	held, short string
+	// model, when the bid model valued the hand (Budget.Model), is what it says of the
+	// next bid; made is then its chance.
+	model BidOdds
 }
 
 // planBid values the view's seat's hand in the auction and applies the bidding
@@ -85,10 +88,23 @@ func (e *Expert) planBid(v *engine.View) bidPlan {
 			best, bestWorth = i, w
 		}
 	}
+	var odds BidOdds
+	if m, ok := modelOf(r); ok && e.budget.Model && partner == 0 {
+		best = bestOutlook(outs)
+		f := bidFeatures(v, &outs[best])
+		bestWorth, odds = m.worth(r, &f, &outs[best], hopeless, reach, next)
+	}
 	o := &outs[best]
 	p := bidPlan{trump: o.trump, worth: bestWorth, top: bestWorth, made: o.made(next), samples: len(o.totals),
 		meld: engine.CountMeld(&h, o.trump, &r.Meld).Total}
+	if odds.Bid > 0 {
+		p.model, p.made = odds, odds.Made
+	}
 	switch {
+	case odds.Bid > 0 && odds.Declare < odds.Defend:
+		p.short = fmt.Sprintf("and declaring it your side expects %s where defending it expects %s", signed(odds.Declare), signed(odds.Defend))
+	case odds.Bid > 0:
+		p.short = fmt.Sprintf("but in %.0f%% of the sampled deals your side's meld falls so short that it would need more than %d of the %d trick points", 100*o.hopeless(next, reach), reach, r.TrickTotal())
 	case p.made < need && partner > 0:
 		p.short = fmt.Sprintf("not often enough to take the bid from your partner (%.0f%% or more)", 100*need)
 	case p.made < need:
@@ -193,6 +209,9 @@ func (e *Expert) readableBid(v *engine.View) (engine.Action, string) {
 		return pass, "Pass: you hold no marriage, so you could not name trump."
 	}
 	chance := fmt.Sprintf("with %s as trump your side makes %d in %.0f%% of %d sampled deals", p.trump.Name(), next, 100*p.made, p.samples)
+	if p.model.Bid > 0 {
+		chance = fmt.Sprintf("with %s as trump your side makes %d in %.0f%% of hands like this", p.trump.Name(), next, 100*p.made)
+	}
 	switch {
 	case next <= p.top:
 		return bid, fmt.Sprintf("Bid %d: %s; your hand is worth about %d.", next, chance, p.top)

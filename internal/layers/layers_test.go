@@ -29,6 +29,10 @@ var allowed = map[string][]string{
 	"internal/layers":                 {},
 	"internal/words":                  {},
 
+	// The bid model's self-play and fit (issue 35).
+	"engine/computer/internal/selfplay":    {"engine", "engine/computer", "engine/computer/duel", "internal/parallel"},
+	"engine/computer/internal/fitbidmodel": {"engine", "engine/computer"},
+
 	// What results mean, and the table's vocabulary.
 	"league":       {"engine"},
 	"league/event": {"engine", "league"},

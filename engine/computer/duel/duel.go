@@ -31,6 +31,14 @@ type Config struct {
 	// depend on it, apart from the decision times: every deal is seeded from Seed and its
 	// number, and the deals are added up in their order.
 	Workers int
+	// BiddingOnly says that A and B differ in their bids alone: with equal seeds (SeedA and
+	// SeedB) they name trump, pass and play alike after the same auction. The duel then
+	// first runs each deal's auction with A's players, asking B's at every turn what they
+	// would bid, and plays the deal only when some answer differs: where none does, every
+	// seating plays the same hand and A's difference is exactly 0. It changes nothing but
+	// the work when the premise holds (TestBiddingOnly), and gives wrong figures when it
+	// does not. The sides' tallies (Side) count the deals played.
+	BiddingOnly bool
 	// MakeA and MakeB, when set, make a side's players instead of NewPlayer(A or B): a
 	// player of a level with another budget (computer.WithBudget), for instance. A and B
 	// still name the sides.
@@ -153,6 +161,9 @@ type Report struct {
 	B    Side    `json:"b"`
 	// Diffs are the per-deal differences, in deal order.
 	Diffs []float64 `json:"-"`
+	// Played counts the deals played: all of them, or under Config.BiddingOnly those in
+	// which the sides' bids differ.
+	Played int `json:"played"`
 }
 
 // Run plays the duel.
@@ -170,6 +181,9 @@ func Run(cfg Config) (*Report, error) {
 		return playDeal(&cfg, i)
 	}, func(_ int, d deal) bool {
 		rep.Diffs = append(rep.Diffs, d.diff)
+		if d.played {
+			rep.Played++
+		}
 		rep.A.add(&d.a)
 		rep.B.add(&d.b)
 		return true
@@ -184,8 +198,9 @@ func Run(cfg Config) (*Report, error) {
 // deal is what one deal gave: A's score difference per hand over its plays, and what
 // each side did in them.
 type deal struct {
-	diff float64
-	a, b Side
+	diff   float64
+	a, b   Side
+	played bool
 }
 
 // playDeal plays deal i with every seating of the sides the duel compares, and returns
@@ -198,7 +213,17 @@ type deal struct {
 // difference is the change of score of A's seats, on average, less that of B's.
 func playDeal(cfg *Config, i int) (deal, error) {
 	dealSeed := mix(cfg.Seed, uint64(i))
-	d := deal{a: Side{Level: cfg.A}, b: Side{Level: cfg.B}}
+	d := deal{a: Side{Level: cfg.A}, b: Side{Level: cfg.B}, played: true}
+	if cfg.BiddingOnly {
+		differ, err := biddingDiffers(cfg, dealSeed)
+		if err != nil {
+			return deal{}, fmt.Errorf("deal %d: %w", i, err)
+		}
+		if !differ {
+			d.played = false
+			return d, nil
+		}
+	}
 	seatings := seatingsOf(&cfg.Rules)
 	for _, sides := range seatings {
 		res, err := playHand(cfg, &d, dealSeed, sides)
@@ -468,4 +493,53 @@ func byRaise(r *engine.Rules, auction []engine.Bid, bidder, amount int) bool {
 		high = b
 	}
 	return false
+}
+
+// biddingDiffers runs the auction of the deal of dealSeed with A's players at every seat,
+// and reports whether B's player at some turn would have bid otherwise. When it would not,
+// every seating of the deal runs this auction, since each seat's player, of A or B, bids
+// as A's does at every turn of it.
+func biddingDiffers(cfg *Config, dealSeed uint64) (bool, error) {
+	if cfg.SeedA != cfg.SeedB {
+		return false, fmt.Errorf("only sides of equal seeds may be compared on their bids alone, not %d and %d", cfg.SeedA, cfg.SeedB)
+	}
+	g, err := engine.NewGame(cfg.Rules, dealSeed)
+	if err != nil {
+		return false, err
+	}
+	r := g.Rules()
+	var sides [2][]computer.Player
+	for i, side := range []struct {
+		level string
+		mk    func(uint64) (computer.Player, error)
+	}{{cfg.A, cfg.MakeA}, {cfg.B, cfg.MakeB}} {
+		for s := range r.Players {
+			p, err := player(side.level, side.mk, mix(mix(dealSeed, uint64(s)), cfg.SeedA))
+			if err != nil {
+				return false, err
+			}
+			sides[i] = append(sides[i], p)
+		}
+	}
+	for n := 0; g.Phase() == engine.PhaseBidding && len(g.Results()) == 0; n++ {
+		if n > 10000 {
+			return false, fmt.Errorf("auction not over after %d bids", n)
+		}
+		seat := -1
+		for s := range r.Players {
+			if g.Waiting(s) {
+				seat = s
+				break
+			}
+		}
+		v := g.View(seat)
+		a, b := sides[0][seat].Choose(v), sides[1][seat].Choose(v)
+		if a.Kind != b.Kind || a.Bid != b.Bid || a.Seat != b.Seat {
+			return true, nil
+		}
+		if err := g.Apply(a); err != nil {
+			return false, fmt.Errorf("seat %d (%s) chose %v: %w", seat+1, cfg.A, a, err)
+		}
+	}
+	return false, nil
 }

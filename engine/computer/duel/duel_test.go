@@ -330,3 +330,39 @@ func TestStuckBid(t *testing.T) {
 		}
 	}
 }
+
+// TestBiddingOnly: between two players that differ in their bids alone (the normal level
+// with and without the bid model), a duel that plays only the deals whose auctions differ
+// gives every deal's difference exactly as the duel that plays them all, having played
+// fewer.
+func TestBiddingOnly(t *testing.T) {
+	small := computer.NormalBudget()
+	small.PlaySamples, small.AuctionSamples = 2, 16 // a budget a test under the race detector affords
+	withModel := small
+	withModel.Model = true
+	maker := func(b computer.Budget) func(uint64) (computer.Player, error) {
+		return func(seed uint64) (computer.Player, error) {
+			return computer.New("normal", seed, computer.WithBudget(b))
+		}
+	}
+	cfg := Config{Rules: rules(t, "racehorse"), A: "normal", B: "normal", MakeA: maker(small), MakeB: maker(withModel), Deals: 3, Seed: 3}
+	all, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.BiddingOnly = true
+	some, err := Run(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(all.Diffs, some.Diffs) {
+		t.Errorf("every deal played: %v; only those bid differently: %v", all.Diffs, some.Diffs)
+	}
+	if all.Played != cfg.Deals || some.Played >= cfg.Deals || some.Played == 0 {
+		t.Errorf("played %d deals of %d, then %d: the case no longer tests skipping", all.Played, cfg.Deals, some.Played)
+	}
+	cfg.SeedB = 1
+	if _, err := Run(cfg); err == nil {
+		t.Error("players of different seeds compared on their bids alone")
+	}
+}

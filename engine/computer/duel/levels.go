@@ -14,11 +14,22 @@ import (
 //   - "expert-v1" is the expert with the budget it had when its search was made about three
 //     times faster (issue 15), every field written out so that it stays as it was when the
 //     expert's budget is raised or its bidding model refitted.
+//   - "expert-v2" is the expert as it bid before its bids were valued by a model fitted to
+//     real outcomes (issue 35): the budget it had then, every field written out. Its
+//     play is pinned by TestExpertV2Frozen, a digest of a seeded hand.
+//   - "expert-model" is today's expert bidding by the bid model fitted to real outcomes
+//     (computer.Budget.Model), to measure it against expert-v2 before a table plays it.
 //   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
 //     and, six-handed, before it spared a trick (SpareTrick).
 //   - "ismcts" is the expert with information-set MCTS card play (computer.ISMCTS).
 var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
+	"expert-v2": func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
+	"expert-model": func(seed uint64) computer.Player {
+		b := computer.ExpertBudget()
+		b.Model = true
+		return computer.NewExpert(b, seed)
+	},
 	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
 	"ismcts":    func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
 }
@@ -26,6 +37,10 @@ var duelOnly = map[string]func(seed uint64) computer.Player{
 var (
 	expertV1Budget = computer.Budget{PlaySamples: 200, AuctionSamples: 300, PassSamples: 60, ExactCards: 16,
 		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
+	expertV2Budget = computer.Budget{PlaySamples: 600, AuctionSamples: 900, PassSamples: 180, ExactCards: 20, ExactSamples: 160,
+		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.50, Readable: true, Hopeless: 0.20,
+		RaiseOnHelp: true, BoundRaises: true,
+		Tilt: computer.Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, PartnerAces: 0.5}}
 	normalV1Budget = computer.Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
 		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25, Readable: true, Hopeless: 0.10}
 )

@@ -26,7 +26,7 @@ func TestNewPlayer(t *testing.T) {
 			t.Errorf("Levels leaves out %q", l)
 		}
 	}
-	for _, l := range []string{"", "Expert", "expert-v2"} {
+	for _, l := range []string{"", "Expert", "expert-v0"} {
 		if p, err := NewPlayer(l, 1); err == nil {
 			t.Errorf("NewPlayer(%q) = %T, want an error", l, p)
 		}
