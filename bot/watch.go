@@ -26,6 +26,9 @@ func watchRoute() controlRoute {
 		if b.inEvent(id.Game) {
 			return b.reply(i, present.MsgWatchEvent)
 		}
+		if b.privateTable(id.Game) {
+			return b.reply(i, present.MsgDailyKept) // no message shows such a button: a forged click
+		}
 		return b.command(ctx, i, id.Game, live.Watch{By: personOf(i), Token: i.Token}, true)
 	}}
 }
@@ -33,7 +36,7 @@ func watchRoute() controlRoute {
 // cmdTableWatch watches the game of the thread (or channel) the command is used in.
 func (b *Bot) cmdTableWatch(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	tables := b.tables.Tables(func(s *live.Summary) bool {
-		return s.Game.GuildID == i.GuildID && s.Playing && s.Game.PostChannel() == i.ChannelID
+		return s.Game.GuildID == i.GuildID && s.Playing && s.Game.PostChannel() == i.ChannelID && !s.Game.Settings.Private
 	})
 	if len(tables) == 0 {
 		return b.reply(i, present.MsgWatchNoTable)
@@ -51,4 +54,10 @@ func (b *Bot) editWatch(e live.EditWatch) {
 	b.post.Enqueue("view:"+e.Token, &post.Message{View: &post.View{AppID: b.appID, Token: e.Token, Issued: e.Issued, Answered: b.answering(e.Token),
 		Render: func() present.Message { return present.WatchMessage(b.painter, &e.Game, &e.Watching, look) },
 	}})
+}
+
+// privateTable reports whether a game in play is a private table's (the daily deal), which
+// nobody watches.
+func (b *Bot) privateTable(id int64) bool {
+	return len(b.tables.Tables(func(s *live.Summary) bool { return s.Game.ID == id && s.Game.Settings.Private })) > 0
 }
