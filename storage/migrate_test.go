@@ -82,6 +82,9 @@ var seeds = map[int][]string{
 	14: {
 		`UPDATE games SET told = 5 WHERE id = 1`,
 	},
+	15: {
+		`INSERT INTO guild_organisers (guild_id, role_id, by_id, at) VALUES ('g1', 'r1', 'u1', ?1)`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.
@@ -242,6 +245,9 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	dm, err := s.Notify(ctx, "u1")
 	if err != nil || dm != (k >= 4) {
 		t.Errorf("from version %d: notify %v, %v", k, dm, err)
+	}
+	if role, err := s.OrganiserRole(ctx, "g1"); err != nil || (role == "r1") != (k >= 15) {
+		t.Errorf("from version %d: organiser role %q, %v", k, role, err)
 	}
 	var leases []string
 	rows, err := s.r.Query("SELECT owner, expires_at, token FROM shard_leases")

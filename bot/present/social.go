@@ -283,6 +283,11 @@ func correctionText(e league.LogEntry) string {
 		return "renamed a season: " + Escape(e.Detail)
 	case league.CorrectSeasonReset:
 		return "reset the standings of season **" + Escape(e.Detail) + "**"
+	case league.CorrectOrganisers:
+		if e.Detail == "" {
+			return "named no organiser role for events"
+		}
+		return "named <@&" + Escape(e.Detail) + "> the organiser role for events"
 	}
 	return Escape(string(e.Action)) + " " + Escape(e.Detail)
 }
