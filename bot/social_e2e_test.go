@@ -407,6 +407,56 @@ func TestWatcherSeesNoCardItShouldNot(t *testing.T) {
 	}
 }
 
+// TestWatchAfterRestart: a watcher's message says how old the table it shows is, so that
+// one left behind by a restart (watchers are not kept: see bot/watch.go) reads as stale, not
+// as the table now; its Refresh, and the table's Watch, work on the restarted bot, and the
+// table follows the watcher again from there.
+func TestWatchAfterRestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	ana, bob, cy := h.user("ana"), h.user("bob"), h.user("cy")
+	h.srv.AllowPings(ana.ID, bob.ID) // the players may be mentioned, never the watcher
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 1), fakediscord.Opt("ping", "never"),
+		fakediscord.Opt("level", "easy"))
+	lobby := h.message(tb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	tm := h.waitTable(tb.thread)
+	w := h.wait(h.srv.Click(cy, tm.ID, buttonByLabel(t, tm, "Watch")))
+	watch := w.MessageID
+	if want := fmt.Sprintf("The table as of <t:%d:R>.", h.clock.Now().Unix()); !strings.Contains(w.Text(), want) {
+		t.Fatalf("the watcher's message does not say how old it is (%q):\n%s", want, w.Text())
+	}
+	h.restart()
+	h.clock.Advance(5 * time.Minute)
+	users := []fakediscord.User{ana, bob}
+	for range 4 {
+		u, view, _ := h.toAct(tb.thread, users)
+		h.actOnce(u, view)
+	}
+	h.settle()
+	// Refresh brings the message up to date on the restarted bot, saying so.
+	r := h.click(cy, watch, buttonByLabel(t, h.message(watch), "Refresh"))
+	if r.Type != 7 || !strings.Contains(r.Text(), fmt.Sprintf("as of <t:%d:R>", h.clock.Now().Unix())) {
+		t.Fatalf("Refresh after a restart answered type %d:\n%s", r.Type, r.Text())
+	}
+	// And the table follows it again: a trick or two later it has been edited.
+	refreshed := len(h.watchedVersions(watch))
+	for range 12 {
+		u, view, _ := h.toAct(tb.thread, users)
+		h.actOnce(u, view)
+	}
+	h.settle()
+	if n := len(h.watchedVersions(watch)); n <= refreshed {
+		t.Errorf("the watcher's message was not edited as the table moved on after its Refresh (%d versions, %d before)", n, refreshed)
+	}
+	// The table's Watch works on the restarted bot too.
+	tm, _ = h.tableMessage(tb.thread)
+	again := h.wait(h.srv.Click(cy, tm.ID, buttonByLabel(t, tm, "Watch")))
+	if !again.Ephemeral || !strings.Contains(again.Text(), "Watching") {
+		t.Errorf("Watch after a restart answered type %d: %q", again.Type, again.Text())
+	}
+}
+
 // TestLeaveCountsAndComesBack: a player who leaves a game in play is replaced by a computer
 // player and the table is told; back within the table's turn timer they have their seat
 // again, after it they do not. The finished game counts the leaver's game left on the

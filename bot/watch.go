@@ -16,7 +16,15 @@ import (
 // watcher's message up to date (live.EditWatch) while its token may edit it; what it shows
 // is the public table, each hand once it is over, and every seat's cards live only at a
 // table opened with kibitzing allowed. A player of the table cannot watch it, and nobody
-// watches a league event's game.
+// watches a league event's game or someone's daily deal.
+//
+// Watchers live in the table's memory only, as the players' own private views do: after a
+// restart the table follows none of them until they press Refresh (or Watch) again. Keeping
+// them would mean storing interaction tokens, which let whoever holds them edit the
+// message, for messages Discord lets the bot edit for 15 minutes at most, to save one click
+// after a restart. Instead a watcher's message says how old the table it shows is (the
+// table as of a relative time), so that one a restart left behind reads as stale, and its
+// Refresh works on the restarted bot.
 
 // watchRoute serves the Watch button, and the Refresh button of a watcher's message (which
 // then updates in place).
