@@ -3,6 +3,7 @@ package bot_test
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -171,6 +172,52 @@ func TestPlayAgainStartNowAfterRestart(t *testing.T) {
 	}
 	if ng.HostID != ana.ID || ng.Status != table.StatusPlaying {
 		t.Errorf("the next game's host %s, status %s; want ana, playing", ng.HostID, ng.Status)
+	}
+}
+
+// TestPlayAgainOfferLostIsPostedAtStart: a Play again offer lost between the game's end and
+// its post (here Discord refuses it; a process killed then loses it the same way) is posted
+// when the bot starts again, once, and works: both players press Play again and the next
+// game deals. A restart after that posts no second offer.
+func TestPlayAgainOfferLostIsPostedAtStart(t *testing.T) {
+	t.Parallel()
+	h, tr := faultHarness(t)
+	ana, bob := h.user("ana"), h.user("bob")
+	h.srv.AllowPings(ana.ID, bob.ID)
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 1), fakediscord.Opt("level", "easy"))
+	lobby := h.message(tb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	game := h.tableGame(tb)
+	// The table plays in its thread: the next post in the channel is the offer.
+	tr.inject(&fault{method: "POST", path: regexp.MustCompile(`^/api/v\d+/channels/` + h.channel + `/messages$`), status: 403,
+		body: `{"code":50013,"message":"Missing Permissions"}`, times: 1})
+	h.play(tb.thread, []fakediscord.User{ana, bob}, 2000)
+	h.settle()
+	// The offers of the game, with their buttons or, once played again, saying where.
+	offers := func() int {
+		n := 0
+		for _, m := range h.srv.Messages(h.channel) {
+			if strings.HasPrefix(m.Content, fmt.Sprintf("🔁 **Play again?** Game #%d ", game)) ||
+				strings.HasPrefix(m.Content, fmt.Sprintf("🔁 Game #%d's players play again", game)) {
+				n++
+			}
+		}
+		return n
+	}
+	if n := offers(); n != 0 {
+		t.Fatalf("%d offers posted through a refusal", n)
+	}
+	h.restart()
+	offer := h.playAgainOffer(h.channel, game)
+	ready := buttonByLabel(t, offer, "Play again")
+	h.click(ana, offer.ID, ready)
+	h.click(bob, offer.ID, ready)
+	h.waitTable(h.nextThread(offer.ID))
+	h.settle()
+	h.restart()
+	h.settle()
+	if n := offers(); n != 1 {
+		t.Errorf("%d offers of game %d, want 1", n, game)
 	}
 }
 

@@ -84,6 +84,7 @@ var seeds = map[int][]string{
 	},
 	15: {
 		`INSERT INTO guild_organisers (guild_id, role_id, by_id, at) VALUES ('g1', 'r1', 'u1', ?1)`,
+		`INSERT INTO play_again_offers (game_id, message_id, at) VALUES (1, 'm9', ?1)`,
 	},
 }
 
