@@ -345,6 +345,9 @@ func (b *Bot) Start(ctx context.Context) error {
 		return fmt.Errorf("bot: start tables: %w", err)
 	}
 	b.events.Start() // the events and daily deals, from where storage says they are
+	if err := b.social.OfferMissed(ctx); err != nil {
+		b.log.Warn("the Play again offers lost before the start could not be posted", "err", err)
+	}
 	return nil
 }
 

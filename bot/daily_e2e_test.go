@@ -161,3 +161,65 @@ func TestDailyDeal(t *testing.T) {
 	}
 	h.private(ana, h.daily(ana), "2 days in a row")
 }
+
+// TestDailyDealKeptPrivate: someone's game of the daily deal is theirs alone until the day
+// is over. Another member cannot watch it from the channel it was started in, nor review,
+// page through or export it; /pinochle away there does not hand it to a computer player;
+// its player finds it in /pinochle games with the way back to it. The next day anyone may
+// review it.
+func TestDailyDealKeptPrivate(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	h.setDecide(easyDecisions)
+	ana, bob := h.user("ana"), h.user("bob")
+	r := h.daily(ana)
+	if n := h.playPrivate(ana, r, 2); n != 2 {
+		t.Fatalf("ana's hand ended after %d moves", n)
+	}
+	day := event.DateOf(harnessStart, nil)
+	play, err := h.store.DailyPlay(context.Background(), h.guild, day, ana.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := int(play.Game)
+	kept := func(when string) {
+		t.Helper()
+		w, _ := h.slash(bob, h.channel, "table", "watch")
+		h.private(bob, w, "no game in play")
+		for _, sub := range []string{"review", "export"} {
+			r, _ := h.slash(bob, h.channel, "pinochle", sub, fakediscord.Opt("game", game))
+			h.private(bob, r, "stays private until the day is over")
+			if len(r.Embeds) != 0 || len(r.Files) != 0 {
+				t.Errorf("%s: /pinochle %s of ana's daily game showed %d embeds, %d files", when, sub, len(r.Embeds), len(r.Files))
+			}
+		}
+	}
+	kept("during ana's hand")
+
+	g, _ := h.slash(ana, h.channel, "pinochle", "games")
+	h.private(ana, g, "your daily deal: `/league daily` resumes it")
+	away, _ := h.slash(ana, h.channel, "pinochle", "away")
+	h.private(ana, away, "You are not seated at a game")
+	h.settle()
+	if m, err := h.store.GetGame(context.Background(), play.Game); err != nil || m.Seats[m.SeatOf(ana.ID)].Away {
+		t.Fatalf("/pinochle away reached ana's daily game: %+v, %v", m.Seats, err)
+	}
+
+	// Ana picks her hand up and finishes it: it stays hers for the rest of the day.
+	if n := h.playPrivate(ana, h.daily(ana), 200); n == 0 || n == 200 {
+		t.Fatalf("ana's hand took %d more moves", n)
+	}
+	h.private(ana, h.daily(ana), "you scored")
+	kept("after ana's hand")
+	mine, _ := h.slash(ana, h.channel, "pinochle", "review", fakediscord.Opt("game", game))
+	if len(mine.Embeds) != 1 {
+		t.Errorf("ana cannot review her own daily game: %q", mine.Text())
+	}
+
+	// The next day the deal is no secret: anyone may review it.
+	h.advance(24 * time.Hour)
+	next, _ := h.slash(bob, h.channel, "pinochle", "review", fakediscord.Opt("game", game))
+	if len(next.Embeds) != 1 || strings.Contains(next.Text(), "stays private") {
+		t.Errorf("the next day bob cannot review ana's daily game: %q", next.Text())
+	}
+}

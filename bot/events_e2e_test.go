@@ -420,7 +420,8 @@ func TestEventRoundRobinOverDays(t *testing.T) {
 
 // TestEventDuplicateRound: a duplicate round of four two-handed tables, two deals each:
 // every table plays the same two deals, the hands turned from table to table, and each
-// result is scored in matchpoints against the others on the same cards.
+// result is scored in matchpoints against the others on the same cards. The bot restarts
+// in the middle of the round.
 func TestEventDuplicateRound(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, harnessOptions{})
@@ -442,17 +443,22 @@ func TestEventDuplicateRound(t *testing.T) {
 	if len(tables) != 4 {
 		t.Fatalf("%d tables, want 4", len(tables))
 	}
-	for _, tb := range tables {
+	for k, tb := range tables {
 		if labels := labels(tb.msg.Controls()); !slices.Equal(labels, []string{"Replay"}) {
 			t.Errorf("a duplicate table's controls: %v, want Replay alone", labels)
 		}
 		// Each deal is a game of its own, in the table's thread: the players hand their
 		// seats over for each.
-		for range 2 {
+		for deal := range 2 {
 			for _, p := range tb.players {
 				h.away(p, tb.thread)
 			}
 			h.settle()
+			if k == 1 && deal == 0 {
+				// The bot restarts in the middle of the round: between a table's deals,
+				// with two tables still to play.
+				h.restart()
+			}
 		}
 	}
 	st := h.eventState(name)

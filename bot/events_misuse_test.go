@@ -149,3 +149,45 @@ func TestEventElimination(t *testing.T) {
 		t.Errorf("no final standings")
 	}
 }
+
+// TestEventServerOrganiserRole: a server's admins name an organiser role once, and its
+// members then create and run every event without Manage Server; the role survives a
+// restart, is in the admin log, and naming none takes it back. Naming it takes Manage
+// Server, @everyone cannot be it, and a role and none at once are refused.
+func TestEventServerOrganiserRole(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	mia, ola, pat := h.organiser("mia"), h.user("ola"), h.user("pat")
+	const role = "5151"
+	h.srv.SetMemberRoles(h.guild, ola.ID, role)
+	create := func(u fakediscord.User, name string) fakediscord.Response {
+		t.Helper()
+		return h.eventCmd(u, "create", fakediscord.Opt("name", name), fakediscord.Opt("format", "swiss"), fakediscord.Opt("rounds", 1),
+			fakediscord.Opt("start", "in 2h"), fakediscord.Opt("preset", "two-handed"))
+	}
+	h.private(ola, create(ola, "Before"), present.MsgEventCreateManage)
+	h.private(ola, h.eventCmd(ola, "organisers", fakediscord.Opt("role", role)), present.MsgOrganisersManage)
+	h.private(mia, h.eventCmd(mia, "organisers", fakediscord.Opt("role", h.guild)), present.MsgOrganisersEveryone)
+	h.private(mia, h.eventCmd(mia, "organisers", fakediscord.Opt("role", role), fakediscord.Opt("none", true)), present.MsgOrganisersBoth)
+	h.private(mia, h.eventCmd(mia, "organisers"), "names no organiser role")
+	h.private(mia, h.eventCmd(mia, "organisers", fakediscord.Opt("role", role)), "Done. <@&"+role+"> organises")
+	h.private(mia, h.eventCmd(mia, "organisers", fakediscord.Opt("role", role)), "Nothing changed")
+
+	h.restart()
+	if r := create(ola, "Role night"); !strings.Contains(r.Content, "is created") {
+		t.Fatalf("a member of the server's organiser role creating an event: %q", r.Content)
+	}
+	if st := h.eventState("Role night"); st.Event.OrganiserID != ola.ID {
+		t.Errorf("the event's organiser is %s, want ola", st.Event.OrganiserID)
+	}
+	// Another member of the role runs an event they did not create.
+	h.srv.SetMemberRoles(h.guild, pat.ID, role)
+	h.private(pat, h.eventCmd(pat, "end", fakediscord.Opt("event", "Role night")), "is over")
+
+	log := h.wait(h.srv.SlashCommand(mia, h.guild, h.channel, "pinochle-admin", fakediscord.Sub("log")))
+	if text := log.Text(); !strings.Contains(text, "named <@&"+role+"> the organiser role") {
+		t.Errorf("the admin log does not tell the role named:\n%s", text)
+	}
+	h.private(mia, h.eventCmd(mia, "organisers", fakediscord.Opt("none", true)), "names no organiser role")
+	h.private(ola, create(ola, "After"), present.MsgEventCreateManage)
+}

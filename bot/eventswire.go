@@ -25,6 +25,7 @@ func eventCommandRoutes() map[string]commandHandler {
 		e(commands.SubEventResume):                       ev((*events.Runner).ResumeEvent),
 		e(commands.SubEventEnd):                          ev((*events.Runner).EndEvent),
 		e(commands.SubEventStandings):                    ev((*events.Runner).Standings),
+		e(commands.SubEventOrganisers):                   ev((*events.Runner).Organisers),
 		commands.CommandLeague + " " + commands.SubDaily: ev((*events.Runner).Daily),
 		commands.CommandLeague + " " + commands.SubBoard: ev((*events.Runner).Board),
 	}

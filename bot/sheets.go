@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pinochle-discord/pinochle/bot/events"
 	"github.com/pinochle-discord/pinochle/bot/present"
 	"github.com/pinochle-discord/pinochle/bot/rest"
 	"github.com/pinochle-discord/pinochle/commands"
@@ -21,11 +22,15 @@ import (
 // exists elsewhere or not at all.
 var errNotHere = errors.New("no such game in this server")
 
-// guildGame returns a game of the interaction's server.
+// guildGame returns a game of the interaction's server that its user may look at: not
+// someone else's daily deal on its day (events.KeptPrivate).
 func (b *Bot) guildGame(ctx context.Context, i *discordgo.Interaction, id int64) (table.Game, error) {
 	meta, err := b.store.GetGame(ctx, id)
-	if errors.Is(err, storage.ErrNotFound) || (err == nil && meta.GuildID != i.GuildID) {
+	switch {
+	case errors.Is(err, storage.ErrNotFound) || (err == nil && meta.GuildID != i.GuildID):
 		return table.Game{}, errNotHere
+	case err == nil && events.KeptPrivate(&meta, userOf(i).ID, b.now()):
+		return table.Game{}, refusalError(present.MsgDailyKept)
 	}
 	return meta, err
 }
@@ -167,6 +172,9 @@ func (b *Bot) onAutocomplete(ctx context.Context, i *discordgo.Interaction) erro
 		for _, g := range games {
 			if len(choices) == maxChoices {
 				break
+			}
+			if events.KeptPrivate(&g, userOf(i).ID, b.now()) {
+				continue
 			}
 			label := present.GameLabel(&g)
 			if typed == "" || strings.HasPrefix(fmt.Sprint(g.ID), typed) || strings.Contains(strings.ToLower(label), typed) {

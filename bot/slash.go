@@ -289,6 +289,9 @@ func (b *Bot) cmdGames(ctx context.Context, i *discordgo.Interaction, _ options)
 		g, v := &s.Game, &s.Public
 		l := line{}
 		where := fmt.Sprintf("<#%s>", g.PostChannel())
+		if g.Settings.Private {
+			where = present.DailyWhere
+		}
 		if !s.Playing {
 			l.text = fmt.Sprintf("#%d %s · lobby, %d of %d seats taken · %s", g.ID, g.Preset, len(g.Seats)-social.OpenSeats(g.Seats), len(g.Seats), where)
 		} else {

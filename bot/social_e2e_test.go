@@ -3,6 +3,7 @@ package bot_test
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -171,6 +172,52 @@ func TestPlayAgainStartNowAfterRestart(t *testing.T) {
 	}
 	if ng.HostID != ana.ID || ng.Status != table.StatusPlaying {
 		t.Errorf("the next game's host %s, status %s; want ana, playing", ng.HostID, ng.Status)
+	}
+}
+
+// TestPlayAgainOfferLostIsPostedAtStart: a Play again offer lost between the game's end and
+// its post (here Discord refuses it; a process killed then loses it the same way) is posted
+// when the bot starts again, once, and works: both players press Play again and the next
+// game deals. A restart after that posts no second offer.
+func TestPlayAgainOfferLostIsPostedAtStart(t *testing.T) {
+	t.Parallel()
+	h, tr := faultHarness(t)
+	ana, bob := h.user("ana"), h.user("bob")
+	h.srv.AllowPings(ana.ID, bob.ID)
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 1), fakediscord.Opt("level", "easy"))
+	lobby := h.message(tb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	game := h.tableGame(tb)
+	// The table plays in its thread: the next post in the channel is the offer.
+	tr.inject(&fault{method: "POST", path: regexp.MustCompile(`^/api/v\d+/channels/` + h.channel + `/messages$`), status: 403,
+		body: `{"code":50013,"message":"Missing Permissions"}`, times: 1})
+	h.play(tb.thread, []fakediscord.User{ana, bob}, 2000)
+	h.settle()
+	// The offers of the game, with their buttons or, once played again, saying where.
+	offers := func() int {
+		n := 0
+		for _, m := range h.srv.Messages(h.channel) {
+			if strings.HasPrefix(m.Content, fmt.Sprintf("🔁 **Play again?** Game #%d ", game)) ||
+				strings.HasPrefix(m.Content, fmt.Sprintf("🔁 Game #%d's players play again", game)) {
+				n++
+			}
+		}
+		return n
+	}
+	if n := offers(); n != 0 {
+		t.Fatalf("%d offers posted through a refusal", n)
+	}
+	h.restart()
+	offer := h.playAgainOffer(h.channel, game)
+	ready := buttonByLabel(t, offer, "Play again")
+	h.click(ana, offer.ID, ready)
+	h.click(bob, offer.ID, ready)
+	h.waitTable(h.nextThread(offer.ID))
+	h.settle()
+	h.restart()
+	h.settle()
+	if n := offers(); n != 1 {
+		t.Errorf("%d offers of game %d, want 1", n, game)
 	}
 }
 
@@ -404,6 +451,56 @@ func TestWatcherSeesNoCardItShouldNot(t *testing.T) {
 	w = h.wait(h.srv.Click(cy, tm.ID, buttonByLabel(t, tm, "Watch")))
 	if text := w.Text(); !strings.Contains(text, "Hand 1 now") || !strings.Contains(text, "kibitzing") {
 		t.Errorf("a kibitzer does not see the hands live:\n%s", text)
+	}
+}
+
+// TestWatchAfterRestart: a watcher's message says how old the table it shows is, so that
+// one left behind by a restart (watchers are not kept: see bot/watch.go) reads as stale, not
+// as the table now; its Refresh, and the table's Watch, work on the restarted bot, and the
+// table follows the watcher again from there.
+func TestWatchAfterRestart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOptions{})
+	ana, bob, cy := h.user("ana"), h.user("bob"), h.user("cy")
+	h.srv.AllowPings(ana.ID, bob.ID) // the players may be mentioned, never the watcher
+	tb := h.newTable(ana, fakediscord.Opt("preset", "two-handed"), fakediscord.Opt("hands", 1), fakediscord.Opt("ping", "never"),
+		fakediscord.Opt("level", "easy"))
+	lobby := h.message(tb.lobbyID)
+	h.click(bob, lobby.ID, buttonByLabel(t, lobby, "Join"))
+	tm := h.waitTable(tb.thread)
+	w := h.wait(h.srv.Click(cy, tm.ID, buttonByLabel(t, tm, "Watch")))
+	watch := w.MessageID
+	if want := fmt.Sprintf("The table as of <t:%d:R>.", h.clock.Now().Unix()); !strings.Contains(w.Text(), want) {
+		t.Fatalf("the watcher's message does not say how old it is (%q):\n%s", want, w.Text())
+	}
+	h.restart()
+	h.clock.Advance(5 * time.Minute)
+	users := []fakediscord.User{ana, bob}
+	for range 4 {
+		u, view, _ := h.toAct(tb.thread, users)
+		h.actOnce(u, view)
+	}
+	h.settle()
+	// Refresh brings the message up to date on the restarted bot, saying so.
+	r := h.click(cy, watch, buttonByLabel(t, h.message(watch), "Refresh"))
+	if r.Type != 7 || !strings.Contains(r.Text(), fmt.Sprintf("as of <t:%d:R>", h.clock.Now().Unix())) {
+		t.Fatalf("Refresh after a restart answered type %d:\n%s", r.Type, r.Text())
+	}
+	// And the table follows it again: a trick or two later it has been edited.
+	refreshed := len(h.watchedVersions(watch))
+	for range 12 {
+		u, view, _ := h.toAct(tb.thread, users)
+		h.actOnce(u, view)
+	}
+	h.settle()
+	if n := len(h.watchedVersions(watch)); n <= refreshed {
+		t.Errorf("the watcher's message was not edited as the table moved on after its Refresh (%d versions, %d before)", n, refreshed)
+	}
+	// The table's Watch works on the restarted bot too.
+	tm, _ = h.tableMessage(tb.thread)
+	again := h.wait(h.srv.Click(cy, tm.ID, buttonByLabel(t, tm, "Watch")))
+	if !again.Ephemeral || !strings.Contains(again.Text(), "Watching") {
+		t.Errorf("Watch after a restart answered type %d: %q", again.Type, again.Text())
 	}
 }
 

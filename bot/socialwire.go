@@ -15,7 +15,7 @@ func (b *Bot) newSocial() *social.Loop {
 		Session: b.s, Store: b.store, Poster: b.post, Tables: b.tables, Clock: b.clock, Log: b.log,
 		Seed: b.cfg.Seed, Presets: b.cfg.Presets, AppID: func() string { return b.appID },
 		InEvent: b.inEvent, OpenTable: b.openTable, Lobbies: b.openLobbies, MaxLobbies: maxOpenLobbies,
-		EndSeason: b.cmdLeagueEnd,
+		EndSeason: b.cmdLeagueEnd, Background: b.background, Serves: b.serves,
 	})
 }
 

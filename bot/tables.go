@@ -65,7 +65,9 @@ func (b *Bot) resume(ctx context.Context) (int, error) {
 func (b *Bot) findTable(guildID, channelID, userID string, seatedOnly bool) *live.Summary {
 	mine := b.tables.Tables(func(s *live.Summary) bool {
 		g := &s.Game
-		return g.GuildID == guildID && (g.SeatOf(userID) >= 0 || (!seatedOnly && g.ThreadID == channelID))
+		// A private table (the daily deal) is found by its own command only: /pinochle away
+		// or leave in the channel it was started from must not hand it to a computer player.
+		return g.GuildID == guildID && !g.Settings.Private && (g.SeatOf(userID) >= 0 || (!seatedOnly && g.ThreadID == channelID))
 	})
 	var best *live.Summary
 	for _, s := range mine {

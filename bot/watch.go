@@ -16,7 +16,15 @@ import (
 // watcher's message up to date (live.EditWatch) while its token may edit it; what it shows
 // is the public table, each hand once it is over, and every seat's cards live only at a
 // table opened with kibitzing allowed. A player of the table cannot watch it, and nobody
-// watches a league event's game.
+// watches a league event's game or someone's daily deal.
+//
+// Watchers live in the table's memory only, as the players' own private views do: after a
+// restart the table follows none of them until they press Refresh (or Watch) again. Keeping
+// them would mean storing interaction tokens, which let whoever holds them edit the
+// message, for messages Discord lets the bot edit for 15 minutes at most, to save one click
+// after a restart. Instead a watcher's message says how old the table it shows is (the
+// table as of a relative time), so that one a restart left behind reads as stale, and its
+// Refresh works on the restarted bot.
 
 // watchRoute serves the Watch button, and the Refresh button of a watcher's message (which
 // then updates in place).
@@ -26,6 +34,9 @@ func watchRoute() controlRoute {
 		if b.inEvent(id.Game) {
 			return b.reply(i, present.MsgWatchEvent)
 		}
+		if b.privateTable(id.Game) {
+			return b.reply(i, present.MsgDailyKept) // no message shows such a button: a forged click
+		}
 		return b.command(ctx, i, id.Game, live.Watch{By: personOf(i), Token: i.Token}, true)
 	}}
 }
@@ -33,7 +44,7 @@ func watchRoute() controlRoute {
 // cmdTableWatch watches the game of the thread (or channel) the command is used in.
 func (b *Bot) cmdTableWatch(ctx context.Context, i *discordgo.Interaction, _ options) error {
 	tables := b.tables.Tables(func(s *live.Summary) bool {
-		return s.Game.GuildID == i.GuildID && s.Playing && s.Game.PostChannel() == i.ChannelID
+		return s.Game.GuildID == i.GuildID && s.Playing && s.Game.PostChannel() == i.ChannelID && !s.Game.Settings.Private
 	})
 	if len(tables) == 0 {
 		return b.reply(i, present.MsgWatchNoTable)
@@ -53,4 +64,10 @@ func (b *Bot) editWatch(e live.EditWatch) {
 			return present.WatchMessage(b.painter, &e.Game, &e.Watching, b.ownLook(b.ctx, &e.Game, e.User)) // cardlook.go
 		},
 	}})
+}
+
+// privateTable reports whether a game in play is a private table's (the daily deal), which
+// nobody watches.
+func (b *Bot) privateTable(id int64) bool {
+	return len(b.tables.Tables(func(s *live.Summary) bool { return s.Game.ID == id && s.Game.Settings.Private })) > 0
 }

@@ -29,6 +29,9 @@ const (
 	SubEventResume    = "resume"
 	SubEventEnd       = "end"
 	SubEventStandings = "standings"
+	// SubEventOrganisers names the server's organiser role, whose members organise every
+	// event as if they could manage the server.
+	SubEventOrganisers = "organisers"
 	// SubDaily plays the day's deal privately; SubBoard shows the daily or weekly board.
 	SubDaily = "daily"
 	SubBoard = "board"
@@ -49,6 +52,7 @@ const (
 	OptRole     = "role"
 	OptEvent    = "event"
 	OptPeriod   = "period"
+	OptNone     = "none"
 )
 
 // Values of the options of events and boards.
@@ -131,6 +135,11 @@ func LeagueEventOptions(presets []string) []*discordgo.ApplicationCommandOption 
 				sub(SubEventResume, "Resume a paused event (organisers)", eventName()),
 				sub(SubEventEnd, "End an event now, with its standings (organisers)", eventName()),
 				sub(SubEventStandings, "Show an event's standings", eventName()),
+				sub(SubEventOrganisers, "Name the role that organises every event here (Manage Server)",
+					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionRole, Name: OptRole,
+						Description: "Its members create and run events (left out: show the role named)"},
+					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: OptNone,
+						Description: "Name no organiser role any more"}),
 			},
 		},
 		sub(SubDaily, "Play today's deal privately: everyone gets the same cards"),

@@ -16,6 +16,7 @@ const (
 	CorrectSeasonEnd    Correction = "season-end"    // ended the running season
 	CorrectSeasonRename Correction = "season-rename" // renamed a season (Detail: old and new names)
 	CorrectSeasonReset  Correction = "season-reset"  // started the running season's standings again
+	CorrectOrganisers   Correction = "organisers"    // named the organiser role of events (Detail: the role, "" for none)
 )
 
 // LogEntry is one line of a server's admin log: who did what, and when.

@@ -20,6 +20,7 @@ var copyTables = []string{
 	"events", "event_players", "event_rounds", "event_tables", "event_results", "event_deal_results",
 	"daily_deals", "daily_plays",
 	"play_again", "next_games", "player_calls", "board_exclusions", "board_hidden", "voided_games", "admin_log",
+	"guild_organisers", "play_again_offers",
 }
 
 // boolColumns are the columns that are BOOLEAN on PostgreSQL and 0 or 1 on SQLite.

@@ -70,6 +70,10 @@ type EventWriter interface {
 	StartDaily(ctx context.Context, p club.DailyPlay) error
 	// FinishDaily records a player's score on the day's deal.
 	FinishDaily(ctx context.Context, guildID string, day event.Date, userID string, score int, contract string, at time.Time) error
+
+	// SetOrganiserRole names the guild's organiser role (roleID "" names none), logs who
+	// did it in the guild's admin log, and reports whether that changed anything.
+	SetOrganiserRole(ctx context.Context, guildID, roleID, by string, at time.Time) (bool, error)
 }
 
 // EventReader is the reads of league events and of the daily deal.
@@ -96,6 +100,9 @@ type EventReader interface {
 	DailyDays(ctx context.Context, guildID, userID string, since event.Date) ([]event.Date, error)
 	// OpenDailyPlays returns every play under way, in every guild.
 	OpenDailyPlays(ctx context.Context) ([]club.DailyPlay, error)
+
+	// OrganiserRole returns the guild's organiser role ("" when it names none).
+	OrganiserRole(ctx context.Context, guildID string) (string, error)
 }
 
 const eventColumns = `id, guild_id, channel_id, name, format, entry, seats, rounds, deals, seed, preset, options,

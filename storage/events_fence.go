@@ -73,3 +73,7 @@ func (fc *fence) StartDaily(ctx context.Context, p club.DailyPlay) error {
 func (fc *fence) FinishDaily(ctx context.Context, guildID string, day event.Date, userID string, score int, contract string, at time.Time) error {
 	return fc.db.finishDaily(ctx, fc, guildID, day, userID, score, contract, at)
 }
+
+func (fc *fence) SetOrganiserRole(ctx context.Context, guildID, roleID, by string, at time.Time) (bool, error) {
+	return fc.db.setOrganiserRole(ctx, fc, guildID, roleID, by, at)
+}

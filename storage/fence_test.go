@@ -245,6 +245,10 @@ func eventWrites(ctx context.Context, game int64) []namedWrite {
 			return w.StartDaily(ctx, club.DailyPlay{GuildID: "g1", Day: day, UserID: "u1", Name: "P1", Game: game, StartedAt: t0})
 		}},
 		{"FinishDaily", func(w Writer) error { return w.FinishDaily(ctx, "g1", day, "u1", 90, "", t0) }},
+		{"SetOrganiserRole", func(w Writer) error {
+			_, err := w.SetOrganiserRole(ctx, "g1", "r1", "admin", t0)
+			return err
+		}},
 	}
 }
 

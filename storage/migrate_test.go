@@ -85,6 +85,10 @@ var seeds = map[int][]string{
 	15: {
 		`INSERT INTO player_prefs (user_id, notify_dm, cards, updated_at) VALUES ('u2', FALSE, 'four', ?1)`,
 	},
+	16: {
+		`INSERT INTO guild_organisers (guild_id, role_id, by_id, at) VALUES ('g1', 'r1', 'u1', ?1)`,
+		`INSERT INTO play_again_offers (game_id, message_id, at) VALUES (1, 'm9', ?1)`,
+	},
 }
 
 // seedLogLen is the number of actions seeded with game 1.
@@ -256,6 +260,9 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 	}
 	if p, err := s.CardsPreference(ctx, "u2"); err != nil || p != wantLook {
 		t.Errorf("from version %d: u2's cards preference %+v, %v; want %+v", k, p, err, wantLook)
+	}
+	if role, err := s.OrganiserRole(ctx, "g1"); err != nil || (role == "r1") != (k >= 16) {
+		t.Errorf("from version %d: organiser role %q, %v", k, role, err)
 	}
 	var leases []string
 	rows, err := s.r.Query("SELECT owner, expires_at, token FROM shard_leases")

@@ -28,6 +28,9 @@ type SocialWriter interface {
 	// that opened none.
 	SetNextGame(ctx context.Context, gameID, nextID int64) error
 	ReleaseNextGame(ctx context.Context, gameID int64) error
+	// RecordOffer records that a finished game's Play again offer is posted (messageID),
+	// or needs none (""), so that UnofferedGames no longer lists it.
+	RecordOffer(ctx context.Context, gameID int64, messageID string, at time.Time) error
 
 	// SetCalls records whether a member asks to be called (mentioned) when a table of the
 	// guild looks for players, and reports whether that changed anything.
@@ -66,6 +69,10 @@ type SocialReader interface {
 	// PlayAgain returns who of a finished game's players asked for the next one, in the
 	// order they asked, and the next game (0 while none is open).
 	PlayAgain(ctx context.Context, gameID int64) (ready []string, next int64, err error)
+	// UnofferedGames returns the games finished from since on whose Play again offer is
+	// not recorded (RecordOffer), oldest first: not a league event's, not ended by a
+	// forfeit, not played again already.
+	UnofferedGames(ctx context.Context, since time.Time) ([]table.Game, error)
 	// Calls reports whether a member asked to be called to the guild's tables.
 	Calls(ctx context.Context, guildID, userID string) (bool, error)
 	// Excluded lists the members kept off the guild's leaderboard.

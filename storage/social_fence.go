@@ -60,3 +60,7 @@ func (fc *fence) LogAdmin(ctx context.Context, e league.LogEntry) error {
 func (fc *fence) CallMember(ctx context.Context, guildID, userID string, at time.Time, gap time.Duration) (bool, error) {
 	return fc.db.callMember(ctx, fc, guildID, userID, at, gap)
 }
+
+func (fc *fence) RecordOffer(ctx context.Context, gameID int64, messageID string, at time.Time) error {
+	return fc.db.recordOffer(ctx, fc, gameID, messageID, at)
+}

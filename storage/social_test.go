@@ -316,6 +316,7 @@ func socialWrites(ctx context.Context, s *DB, game int64) []namedWrite {
 		}},
 		{"ClaimNextGame", func(w Writer) error { return w.ClaimNextGame(ctx, game, t0.Add(3*time.Minute), time.Minute) }},
 		{"ReleaseNextGame", func(w Writer) error { return w.ReleaseNextGame(ctx, game) }},
+		{"RecordOffer", func(w Writer) error { return w.RecordOffer(ctx, game, "m1", t0.Add(3*time.Minute)) }},
 		{"SetNextGame", func(w Writer) error {
 			if err := w.ClaimNextGame(ctx, game, t0.Add(3*time.Minute), time.Minute); err != nil {
 				return err
@@ -357,5 +358,57 @@ func socialWrites(ctx context.Context, s *DB, game int64) []namedWrite {
 		{"LogAdmin", func(w Writer) error {
 			return w.LogAdmin(ctx, league.LogEntry{GuildID: "g1", UserID: "admin", Action: league.CorrectVoid, Detail: "1", At: t0})
 		}},
+	}
+}
+
+// TestUnofferedGames: the games a Play again offer is still to be posted for are those
+// finished since the time asked, with no offer recorded, not played again, not forfeited.
+func TestUnofferedGames(t *testing.T) { forEachBackend(t, testUnofferedGames) }
+
+func testUnofferedGames(t *testing.T, b backend) {
+	s := b.open(t)
+	ctx := context.Background()
+	since := t0.Add(-24 * time.Hour)
+	want := finishGame(t, s, "two-handed", 3, humans(2), t0)
+	finishGame(t, s, "two-handed", 5, humans(2), since.Add(-time.Minute)) // too old
+	offered := finishGame(t, s, "two-handed", 6, humans(2), t0)
+	if err := s.RecordOffer(ctx, offered, "m6", t0); err != nil {
+		t.Fatal(err)
+	}
+	again := finishGame(t, s, "two-handed", 7, humans(2), t0)
+	if err := s.ClaimNextGame(ctx, again, t0, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	forfeited := startGame(t, s, newGame("two-handed", map[string]string{"hands": "1"}, 8, humans(2)))
+	if _, err := s.EndGame(ctx, forfeited.ID, t0, league.Forfeit(0)); err != nil {
+		t.Fatal(err)
+	}
+	startGame(t, s, newGame("two-handed", nil, 9, humans(2))) // in play
+	ids := func() []int64 {
+		t.Helper()
+		gs, err := s.UnofferedGames(ctx, since)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int64
+		for _, g := range gs {
+			if g.Status != table.StatusFinished {
+				t.Errorf("game %d is %s", g.ID, g.Status)
+			}
+			out = append(out, g.ID)
+		}
+		return out
+	}
+	if got := ids(); !slices.Equal(got, []int64{want}) {
+		t.Fatalf("UnofferedGames = %v, want [%d]", got, want)
+	}
+	if err := s.RecordOffer(ctx, want, "", t0); err != nil { // needs none
+		t.Fatal(err)
+	}
+	if err := s.RecordOffer(ctx, want, "m3", t0.Add(time.Minute)); err != nil { // recorded twice: the last stands
+		t.Fatal(err)
+	}
+	if got := ids(); len(got) != 0 {
+		t.Errorf("UnofferedGames after recording the offer = %v", got)
 	}
 }

@@ -24,13 +24,53 @@ import (
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-// isOrganiser reports whether the user behind an interaction organises an event: they
-// created it, hold its organiser role, or may manage the server.
-func isOrganiser(i *discordgo.Interaction, ev *club.Event) bool {
-	if who.Manages(i) || who.User(i).ID == ev.OrganiserID {
-		return true
+// organises reports whether the user behind an interaction organises an event (ev nil: may
+// create one): they may manage the server, hold the server's organiser role, created the
+// event or hold its own organiser role.
+func (r *Runner) organises(ctx context.Context, i *discordgo.Interaction, ev *club.Event) (bool, error) {
+	if who.Manages(i) {
+		return true, nil
 	}
-	return ev.OrganiserRole != "" && i.Member != nil && slices.Contains(i.Member.Roles, ev.OrganiserRole)
+	if ev != nil && (who.User(i).ID == ev.OrganiserID || hasRole(i, ev.OrganiserRole)) {
+		return true, nil
+	}
+	role, err := r.store.OrganiserRole(ctx, i.GuildID)
+	if err != nil {
+		return false, err
+	}
+	return hasRole(i, role), nil
+}
+
+// hasRole reports whether the member behind an interaction holds a role ("" is none).
+func hasRole(i *discordgo.Interaction, role string) bool {
+	return role != "" && i.Member != nil && slices.Contains(i.Member.Roles, role)
+}
+
+// Organisers names the server's organiser role (Manage Server), names none, or shows it.
+func (r *Runner) Organisers(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
+	if !who.Manages(i) {
+		return r.reply(i, present.MsgOrganisersManage)
+	}
+	role, named := commands.OptID(opts, commands.OptRole)
+	none, _ := commands.OptBool(opts, commands.OptNone)
+	switch {
+	case named && none:
+		return r.reply(i, present.MsgOrganisersBoth)
+	case named && role == i.GuildID:
+		return r.reply(i, present.MsgOrganisersEveryone)
+	case !named && !none:
+		current, err := r.store.OrganiserRole(ctx, i.GuildID)
+		if err != nil {
+			return r.failed(i, "organiser role", err)
+		}
+		return r.reply(i, present.OrganiserRole(current))
+	}
+	changed, err := r.store.SetOrganiserRole(ctx, i.GuildID, role, who.User(i).ID, r.now())
+	if err != nil {
+		return r.failed(i, "organiser role", err)
+	}
+	r.log.Info("events: organiser role named", "guild", i.GuildID, "role", role, "by", who.User(i).ID)
+	return r.reply(i, present.OrganisersSet(role, changed))
 }
 
 // deferPrivate answers an interaction with a private "thinking", to be filled in with
@@ -56,7 +96,10 @@ func (r *Runner) failed(i *discordgo.Interaction, what string, err error) error 
 
 // CreateEvent creates an event (Manage Server) and posts its sign-up in the channel.
 func (r *Runner) CreateEvent(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
-	if !who.Manages(i) {
+	switch ok, err := r.organises(ctx, i, nil); {
+	case err != nil:
+		return r.failed(i, "organiser role", err)
+	case !ok:
 		return r.reply(i, present.MsgEventCreateManage)
 	}
 	set, err := r.store.Settings(ctx, i.GuildID)
@@ -197,7 +240,11 @@ func (r *Runner) organisedEvent(ctx context.Context, i *discordgo.Interaction, o
 		return ev, false, r.failed(i, "find the event", err)
 	case refusal != "":
 		return ev, false, r.reply(i, refusal)
-	case !isOrganiser(i, &ev):
+	}
+	switch ok, err := r.organises(ctx, i, &ev); {
+	case err != nil:
+		return ev, false, r.failed(i, "organiser role", err)
+	case !ok:
 		return ev, false, r.reply(i, present.MsgEventNotOrganiser)
 	}
 	return ev, true, nil
@@ -555,7 +602,10 @@ func (r *Runner) TableControl(ctx context.Context, i *discordgo.Interaction, c c
 	if !ok {
 		return err
 	}
-	if !isOrganiser(i, &ev) {
+	switch ok, err := r.organises(ctx, i, &ev); {
+	case err != nil:
+		return r.failed(i, "organiser role", err)
+	case !ok:
 		return r.reply(i, present.MsgEventNotOrganiser)
 	}
 	if err := r.deferPrivate(i); err != nil {

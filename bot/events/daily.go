@@ -369,3 +369,27 @@ func (r *Runner) computer(level string, seed uint64) (computer.Player, error) {
 	}
 	return computer.New(level, seed)
 }
+
+// KeptPrivate reports whether a game is a daily deal kept from userID at now: a private
+// table's game (table.Settings.Private) is its player's alone until the day it was dealt
+// on is over (UTC, as the deal's day is), so that nobody sees the cards, the bidding or
+// the score of a deal they may still play. Its player sees it always; everyone may look at
+// it from the next day on.
+func KeptPrivate(g *table.Game, userID string, now time.Time) bool {
+	if !g.Settings.Private || g.SeatOf(userID) >= 0 {
+		return false
+	}
+	day, dealt := event.DateOf(now, nil), event.DateOf(g.CreatedAt, nil)
+	return !after(day, dealt)
+}
+
+// after reports whether day a comes after day b.
+func after(a, b event.Date) bool {
+	if a.Year != b.Year {
+		return a.Year > b.Year
+	}
+	if a.Month != b.Month {
+		return a.Month > b.Month
+	}
+	return a.Day > b.Day
+}

@@ -154,3 +154,12 @@ func (s Store) FinishDaily(ctx context.Context, guildID string, day event.Date, 
 	}
 	return w.FinishDaily(ctx, guildID, day, userID, score, contract, at)
 }
+
+// SetOrganiserRole names the guild's organiser role if the bot holds its lease.
+func (s Store) SetOrganiserRole(ctx context.Context, guildID, roleID, by string, at time.Time) (bool, error) {
+	w, err := s.writer()
+	if err != nil {
+		return false, err
+	}
+	return w.SetOrganiserRole(ctx, guildID, roleID, by, at)
+}

@@ -68,6 +68,10 @@ func eventWrites(ctx context.Context, game int64, start time.Time) []namedWrite 
 			return w.StartDaily(ctx, club.DailyPlay{GuildID: "g1", Day: day, UserID: "u1", Name: "P1", Game: game, StartedAt: start})
 		}},
 		{"FinishDaily", func(w storage.Writer) error { return w.FinishDaily(ctx, "g1", day, "u1", 90, "", start) }},
+		{"SetOrganiserRole", func(w storage.Writer) error {
+			_, err := w.SetOrganiserRole(ctx, "g1", "r1", "admin", start)
+			return err
+		}},
 	}
 }
 
@@ -96,5 +100,9 @@ func eventsState(t *testing.T, s *storage.DB, start time.Time) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out + fmt.Sprintf("%+v %+v", plays, deals)
+	role, err := s.OrganiserRole(ctx, "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out + fmt.Sprintf("%+v %+v organisers %q", plays, deals, role)
 }

@@ -127,3 +127,12 @@ func (s Store) CallMember(ctx context.Context, guildID, userID string, at time.T
 	}
 	return w.CallMember(ctx, guildID, userID, at, gap)
 }
+
+// RecordOffer records a game's Play again offer if the bot holds its lease.
+func (s Store) RecordOffer(ctx context.Context, gameID int64, messageID string, at time.Time) error {
+	w, err := s.writer()
+	if err != nil {
+		return err
+	}
+	return w.RecordOffer(ctx, gameID, messageID, at)
+}

@@ -25,6 +25,7 @@ func socialWrites(ctx context.Context, s *storage.DB, game int64, start time.Tim
 		}},
 		{"ClaimNextGame", func(w storage.Writer) error { return w.ClaimNextGame(ctx, game, start.Add(3*time.Minute), time.Minute) }},
 		{"ReleaseNextGame", func(w storage.Writer) error { return w.ReleaseNextGame(ctx, game) }},
+		{"RecordOffer", func(w storage.Writer) error { return w.RecordOffer(ctx, game, "m1", start.Add(3*time.Minute)) }},
 		{"SetNextGame", func(w storage.Writer) error {
 			if err := w.ClaimNextGame(ctx, game, start.Add(3*time.Minute), time.Minute); err != nil {
 				return err

@@ -190,8 +190,12 @@ func storedState(t *testing.T, s *storage.DB, game int64) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("games %+v; hands %+v; result %+v (%v); seasons %+v; settings %+v; notify %v",
-		active, hands, res, resErr, seasons, settings, dm)
+	unoffered, err := s.UnofferedGames(ctx, time.Time{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("games %+v; hands %+v; result %+v (%v); seasons %+v; settings %+v; notify %v; unoffered %d",
+		active, hands, res, resErr, seasons, settings, dm, len(unoffered))
 }
 
 // playOut plays a game of rules from seed with random players to its end.

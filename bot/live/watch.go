@@ -31,6 +31,10 @@ type Watching struct {
 	Public engine.View
 	Log    []engine.Action
 	Seats  []engine.View
+	// At is when the table was as shown: a watcher's message says how old it is, so that
+	// one the table stopped following (its token too old, or the bot restarted) reads as
+	// stale rather than as the table now.
+	At time.Time
 }
 
 // EditWatch brings a watcher's private message (Token, issued at Issued) up to date. User
@@ -77,7 +81,7 @@ func (t *machine) watch(c Watch) Reply {
 
 // watching is what watchers see of the table now.
 func (t *machine) watching() Watching {
-	w := Watching{Public: t.game.View(-1), Log: t.game.Log()}
+	w := Watching{Public: t.game.View(-1), Log: t.game.Log(), At: t.now}
 	if t.meta.Settings.Kibitz {
 		for s := range t.meta.Seats {
 			w.Seats = append(w.Seats, t.game.View(s))

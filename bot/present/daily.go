@@ -17,7 +17,13 @@ import (
 const (
 	MsgDailyOnce    = "You have played today's deal already: each deal is played once. `/league daily` shows how you did; a new deal comes tomorrow (UTC)."
 	MsgDailyScoring = "Your hand of today's deal is over and being scored: try `/league daily` again in a moment."
+	// MsgDailyKept refuses a look at someone else's game of a daily deal on its day.
+	MsgDailyKept = "That game is someone's daily deal: it stays private until the day is over (UTC), so that nobody learns the cards before playing them. `/league board` shows how everyone did."
 )
+
+// DailyWhere says, in /pinochle games, where a player's own daily deal is played: in
+// private answers, which /league daily brings back.
+const DailyWhere = "your daily deal: `/league daily` resumes it"
 
 // DailyComputer names a computer player of the daily deal: the player's partner or an
 // opponent, by where it sits from the player's seat.

@@ -15,8 +15,11 @@ import (
 
 // Private answers about league events.
 const (
-	MsgEventCreateManage  = "Creating an event needs the Manage Server permission."
-	MsgEventNotOrganiser  = "Only the event's organisers may do that: whoever created it, members of its organiser role, and those with Manage Server."
+	MsgEventCreateManage  = "Creating an event needs the Manage Server permission, or the server's organiser role (`/league event organisers`)."
+	MsgEventNotOrganiser  = "Only the event's organisers may do that: whoever created it, members of its organiser role or of the server's, and those with Manage Server."
+	MsgOrganisersManage   = "Naming the server's organiser role needs the Manage Server permission."
+	MsgOrganisersBoth     = "Name a role, or no role with `none:True`, not both."
+	MsgOrganisersEveryone = "@everyone cannot be the organiser role: every member would create and end events. Name a role of the organisers."
 	MsgEventNoneHere      = "There is no open event in this channel: name one with the `event` option, or create one with `/league event create`."
 	MsgEventNameMany      = "Several events are open in this server: name one with the `event` option."
 	MsgEventNoSuch        = "No open event of this server has that name."
@@ -463,4 +466,21 @@ func EventOver(name string, champions []string) string {
 		ms = append(ms, Mention(c))
 	}
 	return fmt.Sprintf("🏆 **%s** is over: congratulations to %s!", Escape(name), words.Join(ms, "and"))
+}
+
+// OrganiserRole says which role organises the server's events, privately.
+func OrganiserRole(roleID string) string {
+	if roleID == "" {
+		return "This server names no organiser role: those with Manage Server create and run its events (and an event's own role, where it names one). `/league event organisers role:` names one."
+	}
+	return "<@&" + roleID + "> organises this server's events: its members create and run them, as those with Manage Server do. `/league event organisers none:True` names none."
+}
+
+// OrganisersSet confirms the server's organiser role named (or none), or that nothing
+// changed.
+func OrganisersSet(roleID string, changed bool) string {
+	if !changed {
+		return "Nothing changed. " + OrganiserRole(roleID)
+	}
+	return "Done. " + OrganiserRole(roleID)
 }

@@ -167,6 +167,9 @@ func WatchMessage(p *Painter, meta *table.Game, w *live.Watching, look Look) Mes
 	d := tableDraft(meta, pub, look)
 	d.head = strings.Replace(d.head, "## ", "## 👀 Watching · ", 1)
 	note := fmt.Sprintf("You are watching game #%d privately: this message follows the table for a while (press **Refresh** when it stops).", meta.ID)
+	if !w.At.IsZero() && !pub.Over() {
+		note += fmt.Sprintf(" The table as of <t:%d:R>.", w.At.Unix())
+	}
 	if meta.Settings.Kibitz {
 		note += " This table allows kibitzing: you see every hand as it is played. Please do not tell the players."
 	} else {
@@ -283,6 +286,11 @@ func correctionText(e league.LogEntry) string {
 		return "renamed a season: " + Escape(e.Detail)
 	case league.CorrectSeasonReset:
 		return "reset the standings of season **" + Escape(e.Detail) + "**"
+	case league.CorrectOrganisers:
+		if e.Detail == "" {
+			return "named no organiser role for events"
+		}
+		return "named <@&" + Escape(e.Detail) + "> the organiser role for events"
 	}
 	return Escape(string(e.Action)) + " " + Escape(e.Detail)
 }

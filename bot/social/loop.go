@@ -62,6 +62,11 @@ type Config struct {
 	MaxLobbies int
 	// EndSeason serves /league end, which the admins' season tool ends a season with.
 	EndSeason func(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error
+	// Background runs f, work for table gameID that waits for Discord, in a goroutine the
+	// bot waits for as it closes (and not at all once it is closing).
+	Background func(gameID int64, f func(ctx context.Context))
+	// Serves reports whether this process serves a guild (its shard).
+	Serves func(guildID string) bool
 }
 
 // Loop serves the loop around games. Its methods that take an interaction serve the
@@ -81,6 +86,8 @@ type Loop struct {
 	lobbies    func(guildID, userID string) int
 	maxLobbies int
 	endSeason  func(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error
+	background func(gameID int64, f func(ctx context.Context))
+	serves     func(guildID string) bool
 
 	again againLocks // the Play again offers being pressed
 }
@@ -89,7 +96,7 @@ type Loop struct {
 func New(cfg Config) *Loop {
 	return &Loop{s: cfg.Session, store: cfg.Store, post: cfg.Poster, tables: cfg.Tables, clock: cfg.Clock, log: cfg.Log,
 		seed: cfg.Seed, presets: cfg.Presets, appID: cfg.AppID, inEvent: cfg.InEvent, openTable: cfg.OpenTable,
-		lobbies: cfg.Lobbies, maxLobbies: cfg.MaxLobbies, endSeason: cfg.EndSeason}
+		lobbies: cfg.Lobbies, maxLobbies: cfg.MaxLobbies, endSeason: cfg.EndSeason, background: cfg.Background, serves: cfg.Serves}
 }
 
 // now is the loop's clock.

@@ -27,7 +27,9 @@ import (
 // every player still at the table has pressed Play again, or when the host presses Start
 // now, computer players taking the seats of those not ready. Who is ready, and the next
 // game once it is open, are kept in the store: the offer survives restarts, and a game is
-// played again once.
+// played again once. The offer itself is recorded once Discord has it: an offer lost
+// between the game's end and its post (the process killed, Discord refusing it) is posted
+// at the next start, while it may still be taken up (OfferMissed).
 
 // againLife is how long after a game its Play again offer stands.
 const againLife = 24 * time.Hour
@@ -45,12 +47,53 @@ func (l *Loop) OfferPlayAgain(e *live.Narrate) {
 			over = true
 		}
 	}
-	g := &e.Game
+	g := e.Game
 	if !over || g.Status != table.StatusFinished || l.inEvent(g.ID) || !slices.ContainsFunc(g.Seats, table.Seat.IsHuman) {
 		return
 	}
+	l.offer(&g)
+}
+
+// offer posts a finished game's Play again offer and records it posted, in the
+// background: what Discord refuses, or a process that stops first, leaves for OfferMissed.
+func (l *Loop) offer(g *table.Game) {
 	content, comps := present.PlayAgainOffer(g, nil)
-	l.post.Enqueue(g.ChannelID, &post.Message{Content: content, Components: comps})
+	id, channel := g.ID, g.ChannelID
+	l.background(id, func(ctx context.Context) {
+		msg, err := l.post.Send(ctx, channel, &post.Message{Content: content, Components: comps})
+		if err != nil {
+			l.log.Warn("play again: the offer was not posted; the next start posts it", "game", id, "err", err)
+			return
+		}
+		if err := l.store.RecordOffer(ctx, id, msg.ID, l.now()); err != nil {
+			l.log.Warn("play again: the offer posted was not recorded; the next start may post it again", "game", id, "err", err)
+		}
+	})
+}
+
+// OfferMissed posts the Play again offers of the games of this process's guilds that
+// finished within the offer's life without one recorded, and records that the others (a
+// private table's, one without a person) need none. The bot calls it as it starts, once
+// the events know their games.
+func (l *Loop) OfferMissed(ctx context.Context) error {
+	games, err := l.store.UnofferedGames(ctx, l.now().Add(-againLife))
+	if err != nil {
+		return fmt.Errorf("play again: the games without an offer: %w", err)
+	}
+	for _, g := range games {
+		switch {
+		case !l.serves(g.GuildID):
+			continue // another process's
+		case l.inEvent(g.ID), g.Settings.Private, !slices.ContainsFunc(g.Seats, table.Seat.IsHuman):
+			if err := l.store.RecordOffer(ctx, g.ID, "", l.now()); err != nil {
+				return fmt.Errorf("play again: game %d needs no offer: %w", g.ID, err)
+			}
+		default:
+			l.log.Info("play again: posting an offer lost before the restart", "game", g.ID)
+			l.offer(&g)
+		}
+	}
+	return nil
 }
 
 // againLocks serialises the presses on one offer in a process, so that the last two to
