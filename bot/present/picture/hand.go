@@ -278,7 +278,7 @@ func (h Hand) draw(r *Renderer) *image.RGBA {
 	}
 	width := max(w, k.w) + 2*handPad
 	height := max(y-handRowGap, k.h) + handPad
-	img := image.NewRGBA(image.Rect(0, 0, width, height))
+	img := r.canvas(width, height)
 	cardY := func(s handSlot) int {
 		row := rows[s.row]
 		if s.Mark&(Playable|Selected) != 0 {

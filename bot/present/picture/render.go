@@ -29,6 +29,7 @@ type Renderer struct {
 	boxes             map[boxKey]*image.Alpha
 	enc               png.Encoder
 	quantizers        sync.Pool // of *quantizer
+	canvases          sync.Pool // of *[]uint8, the pixels of canvases drawn and quantized
 }
 
 // NewRenderer parses the embedded fonts and draws the parts of the cards, which takes a
@@ -57,7 +58,27 @@ func (r *Renderer) PNG(s Scene) ([]byte, error) {
 
 // paletted draws a scene as PNG encodes it: with a palette of at most 256 colours, the
 // colours it uses most.
-func (r *Renderer) paletted(s Scene) *image.Paletted { return r.quantize(s.draw(r)) }
+func (r *Renderer) paletted(s Scene) *image.Paletted {
+	img := s.draw(r)
+	p := r.quantize(img)
+	r.canvases.Put(&img.Pix)
+	return p
+}
+
+// canvas returns a transparent picture of w×h to draw a scene on, its pixels taken from
+// those of the pictures drawn before (a hand's canvas is over half a megabyte, a table's
+// near two): paletted gives them back once quantized.
+func (r *Renderer) canvas(w, h int) *image.RGBA {
+	n := 4 * w * h
+	var pix []uint8
+	if p, _ := r.canvases.Get().(*[]uint8); p != nil && cap(*p) >= n {
+		pix = (*p)[:n]
+		clear(pix)
+	} else {
+		pix = make([]uint8, n)
+	}
+	return &image.RGBA{Pix: pix, Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+}
 
 // quantize returns img with a palette of at most 256 colours.
 func (r *Renderer) quantize(img *image.RGBA) *image.Paletted {

@@ -119,7 +119,7 @@ const (
 func (x Result) draw(r *Renderer) *image.RGBA {
 	top := headH + 34
 	h := top + len(x.Lines)*resultRowH + tablePad
-	img := image.NewRGBA(image.Rect(0, 0, resultW, h))
+	img := r.canvas(resultW, h)
 	fillRect(img, img.Rect, felt)
 	fillRect(img, image.Rect(0, 0, resultW, headH), feltDark)
 	sub := []string{"Result of hand " + strconv.Itoa(x.Hand)}
@@ -237,7 +237,7 @@ func (x GameOver) draw(r *Renderer) *image.RGBA {
 	const rowH = overRowH
 	top := 96
 	h := top + len(x.Lines)*rowH + tablePad
-	img := image.NewRGBA(image.Rect(0, 0, resultW, h))
+	img := r.canvas(resultW, h)
 	fillRect(img, img.Rect, felt)
 	fillRect(img, image.Rect(0, 0, resultW, 84), feltDark)
 	bf, sf, nf := r.fonts.big, r.fonts.small, r.fonts.name

@@ -359,7 +359,7 @@ func (t Table) draw(r *Renderer) *image.RGBA {
 	if rowsH > 0 {
 		h += tablePad
 	}
-	img := image.NewRGBA(image.Rect(0, 0, tableW, h))
+	img := r.canvas(tableW, h)
 	fillRect(img, img.Rect, felt)
 	fillRect(img, image.Rect(0, 0, tableW, headH), feltDark)
 	r.drawHeading(img, image.Rect(0, 0, tableW, headH), t.Deck, t.Trump, t.headline(), t.subline())
