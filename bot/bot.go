@@ -73,8 +73,10 @@ type Config struct {
 	PostWindow time.Duration
 	// ChannelRate bounds the posts and edits to channels (not the answers to interactions,
 	// nor their edits) across every channel this process writes to, per second: Discord
-	// allows a bot token 50 requests a second in all. Zero is DefaultChannelRate; processes
-	// that share a token divide it between them.
+	// allows a bot token 50 requests a second in all. Zero is this process's share of
+	// DefaultChannelRate (channelRate): all of it, or, for a process serving some of a known
+	// number of shards, their part of it, so that the processes sharing a token stay within
+	// its limit together.
 	ChannelRate float64
 	// ShardCount is the number of Discord shards the bot runs in all, and ShardIDs those
 	// this process serves, one session each. Zero runs one unsharded session. Each process
@@ -111,6 +113,21 @@ type Config struct {
 // (Config.ChannelRate): under the 50 a second Discord allows a bot token in all, with room
 // for the requests outside the poster (pins, threads, commands).
 const DefaultChannelRate = 45
+
+// channelRate returns the posts and edits a second a process makes at most: rate when set,
+// else its share of DefaultChannelRate. A process that serves ids of count shards takes
+// their part, each shard an equal one, so that the processes sharing a bot token keep
+// within Discord's limit together without being told; one serving every shard, or an
+// unknown count (AutoShards), takes all of it.
+func channelRate(rate float64, count int, ids []int) float64 {
+	if rate > 0 {
+		return rate
+	}
+	if count > 0 && len(ids) > 0 && len(ids) < count {
+		return DefaultChannelRate * float64(len(ids)) / float64(count)
+	}
+	return DefaultChannelRate
+}
 
 // Bot hosts Pinochle games in Discord. Create one with New, then call Start.
 type Bot struct {
@@ -248,9 +265,7 @@ func New(cfg Config) (*Bot, error) {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
 	b.painter = painter
-	if cfg.ChannelRate <= 0 {
-		cfg.ChannelRate = DefaultChannelRate
-	}
+	cfg.ChannelRate = channelRate(cfg.ChannelRate, cfg.ShardCount, cfg.ShardIDs)
 	b.post = post.New(s, cfg.Logger, cfg.PostLimit, cfg.PostWindow, rate.NewLimiter(rate.Limit(cfg.ChannelRate), 1))
 	b.pins = post.NewPins(s, cfg.Logger, cfg.Clock.Now)
 	b.tables = live.New(live.Config{Store: b.store, Clock: cfg.Clock, Effects: b.tableEffects, Logger: cfg.Logger, Players: cfg.Players, Pauses: cfg.Pauses})

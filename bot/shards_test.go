@@ -82,3 +82,35 @@ func FuzzParseShards(f *testing.F) {
 		}
 	})
 }
+
+// TestChannelRate: a process's budget of posts and edits a second is the one it is given, or
+// its shards' part of DefaultChannelRate, so that processes sharing a token stay within it.
+func TestChannelRate(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rate  float64
+		count int
+		ids   []int
+		want  float64
+	}{
+		{"unsharded", 0, 0, nil, DefaultChannelRate},
+		{"every shard", 0, 4, []int{0, 1, 2, 3}, DefaultChannelRate},
+		{"every shard, none named", 0, 4, nil, DefaultChannelRate},
+		{"one of two", 0, 2, []int{1}, 22.5},
+		{"three of four", 0, 4, []int{0, 2, 3}, 33.75},
+		{"an unknown count", 0, AutoShards, []int{0}, DefaultChannelRate},
+		{"given", 30, 2, []int{1}, 30},
+	} {
+		if got := channelRate(tc.rate, tc.count, tc.ids); got != tc.want {
+			t.Errorf("%s: channelRate(%v, %d, %v) = %v, want %v", tc.name, tc.rate, tc.count, tc.ids, got, tc.want)
+		}
+	}
+	// The processes of a token, each given its own shards, add up to the whole.
+	sum := 0.0
+	for _, ids := range [][]int{{0}, {1, 2}, {3, 4, 5}} {
+		sum += channelRate(0, 6, ids)
+	}
+	if sum != DefaultChannelRate {
+		t.Errorf("three processes sharing six shards make %v posts a second in all, want %v", sum, DefaultChannelRate)
+	}
+}

@@ -169,7 +169,7 @@ type config struct {
 	shardCount                            int
 	shardIDs                              []int
 	level                                 slog.Level
-	channelRate                           float64 // CHANNEL_RATE; 0 for the default
+	channelRate                           float64 // CHANNEL_RATE; 0 for the process's shards' part of the default
 	cardEmojis                            bool    // CARD_EMOJIS, on unless "off"
 	pictures                              bool    // PICTURES, on unless "off"
 }
