@@ -89,7 +89,7 @@ type Budget struct {
 	// to Infer deals drawn for each sample, each is kept with the chance that the other
 	// seats bid and passed as they did had they held its hands, under a cheap bidding
 	// model (auctionModel, fitted to racehorse auctions between experts); when none is
-	// kept, the likeliest is. Four-handed single-deck presets only (inferAuction).
+	// kept, the likeliest is. Racehorse and partnership only (inferAuction).
 	Infer int
 }
 

@@ -140,3 +140,26 @@ func TestInferAuctionReadsTheView(t *testing.T) {
 		t.Fatalf("no hand reached trick play with an auction to weigh (%d checked)", checked)
 	}
 }
+
+// TestInferAuctionOnlyWhereFitted checks that the auction is weighed only in presets bid
+// as racehorse is, to which the model was fitted: in classic, none of the seats is.
+func TestInferAuctionOnlyWhereFitted(t *testing.T) {
+	checked := false
+	decisionPoints(t, "classic", map[string]string{"hands": "1"}, 5, func(g *engine.Game, seat int) {
+		if g.Phase() != engine.PhasePlay || checked {
+			return
+		}
+		checked = true
+		for s := range 4 {
+			v := g.View(s)
+			k := know(&v)
+			k.inferAuction(&v, 4)
+			if k.auction != nil {
+				t.Errorf("classic, seat %d: weighs %d decisions of the auction, want none", s, k.auction.n)
+			}
+		}
+	})
+	if !checked {
+		t.Fatal("no hand reached trick play")
+	}
+}
