@@ -85,6 +85,12 @@ type Budget struct {
 	// bidder's partner passed to it, toward the trump and aces the bidder and its partner
 	// are likely to hold (knowledge.tiltPassed).
 	Tilt Tilt
+	// Infer, when 2 or more, makes the samples of card play agree with the auction: of up
+	// to Infer deals drawn for each sample, each is kept with the chance that the other
+	// seats bid and passed as they did had they held its hands, under a cheap bidding
+	// model (auctionModel, fitted to racehorse auctions between experts); when none is
+	// kept, the likeliest is. Racehorse and partnership only (inferAuction).
+	Infer int
 }
 
 // The budgets of the levels "expert" and "normal". The normal level's bidding model
@@ -274,6 +280,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 	}
 	k := know(v)
 	k.tiltPassed(v, e.budget.Tilt)
+	k.inferAuction(v, e.budget.Infer)
 	sc := scoringOf(v)
 	buried := sc.buried
 	team := seatSide(v, v.Seat())
@@ -304,7 +311,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		if e.stopped() {
 			break
 		}
-		hands := k.sample(e.rng)
+		hands := k.sampleInferred(e.rng)
 		sc.buried = pileBury(v, &hands, buried)
 		base := start
 		base.setHands(&hands)

@@ -93,11 +93,21 @@ func playAt(when func(tricks, cardsLeft int) bool) func(*engine.Game, int) bool 
 	}
 }
 
-// searchLevels are the levels the decision benchmarks time, by name and budget.
+// searchLevels are the levels the decision benchmarks time, by name and budget:
+// ExpertInfer is the expert with inference from the auction (Budget.Infer, the duel's
+// expert-infer).
 var searchLevels = []struct {
 	name   string
 	budget Budget
-}{{"Expert", expertBudget}, {"Normal", normalBudget}}
+}{{"Expert", expertBudget}, {"Normal", normalBudget}, {"ExpertInfer", inferBudget()}}
+
+// inferBudget returns the expert's budget with four draws a sample of card play kept by
+// the auction's likelihood.
+func inferBudget() Budget {
+	b := expertBudget
+	b.Infer = 4
+	return b
+}
 
 // BenchmarkExpertDecision times the expert's and the normal level's decisions in each
 // phase of racehorse, and the bid and card play of double-deck and six-handed, each over

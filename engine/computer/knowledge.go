@@ -35,6 +35,9 @@ type knowledge struct {
 	// tilt deals some cards to some seats more readily than to others (see tiltPassed);
 	// the zero tilt deals every card evenly.
 	tilt tilt
+	// auction, when set, keeps samples in proportion to the auction's likelihood
+	// (inferAuction, sampleInferred).
+	auction *auctionEvidence
 }
 
 // tilt weighs the dealing of some cards (the tilted: trump, and the aces of the other

@@ -19,6 +19,9 @@ import (
 //     play is pinned by TestExpertV2Frozen, a digest of a seeded hand.
 //   - "expert-model" is today's expert bidding by the bid model fitted to real outcomes
 //     (computer.Budget.Model), to measure it against expert-v2 before a table plays it.
+//   - "expert-infer" is today's expert with its samples of card play kept in proportion
+//     to how likely the auction was under them (computer.Budget.Infer, four draws a
+//     sample), to measure inference from the auction against expert-v2.
 //   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
 //     and, six-handed, before it spared a trick (SpareTrick).
 //   - "ismcts" is the expert with information-set MCTS card play (computer.ISMCTS).
@@ -28,6 +31,11 @@ var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-model": func(seed uint64) computer.Player {
 		b := computer.ExpertBudget()
 		b.Model = true
+		return computer.NewExpert(b, seed)
+	},
+	"expert-infer": func(seed uint64) computer.Player {
+		b := computer.ExpertBudget()
+		b.Infer = 4
 		return computer.NewExpert(b, seed)
 	},
 	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
