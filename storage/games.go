@@ -390,26 +390,8 @@ func (s *DB) RecentGames(ctx context.Context, guildID string, limit int) ([]tabl
 		if err != nil {
 			return err
 		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		if err := closeRows(rows); err != nil {
-			return err
-		}
-		for _, id := range ids {
-			g, err := getGame(ctx, tx, s.rd, id)
-			if err != nil {
-				return err
-			}
-			out = append(out, g)
-		}
-		return nil
+		out, err = s.gamesOf(ctx, tx, rows)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("recent games of guild %s: %w", guildID, err)
@@ -638,4 +620,43 @@ func (s *DB) activeActions(ctx context.Context, tx *sql.Tx, byID map[int64]*Acti
 		}
 	}
 	return closeRows(rows)
+}
+
+// gamesOf reads the games whose IDs rows hold, one a row, in their order, and closes rows.
+func (s *DB) gamesOf(ctx context.Context, tx *sql.Tx, rows *sql.Rows) ([]table.Game, error) {
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	if err := closeRows(rows); err != nil {
+		return nil, err
+	}
+	out := make([]table.Game, 0, len(ids))
+	for _, id := range ids {
+		g, err := getGame(ctx, tx, s.rd, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// texts reads the one text column of rows, in their order, and closes rows.
+func texts(rows *sql.Rows) ([]string, error) {
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, closeRows(rows)
 }

@@ -43,26 +43,8 @@ func (s *DB) UnofferedGames(ctx context.Context, since time.Time) ([]table.Game,
 		if err != nil {
 			return err
 		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		if err := closeRows(rows); err != nil {
-			return err
-		}
-		for _, id := range ids {
-			g, err := getGame(ctx, tx, s.rd, id)
-			if err != nil {
-				return err
-			}
-			out = append(out, g)
-		}
-		return nil
+		out, err = s.gamesOf(ctx, tx, rows)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("games without a Play again offer: %w", err)

@@ -133,15 +133,7 @@ func (s *DB) PlayAgain(ctx context.Context, gameID int64) ([]string, int64, erro
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var u string
-			if err := rows.Scan(&u); err != nil {
-				rows.Close()
-				return err
-			}
-			ready = append(ready, u)
-		}
-		if err := closeRows(rows); err != nil {
+		if ready, err = texts(rows); err != nil {
 			return err
 		}
 		err = tx.QueryRowContext(ctx, s.d.rebind(`SELECT next_game_id FROM next_games WHERE game_id = ?`), gameID).Scan(&next)
@@ -410,15 +402,8 @@ func (s *DB) Excluded(ctx context.Context, guildID string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var u string
-			if err := rows.Scan(&u); err != nil {
-				rows.Close()
-				return err
-			}
-			out = append(out, u)
-		}
-		return closeRows(rows)
+		out, err = texts(rows)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("excluded from the board of guild %s: %w", guildID, err)
