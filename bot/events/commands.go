@@ -250,8 +250,9 @@ func (r *Runner) organisedEvent(ctx context.Context, i *discordgo.Interaction, o
 	return ev, true, nil
 }
 
-// PauseEvent pauses an event's clock.
-func (r *Runner) PauseEvent(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
+// organiserTurn serves an organiser's command on the event it names: the answer deferred,
+// act runs in the runner's turn with the event's state as stored then.
+func (r *Runner) organiserTurn(ctx context.Context, i *discordgo.Interaction, opts commands.Options, act func(club.State) error) error {
 	ev, ok, err := r.organisedEvent(ctx, i, opts)
 	if !ok {
 		return err
@@ -261,10 +262,22 @@ func (r *Runner) PauseEvent(ctx context.Context, i *discordgo.Interaction, opts 
 	}
 	r.turn.Lock()
 	defer r.turn.Unlock()
-	ev, err = r.store.Event(ctx, ev.ID)
+	st, err := r.store.EventState(ctx, ev.ID)
 	if err != nil {
 		return r.editAnswer(i, present.MsgWrong, err)
 	}
+	return act(st)
+}
+
+// PauseEvent pauses an event's clock.
+func (r *Runner) PauseEvent(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
+	return r.organiserTurn(ctx, i, opts, func(st club.State) error {
+		return r.pause(ctx, i, st.Event)
+	})
+}
+
+// pause pauses a running event (PauseEvent), in the runner's turn.
+func (r *Runner) pause(ctx context.Context, i *discordgo.Interaction, ev club.Event) error {
 	if ev.Status != club.StatusRunning {
 		return r.editAnswer(i, present.MsgEventNotRunning, nil)
 	}
@@ -279,20 +292,14 @@ func (r *Runner) PauseEvent(ctx context.Context, i *discordgo.Interaction, opts 
 
 // ResumeEvent resumes a paused event: the round's deadline moves on by the pause.
 func (r *Runner) ResumeEvent(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
-	ev, ok, err := r.organisedEvent(ctx, i, opts)
-	if !ok {
-		return err
-	}
-	if err := r.deferPrivate(i); err != nil {
-		return err
-	}
-	r.turn.Lock()
-	defer r.turn.Unlock()
-	st, err := r.store.EventState(ctx, ev.ID)
-	if err != nil {
-		return r.editAnswer(i, present.MsgWrong, err)
-	}
-	ev = st.Event
+	return r.organiserTurn(ctx, i, opts, func(st club.State) error {
+		return r.resume(ctx, i, st)
+	})
+}
+
+// resume resumes a paused event (ResumeEvent), in the runner's turn.
+func (r *Runner) resume(ctx context.Context, i *discordgo.Interaction, st club.State) error {
+	ev := st.Event
 	if ev.Status != club.StatusPaused {
 		return r.editAnswer(i, present.MsgEventNotPaused, nil)
 	}
@@ -315,19 +322,14 @@ func (r *Runner) ResumeEvent(ctx context.Context, i *discordgo.Interaction, opts
 // EndEvent ends an event now: before its start it is cancelled; after, its standings
 // are final.
 func (r *Runner) EndEvent(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
-	ev, ok, err := r.organisedEvent(ctx, i, opts)
-	if !ok {
-		return err
-	}
-	if err := r.deferPrivate(i); err != nil {
-		return err
-	}
-	r.turn.Lock()
-	defer r.turn.Unlock()
-	st, err := r.store.EventState(ctx, ev.ID)
-	if err != nil {
-		return r.editAnswer(i, present.MsgWrong, err)
-	}
+	return r.organiserTurn(ctx, i, opts, func(st club.State) error {
+		return r.end(ctx, i, st)
+	})
+}
+
+// end ends an event (EndEvent), in the runner's turn.
+func (r *Runner) end(ctx context.Context, i *discordgo.Interaction, st club.State) error {
+	var err error
 	switch st.Event.Status {
 	case club.StatusSignup:
 		err = r.cancelEvent(ctx, &st, fmt.Errorf("its organiser ended it before the start"))
@@ -339,7 +341,7 @@ func (r *Runner) EndEvent(ctx context.Context, i *discordgo.Interaction, opts co
 	if err != nil {
 		return r.editAnswer(i, present.MsgWrong, err)
 	}
-	return r.editAnswer(i, present.EventEnded(ev.Name, ev.ChannelID), nil)
+	return r.editAnswer(i, present.EventEnded(st.Event.Name, st.Event.ChannelID), nil)
 }
 
 // Standings shows an event's standings, for the channel, with a chart.
