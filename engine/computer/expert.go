@@ -186,6 +186,11 @@ type Expert struct {
 	// done, while ChooseContext runs, is the context's Done channel: the search loops
 	// look at it between samples and stop early once it is closed.
 	done <-chan struct{}
+	// sight, truth and seen make a seer (NewSeer): in the decisions sight names, every
+	// sample is truth, the hands it was last shown (See).
+	sight Sight
+	truth [engine.MaxPlayers]engine.Hand
+	seen  bool
 }
 
 // newExpert returns an expert player with the given budget, drawing from seed.
@@ -278,7 +283,7 @@ func (e *Expert) play(v *engine.View) (engine.Action, string) {
 		act.Card = onlyCard(legal)
 		return act, fmt.Sprintf("Play %s: it is your only legal card.", act.Card.Symbol())
 	}
-	k := know(v)
+	k := e.know(v, SeePlay)
 	k.tiltPassed(v, e.budget.Tilt)
 	k.inferAuction(v, e.budget.Infer)
 	sc := scoringOf(v)
@@ -531,7 +536,7 @@ func (o *outlook) value(bid int) float64 {
 // each suit it could name, passes included.
 func (e *Expert) outlooks(v *engine.View, choices uint8, bid int, rng *rand.Rand) []outlook {
 	r := v.Rules()
-	k := know(v)
+	k := e.know(v, SeeAuction)
 	n := e.budget.AuctionSamples
 	var out []outlook
 	for t := engine.Spades; t < engine.NoSuit; t++ {
@@ -795,7 +800,7 @@ func (e *Expert) decideHand(v *engine.View) (engine.Action, string) {
 		canThrow = canThrow || k == engine.ActThrowIn
 		canMoon = canMoon || k == engine.ActShootMoon
 	}
-	k := know(v)
+	k := e.know(v, SeeAuction)
 	sc := scoringOf(v)
 	team := r.TeamOf(v.Seat())
 	n := e.budget.AuctionSamples

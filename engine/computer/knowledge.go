@@ -38,6 +38,9 @@ type knowledge struct {
 	// auction, when set, keeps samples in proportion to the auction's likelihood
 	// (inferAuction, sampleInferred).
 	auction *auctionEvidence
+	// truth, when set, is every seat's hand as dealt: each sample is that deal (a Seer's
+	// knowledge, to measure what seeing the cards is worth).
+	truth *[engine.MaxPlayers]engine.Hand
 }
 
 // tilt weighs the dealing of some cards (the tilted: trump, and the aces of the other
@@ -269,6 +272,9 @@ func (k *knowledge) infer(trump engine.Suit, plays []engine.Played) {
 // possible holders are placed first; a draw that paints itself into a corner is retried,
 // and after many tries the exclusions are relaxed rather than fail.
 func (k *knowledge) sample(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
+	if k.truth != nil {
+		return *k.truth
+	}
 	var cards, sorted, tilted [80]engine.Card
 	n := 0
 	for c := engine.Card(0); c < engine.NumKinds; c++ {

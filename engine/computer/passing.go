@@ -34,7 +34,7 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 		return base, fmt.Sprintf("Pass %s: keep your meld, trump and winners; give away what helps least.", symbolList(base.Cards))
 	}
 	r := v.Rules()
-	k := know(v)
+	k := e.know(v, SeeAuction)
 	team := r.TeamOf(v.Seat())
 	totals := make([]int, len(cands))
 	n := e.budget.PassSamples

@@ -370,6 +370,7 @@ func playHand(cfg *Config, d *deal, dealSeed uint64, sides seating) (engine.Hand
 			}
 		}
 		v := g.View(seat)
+		show(players[seat], g)
 		var start int64
 		if cfg.Now != nil {
 			start = cfg.Now()
@@ -533,6 +534,8 @@ func biddingDiffers(cfg *Config, dealSeed uint64) (bool, error) {
 			}
 		}
 		v := g.View(seat)
+		show(sides[0][seat], g)
+		show(sides[1][seat], g)
 		a, b := sides[0][seat].Choose(v), sides[1][seat].Choose(v)
 		if a.Kind != b.Kind || a.Bid != b.Bid || a.Seat != b.Seat {
 			return true, nil
@@ -542,4 +545,20 @@ func biddingDiffers(cfg *Config, dealSeed uint64) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// show shows a seer (computer.NewSeer) every seat's hand before it decides.
+func show(p computer.Player, g *engine.Game) {
+	seer, ok := p.(interface {
+		See([engine.MaxPlayers]engine.Hand)
+	})
+	if !ok {
+		return
+	}
+	var hands [engine.MaxPlayers]engine.Hand
+	for s := range g.Rules().Players {
+		v := g.View(s)
+		hands[s] = v.Hand()
+	}
+	seer.See(hands)
 }

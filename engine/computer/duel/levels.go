@@ -25,6 +25,10 @@ import (
 //   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
 //     and, six-handed, before it spared a trick (SpareTrick).
 //   - "ismcts" is the expert with information-set MCTS card play (computer.ISMCTS).
+//   - "seer-auction", "seer-play" and "seer" are today's expert shown every seat's cards
+//     (computer.NewSeer) in its auction decisions (bids, trump, passes, play or throw in),
+//     in card play, or in both: they cheat, and measure what inferring the hidden cards
+//     could gain at most.
 var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
 	"expert-v2": func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
@@ -40,6 +44,15 @@ var duelOnly = map[string]func(seed uint64) computer.Player{
 	},
 	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
 	"ismcts":    func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
+	"seer-auction": func(seed uint64) computer.Player {
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction)
+	},
+	"seer-play": func(seed uint64) computer.Player {
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeePlay)
+	},
+	"seer": func(seed uint64) computer.Player {
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePlay)
+	},
 }
 
 var (

@@ -1,0 +1,58 @@
+package computer
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pinochle-discord/pinochle/engine"
+)
+
+// TestSeerSamplesTheDeal checks that a seer shown the hands samples exactly them in the
+// decisions its sight names and samples as the expert does in the others, before it is
+// shown anything, and in three-handed, which it does not see; and that the expert's own
+// samples are not the deal.
+func TestSeerSamplesTheDeal(t *testing.T) {
+	for _, preset := range []string{"racehorse", "three-handed"} {
+		seen, plays, same := 0, 0, 0
+		decisionPoints(t, preset, nil, 5, func(g *engine.Game, seat int) {
+			var truth [engine.MaxPlayers]engine.Hand
+			for s := range g.Rules().Players {
+				v := g.View(s)
+				truth[s] = v.Hand()
+			}
+			v := g.View(seat)
+			seer := NewSeer(ExpertBudget(), 1, SeePlay)
+			if k := seer.know(&v, SeePlay); k.truth != nil {
+				t.Fatalf("%s: a seer not yet shown the hands sees them", preset)
+			}
+			seer.See(truth)
+			rng := rand.New(rand.NewPCG(1, 2))
+			sees := preset == "racehorse"
+			if k := seer.know(&v, SeePlay); (k.truth != nil) != sees {
+				t.Fatalf("%s: a seer shown the hands sees them: %v, want %v", preset, k.truth != nil, sees)
+			} else if sees {
+				if got := k.sample(rng); got != truth {
+					t.Fatalf("%s, %s: the seer sampled %v, not the deal %v", preset, g.Phase(), got, truth)
+				}
+				seen++
+			}
+			if k := seer.know(&v, SeeAuction); k.truth != nil {
+				t.Fatalf("%s: a seer of card play sees the hands in the auction", preset)
+			}
+			if g.Phase() == engine.PhasePlay {
+				plays++
+				if know(&v).sample(rng) == truth {
+					same++
+				}
+			}
+		})
+		if preset == "racehorse" && seen == 0 {
+			t.Fatalf("%s: no decision was checked", preset)
+		}
+		// The expert's own samples deal the true hands only where little is hidden: late in
+		// a hand, or where the play has shown who holds what.
+		if plays == 0 || same*4 > plays {
+			t.Errorf("%s: the expert's own samples dealt the true hands at %d of %d card plays", preset, same, plays)
+		}
+	}
+}
