@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,6 +36,15 @@ func TestPrivacy(t *testing.T) {
 	over := false
 	for step := 0; step < 2000 && !over; step++ {
 		moved := false
+		// A computer player's move may end the game between two looks: the table then
+		// has no My hand to press.
+		if tm := h.waitTable(tb.thread); !slices.ContainsFunc(tm.Controls(), func(c fakediscord.Component) bool { return c.Label == "My hand" }) {
+			over = gameOver(tm.Text())
+			if !over {
+				t.Fatalf("the table has no My hand and does not say the game is over:\n%s", tm.Text())
+			}
+			break
+		}
 		for _, u := range humans {
 			view, _ := h.myHand(u, tb.thread)
 			if m := handBlock.FindStringSubmatch(view.Text()); m != nil {

@@ -10,6 +10,9 @@ const (
 	SeeAuction Sight = 1 << iota
 	// SeePlay: card play.
 	SeePlay
+	// SeePartners: of the hands shown, only the partners' (the seats of its team), the
+	// others sampled as the expert samples them.
+	SeePartners
 )
 
 // NewSeer returns an Expert that, in the decisions sight names, samples only the deal as
@@ -17,7 +20,8 @@ const (
 // samples deals those hands. It cheats, so no table seats it: it measures what knowing the
 // hidden cards is worth to a decision, an upper bound on what inferring them could gain
 // (a duel of a seer against the expert it is built on). Four-handed presets only; in
-// three- and two-handed it plays as NewExpert does.
+// three- and two-handed it plays as NewExpert does. With SeePartners it sees its partners'
+// hands alone: what a partnership's bids could at most tell.
 func NewSeer(b Budget, seed uint64, sight Sight) *Expert {
 	e := newExpert(b, seed)
 	e.sight = sight
@@ -34,8 +38,24 @@ func (e *Expert) See(hands [engine.MaxPlayers]engine.Hand) {
 // decision it sees (sight), that they are the hands it was shown.
 func (e *Expert) know(v *engine.View, sight Sight) *knowledge {
 	k := know(v)
-	if e.sight&sight != 0 && e.seen && !v.Rules().Solo && v.Rules().Players == 4 {
-		k.truth = &e.truth
+	r := v.Rules()
+	if e.sight&sight == 0 || !e.seen || r.Solo || r.Players != 4 {
+		return k
 	}
+	if e.sight&SeePartners == 0 {
+		k.truth = &e.truth
+		return k
+	}
+	for s := range r.Players {
+		if s == k.seat || r.TeamOf(s) != r.TeamOf(k.seat) {
+			continue
+		}
+		extra := e.truth[s]
+		sub(&extra, &k.known[s])
+		sub(&k.pool, &extra)
+		k.known[s], k.need[s] = e.truth[s], 0
+	}
+	k.holders, k.relaxed, k.constrained = [engine.NumKinds]uint8{}, [engine.NumKinds]uint8{}, false
+	k.setHolders()
 	return k
 }

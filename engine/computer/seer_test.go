@@ -10,7 +10,7 @@ import (
 // TestSeerSamplesTheDeal checks that a seer shown the hands samples exactly them in the
 // decisions its sight names and samples as the expert does in the others, before it is
 // shown anything, and in three-handed, which it does not see; and that the expert's own
-// samples are not the deal.
+// samples are not the deal; and that a seer of its partners deals their hands as they are.
 func TestSeerSamplesTheDeal(t *testing.T) {
 	for _, preset := range []string{"racehorse", "three-handed"} {
 		seen, plays, same := 0, 0, 0
@@ -35,6 +35,32 @@ func TestSeerSamplesTheDeal(t *testing.T) {
 					t.Fatalf("%s, %s: the seer sampled %v, not the deal %v", preset, g.Phase(), got, truth)
 				}
 				seen++
+			}
+			// A seer of its partner's hand deals that hand as it is, and the rest of the
+			// unseen cards to the others.
+			if sees {
+				partner := (seat + 2) % 4
+				ps := NewSeer(ExpertBudget(), 1, SeePlay|SeePartners)
+				ps.See(truth)
+				got := ps.know(&v, SeePlay).sample(rng)
+				if got[partner] != truth[partner] {
+					t.Fatalf("%s: the partner's hand sampled %v, not %v", preset, got[partner], truth[partner])
+				}
+				var all, want engine.Hand
+				for s := range 4 {
+					for c, n := range got[s] {
+						all[c] += n
+					}
+					for c, n := range truth[s] {
+						want[c] += n
+					}
+					if got[s].Len() != truth[s].Len() {
+						t.Fatalf("%s: seat %d was dealt %d cards, holds %d", preset, s, got[s].Len(), truth[s].Len())
+					}
+				}
+				if all != want {
+					t.Fatalf("%s: a seer of its partner dealt %v, not the unplayed cards %v", preset, all, want)
+				}
 			}
 			if k := seer.know(&v, SeeAuction); k.truth != nil {
 				t.Fatalf("%s: a seer of card play sees the hands in the auction", preset)

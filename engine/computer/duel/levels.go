@@ -28,7 +28,8 @@ import (
 //   - "seer-auction", "seer-play" and "seer" are today's expert shown every seat's cards
 //     (computer.NewSeer) in its auction decisions (bids, trump, passes, play or throw in),
 //     in card play, or in both: they cheat, and measure what inferring the hidden cards
-//     could gain at most.
+//     could gain at most. "seer-partner-auction" sees its partner's hand alone, in the
+//     auction: what its partner's bids could at most tell.
 var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
 	"expert-v2": func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
@@ -49,6 +50,9 @@ var duelOnly = map[string]func(seed uint64) computer.Player{
 	},
 	"seer-play": func(seed uint64) computer.Player {
 		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeePlay)
+	},
+	"seer-partner-auction": func(seed uint64) computer.Player {
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePartners)
 	},
 	"seer": func(seed uint64) computer.Player {
 		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePlay)
