@@ -46,10 +46,28 @@ const specURL = "https://discord.com/api/openapi.json"
 type Spec struct {
 	routes []*specRoute
 
-	mu       sync.Mutex // guards compiler and compiled
+	mu       sync.Mutex // guards compiler, compiled and bodies
 	compiler *jsonschema.Compiler
 	compiled map[string]*jsonschema.Schema
 	doc      any // the whole document, for walking schemas
+	// bodies remembers what the last bodies checked gave, by schema and body: a bot sends
+	// the same body many times (an acknowledgement, a table message edited back to what it
+	// was), and validating a message of many components is most of a test's work in the
+	// fake. At most maxBodies are kept; then it starts again.
+	bodies map[bodyKey]bodyCheck
+}
+
+// maxBodies bounds Spec.bodies.
+const maxBodies = 4096
+
+// bodyKey is a body checked against the schema at ptr.
+type bodyKey struct{ ptr, body string }
+
+// bodyCheck is what checking a body found: a problem, or the fields it sent that the
+// schema does not define.
+type bodyCheck struct {
+	problem   string
+	undefined []string
 }
 
 // specRoute is one path template of the document and its operations.
@@ -129,7 +147,7 @@ func ReadSpec(r io.Reader) (*Spec, error) {
 	if err := c.AddResource(specURL, doc); err != nil {
 		return nil, fmt.Errorf("fakediscord: OpenAPI document: %w", err)
 	}
-	sp := &Spec{compiler: c, compiled: map[string]*jsonschema.Schema{}, doc: doc}
+	sp := &Spec{compiler: c, compiled: map[string]*jsonschema.Schema{}, doc: doc, bodies: map[bodyKey]bodyCheck{}}
 	for tmpl, v := range paths {
 		item, ok := v.(map[string]any)
 		if !ok {
@@ -313,16 +331,12 @@ func (sp *Spec) check(method, path string, query url.Values, contentType string,
 	case op.body == "":
 		out.notes = append(out.notes, fmt.Sprintf("a body sent to %s %s, which takes none", method, rt.template))
 	default:
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(payload))
-		if err != nil {
-			out.problems = append(out.problems, fmt.Sprintf("body is not JSON: %v", err))
+		c := sp.checkBody(op.body, payload)
+		if c.problem != "" {
+			out.problems = append(out.problems, c.problem)
 			break
 		}
-		if err := sp.validate(op.body, lenient(inst)); err != nil {
-			out.problems = append(out.problems, fmt.Sprintf("body: %s", err))
-			break
-		}
-		for _, f := range sp.undefinedFields(op.body, inst) {
+		for _, f := range c.undefined {
 			out.notes = append(out.notes, fmt.Sprintf("%s %s: field %q is not in Discord's schema", method, rt.template, f))
 		}
 	}
@@ -330,6 +344,36 @@ func (sp *Spec) check(method, path string, query url.Values, contentType string,
 		out.status = 400
 	}
 	return out
+}
+
+// checkBody checks a JSON body against the schema at ptr, or recalls what it gave when
+// the same body was checked before.
+func (sp *Spec) checkBody(ptr string, payload []byte) bodyCheck {
+	key := bodyKey{ptr, string(payload)}
+	sp.mu.Lock()
+	c, ok := sp.bodies[key]
+	sp.mu.Unlock()
+	if ok {
+		return c
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(payload))
+	switch {
+	case err != nil:
+		c.problem = fmt.Sprintf("body is not JSON: %v", err)
+	default:
+		if err := sp.validate(ptr, lenient(inst)); err != nil {
+			c.problem = fmt.Sprintf("body: %s", err)
+		} else {
+			c.undefined = sp.undefinedFields(ptr, inst)
+		}
+	}
+	sp.mu.Lock()
+	if len(sp.bodies) >= maxBodies {
+		clear(sp.bodies)
+	}
+	sp.bodies[key] = c
+	sp.mu.Unlock()
+	return c
 }
 
 // validate validates a value against the schema at ptr, returning the validator's

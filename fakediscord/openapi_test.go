@@ -95,10 +95,11 @@ func TestSpec(t *testing.T) {
 		wantProblem(t, srv, tc.want)
 	}
 	// The explanation leaves out the alternatives the value plainly is not (a select, a
-	// text input, ...): only the label is named.
+	// text input, ...): only the label is named. The body is the one refused above: a body
+	// the fake has checked before is refused again, for the same reason.
 	rawRequest(t, srv, "POST", "/channels/"+ch+"/messages", js,
 		[]byte(`{"components":[{"type":1,"components":[{"type":2,"style":1,"custom_id":"a","label":"`+strings.Repeat("l", 81)+`"}]}]}`))
-	if p := srv.TakeProblems(); len(p) != 1 || strings.Contains(p[0], "/type") {
+	if p := srv.TakeProblems(); len(p) != 1 || strings.Contains(p[0], "/type") || !strings.Contains(p[0], "/label") {
 		t.Errorf("problems %q, want one naming the label alone", p)
 	}
 
