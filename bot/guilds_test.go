@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/pinochle-discord/pinochle/fakediscord"
@@ -62,6 +63,42 @@ func TestGuildChecks(t *testing.T) {
 	testClickFromAnotherGuild(t, h)
 	testSettingsChannelOfAnotherGuild(t, h)
 	testNotInGuild(t, h)
+	testTablesOnlyInTheirChannels(t, h)
+}
+
+// testTablesOnlyInTheirChannels: once a server names its channels for tables, /pinochle
+// new and /table play elsewhere are refused privately, naming the channel to use, and open
+// nothing; in the channel named both still open a table.
+func testTablesOnlyInTheirChannels(t *testing.T, h *harness) {
+	mia := h.manager("mia")
+	tables, err := h.srv.AddChannel(h.guild, "pinochle-tables")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := h.slash(mia, h.channel, "pinochle", "settings", fakediscord.Opt("channel", tables.ID))
+	h.private(mia, r, "")
+	before, err := h.store.LoadActiveGames(h.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ivy := h.user("ivy")
+	r, _ = h.slash(ivy, h.channel, "pinochle", "new")
+	h.private(ivy, r, "not opened in this channel")
+	r, _ = h.slash(ivy, h.channel, "table", "play", fakediscord.Opt("preset", "racehorse"))
+	h.private(ivy, r, "not opened in this channel")
+	if !strings.Contains(r.Text(), "<#"+tables.ID+">") {
+		t.Errorf("the refusal does not name the channel for tables: %q", r.Text())
+	}
+	if after, err := h.store.LoadActiveGames(h.ctx); err != nil || len(after) != len(before) {
+		t.Errorf("refused commands left %d active games, %d before (%v)", len(after), len(before), err)
+	}
+	if _, err := h.newTableIn(ivy, tables.ID); err != nil {
+		t.Errorf("/pinochle new in the channel for tables: %v", err)
+	}
+	r, _ = h.slash(h.user("jo"), tables.ID, "table", "play", fakediscord.Opt("preset", "racehorse"))
+	if strings.Contains(r.Text(), "not opened in this channel") {
+		t.Errorf("/table play in the channel for tables was refused: %q", r.Text())
+	}
 }
 
 // testClickFromAnotherGuild: a lobby's Join shown in another server (a message the bot's

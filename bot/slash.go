@@ -49,25 +49,9 @@ func (b *Bot) cmdNew(ctx context.Context, i *discordgo.Interaction, opts options
 	if open := b.openLobbies(i.GuildID, userOf(i).ID); open >= maxOpenLobbies {
 		return b.reply(i, present.TooManyLobbies(open))
 	}
-	st, err := b.store.Settings(ctx, i.GuildID)
-	if err != nil {
-		return b.failed(i, "read settings", err)
-	}
-	if !st.AllowsChannel(i.ChannelID) {
-		return b.reply(i, present.NotThisChannel(st.Channels))
-	}
-	_, err = b.store.CurrentSeason(ctx, i.GuildID, b.now())
-	inSeason := err == nil
-	if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return b.failed(i, "read the season", err)
-	}
-	req, err := commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason, Presets: b.cfg.Presets})
-	if err != nil {
-		return b.reply(i, present.Refusal(err))
-	}
-	rules, err := engine.NewRules(req.Preset, req.Options)
-	if err != nil {
-		return b.reply(i, present.Refusal(err))
+	req, rules, answered, err := b.social.TableRequest(ctx, i, opts)
+	if answered || err != nil {
+		return err
 	}
 	// Opening a table takes several calls to Discord: answer now, privately, and edit the
 	// answer once the table is open.

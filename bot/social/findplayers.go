@@ -63,28 +63,40 @@ func (l *Loop) CallPlayers(ctx context.Context, g table.Game) int {
 	return len(users)
 }
 
-// TablePlay seats the member at an open lobby of the preset asked (the server's default
-// when none) in this channel, the fullest first, or opens one and calls players.
-func (l *Loop) TablePlay(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
+// TableRequest reads the table a command asks for in this channel, with the server's
+// settings and season filling in what it leaves out. Where the channel is not one for
+// tables, the request is refused or the server's records cannot be read, it answers the
+// command itself and reports answered (err is what answering gave).
+func (l *Loop) TableRequest(ctx context.Context, i *discordgo.Interaction, opts commands.Options) (req commands.Table, rules engine.Rules, answered bool, err error) {
 	st, err := l.store.Settings(ctx, i.GuildID)
 	if err != nil {
-		return l.failed(i, "read settings", err)
+		return req, rules, true, l.failed(i, "read settings", err)
 	}
 	if !st.AllowsChannel(i.ChannelID) {
-		return l.reply(i, present.NotThisChannel(st.Channels))
+		return req, rules, true, l.reply(i, present.NotThisChannel(st.Channels))
 	}
 	_, err = l.store.CurrentSeason(ctx, i.GuildID, l.now())
 	inSeason := err == nil
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
-		return l.failed(i, "read the season", err)
+		return req, rules, true, l.failed(i, "read the season", err)
 	}
-	req, err := commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason, Presets: l.presets})
+	req, err = commands.NewTableRequest(opts, commands.Defaults{Server: st, InSeason: inSeason, Presets: l.presets})
 	if err != nil {
-		return l.reply(i, present.Refusal(err))
+		return req, rules, true, l.reply(i, present.Refusal(err))
 	}
-	rules, err := engine.NewRules(req.Preset, req.Options)
+	rules, err = engine.NewRules(req.Preset, req.Options)
 	if err != nil {
-		return l.reply(i, present.Refusal(err))
+		return req, rules, true, l.reply(i, present.Refusal(err))
+	}
+	return req, rules, false, nil
+}
+
+// TablePlay seats the member at an open lobby of the preset asked (the server's default
+// when none) in this channel, the fullest first, or opens one and calls players.
+func (l *Loop) TablePlay(ctx context.Context, i *discordgo.Interaction, opts commands.Options) error {
+	req, rules, answered, err := l.TableRequest(ctx, i, opts)
+	if answered || err != nil {
+		return err
 	}
 	user := who.User(i).ID
 	lobbies := l.tables.Tables(func(s *live.Summary) bool {
