@@ -3,8 +3,9 @@
 //
 // Every function here is a function of its arguments: the same table, view and events
 // always read the same, byte for byte, as the golden files in testdata hold for a seeded
-// game of each preset (go test -run TestGolden -update rewrites them; testdata/v2 holds
-// the Components V2 messages, rewritten by go test -run TestV2GoldenMessages -update). A
+// game of each preset: its narration, score sheet and review in testdata/<preset>.golden
+// (go test -run TestGolden -update rewrites them), and its lobby, table and hands as
+// Components V2 messages in testdata/v2 (go test -run TestV2GoldenMessages -update). A
 // table is still described by its table.Game (its seats, settings and ID), read as a
 // value; nothing here calls the store, the Discord session or the clock. The one thing
 // that keeps state is a Painter, which draws the pictures of Components V2 messages

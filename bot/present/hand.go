@@ -9,7 +9,6 @@ import (
 
 	"github.com/pinochle-discord/pinochle/commands"
 	"github.com/pinochle-discord/pinochle/engine"
-	"github.com/pinochle-discord/pinochle/internal/words"
 	"github.com/pinochle-discord/pinochle/table"
 )
 
@@ -37,33 +36,6 @@ type HandOptions struct {
 	Note     string
 	NextHand bool
 	Chosen   engine.CardSet
-}
-
-// Hand is a player's private view: their hand, their meld, what the table waits for
-// and, on their turn, the controls. v is the seat's own view (Game.View(seat)): it holds no
-// other seat's cards.
-func Hand(meta *table.Game, v *engine.View, opts HandOptions) *discordgo.InteractionResponseData {
-	t := handWords(meta, v, opts, nil)
-	b := t.head + t.middle
-	// The story gives way, last lines first, to keep the whole within Discord's limit.
-	story := t.story
-	for len(story) > 0 && len(b)+len(strings.Join(story, "\n"))+1+len(t.status) > 2000 {
-		story = story[:len(story)-1]
-	}
-	if len(story) > 0 {
-		b += "\n" + strings.Join(story, "\n") + "\n"
-	}
-	b += t.status
-	components := handControls(meta, v, opts)
-	if components == nil {
-		components = []discordgo.MessageComponent{}
-	}
-	return &discordgo.InteractionResponseData{
-		Content:         words.Truncate(b, 2000),
-		Components:      components,
-		Flags:           discordgo.MessageFlagsEphemeral,
-		AllowedMentions: &discordgo.MessageAllowedMentions{},
-	}
 }
 
 // handText is a private view in words, in the parts a message lays out and cuts to fit.

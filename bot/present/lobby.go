@@ -12,20 +12,6 @@ import (
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-// Lobby is the public lobby: the table's rules, the seats by team and the buttons to
-// take part.
-func Lobby(meta *table.Game, rules *engine.Rules) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
-	e := &discordgo.MessageEmbed{
-		Title:       lobbyTitle(rules),
-		Description: fmt.Sprintf("Hosted by <@%s>. %s\n%s", meta.HostID, rulesLine(rules, meta), lobbyHow),
-		Color:       ColourActive,
-	}
-	for _, f := range lobbySeats(meta, rules) {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: f.name, Value: f.value, Inline: f.inline})
-	}
-	return e, lobbyRows(meta, rules)
-}
-
 // lobbyHow says how a lobby fills and starts.
 const lobbyHow = "Join a seat; the game starts when every seat is taken, or when the host starts it with computer players in the empty seats."
 
@@ -50,7 +36,7 @@ func lobbySeats(meta *table.Game, rules *engine.Rules) []field {
 			}
 			lines = append(lines, fmt.Sprintf("Seat %d: %s", seat+1, who))
 		}
-		fields = append(fields, field{TeamName(team), strings.Join(lines, "\n"), true})
+		fields = append(fields, field{TeamName(team), strings.Join(lines, "\n")})
 	}
 	if rules.Players == 2 || rules.Solo {
 		var lines []string
@@ -101,14 +87,6 @@ func lobbyRows(meta *table.Game, rules *engine.Rules) []discordgo.MessageCompone
 		seatButtons = seatButtons[n:]
 	}
 	return rows
-}
-
-// ClosedLobby is the lobby once its table has started, been cancelled or closed.
-func ClosedLobby(meta *table.Game, rules *engine.Rules, why string) *discordgo.MessageEmbed {
-	e, _ := Lobby(meta, rules)
-	e.Description = why
-	e.Color = ColourOver
-	return e
 }
 
 // rulesLine sums up the table's rules in one line.

@@ -6,7 +6,8 @@ import (
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-// Colours of the embeds: green while a table is open or in play, grey once it is over.
+// Colours of embeds and of Components V2 messages: green while a table is open or in play,
+// grey once it is over.
 const (
 	ColourActive = 0x2e7d32
 	ColourOver   = 0x757575

@@ -2,6 +2,7 @@ package present
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,13 +27,13 @@ var hostileSeats = []string{
 var markdownAbuse = regexp.MustCompile("(?m)^\\s*(#|-#|>|99\\.)|\\]\\(|://|\\|\\||<@123>|__|~~")
 
 // TestNamesAreEscapedEverywhere plays each preset's golden game with hostile names and
-// checks every text the bot would show: the lobby, the table, every private hand, every
-// narration line, the score sheet and a hand's review hold the names escaped, never as
-// Markdown.
+// checks every text the bot would show: the words of the lobby, the table and every
+// private hand (goldenTexts), every narration line, the score sheet and a hand's review
+// hold the names escaped, never as Markdown.
 func TestNamesAreEscapedEverywhere(t *testing.T) {
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
-			text := string(goldenGame(t, preset, hostileSeats))
+			text := string(goldenGame(t, preset, hostileSeats)) + "\n" + goldenTexts(t, preset, hostileSeats)
 			checkNoAbuse(t, text)
 			named := []string{hostileSeats[0], hostileSeats[2]}
 			if r, err := engine.NewRules(preset, nil); err == nil && r.Players == 2 {
@@ -45,6 +46,40 @@ func TestNamesAreEscapedEverywhere(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goldenTexts returns the words of the messages of the preset's golden game played by
+// names: the Text Displays of the lobby, open and closed, and at each moment of the table
+// and of every seat's hand, text only. The lines the templates write as headings and small
+// print (the titles, how the game ends) are left out: they hold no name, and are Markdown
+// of their own.
+func goldenTexts(t *testing.T, preset string, names []string) string {
+	rules, err := engine.NewRules(preset, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := goldenMeta(preset, rules.Players, names)
+	var lines []string
+	add := func(m Message, template ...string) {
+		for line := range strings.SplitSeq(messageText(m), "\n") {
+			if !slices.Contains(template, line) {
+				lines = append(lines, line)
+			}
+		}
+	}
+	lobbyHead := "## " + lobbyTitle(&rules)
+	add(LobbyMessage(goldenLobby(meta, &rules), &rules), lobbyHead)
+	add(ClosedLobbyMessage(meta, &rules, "The game is on: follow it in <#c>."), lobbyHead)
+	goldenPlay(t, meta, &rules, func(_ string, g *engine.Game) {
+		pub := g.View(-1)
+		end := smallPrint(gameEndText(&rules, pub.HandNo()))
+		add(TableMessage(nil, meta, &pub, lookText), "## "+tableTitle(&pub), end, end+" · press “My hand” to see your cards and act")
+		for seat := range rules.Players {
+			v := g.View(seat)
+			add(HandMessage(nil, meta, &v, HandOptions{}, lookText))
+		}
+	}, func(*engine.Game, engine.Action, []engine.Event) {})
+	return strings.Join(lines, "\n")
 }
 
 // checkNoAbuse fails when the Markdown Discord would see in text (escaped characters put

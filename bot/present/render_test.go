@@ -56,7 +56,8 @@ func TestHandShowsMeldOnceTrumpIsNamed(t *testing.T) {
 	seat := g.Bidder() // the bidder named trump and usually holds meld in it
 	hand := g.Hand(seat)
 	want := engine.CountMeld(&hand, g.Trump(), &g.Rules().Meld)
-	text := Hand(meta, ptr(g.View(seat)), HandOptions{}).Content
+	v := g.View(seat)
+	text := messageText(HandMessage(nil, meta, &v, HandOptions{}, lookText))
 	total := fmt.Sprintf("total %d", want.Total)
 	if want.Total == 0 {
 		total = "no meld"
@@ -75,17 +76,18 @@ func TestTableShowsTricksWon(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	e, _ := Table(meta, ptr(g.View(-1)))
-	var trick string
-	for _, f := range e.Fields {
-		if f.Name == "Trick" {
-			trick = f.Value
+	pub := g.View(-1)
+	text := messageText(TableMessage(nil, meta, &pub, lookText))
+	var tricks string
+	for line := range strings.SplitSeq(text, "\n") {
+		if strings.HasPrefix(line, "Tricks won:") {
+			tricks = line
 		}
 	}
 	winner := g.Rules().TeamOf(g.LastTrick().Winner)
 	want := fmt.Sprintf("%s 1 (", TeamName(winner))
-	if !strings.Contains(trick, "Tricks won:") || !strings.Contains(trick, want) {
-		t.Fatalf("after one trick the table says %q, want %q to have won it", trick, TeamName(winner))
+	if !strings.Contains(tricks, want) {
+		t.Fatalf("after one trick the table says %q, want %q to have won it:\n%s", tricks, TeamName(winner), text)
 	}
 }
 
@@ -176,7 +178,7 @@ func TestHandShowsTheAuction(t *testing.T) {
 		}
 	}
 	v := g.View(g.Turn())
-	text := Hand(meta, &v, HandOptions{}).Content
+	text := messageText(HandMessage(nil, meta, &v, HandOptions{}, lookText))
 	var want []string
 	for _, b := range v.Auction() {
 		call := "pass"
@@ -188,10 +190,10 @@ func TestHandShowsTheAuction(t *testing.T) {
 	if line := "**Bids:** " + strings.Join(want, " · "); !strings.Contains(text, line) {
 		t.Errorf("the private view does not show the auction as %q:\n%s", line, text)
 	}
-	nextHandButton := func(d *discordgo.InteractionResponseData) int {
+	nextHandButton := func(opts HandOptions) int {
 		found := -1
-		for _, row := range d.Components {
-			for k, c := range row.(discordgo.ActionsRow).Components {
+		for _, row := range messageRows(HandMessage(nil, meta, &v, opts, lookText)) {
+			for k, c := range row.Components {
 				if b, ok := c.(discordgo.Button); ok {
 					if id, err := commands.ParseID(b.CustomID); err == nil && id.Action == commands.ActNextHand {
 						found = k
@@ -201,10 +203,10 @@ func TestHandShowsTheAuction(t *testing.T) {
 		}
 		return found
 	}
-	if k := nextHandButton(Hand(meta, &v, HandOptions{})); k != -1 {
+	if k := nextHandButton(HandOptions{}); k != -1 {
 		t.Errorf("Next hand offered when the table does not pause")
 	}
-	if k := nextHandButton(Hand(meta, &v, HandOptions{NextHand: true})); k != 0 {
+	if k := nextHandButton(HandOptions{NextHand: true}); k != 0 {
 		t.Errorf("Next hand is button %d of its row, want the first", k)
 	}
 }
@@ -245,8 +247,8 @@ func TestRefreshAndHintAlwaysThere(t *testing.T) {
 						crowded++
 					}
 					labels := map[string]bool{}
-					for _, row := range Hand(meta, &v, HandOptions{}).Components {
-						for _, c := range row.(discordgo.ActionsRow).Components {
+					for _, row := range messageRows(HandMessage(nil, meta, &v, HandOptions{}, lookText)) {
+						for _, c := range row.Components {
 							if b, ok := c.(discordgo.Button); ok {
 								labels[b.Label] = true
 							}
@@ -274,10 +276,10 @@ func TestHandChosenCard(t *testing.T) {
 	meta, g := gameAt(t, engine.PhasePlay)
 	v := g.View(g.Turn())
 	card := v.Legal().Cards()[0]
-	buttons := func(d *discordgo.InteractionResponseData) []discordgo.Button {
+	buttons := func(opts HandOptions) []discordgo.Button {
 		var out []discordgo.Button
-		for _, row := range d.Components {
-			for _, c := range row.(discordgo.ActionsRow).Components {
+		for _, row := range messageRows(HandMessage(nil, meta, &v, opts, lookText)) {
+			for _, c := range row.Components {
 				if b, ok := c.(discordgo.Button); ok {
 					out = append(out, b)
 				}
@@ -286,7 +288,7 @@ func TestHandChosenCard(t *testing.T) {
 		return out
 	}
 	play, chosen := 0, 0
-	for _, b := range buttons(Hand(meta, &v, HandOptions{Chosen: engine.CardSet(0).Add(card)})) {
+	for _, b := range buttons(HandOptions{Chosen: engine.CardSet(0).Add(card)}) {
 		id, err := commands.ParseID(b.CustomID)
 		if err != nil {
 			continue
@@ -301,7 +303,7 @@ func TestHandChosenCard(t *testing.T) {
 	if play != 1 || chosen != 1 {
 		t.Errorf("with %s chosen: %d Play buttons and %d chosen card buttons, want 1 and 1", card.Symbol(), play, chosen)
 	}
-	for _, b := range buttons(Hand(meta, &v, HandOptions{})) {
+	for _, b := range buttons(HandOptions{}) {
 		if id, err := commands.ParseID(b.CustomID); err == nil && id.Action == commands.ActPlayCard {
 			t.Errorf("a Play button with no card chosen: %q", b.Label)
 		}

@@ -14,18 +14,16 @@ import (
 // hand at each step: the score always; the meld by trump in the auction; the contract
 // with what the bidders need once meld is shown; the cards received, marked, after a pass;
 // the last trick until the seat's next card; the last hand's result before the next
-// auction; and at most 2,000 characters.
+// auction; and the message within Discord's limits.
 func TestPrivateHandStory(t *testing.T) {
 	meta, g := gameAt(t, engine.PhaseBidding)
 	seen := map[string]bool{}
 	p := computertest.New(t, "baseline", 1)
 	for n := 0; n < 400 && !g.Over(); n++ {
 		for seat := range g.Rules().Players {
-			text := Hand(meta, ptr(g.View(seat)), HandOptions{}).Content
-			if len(text) > 2000 {
-				t.Fatalf("private hand of %d characters", len(text))
-			}
 			v := g.View(seat)
+			where := fmt.Sprintf("step %d, hand of seat %d", g.LogLen(), seat+1)
+			text := strings.Join(statsOf(t, where, HandMessage(nil, meta, &v, HandOptions{}, lookText)).texts, "\n")
 			check := func(name, want string, cond bool) {
 				if cond {
 					if !strings.Contains(text, want) {

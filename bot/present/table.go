@@ -13,34 +13,6 @@ import (
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-// Table is the public table: everything every player may know, and the "My hand"
-// button.
-// v is the spectators' view (Game.View(-1)): the table never sees a hand.
-func Table(meta *table.Game, v *engine.View) (*discordgo.MessageEmbed, []discordgo.MessageComponent) {
-	rules := v.Rules()
-	e := &discordgo.MessageEmbed{
-		Title:       tableTitle(v),
-		Description: statusLine(meta, v),
-		Color:       ColourActive,
-	}
-	abandoned := meta.Status == table.StatusAbandoned
-	if abandoned {
-		e.Description = "This game was abandoned."
-	}
-	if v.Over() || abandoned {
-		e.Color = ColourOver
-	}
-	for _, f := range tableFields(meta, v, engine.Card.Symbol) {
-		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: f.name, Value: f.value, Inline: f.inline})
-	}
-	e.Footer = &discordgo.MessageEmbedFooter{Text: gameEndText(rules, v.HandNo()) + " · press “My hand” to see your cards and act"}
-	if v.Over() || abandoned {
-		e.Footer.Text = gameEndText(rules, v.HandNo())
-		return e, []discordgo.MessageComponent{}
-	}
-	return e, []discordgo.MessageComponent{discordgo.ActionsRow{Components: tableButtons(meta, v)}}
-}
-
 // tableTitle is the table's title: the preset and the hand.
 func tableTitle(v *engine.View) string {
 	return fmt.Sprintf("Pinochle · %s · hand %d", v.Rules().Preset, v.HandNo())
@@ -62,11 +34,10 @@ func tableButtons(meta *table.Game, v *engine.View) []discordgo.MessageComponent
 	return row
 }
 
-// field is a titled part of the table's words: a field of its embed, or a paragraph of its
-// Text Display.
+// field is a titled part of a message's words, written as a paragraph of its Text Display
+// (paragraphs).
 type field struct {
 	name, value string
-	inline      bool
 }
 
 // cardFace writes a card in text: engine.Card.Symbol ("A♠"), or a card emoji (Look.face).
@@ -98,15 +69,15 @@ func tableFields(meta *table.Game, v *engine.View, face cardFace) []field {
 		}
 		seats = append(seats, fmt.Sprintf("%s (%s)%s", seatName(meta, seat), string(rune('A'+rules.TeamOf(seat))), marks))
 	}
-	fields = append(fields, field{"Seats, in playing order", strings.Join(seats, "\n"), true})
+	fields = append(fields, field{"Seats, in playing order", strings.Join(seats, "\n")})
 	score := fmt.Sprintf("%s **%d**\n%s **%d**", sideName(meta, 0), v.Scores()[0], sideName(meta, 1), v.Scores()[1])
 	if rules.Solo {
 		score = strings.ReplaceAll(seatScoresText(meta, v.SeatScores(), rules.Players), " · ", "\n")
 	}
-	fields = append(fields, field{"Score", score, true})
+	fields = append(fields, field{"Score", score})
 	if rules.Stock && !v.Over() {
 		for _, f := range stockFields(meta, v) {
-			fields = append(fields, field{f.Name, f.Value, f.Inline})
+			fields = append(fields, field{f.Name, f.Value})
 		}
 	}
 	if len(v.Auction()) > 0 && !v.Over() {

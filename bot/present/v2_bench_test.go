@@ -69,7 +69,7 @@ func newBenchPainter(b *testing.B, cacheBytes int64) *Painter {
 
 // BenchmarkTableMessage lays out a four-handed table with a trick in progress and its
 // picture. Target: a miss under 10 ms (the picture's drawing, some 8 ms); a hit under
-// 150 µs, most of it the words, which the embed of Table costs too.
+// 150 µs, most of it the words.
 func BenchmarkTableMessage(b *testing.B) {
 	meta, pub, _ := benchMoment(b, "racehorse")
 	b.Run("miss", func(b *testing.B) { benchTable(b, newBenchPainter(b, 0), meta, pub) })

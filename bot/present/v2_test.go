@@ -259,7 +259,8 @@ func statsOf(t *testing.T, where string, m Message) v2Stats {
 	return st
 }
 
-// customIDs lists the custom IDs of old-style rows of components, in order.
+// customIDs lists the custom IDs of rows of components (as handControls makes them), in
+// order.
 func customIDs(rows []discordgo.MessageComponent) []string {
 	var out []string
 	for _, r := range rows {
@@ -273,6 +274,52 @@ func customIDs(rows []discordgo.MessageComponent) []string {
 		}
 	}
 	return out
+}
+
+// messageRows lists the rows of controls of a message's container, in order.
+func messageRows(m Message) []discordgo.ActionsRow {
+	var out []discordgo.ActionsRow
+	for _, c := range m.Components {
+		if box, ok := c.(discordgo.Container); ok {
+			for _, item := range box.Components {
+				if row, ok := item.(discordgo.ActionsRow); ok {
+					out = append(out, row)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// messageText joins the Text Displays of a message's container, a line between two.
+func messageText(m Message) string {
+	var texts []string
+	for _, c := range m.Components {
+		if box, ok := c.(discordgo.Container); ok {
+			for _, item := range box.Components {
+				if td, ok := item.(discordgo.TextDisplay); ok {
+					texts = append(texts, td.Content)
+				}
+			}
+		}
+	}
+	return strings.Join(texts, "\n")
+}
+
+// tableIDs are the custom IDs of the buttons of a table in play: My hand, Watch and, once
+// a hand is over, the score sheet at its last page; none once the game is over.
+func tableIDs(meta *table.Game, pub *engine.View) []string {
+	if pub.Over() {
+		return nil
+	}
+	ids := []string{
+		commands.ID{Game: meta.ID, Action: commands.ActHand}.String(),
+		commands.ID{Game: meta.ID, Action: commands.ActWatch}.String(),
+	}
+	if n := len(pub.Results()); n > 0 {
+		ids = append(ids, commands.SheetID{Kind: commands.SheetScores, Game: meta.ID, Page: (n-1)/SheetPageSize + 1}.String())
+	}
+	return ids
 }
 
 // idsOf lists the custom IDs of a message's controls, in order.
@@ -316,7 +363,8 @@ func (m *maxima) log(t *testing.T) {
 // table and every seat's hand, keeps within Discord's limits on Components V2 messages,
 // with pictures, without, and with card emojis; so does every private view at every step
 // of the game (text only there, since drawing thousands of pictures adds nothing the
-// moments lack); and each hand keeps the controls of Hand, custom ID for custom ID.
+// moments lack); the table has its buttons (tableIDs) and each hand the controls of
+// handControls, custom ID for custom ID.
 func TestV2Limits(t *testing.T) {
 	var seen maxima
 	looks := []struct {
@@ -334,14 +382,14 @@ func TestV2Limits(t *testing.T) {
 			for _, lobby := range []Message{LobbyMessage(goldenLobby(meta, &rules), &rules), ClosedLobbyMessage(meta, &rules, "The game is on.")} {
 				seen.note("lobby", statsOf(t, preset+" lobby", lobby))
 			}
-			// checkHand checks a hand's message, and that its controls are those of Hand
-			// (handControls, which Hand shows, where Hand itself would cost a bid suggestion).
+			// checkHand checks a hand's message, and that its controls are those of
+			// handControls.
 			checkHand := func(where string, g *engine.Game, seat int, opts HandOptions, l Look, kind string) {
 				v := g.View(seat)
 				st := statsOf(t, where, HandMessage(painter(t), meta, &v, opts, l))
 				seen.note(kind, st)
 				if want, got := customIDs(handControls(meta, &v, opts)), idsOf(st); !slices.Equal(want, got) {
-					t.Errorf("%s: the controls are\n%q\nwant those of Hand:\n%q", where, got, want)
+					t.Errorf("%s: the controls are\n%q\nwant those of handControls:\n%q", where, got, want)
 				}
 			}
 			g := goldenPlay(t, meta, &rules, func(name string, g *engine.Game) {
@@ -353,7 +401,7 @@ func TestV2Limits(t *testing.T) {
 					where := fmt.Sprintf("%s, %s, %s", preset, name, l.name)
 					st := statsOf(t, where+", table", TableMessage(painter(t), meta, &pub, l.look))
 					seen.note("table, "+l.name, st)
-					if want, got := customIDs(mustRows(Table(meta, &pub))), idsOf(st); !slices.Equal(want, got) {
+					if want, got := tableIDs(meta, &pub), idsOf(st); !slices.Equal(want, got) {
 						t.Errorf("%s, table: the buttons are %q, want %q", where, got, want)
 					}
 					for seat := range rules.Players {
@@ -362,10 +410,6 @@ func TestV2Limits(t *testing.T) {
 						}
 						where := fmt.Sprintf("%s, hand of seat %d", where, seat+1)
 						checkHand(where, g, seat, HandOptions{}, l.look, "hand, "+l.name)
-						v := g.View(seat)
-						if want, got := customIDs(Hand(meta, &v, HandOptions{}).Components), customIDs(handControls(meta, &v, HandOptions{})); !slices.Equal(want, got) {
-							t.Errorf("%s: Hand shows the controls %q, handControls %q", where, want, got)
-						}
 					}
 				}
 			}, func(g *engine.Game, a engine.Action, events []engine.Event) {
@@ -391,10 +435,6 @@ func TestV2Limits(t *testing.T) {
 		})
 	}
 	seen.log(t)
-}
-
-func mustRows(_ *discordgo.MessageEmbed, rows []discordgo.MessageComponent) []discordgo.MessageComponent {
-	return rows
 }
 
 // longNames are names as long as Discord allows (32 characters), each character one that
@@ -627,23 +667,22 @@ func skipUnderRace(t *testing.T, preset string) {
 
 // TestV2CardFaces: with card emojis, a seat's card buttons show the card's emoji and no
 // symbol, keep their custom IDs, styles and states, and the hand in text shows the same
-// emojis; without them, the buttons are those of Hand.
+// emojis; without them, the buttons are those of handControls.
 func TestV2CardFaces(t *testing.T) {
 	meta, g := gameAt(t, engine.PhasePlay)
 	v := g.View(g.Turn())
-	old := Hand(meta, &v, HandOptions{})
 	st := statsOf(t, "emojis", HandMessage(nil, meta, &v, HandOptions{}, lookFourColour))
-	var oldButtons []discordgo.Button
-	for _, r := range old.Components {
+	var baseButtons []discordgo.Button
+	for _, r := range handControls(meta, &v, HandOptions{}) {
 		for _, c := range r.(discordgo.ActionsRow).Components {
-			oldButtons = append(oldButtons, c.(discordgo.Button))
+			baseButtons = append(baseButtons, c.(discordgo.Button))
 		}
 	}
-	if len(oldButtons) != len(st.controls) {
-		t.Fatalf("%d controls, want %d", len(st.controls), len(oldButtons))
+	if len(baseButtons) != len(st.controls) {
+		t.Fatalf("%d controls, want %d", len(st.controls), len(baseButtons))
 	}
 	faces := 0
-	for i, b := range oldButtons {
+	for i, b := range baseButtons {
 		got := st.controls[i]
 		id, err := commands.ParseID(b.CustomID)
 		if err != nil || id.Action != commands.ActCard || b.Label == "·" {
@@ -666,7 +705,7 @@ func TestV2CardFaces(t *testing.T) {
 		t.Fatal("no card button at the seat's turn to play")
 	}
 	plain := statsOf(t, "symbols", HandMessage(nil, meta, &v, HandOptions{}, lookText))
-	for i, b := range oldButtons {
+	for i, b := range baseButtons {
 		if c := plain.controls[i]; c.Label != b.Label || c.Emoji != nil && b.Emoji == nil {
 			t.Errorf("without emojis, button %d is %q, want %q", i, c.Label, b.Label)
 		}
@@ -760,8 +799,9 @@ func TestV2LastResult(t *testing.T) {
 	}
 }
 
-// TestV2Lobby: the lobby holds the buttons of Lobby, names the host by mention and every
-// seated player; closed, it says why and has no buttons.
+// TestV2Lobby: the lobby holds its buttons (Join, Leave, Add computer player, Start, Cancel,
+// then a seat's for each open seat), names the host by mention and every seated player;
+// closed, it says why and has no buttons.
 func TestV2Lobby(t *testing.T) {
 	rules, err := engine.NewRules("six-handed", nil)
 	if err != nil {
@@ -773,8 +813,14 @@ func TestV2Lobby(t *testing.T) {
 		meta.Seats[s] = table.Seat{}
 	}
 	st := statsOf(t, "lobby", LobbyMessage(meta, &rules))
-	_, rows := Lobby(meta, &rules)
-	if want := customIDs(rows); !slices.Equal(idsOf(st), want) {
+	var want []string
+	for _, a := range []commands.Action{commands.ActJoin, commands.ActLeave, commands.ActAddComputer, commands.ActStart, commands.ActCancel} {
+		want = append(want, commands.ID{Game: meta.ID, Action: a}.String())
+	}
+	for s := 2; s < 6; s++ {
+		want = append(want, commands.ID{Game: meta.ID, Action: commands.ActSeat, Arg: fmt.Sprint(s)}.String())
+	}
+	if !slices.Equal(idsOf(st), want) {
 		t.Errorf("the lobby's controls are %q, want %q", idsOf(st), want)
 	}
 	text := strings.Join(st.texts, "\n")

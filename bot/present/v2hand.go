@@ -12,14 +12,14 @@ import (
 // words, then as a picture (sorted by suit, trump first, the cards received marked and
 // those passed or buried apart, and on the seat's turn to play the playable cards raised
 // and the others dimmed), then the meld, the trick, the story of the hand and what the
-// seat may do, and the controls of Hand, with the same custom IDs, card buttons showing
-// the look's card emojis. v is the seat's own view (Game.View(seat)). With look.Pictures
-// false, or a nil p, it is words only.
+// seat may do, and the controls (handControls), card buttons showing the look's card
+// emojis. v is the seat's own view (Game.View(seat)). With look.Pictures false, or a nil
+// p, it is words only.
 //
 // The story gives way, last lines first, then the picture's alt text, to keep within
 // Discord's limit on a message's text.
 func HandMessage(p *Painter, meta *table.Game, v *engine.View, opts HandOptions, look Look) Message {
-	var face cardFace // nil: a hand as ranks by suit, as Hand writes it
+	var face cardFace // nil: a hand as ranks by suit, other cards as symbols
 	if len(look.Emojis) > 0 {
 		face = look.face()
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 // LobbyMessage is the public lobby as a Components V2 message: the table's rules and host,
-// the seats by team, and the buttons of Lobby, with the same custom IDs.
+// the seats by team, and the buttons to take part (lobbyRows).
 func LobbyMessage(meta *table.Game, rules *engine.Rules) Message {
 	d := draft{
 		colour: ColourActive,
