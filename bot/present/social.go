@@ -21,22 +21,21 @@ import (
 
 // Answers about Play again, finding players and watching.
 const (
-	MsgAgainNotPlayer   = "Only the players of that game can play it again. `/table play` finds you a table."
-	MsgAgainNotOver     = "That game has no result to play again from."
-	MsgAgainExpired     = "That offer has expired: the game ended more than a day ago. `/pinochle new` opens a table."
-	MsgAgainOpening     = "The next game is being opened right now: it appears in a moment."
-	MsgAgainHostOnly    = "Only the game's host can start the next game with computer players. Press **Play again** to say you are ready."
-	MsgAgainEvent       = "A league event's games are not played again: the event pairs its next round."
-	MsgCallOn           = "📣 I will mention you (at most once an hour) when a table in this server looks for players and you are not at one. `/table call on:False` stops it."
-	MsgCallOff          = "No more calls: I will not mention you when a table looks for players."
-	MsgCallAlreadyOn    = "You are on the call list already: I mention you at most once an hour when a table looks for players. `/table call on:False` takes you off."
-	MsgCallAlreadyOff   = "You are not on the call list, so there was nothing to take you off."
-	MsgInviteNoLobby    = "You have no open table here with an empty seat to invite anyone to. `/table play` opens one."
-	MsgInviteSelf       = "You are at that table already."
-	MsgWatchNoTable     = "There is no game in play in this thread to watch. Use `/table watch` in a table's thread, or press **Watch** on its table message."
-	MsgWatchEvent       = "League event games cannot be watched while they are played."
-	MsgWatchNotInThread = "Watching shows a game privately: use it in the table's thread."
-	MsgActivityNone     = "No finished games in this server in the last eight weeks."
+	MsgAgainNotPlayer = "Only the players of that game can play it again. `/table play` finds you a table."
+	MsgAgainNotOver   = "That game has no result to play again from."
+	MsgAgainExpired   = "That offer has expired: the game ended more than a day ago. `/pinochle new` opens a table."
+	MsgAgainOpening   = "The next game is being opened right now: it appears in a moment."
+	MsgAgainHostOnly  = "Only the game's host can start the next game with computer players. Press **Play again** to say you are ready."
+	MsgAgainEvent     = "A league event's games are not played again: the event pairs its next round."
+	MsgCallOn         = "📣 I will mention you (at most once an hour) when a table in this server looks for players and you are not at one. `/table call on:False` stops it."
+	MsgCallOff        = "No more calls: I will not mention you when a table looks for players."
+	MsgCallAlreadyOn  = "You are on the call list already: I mention you at most once an hour when a table looks for players. `/table call on:False` takes you off."
+	MsgCallAlreadyOff = "You are not on the call list, so there was nothing to take you off."
+	MsgInviteNoLobby  = "You have no open table here with an empty seat to invite anyone to. `/table play` opens one."
+	MsgInviteSelf     = "You are at that table already."
+	MsgWatchNoTable   = "There is no game in play in this thread to watch. Use `/table watch` in a table's thread, or press **Watch** on its table message."
+	MsgWatchEvent     = "League event games cannot be watched while they are played."
+	MsgActivityNone   = "No finished games in this server in the last eight weeks."
 )
 
 // Answers of the admins' tools.

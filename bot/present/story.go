@@ -129,17 +129,6 @@ func storyLines(meta *table.Game, v *engine.View) []string {
 	return out
 }
 
-// countForced counts the forced entries of an auction (a forced opening).
-func countForced(auction []engine.Bid) int {
-	n := 0
-	for _, b := range auction {
-		if b.Forced {
-			n++
-		}
-	}
-	return n
-}
-
 // playedSince reports whether the seat has played to the trick in progress: the last
 // trick is shown until its next card.
 func playedSince(v *engine.View) bool {
