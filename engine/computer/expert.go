@@ -91,6 +91,18 @@ type Budget struct {
 	// model (auctionModel, fitted to racehorse auctions between experts); when none is
 	// kept, the likeliest is. Racehorse and partnership only (inferAuction).
 	Infer int
+	// InferBids, when 2 or more, does in the auction what Infer does in card play: the
+	// deals a bid is valued on are kept in proportion to how likely the bids and passes
+	// so far were under them, up to InferBids draws a sample. A raise of its partner
+	// stays bounded by the raiser's own meld (BoundRaises).
+	InferBids int
+	// PassTilt, when its BidderTrump is positive, tilts the samples of a pass between the
+	// bidder and its partner (knowledge.tiltPassing): the partner deals the bidder trump
+	// and aces by its Bidder weights, the bidder deals the partner by its Partner weights.
+	PassTilt Tilt
+	// InferPass, when 2 or more, does in the passes between the bidder and its partner
+	// what Infer does in card play.
+	InferPass int
 }
 
 // The budgets of the levels "expert" and "normal". The normal level's bidding model
@@ -108,7 +120,7 @@ type Budget struct {
 var (
 	expertBudget = Budget{PlaySamples: 600, AuctionSamples: 900, PassSamples: 180, ExactCards: 20, ExactSamples: 160,
 		Confidence: expertConfidence, PartnerConfidence: bidPartnerConfidence, Risk: expertRisk, Readable: true, Hopeless: expertHopeless,
-		RaiseOnHelp: true, BoundRaises: true, Tilt: expertTilt}
+		RaiseOnHelp: true, BoundRaises: true, Tilt: expertTilt, PassTilt: passTilt}
 	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, Readable: true, Hopeless: normalHopeless,
 		BoundRaises: true, SpareTrick: true}
@@ -134,6 +146,11 @@ const (
 // 0.2) gained nothing measurable (-0.1 and +1.8 over 1,000 deals each of seeds 101 and 202,
 // intervals about ±4).
 var expertTilt = Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, PartnerAces: 0.5}
+
+// passTilt is how the expert deals the bidder and its partner trump and aces in its
+// samples of a pass between them (PassTilt): the bidder, before its partner's cards, long
+// in the trump it named; the partner, once it has passed, short of trump and aces.
+var passTilt = Tilt{BidderTrump: 2.5, PartnerTrump: 0.35, BidderAces: 1.3, PartnerAces: 0.5}
 
 // The bid model (bidmodel.go, Budget.Model): experts' hands recorded by internal/selfplay
 // (about forty minutes on two cores; resumable), then fitted by internal/fitbidmodel.
@@ -537,6 +554,9 @@ func (o *outlook) value(bid int) float64 {
 func (e *Expert) outlooks(v *engine.View, choices uint8, bid int, rng *rand.Rand) []outlook {
 	r := v.Rules()
 	k := e.know(v, SeeAuction)
+	if v.Phase() == engine.PhaseBidding {
+		k.inferAuction(v, e.budget.InferBids)
+	}
 	n := e.budget.AuctionSamples
 	var out []outlook
 	for t := engine.Spades; t < engine.NoSuit; t++ {
@@ -557,7 +577,7 @@ func (e *Expert) outlooks(v *engine.View, choices uint8, bid int, rng *rand.Rand
 		if e.stopped() {
 			break
 		}
-		hands := k.sample(rng)
+		hands := k.sampleInferred(rng)
 		for i := range out {
 			h := hands
 			if v.Phase() == engine.PhaseBidding || v.Phase() == engine.PhaseTrump {

@@ -823,3 +823,98 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 		})
 	}
 }
+
+// TestTiltPassingFitsPasses checks, over racehorse hands between experts, that the samples
+// of the partner passing to the bidder, tilted as the pass tilt (passTilt) says, deal the
+// bidder a count of trump and aces nearer its real hand's than even samples do, and that
+// the bidder's samples as it passes back deal the partner nearer its real count too; and
+// that nothing is tilted in other phases or presets.
+func TestTiltPassingFitsPasses(t *testing.T) {
+	aces := func(h *engine.Hand, trump engine.Suit) int {
+		n := 0
+		for c := engine.Card(0); c < engine.NumKinds; c++ {
+			if c.Rank() == engine.Ace && c.Suit() != trump {
+				n += int(h[c])
+			}
+		}
+		return n
+	}
+	r := newRules(t, "racehorse", nil)
+	cheap := expertBudget
+	cheap.AuctionSamples, cheap.PassSamples = 30, 30
+	cheap.PlaySamples, cheap.ExactCards, cheap.ExactSamples = 2, 0, 0
+	rng := rand.New(rand.NewPCG(1, 2))
+	// sum[0] the real hands, sum[1] even samples, sum[2] tilted ones; [who] the seat
+	// sampled (the bidder in the partner's pass, the partner in the pass back); trump and
+	// aces.
+	var sum [3][2][2]float64
+	var seen [2]float64
+	for seed := uint64(1); seen[0] < 120 || seen[1] < 120; seed++ {
+		g, err := engine.NewGame(r, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var players [4]Player
+		for i := range players {
+			players[i] = newExpert(cheap, seed*4+uint64(i))
+		}
+		for g.HandNumber() == 1 && !g.Over() && g.Phase() != engine.PhasePlay {
+			seat := g.Turn()
+			v := g.View(seat)
+			b := v.Bidder()
+			who, other := -1, -1
+			switch v.Phase() {
+			case engine.PhasePass:
+				who, other = 0, b
+			case engine.PhasePassBack:
+				who, other = 1, r.Partner(b)
+			}
+			if who >= 0 {
+				seen[who]++
+				trump := v.Trump()
+				h := g.Hand(other)
+				sum[0][who][0] += float64(h.SuitCount(trump))
+				sum[0][who][1] += float64(aces(&h, trump))
+				for kind := 1; kind <= 2; kind++ {
+					k := know(&v)
+					if kind == 2 {
+						k.tiltPassing(&v, passTilt)
+						if !k.tilt.on() {
+							t.Fatalf("racehorse %v is not tilted", v.Phase())
+						}
+					}
+					for range 50 {
+						dealt := k.sample(rng)
+						sum[kind][who][0] += float64(dealt[other].SuitCount(trump)) / 50
+						sum[kind][who][1] += float64(aces(&dealt[other], trump)) / 50
+					}
+				}
+			}
+			if err := g.Apply(players[seat].Choose(v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for who, seat := range []string{"the bidder, as its partner passes", "the partner, as the bidder passes back"} {
+		for what, cards := range []string{"trump", "aces"} {
+			real, even, tilted := sum[0][who][what]/seen[who], sum[1][who][what]/seen[who], sum[2][who][what]/seen[who]
+			t.Logf("%s: %s real %.2f, even %.2f, tilted %.2f", seat, cards, real, even, tilted)
+			if math.Abs(tilted-real) >= math.Abs(even-real) {
+				t.Errorf("%s's %s: tilted samples hold %.2f, even ones %.2f, the real hands %.2f", seat, cards, tilted, even, real)
+			}
+		}
+	}
+	for _, preset := range []string{"double-deck", "six-handed", "three-handed", "racehorse"} {
+		decisionPoints(t, preset, map[string]string{"hands": "1"}, 1, func(g *engine.Game, seat int) {
+			if preset == "racehorse" && (g.Phase() == engine.PhasePass || g.Phase() == engine.PhasePassBack) {
+				return
+			}
+			v := g.View(seat)
+			k := know(&v)
+			k.tiltPassing(&v, passTilt)
+			if k.tilt.on() {
+				t.Fatalf("%s: tilted in phase %v", preset, g.Phase())
+			}
+		})
+	}
+}

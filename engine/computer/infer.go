@@ -82,7 +82,9 @@ type auctionEvidence struct {
 }
 
 // inferAuction sets k to keep its samples in proportion to the auction's likelihood
-// (sampleInferred), drawing up to tries deals for each. It applies in trick play to the
+// (sampleInferred), drawing up to tries deals for each: in trick play, in the passes
+// between the bidder and its partner (Budget.InferPass), or during the auction on what it
+// has said so far (Budget.InferBids). It applies to the
 // presets bid as racehorse is, to which the model was fitted: four-handed, single deck,
 // bids in tens from 250 (racehorse, partnership; not classic, whose dealer opens at 150
 // and where inference measured -2.9 a hand, -6.7 to +0.9, over 1,000 deals). Where the bidder and
@@ -90,7 +92,8 @@ type auctionEvidence struct {
 // unknown and only the others are weighed.
 func (k *knowledge) inferAuction(v *engine.View, tries int) {
 	r := k.rules
-	if tries < 2 || r.Players != 4 || r.DoubleDeck || r.Solo || r.Stock || r.BidStep != 10 || r.MinBid != 250 || v.Phase() != engine.PhasePlay {
+	if tries < 2 || r.Players != 4 || r.DoubleDeck || r.Solo || r.Stock || r.BidStep != 10 || r.MinBid != 250 ||
+		(v.Phase() != engine.PhasePlay && v.Phase() != engine.PhaseBidding && v.Phase() != engine.PhasePass && v.Phase() != engine.PhasePassBack) {
 		return
 	}
 	me := v.Seat()
@@ -166,6 +169,21 @@ func (ev *auctionEvidence) likelihood(hands *[engine.MaxPlayers]engine.Hand) flo
 // inferAuction set k to: each deal drawn is kept with the chance the auction had under it;
 // when none of k's tries is kept, the likeliest drawn is.
 func (k *knowledge) sampleInferred(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
+	if k.meld != nil {
+		var best [engine.MaxPlayers]engine.Hand
+		bestOff := -1
+		for range maxMeldTries {
+			hands := k.sample(rng)
+			ok, off := k.meld.fits(&hands)
+			if ok {
+				return hands
+			}
+			if bestOff < 0 || off < bestOff {
+				best, bestOff = hands, off
+			}
+		}
+		return best
+	}
 	ev := k.auction
 	if ev == nil {
 		return k.sample(rng)

@@ -41,6 +41,9 @@ type knowledge struct {
 	// truth, when set, is every seat's hand as dealt: each sample is that deal (a Seer's
 	// knowledge, to measure what seeing the cards is worth).
 	truth *[engine.MaxPlayers]engine.Hand
+	// meld, when set, keeps only samples that give the seats shown the meld they were
+	// shown (a seer of its partners' meld).
+	meld *meldSight
 }
 
 // tilt weighs the dealing of some cards (the tilted: trump, and the aces of the other
@@ -88,9 +91,29 @@ func (k *knowledge) tiltPassed(v *engine.View, t Tilt) {
 	if r.PassStyle != engine.PassPartnerThenBack || v.Phase() != engine.PhasePlay || b < 0 || t.BidderTrump <= 0 {
 		return
 	}
+	k.setTilt(v.Trump(), b, t)
+}
+
+// tiltPassing tilts k's samples as t says while the bidder's partner passes to the bidder
+// and the bidder passes back (PassPartnerThenBack, Budget.PassTilt): the partner deals the
+// bidder, who named the suit it is long in, trump and aces by t's Bidder weights; the
+// bidder deals the partner, who has just passed its best, by its Partner weights.
+func (k *knowledge) tiltPassing(v *engine.View, t Tilt) {
+	r := k.rules
+	b := v.Bidder()
+	if r.PassStyle != engine.PassPartnerThenBack || (v.Phase() != engine.PhasePass && v.Phase() != engine.PhasePassBack) ||
+		b < 0 || v.Trump() == engine.NoSuit || t.BidderTrump <= 0 {
+		return
+	}
+	k.setTilt(v.Trump(), b, t)
+}
+
+// setTilt sets k's tilt toward trump and aces for the bidder b and its partner.
+func (k *knowledge) setTilt(trump engine.Suit, b int, t Tilt) {
+	r := k.rules
 	p := r.Partner(b)
 	factor := func(f float64) int { return max(int(f*tiltScale+0.5), 1) }
-	k.tilt = tilt{trump: v.Trump()}
+	k.tilt = tilt{trump: trump}
 	for s := range r.Players {
 		k.tilt.trumps[s], k.tilt.aces[s] = tiltScale, tiltScale
 	}

@@ -34,7 +34,9 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 		return base, fmt.Sprintf("Pass %s: keep your meld, trump and winners; give away what helps least.", symbolList(base.Cards))
 	}
 	r := v.Rules()
-	k := e.know(v, SeeAuction)
+	k := e.know(v, SeePass)
+	k.tiltPassing(v, e.budget.PassTilt)
+	k.inferAuction(v, e.budget.InferPass)
 	team := r.TeamOf(v.Seat())
 	totals := make([]int, len(cands))
 	n := e.budget.PassSamples
@@ -43,7 +45,7 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 		if e.stopped() {
 			break
 		}
-		hands := k.sample(e.rng)
+		hands := k.sampleInferred(e.rng)
 		// The exchange stays within the team: the other team's meld is the same for every
 		// candidate.
 		var melds [engine.MaxPlayers]int

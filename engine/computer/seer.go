@@ -6,13 +6,19 @@ import "github.com/pinochle-discord/pinochle/engine"
 type Sight uint8
 
 const (
-	// SeeAuction: the auction, naming trump, passing and deciding to play or throw in.
+	// SeeAuction: the auction, naming trump and deciding to play or throw in.
 	SeeAuction Sight = 1 << iota
+	// SeePass: passing cards to the partner.
+	SeePass
 	// SeePlay: card play.
 	SeePlay
 	// SeePartners: of the hands shown, only the partners' (the seats of its team), the
 	// others sampled as the expert samples them.
 	SeePartners
+	// SeePartnersMeld: with SeePartners, only the partners' best meld (in the suit that
+	// gives the most, to within ten points) rather than their hands: what a bid that
+	// showed meld exactly would tell.
+	SeePartnersMeld
 )
 
 // NewSeer returns an Expert that, in the decisions sight names, samples only the deal as
@@ -46,6 +52,16 @@ func (e *Expert) know(v *engine.View, sight Sight) *knowledge {
 		k.truth = &e.truth
 		return k
 	}
+	if e.sight&SeePartnersMeld != 0 {
+		k.meld = &meldSight{table: &r.Meld}
+		for s := range r.Players {
+			k.meld.shown[s] = -1
+			if s != k.seat && r.TeamOf(s) == r.TeamOf(k.seat) {
+				k.meld.shown[s] = bestMeld(&e.truth[s], &r.Meld)
+			}
+		}
+		return k
+	}
 	for s := range r.Players {
 		if s == k.seat || r.TeamOf(s) != r.TeamOf(k.seat) {
 			continue
@@ -58,4 +74,36 @@ func (e *Expert) know(v *engine.View, sight Sight) *knowledge {
 	k.holders, k.relaxed, k.constrained = [engine.NumKinds]uint8{}, [engine.NumKinds]uint8{}, false
 	k.setHolders()
 	return k
+}
+
+// meldSight is what a seer of its partners' meld (SeePartnersMeld) was shown: each
+// seat's best meld, -1 for a seat not shown.
+type meldSight struct {
+	table *engine.MeldTable
+	shown [engine.MaxPlayers]int
+}
+
+// maxMeldTries bounds the deals drawn for one sample that agrees with the meld shown.
+const maxMeldTries = 400
+
+// fits reports whether hands give each seat shown its meld to within ten points, and how
+// far off they are.
+func (m *meldSight) fits(hands *[engine.MaxPlayers]engine.Hand) (bool, int) {
+	off := 0
+	for s, want := range m.shown {
+		if want >= 0 {
+			d := bestMeld(&hands[s], m.table) - want
+			off += max(d, -d)
+		}
+	}
+	return off <= 10, off
+}
+
+// bestMeld is a hand's meld in the suit that gives it the most.
+func bestMeld(h *engine.Hand, t *engine.MeldTable) int {
+	best := 0
+	for s := engine.Spades; s < engine.NoSuit; s++ {
+		best = max(best, engine.CountMeld(h, s, t).Total)
+	}
+	return best
 }

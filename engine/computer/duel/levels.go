@@ -14,22 +14,30 @@ import (
 //   - "expert-v1" is the expert with the budget it had when its search was made about three
 //     times faster (issue 15), every field written out so that it stays as it was when the
 //     expert's budget is raised or its bidding model refitted.
-//   - "expert-v2" is the expert as it bid before its bids were valued by a model fitted to
-//     real outcomes (issue 35): the budget it had then, every field written out. Its
-//     play is pinned by TestExpertV2Frozen, a digest of a seeded hand.
+//   - "expert-v2" is the expert as it was before issue 35 (a model fitted to real
+//     outcomes, inference, passes tilted toward the cards the bidder and its partner
+//     hold): the budget it had then, every field written out. Its play is pinned by
+//     TestExpertV2Frozen, a digest of a seeded hand.
 //   - "expert-model" is today's expert bidding by the bid model fitted to real outcomes
 //     (computer.Budget.Model), to measure it against expert-v2 before a table plays it.
 //   - "expert-infer" is today's expert with its samples of card play kept in proportion
 //     to how likely the auction was under them (computer.Budget.Infer, four draws a
 //     sample), to measure inference from the auction against expert-v2.
+//   - "expert-infer-bids" is today's expert valuing its bids on deals kept in proportion to
+//     how likely the auction so far was under them (computer.Budget.InferBids, four
+//     draws a sample).
+//   - "expert-pass-infer" is today's expert weighing the samples of its passes between
+//     bidder and partner by the auction's likelihood (computer.Budget.InferPass).
 //   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
 //     and, six-handed, before it spared a trick (SpareTrick).
 //   - "ismcts" is the expert with information-set MCTS card play (computer.ISMCTS).
-//   - "seer-auction", "seer-play" and "seer" are today's expert shown every seat's cards
-//     (computer.NewSeer) in its auction decisions (bids, trump, passes, play or throw in),
-//     in card play, or in both: they cheat, and measure what inferring the hidden cards
-//     could gain at most. "seer-partner-auction" sees its partner's hand alone, in the
-//     auction: what its partner's bids could at most tell.
+//   - The seers are today's expert shown cards it cannot see (computer.NewSeer): they
+//     cheat, and measure what inferring the hidden cards could gain at most. "seer-auction"
+//     sees every hand in its auction decisions (bids, trump, play or throw in) and its
+//     passes, "seer-pass" in its passes alone, "seer-play" in card play, "seer" in all of
+//     them; "seer-partner-auction" sees its partner's hand alone, in the auction and the
+//     passes; "seer-partner-meld" its partner's best meld alone (to within ten points), in
+//     its bids and its choice of trump: what a bid that showed meld exactly would tell.
 var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
 	"expert-v2": func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
@@ -43,19 +51,35 @@ var duelOnly = map[string]func(seed uint64) computer.Player{
 		b.Infer = 4
 		return computer.NewExpert(b, seed)
 	},
+	"expert-infer-bids": func(seed uint64) computer.Player {
+		b := computer.ExpertBudget()
+		b.InferBids = 4
+		return computer.NewExpert(b, seed)
+	},
+	"expert-pass-infer": func(seed uint64) computer.Player {
+		b := computer.ExpertBudget()
+		b.InferPass = 4
+		return computer.NewExpert(b, seed)
+	},
 	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
 	"ismcts":    func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
 	"seer-auction": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction)
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePass)
+	},
+	"seer-pass": func(seed uint64) computer.Player {
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeePass)
 	},
 	"seer-play": func(seed uint64) computer.Player {
 		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeePlay)
 	},
 	"seer-partner-auction": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePartners)
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePass|computer.SeePartners)
+	},
+	"seer-partner-meld": func(seed uint64) computer.Player {
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePartners|computer.SeePartnersMeld)
 	},
 	"seer": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePlay)
+		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePass|computer.SeePlay)
 	},
 }
 
