@@ -18,20 +18,18 @@ import (
 //     outcomes, inference, passes tilted toward the cards the bidder and its partner
 //     hold): the budget it had then, every field written out. Its play is pinned by
 //     TestExpertV2Frozen, a digest of a seeded hand.
-//   - "expert-model" is today's expert bidding by the bid model fitted to real outcomes
-//     (computer.Budget.Model), to measure it against expert-v2 before a table plays it.
-//   - "expert-infer" is today's expert with its samples of card play kept in proportion
-//     to how likely the auction was under them (computer.Budget.Infer, four draws a
-//     sample), to measure inference from the auction against expert-v2.
-//   - "expert-infer-bids" is today's expert valuing its bids on deals kept in proportion to
-//     how likely the auction so far was under them (computer.Budget.InferBids, four
-//     draws a sample).
-//   - "expert-pass-infer" is today's expert weighing the samples of its passes between
-//     bidder and partner by the auction's likelihood (computer.Budget.InferPass).
+//   - The experiments of issue 35 are expert-v2 changed in one way, to measure that change
+//     alone against expert-v2 (with --bidding-only where it changes only the bids):
+//     "expert-model" bids by the bid model fitted to real outcomes (computer.Budget.Model);
+//     "expert-infer" keeps its samples of card play in proportion to how likely the
+//     auction was under them (computer.Budget.Infer, four draws a sample);
+//     "expert-infer-bids" values its bids so (computer.Budget.InferBids), and
+//     "expert-pass-infer" its passes between bidder and partner
+//     (computer.Budget.InferPass).
 //   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
 //     and, six-handed, before it spared a trick (SpareTrick).
 //   - "ismcts" is the expert with information-set MCTS card play (computer.ISMCTS).
-//   - The seers are today's expert shown cards it cannot see (computer.NewSeer): they
+//   - The seers are expert-v2 shown cards it cannot see (computer.NewSeer): they
 //     cheat, and measure what inferring the hidden cards could gain at most. "seer-auction"
 //     sees every hand in its auction decisions (bids, trump, play or throw in) and its
 //     passes, "seer-pass" in its passes alone, "seer-play" in card play, "seer" in all of
@@ -42,44 +40,44 @@ var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
 	"expert-v2": func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
 	"expert-model": func(seed uint64) computer.Player {
-		b := computer.ExpertBudget()
+		b := expertV2Budget
 		b.Model = true
 		return computer.NewExpert(b, seed)
 	},
 	"expert-infer": func(seed uint64) computer.Player {
-		b := computer.ExpertBudget()
+		b := expertV2Budget
 		b.Infer = 4
 		return computer.NewExpert(b, seed)
 	},
 	"expert-infer-bids": func(seed uint64) computer.Player {
-		b := computer.ExpertBudget()
+		b := expertV2Budget
 		b.InferBids = 4
 		return computer.NewExpert(b, seed)
 	},
 	"expert-pass-infer": func(seed uint64) computer.Player {
-		b := computer.ExpertBudget()
+		b := expertV2Budget
 		b.InferPass = 4
 		return computer.NewExpert(b, seed)
 	},
 	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
 	"ismcts":    func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
 	"seer-auction": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePass)
+		return computer.NewSeer(expertV2Budget, seed, computer.SeeAuction|computer.SeePass)
 	},
 	"seer-pass": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeePass)
+		return computer.NewSeer(expertV2Budget, seed, computer.SeePass)
 	},
 	"seer-play": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeePlay)
+		return computer.NewSeer(expertV2Budget, seed, computer.SeePlay)
 	},
 	"seer-partner-auction": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePass|computer.SeePartners)
+		return computer.NewSeer(expertV2Budget, seed, computer.SeeAuction|computer.SeePass|computer.SeePartners)
 	},
 	"seer-partner-meld": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePartners|computer.SeePartnersMeld)
+		return computer.NewSeer(expertV2Budget, seed, computer.SeeAuction|computer.SeePartners|computer.SeePartnersMeld)
 	},
 	"seer": func(seed uint64) computer.Player {
-		return computer.NewSeer(computer.ExpertBudget(), seed, computer.SeeAuction|computer.SeePass|computer.SeePlay)
+		return computer.NewSeer(expertV2Budget, seed, computer.SeeAuction|computer.SeePass|computer.SeePlay)
 	},
 }
 
