@@ -53,11 +53,15 @@ func postgresTarget(tb testing.TB) string { return pgtest.URL(tb) }
 // backends are the databases every storage test runs against.
 var backends = []backend{sqliteBackend, postgresBackend}
 
-// forEachBackend runs test once per backend, as subtests named after them.
+// forEachBackend runs test once per backend, as parallel subtests named after them: each
+// has its own database.
 func forEachBackend(t *testing.T, test func(t *testing.T, db backend)) {
 	t.Helper()
 	for _, b := range backends {
-		t.Run(b.name, func(t *testing.T) { test(t, b) })
+		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
+			test(t, b)
+		})
 	}
 }
 

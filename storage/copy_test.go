@@ -50,6 +50,7 @@ func seedForCopy(t *testing.T, s *DB) {
 // TestCopy copies a database to each backend and back: everything the bot reads is the same
 // in the copy, new games get new ids, a second copy is refused, and a merge copies nothing.
 func TestCopy(t *testing.T) {
+	t.Parallel()
 	for _, from := range backends {
 		for _, to := range backends {
 			t.Run(from.name+"-to-"+to.name, func(t *testing.T) {
@@ -111,6 +112,7 @@ func TestCopy(t *testing.T) {
 // and writes nothing, not even the rows it could have added; once the game is the same on
 // both sides, the merge adds the missing rows, and a second merge adds nothing.
 func TestCopyMergeRefusesDifferentGame(t *testing.T) {
+	t.Parallel()
 	for _, from := range backends {
 		for _, to := range backends {
 			t.Run(from.name+"-to-"+to.name, func(t *testing.T) {
@@ -182,6 +184,7 @@ func TestCopyMergeRefusesDifferentGame(t *testing.T) {
 // (another server's, as when merging two bots' databases): the merge is refused, naming the
 // game or season, and the target is left as it was.
 func TestCopyMergeRefusesForeignIDs(t *testing.T) {
+	t.Parallel()
 	forEachBackend(t, func(t *testing.T, db backend) {
 		ctx := context.Background()
 		src := sqliteBackend.open(t)

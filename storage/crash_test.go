@@ -34,6 +34,7 @@ func crashLog(tb testing.TB, seed uint64) []engine.Action {
 // goroutine per game, printing "saved <game> <seq>" right after each SaveAction returns,
 // until it is killed.
 func TestHelperProcess(t *testing.T) {
+	t.Parallel()
 	target := os.Getenv(crashEnv)
 	if target == "" {
 		return
@@ -75,7 +76,10 @@ func TestHelperProcess(t *testing.T) {
 // TestCrashSafety kills a process that is saving actions (SIGKILL, at random moments, in
 // several rounds) and checks after each kill that every action it reported saved is there,
 // in order, and that every game replays through the engine.
-func TestCrashSafety(t *testing.T) { forEachBackend(t, testCrashSafety) }
+func TestCrashSafety(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testCrashSafety)
+}
 
 func testCrashSafety(t *testing.T, db backend) {
 	if testing.Short() {
@@ -206,7 +210,10 @@ func testCrashSafety(t *testing.T, db backend) {
 
 // TestConcurrentGames writes 50 games at once, each from its own goroutine, while others
 // read, and checks that every log is complete and in order.
-func TestConcurrentGames(t *testing.T) { forEachBackend(t, testConcurrentGames) }
+func TestConcurrentGames(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testConcurrentGames)
+}
 
 func testConcurrentGames(t *testing.T, db backend) {
 	const games, actions = 50, 30

@@ -44,7 +44,10 @@ func twoTables() club.Round {
 // TestEventLifecycle: an event is created, entered, checked in to, closed to entry, played
 // round by round and ended; each step reads back as written, from a database opened
 // anew (as after a restart), and each refusal changes nothing.
-func TestEventLifecycle(t *testing.T) { forEachBackend(t, testEventLifecycle) }
+func TestEventLifecycle(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testEventLifecycle)
+}
 
 func testEventLifecycle(t *testing.T, db backend) {
 	target := db.target(t)
@@ -215,7 +218,10 @@ func testEventLifecycle(t *testing.T, db backend) {
 
 // TestEventPartnerships: a partnership enters whole, in its order, and leaves whole; a
 // player already in one cannot enter another.
-func TestEventPartnerships(t *testing.T) { forEachBackend(t, testEventPartnerships) }
+func TestEventPartnerships(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testEventPartnerships)
+}
 
 func testEventPartnerships(t *testing.T, db backend) {
 	s := db.open(t)
@@ -254,7 +260,10 @@ func testEventPartnerships(t *testing.T, db backend) {
 
 // TestEventDeals: a duplicate table's deals are recorded once each, counted at their
 // table, and read back in order.
-func TestEventDeals(t *testing.T) { forEachBackend(t, testEventDeals) }
+func TestEventDeals(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testEventDeals)
+}
 
 func testEventDeals(t *testing.T, db backend) {
 	s := db.open(t)
@@ -298,7 +307,10 @@ func testEventDeals(t *testing.T, db backend) {
 
 // TestDaily: the first play of a day fixes its deal; a player plays it once; par and
 // scores read back, with the days played for a streak.
-func TestDaily(t *testing.T) { forEachBackend(t, testDaily) }
+func TestDaily(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testDaily)
+}
 
 func testDaily(t *testing.T, db backend) {
 	s := db.open(t)

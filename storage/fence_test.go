@@ -103,7 +103,10 @@ func checkEveryWrite(t *testing.T, writes []namedWrite) {
 // last write went through) the lease still holds: each kind of write fails with
 // ErrLeaseLost and leaves the database as it was. The same writes through the new
 // holder's fenced store go through.
-func TestFencedWritesAfterTakeover(t *testing.T) { forEachBackend(t, testFencedWritesAfterTakeover) }
+func TestFencedWritesAfterTakeover(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testFencedWritesAfterTakeover)
+}
 
 func testFencedWritesAfterTakeover(t *testing.T, db backend) {
 	target := db.target(t)
@@ -256,7 +259,10 @@ func eventWrites(ctx context.Context, game int64) []namedWrite {
 // to run out writes nothing, though nobody took it over, until it is renewed; a released
 // one writes nothing, and neither does its fence once its owner takes the shards again,
 // under a new token.
-func TestFencedLeaseEnds(t *testing.T) { forEachBackend(t, testFencedLeaseEnds) }
+func TestFencedLeaseEnds(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testFencedLeaseEnds)
+}
 
 func testFencedLeaseEnds(t *testing.T, db backend) {
 	s := db.open(t)
@@ -335,7 +341,10 @@ func testFencedLeaseEnds(t *testing.T, db backend) {
 // TestFencedSavesInOneBatch queues saves under two leases, one of them lost, and one not
 // fenced, so that the saver writes them in one transaction: the lost lease's saves fail
 // alone with ErrLeaseLost, the others commit.
-func TestFencedSavesInOneBatch(t *testing.T) { forEachBackend(t, testFencedSavesInOneBatch) }
+func TestFencedSavesInOneBatch(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testFencedSavesInOneBatch)
+}
 
 func testFencedSavesInOneBatch(t *testing.T, db backend) {
 	s := db.open(t)
@@ -414,6 +423,7 @@ func testFencedSavesInOneBatch(t *testing.T, db backend) {
 // writes of the old holder fail from then on. SQLite needs no test of it: a process cannot
 // begin a takeover while another writes.
 func TestFenceHoldsOffTakeover(t *testing.T) {
+	t.Parallel()
 	target := postgresBackend.target(t)
 	procA, procB := openAt(t, target), openAt(t, target)
 	ctx := context.Background()

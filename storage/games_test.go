@@ -17,6 +17,7 @@ import (
 )
 
 func TestOpenCreatesFolderAndFile(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "a", "b", "pinochle.db")
 	s, err := Open(path)
 	if err != nil {
@@ -58,6 +59,7 @@ func TestPathFromEnv(t *testing.T) {
 }
 
 func TestPathWithSpecialCharacters(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "a?b#c %d", "x.db")
 	s, err := Open(path)
 	if err != nil {
@@ -69,7 +71,10 @@ func TestPathWithSpecialCharacters(t *testing.T) {
 	}
 }
 
-func TestGameRoundTrip(t *testing.T) { forEachBackend(t, testGameRoundTrip) }
+func TestGameRoundTrip(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testGameRoundTrip)
+}
 
 func testGameRoundTrip(t *testing.T, db backend) {
 	s := db.open(t)
@@ -151,7 +156,10 @@ func testGameRoundTrip(t *testing.T, db backend) {
 	}
 }
 
-func TestCreateGameRejects(t *testing.T) { forEachBackend(t, testCreateGameRejects) }
+func TestCreateGameRejects(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testCreateGameRejects)
+}
 
 func testCreateGameRejects(t *testing.T, db backend) {
 	s := db.open(t)
@@ -200,7 +208,10 @@ func testCreateGameRejects(t *testing.T, db backend) {
 	}
 }
 
-func TestSaveActionOrder(t *testing.T) { forEachBackend(t, testSaveActionOrder) }
+func TestSaveActionOrder(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testSaveActionOrder)
+}
 
 func testSaveActionOrder(t *testing.T, db backend) {
 	s := db.open(t)
@@ -289,7 +300,10 @@ func testSaveActionOrder(t *testing.T, db backend) {
 	}
 }
 
-func TestLoadActiveGames(t *testing.T) { forEachBackend(t, testLoadActiveGames) }
+func TestLoadActiveGames(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testLoadActiveGames)
+}
 
 func testLoadActiveGames(t *testing.T, db backend) {
 	s := db.open(t)
@@ -362,6 +376,7 @@ func testLoadActiveGames(t *testing.T, db backend) {
 // TestBackupWhileWriting copies an SQLite database while actions are being saved. A
 // PostgreSQL store refuses, pointing to pg_dump.
 func TestBackupWhileWriting(t *testing.T) {
+	t.Parallel()
 	t.Run("postgres", func(t *testing.T) {
 		s := postgresBackend.open(t)
 		err := s.Backup(context.Background(), filepath.Join(t.TempDir(), "copy.db"))
@@ -420,7 +435,10 @@ func TestBackupWhileWriting(t *testing.T) {
 
 // TestRecentGames: a guild's played games, newest first, limited; lobbies, abandoned games
 // and other guilds' games are left out.
-func TestRecentGames(t *testing.T) { forEachBackend(t, testRecentGames) }
+func TestRecentGames(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testRecentGames)
+}
 
 func testRecentGames(t *testing.T, db backend) {
 	s := db.open(t)

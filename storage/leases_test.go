@@ -9,7 +9,10 @@ import (
 	"time"
 )
 
-func TestShardLeases(t *testing.T) { forEachBackend(t, testShardLeases) }
+func TestShardLeases(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testShardLeases)
+}
 
 func testShardLeases(t *testing.T, db backend) {
 	s := db.open(t)
@@ -101,6 +104,7 @@ func testShardLeases(t *testing.T, db backend) {
 
 // TestShardLeasesRace has processes (stores) race for the same shard: exactly one wins.
 func TestShardLeasesRace(t *testing.T) {
+	t.Parallel()
 	forEachBackend(t, func(t *testing.T, db backend) {
 		target := db.target(t)
 		const n = 4

@@ -98,7 +98,10 @@ const seedLogLen = 12
 // migrations only), puts data in it, and checks that opening it upgrades it with the data
 // intact. PostgreSQL's migrations are SQLite's, one for one (TestMigrationsNumbered), and a
 // PostgreSQL database may be at any earlier version too, so both run it.
-func TestMigrateFromEveryVersion(t *testing.T) { forEachBackend(t, testMigrateFromEveryVersion) }
+func TestMigrateFromEveryVersion(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testMigrateFromEveryVersion)
+}
 
 func testMigrateFromEveryVersion(t *testing.T, b backend) {
 	n := SchemaVersion()
@@ -293,6 +296,7 @@ func checkSeeded(t *testing.T, s *DB, k int, log []engine.Action) {
 }
 
 func TestSchemaTooNew(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "new.db")
 	s, err := Open(path)
 	if err != nil {
@@ -322,6 +326,7 @@ func TestSchemaTooNew(t *testing.T) {
 // TestMigrationsNumbered checks that each database's migrations are numbered without gaps
 // and that PostgreSQL's are SQLite's, one for one, under the same names.
 func TestMigrationsNumbered(t *testing.T) {
+	t.Parallel()
 	lite, err := migrations(&sqliteDialect)
 	if err != nil {
 		t.Fatal(err)
@@ -348,6 +353,7 @@ func TestMigrationsNumbered(t *testing.T) {
 // TestMigrateTogether opens one fresh PostgreSQL database from several stores at once, as
 // shard processes starting together do: each succeeds, and every migration is applied once.
 func TestMigrateTogether(t *testing.T) {
+	t.Parallel()
 	target := postgresBackend.target(t)
 	const stores = 6
 	errs := make(chan error, stores)

@@ -11,7 +11,10 @@ import (
 
 // TestOrganiserRole: a guild names its organiser role, changes it and names none again;
 // each change is logged once, a change to the same role is none, and guilds do not share.
-func TestOrganiserRole(t *testing.T) { forEachBackend(t, testOrganiserRole) }
+func TestOrganiserRole(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testOrganiserRole)
+}
 
 func testOrganiserRole(t *testing.T, db backend) {
 	s := db.open(t)

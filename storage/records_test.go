@@ -97,7 +97,10 @@ var (
 // 8.02649: Cy ranks above Ben, though both are 1-1, because Cy's win came in G2 against
 // new players (a full surprise's gain) while Ben's came in G3 beside Ana, whom the season
 // already rated above everyone (an expected win, a smaller gain).
-func TestLeaderboardSeededHistory(t *testing.T) { forEachBackend(t, testLeaderboardSeededHistory) }
+func TestLeaderboardSeededHistory(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testLeaderboardSeededHistory)
+}
 
 func testLeaderboardSeededHistory(t *testing.T, db backend) {
 	s := db.open(t)
@@ -262,6 +265,7 @@ func testLeaderboardSeededHistory(t *testing.T, db backend) {
 // TestLeaderboardOrderIsTheLeagues checks that the leaderboard lists players in the league's
 // order (league.Less), ties included.
 func TestLeaderboardOrderIsTheLeagues(t *testing.T) {
+	t.Parallel()
 	forEachBackend(t, testLeaderboardOrderIsTheLeagues)
 }
 

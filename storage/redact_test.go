@@ -15,6 +15,7 @@ import (
 const testPassword = "s3cretPW"
 
 func TestRedact(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, target, want string
 	}{
@@ -53,6 +54,7 @@ func TestRedact(t *testing.T) {
 }
 
 func TestRedactErr(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, target, msg string
 	}{
@@ -89,6 +91,7 @@ func TestRedactErr(t *testing.T) {
 // TestConnectErrorHidesPassword connects with a password to a port where nothing listens,
 // and to URLs that do not parse: the errors say what failed without the password.
 func TestConnectErrorHidesPassword(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	unreachable := []string{

@@ -12,7 +12,10 @@ import (
 	"github.com/pinochle-discord/pinochle/table"
 )
 
-func TestHandsAndResultRoundTrip(t *testing.T) { forEachBackend(t, testHandsAndResultRoundTrip) }
+func TestHandsAndResultRoundTrip(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testHandsAndResultRoundTrip)
+}
 
 func testHandsAndResultRoundTrip(t *testing.T, db backend) {
 	s := db.open(t)
@@ -90,7 +93,10 @@ func testHandsAndResultRoundTrip(t *testing.T, db backend) {
 }
 
 // TestForfeitGame forfeits a double-deck game (a preset counted in ones) in its third hand.
-func TestForfeitGame(t *testing.T) { forEachBackend(t, testForfeitGame) }
+func TestForfeitGame(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testForfeitGame)
+}
 
 func testForfeitGame(t *testing.T, db backend) {
 	s := db.open(t)
@@ -197,7 +203,10 @@ func testForfeitGame(t *testing.T, db backend) {
 
 // TestSeasonBoundary: a game finishing exactly at a season's end counts for the next season
 // (and once); one finishing in the season's last millisecond counts for the ended season.
-func TestSeasonBoundary(t *testing.T) { forEachBackend(t, testSeasonBoundary) }
+func TestSeasonBoundary(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testSeasonBoundary)
+}
 
 func testSeasonBoundary(t *testing.T, db backend) {
 	s := db.open(t)
@@ -266,7 +275,10 @@ func testSeasonBoundary(t *testing.T, db backend) {
 	}
 }
 
-func TestSeasonsRoundTrip(t *testing.T) { forEachBackend(t, testSeasonsRoundTrip) }
+func TestSeasonsRoundTrip(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testSeasonsRoundTrip)
+}
 
 func testSeasonsRoundTrip(t *testing.T, db backend) {
 	s := db.open(t)
@@ -319,7 +331,10 @@ func testSeasonsRoundTrip(t *testing.T, db backend) {
 	}
 }
 
-func TestSettingsRoundTrip(t *testing.T) { forEachBackend(t, testSettingsRoundTrip) }
+func TestSettingsRoundTrip(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testSettingsRoundTrip)
+}
 
 func testSettingsRoundTrip(t *testing.T, db backend) {
 	s := db.open(t)
@@ -384,7 +399,10 @@ func testSettingsRoundTrip(t *testing.T, db backend) {
 	}
 }
 
-func TestNotify(t *testing.T) { forEachBackend(t, testNotify) }
+func TestNotify(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testNotify)
+}
 
 func testNotify(t *testing.T, db backend) {
 	s := db.open(t)
@@ -412,7 +430,10 @@ func testNotify(t *testing.T, db backend) {
 // each table's, beside their choice of turn DMs, which neither changes; another player's is
 // their own; a preference without a user or with no such look is refused and changes
 // nothing.
-func TestCardsPreference(t *testing.T) { forEachBackend(t, testCardsPreference) }
+func TestCardsPreference(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testCardsPreference)
+}
 
 func testCardsPreference(t *testing.T, db backend) {
 	s := db.open(t)
@@ -476,7 +497,10 @@ func testCardsPreference(t *testing.T, db backend) {
 
 // TestRatingHistory: every counted game adds a point to each player's rating history,
 // overall and in its season, and the last point is the player's rating on the board.
-func TestRatingHistory(t *testing.T) { forEachBackend(t, testRatingHistory) }
+func TestRatingHistory(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testRatingHistory)
+}
 
 func testRatingHistory(t *testing.T, db backend) {
 	s := db.open(t)
@@ -518,7 +542,10 @@ func testRatingHistory(t *testing.T, db backend) {
 // TestSoloResultRoundTrip records a three-handed game, where every player scores alone:
 // its hands keep each seat's change and score, and its result each seat's score and place,
 // with the winner a seat and no team scores.
-func TestSoloResultRoundTrip(t *testing.T) { forEachBackend(t, testSoloResultRoundTrip) }
+func TestSoloResultRoundTrip(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testSoloResultRoundTrip)
+}
 
 func testSoloResultRoundTrip(t *testing.T, db backend) {
 	s := db.open(t)

@@ -44,7 +44,10 @@ func waitQueued(t *testing.T, s *DB, n int) {
 // TestSaveBatchRejectsAlone queues saves behind a held writer, so that the saver writes
 // them in one transaction, and checks that the rejected ones (a duplicate, a gap, a game in
 // the lobby, a missing game) fail alone, each with its own error, while the others commit.
-func TestSaveBatchRejectsAlone(t *testing.T) { forEachBackend(t, testSaveBatchRejectsAlone) }
+func TestSaveBatchRejectsAlone(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testSaveBatchRejectsAlone)
+}
 
 func testSaveBatchRejectsAlone(t *testing.T, db backend) {
 	s := db.open(t)
@@ -123,6 +126,7 @@ func testSaveBatchRejectsAlone(t *testing.T, db backend) {
 // TestSaveActionCancelledWhileQueued checks that a save whose context ends while it is
 // queued returns the context's error and is not written.
 func TestSaveActionCancelledWhileQueued(t *testing.T) {
+	t.Parallel()
 	forEachBackend(t, testSaveActionCancelledWhileQueued)
 }
 
@@ -159,7 +163,10 @@ func testSaveActionCancelledWhileQueued(t *testing.T, db backend) {
 
 // TestCloseDrainsSaves closes the store while saves are queued behind a held writer, and
 // checks that Close writes them before it returns, and that saves after it fail.
-func TestCloseDrainsSaves(t *testing.T) { forEachBackend(t, testCloseDrainsSaves) }
+func TestCloseDrainsSaves(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testCloseDrainsSaves)
+}
 
 func testCloseDrainsSaves(t *testing.T, db backend) {
 	const games = 20
@@ -227,7 +234,10 @@ func testCloseDrainsSaves(t *testing.T, db backend) {
 }
 
 // TestSaveActionAfterClose checks that a closed store refuses saves instead of hanging.
-func TestSaveActionAfterClose(t *testing.T) { forEachBackend(t, testSaveActionAfterClose) }
+func TestSaveActionAfterClose(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testSaveActionAfterClose)
+}
 
 func testSaveActionAfterClose(t *testing.T, db backend) {
 	s, err := Connect(context.Background(), db.target(t))

@@ -36,7 +36,10 @@ func board(t *testing.T, s *DB, season int64) []league.Record {
 	return recs
 }
 
-func TestPlayAgain(t *testing.T) { forEachBackend(t, testPlayAgain) }
+func TestPlayAgain(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testPlayAgain)
+}
 
 func testPlayAgain(t *testing.T, b backend) {
 	s := b.open(t)
@@ -90,7 +93,10 @@ func testPlayAgain(t *testing.T, b backend) {
 	}
 }
 
-func TestCalls(t *testing.T) { forEachBackend(t, testCalls) }
+func TestCalls(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testCalls)
+}
 
 func testCalls(t *testing.T, b backend) {
 	s := b.open(t)
@@ -133,7 +139,10 @@ func testCalls(t *testing.T, b backend) {
 	}
 }
 
-func TestAdminCorrections(t *testing.T) { forEachBackend(t, testAdminCorrections) }
+func TestAdminCorrections(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testAdminCorrections)
+}
 
 func testAdminCorrections(t *testing.T, b backend) {
 	s := b.open(t)
@@ -363,7 +372,10 @@ func socialWrites(ctx context.Context, s *DB, game int64) []namedWrite {
 
 // TestUnofferedGames: the games a Play again offer is still to be posted for are those
 // finished since the time asked, with no offer recorded, not played again, not forfeited.
-func TestUnofferedGames(t *testing.T) { forEachBackend(t, testUnofferedGames) }
+func TestUnofferedGames(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testUnofferedGames)
+}
 
 func testUnofferedGames(t *testing.T, b backend) {
 	s := b.open(t)

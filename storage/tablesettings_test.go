@@ -16,6 +16,7 @@ import (
 // existed hold (defaults for the keys left out), what the program writes, and values that
 // are not a setting's, which are refused with an error naming them.
 func TestDecodeTableSettings(t *testing.T) {
+	t.Parallel()
 	def := table.DefaultSettings()
 	with := func(change func(*table.Settings)) table.Settings {
 		s := def
@@ -74,6 +75,7 @@ func TestDecodeTableSettings(t *testing.T) {
 // TestEncodeTableSettings: what is written reads back the same, for every value of every
 // setting, with hints left out for a guild that never chose them.
 func TestEncodeTableSettings(t *testing.T) {
+	t.Parallel()
 	var all []table.Settings
 	for _, l := range table.Levels() {
 		for _, p := range table.PingModes() {
@@ -113,6 +115,7 @@ func TestEncodeTableSettings(t *testing.T) {
 // TestNormalizeTableSettings: an empty level, ping mode, policy or pace is stored as its default,
 // the timer to the millisecond; anything else that is not a setting's value is refused.
 func TestNormalizeTableSettings(t *testing.T) {
+	t.Parallel()
 	s := table.Settings{Timer: time.Minute + time.Microsecond}
 	s.Normalize()
 	if want := (table.Settings{Level: table.DefaultLevel, Ping: table.PingAuto, Timer: time.Minute, Timeout: table.PolicyComputer, Pace: table.PaceNormal}); s != want {
@@ -137,7 +140,10 @@ func TestNormalizeTableSettings(t *testing.T) {
 // TestBadStoredTableSettings: a game or a guild whose stored settings are not valid (written
 // by hand, or by another program) is refused on reading with an error that names the game
 // and the value, never taken for something else.
-func TestBadStoredTableSettings(t *testing.T) { forEachBackend(t, testBadStoredTableSettings) }
+func TestBadStoredTableSettings(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testBadStoredTableSettings)
+}
 
 func testBadStoredTableSettings(t *testing.T, db backend) {
 	s := db.open(t)
@@ -193,6 +199,7 @@ func testBadStoredTableSettings(t *testing.T, db backend) {
 // TestLevelsAreComputerLevels: every level a table or a seat may be stored with makes a
 // computer player.
 func TestLevelsAreComputerLevels(t *testing.T) {
+	t.Parallel()
 	for _, l := range table.Levels() {
 		if _, err := computer.New(string(l), 1); err != nil {
 			t.Errorf("level %s: %v", l, err)
@@ -204,7 +211,10 @@ func TestLevelsAreComputerLevels(t *testing.T) {
 // stored as "baseline", as every computer player was before seats kept their level, reads
 // as its table's level, the one it played at, and is written back as that level; a seat
 // whose stored computer is no level is an error that names it.
-func TestSeatLevels(t *testing.T) { forEachBackend(t, testSeatLevels) }
+func TestSeatLevels(t *testing.T) {
+	t.Parallel()
+	forEachBackend(t, testSeatLevels)
+}
 
 func testSeatLevels(t *testing.T, db backend) {
 	s := db.open(t)

@@ -28,6 +28,7 @@ func deadPID(t *testing.T) int {
 // that may still run keeps its lease until it expires: one of another host, a running
 // process of this host, another owner in this very process, or a holder named otherwise.
 func TestShardTakeover(t *testing.T) {
+	t.Parallel()
 	host, err := os.Hostname()
 	if err != nil {
 		t.Skipf("no host name: %v", err)
@@ -85,6 +86,7 @@ func testShardTakeover(t *testing.T, db backend, host string, dead int) {
 // over at once, whoever it names. Once the lock is released, even though the lock file still
 // names this process, the lease is waited for again.
 func TestShardTakeoverLockedSQLite(t *testing.T) {
+	t.Parallel()
 	s := sqliteBackend.open(t)
 	ctx := context.Background()
 	sh := Shards{Count: 1, IDs: []int{0}}
