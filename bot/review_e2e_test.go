@@ -1,13 +1,7 @@
 package bot_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -290,73 +284,6 @@ func TestSheetAndReviewPaging(t *testing.T) {
 			t.Fatalf("%s has no %q", step.footer, step.label)
 		}
 		r = h.click(bob, msg, id)
-	}
-}
-
-// replayExport writes an exported game file to a temporary folder and runs the terminal
-// tool on it, built from this module, as a player would: pinochle replay accepts the file
-// (exit 0), reports a changed result (exit 1), and refuses garbage (exit 2). It skips
-// when no go command is found to build the tool.
-func replayExport(t *testing.T, data []byte) {
-	t.Helper()
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build pinochle with")
-	}
-	dir := t.TempDir()
-	tool := filepath.Join(dir, "pinochle")
-	build := exec.Command(goCmd, "build", "-o", tool, "./cmd/pinochle")
-	build.Dir = ".." // the module's root: tests run in the package's folder
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/pinochle: %v\n%s", err, out)
-	}
-	replay := func(name string, content []byte) (int, string) {
-		t.Helper()
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, content, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.Command(tool, "replay", path).CombinedOutput()
-		var exit *exec.ExitError
-		switch {
-		case err == nil:
-			return 0, string(out)
-		case errors.As(err, &exit):
-			return exit.ExitCode(), string(out)
-		}
-		t.Fatalf("run pinochle replay: %v", err)
-		return -1, ""
-	}
-	f, err := record.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("the exported file does not decode: %v", err)
-	}
-	want := fmt.Sprintf("The replay reproduces the file: %d actions, %d hands, scores %d to %d", len(f.Actions), len(f.Results), f.Scores[0], f.Scores[1])
-	if code, out := replay("pinochle-game.json", data); code != 0 || !strings.Contains(out, want) {
-		t.Errorf("pinochle replay of the export: exit %d, %q; want 0 and %q", code, out, want)
-	}
-
-	// One result changed: the first hand's change of score for the first team.
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	results, _ := doc["results"].([]any)
-	first, _ := results[0].(map[string]any)
-	delta, _ := first["delta"].([]any)
-	if len(delta) != 2 {
-		t.Fatalf("the export's first result has no delta: %v", first)
-	}
-	delta[0] = delta[0].(float64) + 10
-	bad, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if code, out := replay("changed.json", bad); code != 1 || !strings.Contains(out, "differs") {
-		t.Errorf("pinochle replay of a changed result: exit %d, %q; want 1 and a difference", code, out)
-	}
-	if code, out := replay("garbage.json", []byte("not a game {")); code != 2 {
-		t.Errorf("pinochle replay of garbage: exit %d, %q; want 2", code, out)
 	}
 }
 

@@ -224,6 +224,18 @@ func TestReviewReplayBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, stdout, stderr, tc.want)
 		}
 	}
+	// A file whose recorded result the replay does not reproduce is an error, not bad
+	// input: the first hand's change of score for the first team, ten points off.
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	first := m["results"].([]any)[0].(map[string]any)
+	delta := first["delta"].([]any)
+	delta[0] = delta[0].(float64) + 10
+	changed, _ := json.Marshal(m)
+	if stdout, stderr, code := runTool(t, "", "replay", write("changed.json", changed)); code != 1 || stdout != "" || !strings.Contains(stderr, "differs") {
+		t.Errorf("replay of a changed result: exit %d, stdout %q, stderr %q; want exit 1 and a difference", code, stdout, stderr)
+	}
 	if stdout, _, code := runTool(t, "", "help", "review"); code != 0 || !strings.Contains(stdout, "-hand") {
 		t.Errorf("help review: exit %d, %q", code, stdout)
 	}
