@@ -26,6 +26,8 @@ import (
 //     "expert-infer-bids" values its bids so (computer.Budget.InferBids), and
 //     "expert-pass-infer" its passes between bidder and partner
 //     (computer.Budget.InferPass).
+//   - "normal-model" is the normal level bidding by the bid model (computer.Budget.Model),
+//     to measure it against the normal level.
 //   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
 //     and, six-handed, before it spared a trick (SpareTrick).
 //   - "ismcts" is the expert with information-set MCTS card play (computer.ISMCTS).
@@ -57,6 +59,11 @@ var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-pass-infer": func(seed uint64) computer.Player {
 		b := expertV2Budget
 		b.InferPass = 4
+		return computer.NewExpert(b, seed)
+	},
+	"normal-model": func(seed uint64) computer.Player {
+		b := computer.NormalBudget()
+		b.Model = true
 		return computer.NewExpert(b, seed)
 	},
 	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
