@@ -96,10 +96,10 @@ type Budget struct {
 	// so far were under them, up to InferBids draws a sample. A raise of its partner
 	// stays bounded by the raiser's own meld (BoundRaises).
 	InferBids int
-	// PassTilt, when its BidderTrump is positive, tilts the samples of a pass between the
-	// bidder and its partner (knowledge.tiltPassing): the partner deals the bidder trump
-	// and aces by its Bidder weights, the bidder deals the partner by its Partner weights.
-	PassTilt Tilt
+	// TiltPasses tilts the samples of a pass between the bidder and its partner
+	// (knowledge.tiltPassing, passTilt): the partner deals the bidder the trump and aces a
+	// bidder holds, the bidder deals the partner, who has just passed its best, few.
+	TiltPasses bool
 	// InferPass, when 2 or more, does in the passes between the bidder and its partner
 	// what Infer does in card play.
 	InferPass int
@@ -120,7 +120,7 @@ type Budget struct {
 var (
 	expertBudget = Budget{PlaySamples: 600, AuctionSamples: 900, PassSamples: 180, ExactCards: 20, ExactSamples: 160,
 		Confidence: expertConfidence, PartnerConfidence: bidPartnerConfidence, Risk: expertRisk, Readable: true, Hopeless: expertHopeless,
-		RaiseOnHelp: true, BoundRaises: true, Tilt: expertTilt, PassTilt: passTilt}
+		RaiseOnHelp: true, BoundRaises: true, Tilt: expertTilt, TiltPasses: true}
 	normalBudget = Budget{PlaySamples: 6, AuctionSamples: 64, ExactCards: 4,
 		Confidence: bidConfidence, PartnerConfidence: bidPartnerConfidence, Risk: bidRisk, Readable: true, Hopeless: normalHopeless,
 		BoundRaises: true, SpareTrick: true}
@@ -148,9 +148,17 @@ const (
 var expertTilt = Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, PartnerAces: 0.5}
 
 // passTilt is how the expert deals the bidder and its partner trump and aces in its
-// samples of a pass between them (PassTilt): the bidder, before its partner's cards, long
-// in the trump it named; the partner, once it has passed, short of trump and aces.
-var passTilt = Tilt{BidderTrump: 2.5, PartnerTrump: 0.35, BidderAces: 1.3, PartnerAces: 0.5}
+// samples of a pass between them (TiltPasses), where passCount cards are passed each way:
+// the bidder, before its partner's cards, long in the trump it named; the partner, once it
+// has passed, short of trump and aces, the shorter the more it passed. Fitted so that the
+// samples' counts match hands between experts (TestTiltPassingFitsPasses: racehorse passes
+// three cards, partnership and classic four).
+func passTilt(passCount int) Tilt {
+	if passCount <= 3 {
+		return Tilt{BidderTrump: 2.5, PartnerTrump: 0.35, BidderAces: 1.3, PartnerAces: 0.5}
+	}
+	return Tilt{BidderTrump: 2.5, PartnerTrump: 0.2, BidderAces: 1.3, PartnerAces: 0.15}
+}
 
 // The bid model (bidmodel.go, Budget.Model): experts' hands recorded by internal/selfplay
 // (about forty minutes on two cores; resumable), then fitted by internal/fitbidmodel.

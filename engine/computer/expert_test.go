@@ -824,12 +824,33 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 	}
 }
 
-// TestTiltPassingFitsPasses checks, over racehorse hands between experts, that the samples
-// of the partner passing to the bidder, tilted as the pass tilt (passTilt) says, deal the
-// bidder a count of trump and aces nearer its real hand's than even samples do, and that
-// the bidder's samples as it passes back deal the partner nearer its real count too; and
-// that nothing is tilted in other phases or presets.
+// TestTiltPassingFitsPasses checks, over racehorse hands (three cards passed) and
+// partnership hands (four) between experts, that the samples of the partner passing to the
+// bidder, tilted as the pass tilt (passTilt) says, deal the bidder a count of trump and
+// aces nearer its real hand's than even samples do, and that the bidder's samples as it
+// passes back deal the partner nearer its real count too; and that nothing is tilted in
+// other phases or presets.
 func TestTiltPassingFitsPasses(t *testing.T) {
+	for _, preset := range []string{"racehorse", "partnership"} {
+		tiltPassingFits(t, preset)
+	}
+	for _, preset := range []string{"double-deck", "six-handed", "three-handed", "racehorse"} {
+		decisionPoints(t, preset, map[string]string{"hands": "1"}, 1, func(g *engine.Game, seat int) {
+			if preset == "racehorse" && (g.Phase() == engine.PhasePass || g.Phase() == engine.PhasePassBack) {
+				return
+			}
+			v := g.View(seat)
+			k := know(&v)
+			k.tiltPassing(&v, passTilt(v.Rules().PassCount))
+			if k.tilt.on() {
+				t.Fatalf("%s: tilted in phase %v", preset, g.Phase())
+			}
+		})
+	}
+}
+
+// tiltPassingFits is TestTiltPassingFitsPasses for one preset.
+func tiltPassingFits(t *testing.T, preset string) {
 	aces := func(h *engine.Hand, trump engine.Suit) int {
 		n := 0
 		for c := engine.Card(0); c < engine.NumKinds; c++ {
@@ -839,7 +860,7 @@ func TestTiltPassingFitsPasses(t *testing.T) {
 		}
 		return n
 	}
-	r := newRules(t, "racehorse", nil)
+	r := newRules(t, preset, nil)
 	cheap := expertBudget
 	cheap.AuctionSamples, cheap.PassSamples = 30, 30
 	cheap.PlaySamples, cheap.ExactCards, cheap.ExactSamples = 2, 0, 0
@@ -878,9 +899,9 @@ func TestTiltPassingFitsPasses(t *testing.T) {
 				for kind := 1; kind <= 2; kind++ {
 					k := know(&v)
 					if kind == 2 {
-						k.tiltPassing(&v, passTilt)
+						k.tiltPassing(&v, passTilt(r.PassCount))
 						if !k.tilt.on() {
-							t.Fatalf("racehorse %v is not tilted", v.Phase())
+							t.Fatalf("%s %v is not tilted", preset, v.Phase())
 						}
 					}
 					for range 50 {
@@ -898,23 +919,10 @@ func TestTiltPassingFitsPasses(t *testing.T) {
 	for who, seat := range []string{"the bidder, as its partner passes", "the partner, as the bidder passes back"} {
 		for what, cards := range []string{"trump", "aces"} {
 			real, even, tilted := sum[0][who][what]/seen[who], sum[1][who][what]/seen[who], sum[2][who][what]/seen[who]
-			t.Logf("%s: %s real %.2f, even %.2f, tilted %.2f", seat, cards, real, even, tilted)
+			t.Logf("%s, %s: %s real %.2f, even %.2f, tilted %.2f", preset, seat, cards, real, even, tilted)
 			if math.Abs(tilted-real) >= math.Abs(even-real) {
-				t.Errorf("%s's %s: tilted samples hold %.2f, even ones %.2f, the real hands %.2f", seat, cards, tilted, even, real)
+				t.Errorf("%s, %s's %s: tilted samples hold %.2f, even ones %.2f, the real hands %.2f", preset, seat, cards, tilted, even, real)
 			}
 		}
-	}
-	for _, preset := range []string{"double-deck", "six-handed", "three-handed", "racehorse"} {
-		decisionPoints(t, preset, map[string]string{"hands": "1"}, 1, func(g *engine.Game, seat int) {
-			if preset == "racehorse" && (g.Phase() == engine.PhasePass || g.Phase() == engine.PhasePassBack) {
-				return
-			}
-			v := g.View(seat)
-			k := know(&v)
-			k.tiltPassing(&v, passTilt)
-			if k.tilt.on() {
-				t.Fatalf("%s: tilted in phase %v", preset, g.Phase())
-			}
-		})
 	}
 }

@@ -95,7 +95,7 @@ func (k *knowledge) tiltPassed(v *engine.View, t Tilt) {
 }
 
 // tiltPassing tilts k's samples as t says while the bidder's partner passes to the bidder
-// and the bidder passes back (PassPartnerThenBack, Budget.PassTilt): the partner deals the
+// and the bidder passes back (PassPartnerThenBack, Budget.TiltPasses): the partner deals the
 // bidder, who named the suit it is long in, trump and aces by t's Bidder weights; the
 // bidder deals the partner, who has just passed its best, by its Partner weights.
 func (k *knowledge) tiltPassing(v *engine.View, t Tilt) {

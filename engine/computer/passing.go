@@ -35,7 +35,9 @@ func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 	}
 	r := v.Rules()
 	k := e.know(v, SeePass)
-	k.tiltPassing(v, e.budget.PassTilt)
+	if e.budget.TiltPasses {
+		k.tiltPassing(v, passTilt(r.PassCount))
+	}
 	k.inferAuction(v, e.budget.InferPass)
 	team := r.TeamOf(v.Seat())
 	totals := make([]int, len(cands))
