@@ -45,6 +45,7 @@ func mustCards(tb testing.TB, text string) []engine.Card {
 func card(r engine.Rank, s engine.Suit) engine.Card { return engine.NewCard(r, s) }
 
 func TestParseCardAccepts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want engine.Card
@@ -114,6 +115,7 @@ func TestParseCardAccepts(t *testing.T) {
 }
 
 func TestParseCardRejects(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{
 		"", "   ", "1S", "AX", "10", "11S", "A♠x",
 		"A", "S", "♠", "ZS", "0S", "100S", "AS AS", "A S S", "KQ", "Q of", "of spades",
@@ -126,6 +128,7 @@ func TestParseCardRejects(t *testing.T) {
 }
 
 func TestParseSuit(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want engine.Suit
@@ -158,6 +161,7 @@ func TestParseSuit(t *testing.T) {
 }
 
 func TestSuitText(t *testing.T) {
+	t.Parallel()
 	names := map[engine.Suit]string{engine.Spades: "spades", engine.Hearts: "hearts", engine.Diamonds: "diamonds", engine.Clubs: "clubs"}
 	for _, s := range allSuits {
 		if got := s.String(); got != suitLetter[s] {
@@ -183,6 +187,7 @@ func TestSuitText(t *testing.T) {
 // TestCardRoundTrip checks every card's rank, suit, code and symbol, and that both parse
 // back to the card.
 func TestCardRoundTrip(t *testing.T) {
+	t.Parallel()
 	seen := map[string]engine.Card{}
 	n := 0
 	for _, s := range allSuits {
@@ -227,6 +232,7 @@ func TestCardRoundTrip(t *testing.T) {
 }
 
 func TestParseCards(t *testing.T) {
+	t.Parallel()
 	AS, TS, KH := card(engine.Ace, engine.Spades), card(engine.Ten, engine.Spades), card(engine.King, engine.Hearts)
 	tests := []struct {
 		in   string
@@ -281,6 +287,7 @@ func randomHand(rng *rand.Rand, maxCopies int) engine.Hand {
 // TestHandContains checks Contains against a count-by-count comparison, on random hands
 // with counts of every size, those of no deck (128 and more) included.
 func TestHandContains(t *testing.T) {
+	t.Parallel()
 	naive := func(h, o *engine.Hand) bool {
 		for c := range h {
 			if o[c] > h[c] {
@@ -310,6 +317,7 @@ func TestHandContains(t *testing.T) {
 
 // TestHandSet compares Hand.Set, which folds eight counts at a time, with the obvious loop.
 func TestHandSet(t *testing.T) {
+	t.Parallel()
 	naive := func(h *engine.Hand) engine.CardSet {
 		var s engine.CardSet
 		for c := engine.Card(0); c < engine.NumKinds; c++ {
@@ -353,6 +361,7 @@ func TestHandSet(t *testing.T) {
 }
 
 func TestHandCards(t *testing.T) {
+	t.Parallel()
 	h := engine.HandOf(mustCards(t, "9C AS QH 10S AS JD KC 9S AH 10C QH")...)
 	want := mustCards(t, "AS AS 10S 9S AH QH QH JD 10C KC 9C")
 	if got := h.Cards(); !slices.Equal(got, want) {
@@ -396,6 +405,7 @@ func TestHandCards(t *testing.T) {
 }
 
 func TestCardSet(t *testing.T) {
+	t.Parallel()
 	var s engine.CardSet
 	if s.Len() != 0 || len(s.Cards()) != 0 {
 		t.Errorf("empty set: Len %d, Cards %v", s.Len(), s.Cards())
@@ -435,6 +445,7 @@ func TestCardSet(t *testing.T) {
 }
 
 func TestCardText(t *testing.T) {
+	t.Parallel()
 	for _, c := range allCards() {
 		b, err := c.MarshalText()
 		if err != nil {
@@ -461,6 +472,7 @@ func TestCardText(t *testing.T) {
 }
 
 func TestSuitTextMarshal(t *testing.T) {
+	t.Parallel()
 	for _, s := range append(slices.Clone(allSuits), engine.NoSuit) {
 		b, err := s.MarshalText()
 		if err != nil {
@@ -488,6 +500,7 @@ func TestSuitTextMarshal(t *testing.T) {
 }
 
 func TestHandText(t *testing.T) {
+	t.Parallel()
 	h := engine.HandOf(mustCards(t, "9C AS QH AS")...)
 	b, err := h.MarshalText()
 	if err != nil {

@@ -23,6 +23,7 @@ func lines(s string) []string {
 }
 
 func TestUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args     []string
 		code     int
@@ -54,6 +55,7 @@ func TestUsage(t *testing.T) {
 }
 
 func TestMeldText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -119,6 +121,7 @@ func TestMeldText(t *testing.T) {
 }
 
 func TestMeldJSON(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runTool(t, "", "meld", "--variant", "racehorse", "--trump", "H", "--json",
 		"AH 10H KH QH JH 9H QS JD AS AD AC")
 	if code != 0 || stderr != "" {
@@ -160,6 +163,7 @@ func TestMeldJSON(t *testing.T) {
 }
 
 func TestLegal(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -200,6 +204,7 @@ func TestLegal(t *testing.T) {
 }
 
 func TestSimulate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want []string
@@ -229,6 +234,7 @@ func TestSimulate(t *testing.T) {
 // TestSimulateFigures checks the figures against the games themselves: the hands add up
 // and the wins of all-Baseline tables add up to the games.
 func TestSimulateFigures(t *testing.T) {
+	t.Parallel()
 	r, err := rulesFor("racehorse", "hands=20")
 	if err != nil {
 		t.Fatal(err)
@@ -272,6 +278,7 @@ func TestSimulateFigures(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -340,6 +347,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestParseFlagsInterleaved(t *testing.T) {
+	t.Parallel()
 	fs := newFlagSet("x", "", &strings.Builder{})
 	trump := fs.String("trump", "", "")
 	pos, err := parseFlags(fs, []string{"AS", "--trump", "H", "KS", "--", "--QS"})
