@@ -2,7 +2,8 @@ package computer
 
 import "github.com/pinochle-discord/pinochle/engine"
 
-// Sight says which of an Expert's decisions see every seat's cards (NewSeer).
+// Sight says which of a seer's decisions see the cards it was shown (NewSeer), and with
+// SeePartners and SeePartnersMeld, how much of them.
 type Sight uint8
 
 const (
