@@ -9,7 +9,6 @@ import (
 // forced opening of classic and the lowest bids on offer (docs/rules.md, "first to bid",
 // "opening bid", "raises").
 func TestAuctionOpening(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		preset string
 		turn   int
@@ -65,7 +64,6 @@ type auctionStep struct {
 }
 
 func TestAuctions(t *testing.T) {
-	t.Parallel()
 	const ok = ErrorCode("")
 	cases := []struct {
 		name   string
@@ -285,7 +283,6 @@ func evenDeal(tb testing.TB) map[int]string {
 }
 
 func TestNextBids(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		preset string
 		bids   []int // bids made before, in turn from the first bidder
@@ -327,7 +324,6 @@ func TestNextBids(t *testing.T) {
 // TestRejectedActions checks actions out of turn, in the wrong phase, from seats not at the
 // table and after the game: each is refused and changes nothing.
 func TestRejectedActions(t *testing.T) {
-	t.Parallel()
 	g := testGame(t, "racehorse")
 	mustReject(t, g, playAct(t, 1, "AS"), CodeWrongStep, "the table is bidding, not playing tricks")
 	mustReject(t, g, trumpAct(1, Spades), CodeWrongStep, "the table is bidding, not naming trump")
@@ -370,7 +366,6 @@ func TestRejectedActions(t *testing.T) {
 // TestTrumpChoices checks the trump suits on offer: any suit, except in double-deck, where
 // the bidder must hold a marriage in the suit.
 func TestTrumpChoices(t *testing.T) {
-	t.Parallel()
 	for _, p := range []string{"racehorse", "classic", "partnership", "six-handed"} {
 		g := testGame(t, p)
 		for g.Phase() == PhaseBidding {
@@ -421,7 +416,6 @@ func TestTrumpChoices(t *testing.T) {
 // TestRacehorsePassBack follows the racehorse exchange: the partner passes 3 to the bidder,
 // then the bidder passes 3 back, none of them from its shown meld while it holds 3 others.
 func TestRacehorsePassBack(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name   string
 		bidder string // seat 1's hand as dealt; the partner passes it K♥ Q♥ J♦
@@ -509,7 +503,6 @@ func TestRacehorsePassBack(t *testing.T) {
 // TestFreePassBack checks the 4-and-4 exchange of classic and partnership: the bidder may
 // return any cards, those it received included; a table may pass 3 or none.
 func TestFreePassBack(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		preset  string
 		options []string
@@ -559,7 +552,6 @@ func TestFreePassBack(t *testing.T) {
 // players each pass 2 cards to the teammate on the left in odd hands, on the right in even
 // hands, and no card moves until all three have passed.
 func TestSixHandedPassing(t *testing.T) {
-	t.Parallel()
 	g := testGame(t, "six-handed")
 	for hand, tc := range []struct {
 		bidder int

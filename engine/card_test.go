@@ -45,7 +45,6 @@ func mustCards(tb testing.TB, text string) []engine.Card {
 func card(r engine.Rank, s engine.Suit) engine.Card { return engine.NewCard(r, s) }
 
 func TestParseCardAccepts(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		in   string
 		want engine.Card
@@ -115,7 +114,6 @@ func TestParseCardAccepts(t *testing.T) {
 }
 
 func TestParseCardRejects(t *testing.T) {
-	t.Parallel()
 	for _, in := range []string{
 		"", "   ", "1S", "AX", "10", "11S", "A♠x",
 		"A", "S", "♠", "ZS", "0S", "100S", "AS AS", "A S S", "KQ", "Q of", "of spades",
@@ -128,7 +126,6 @@ func TestParseCardRejects(t *testing.T) {
 }
 
 func TestParseSuit(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		in   string
 		want engine.Suit
@@ -161,7 +158,6 @@ func TestParseSuit(t *testing.T) {
 }
 
 func TestSuitText(t *testing.T) {
-	t.Parallel()
 	names := map[engine.Suit]string{engine.Spades: "spades", engine.Hearts: "hearts", engine.Diamonds: "diamonds", engine.Clubs: "clubs"}
 	for _, s := range allSuits {
 		if got := s.String(); got != suitLetter[s] {
@@ -187,7 +183,6 @@ func TestSuitText(t *testing.T) {
 // TestCardRoundTrip checks every card's rank, suit, code and symbol, and that both parse
 // back to the card.
 func TestCardRoundTrip(t *testing.T) {
-	t.Parallel()
 	seen := map[string]engine.Card{}
 	n := 0
 	for _, s := range allSuits {
@@ -232,7 +227,6 @@ func TestCardRoundTrip(t *testing.T) {
 }
 
 func TestParseCards(t *testing.T) {
-	t.Parallel()
 	AS, TS, KH := card(engine.Ace, engine.Spades), card(engine.Ten, engine.Spades), card(engine.King, engine.Hearts)
 	tests := []struct {
 		in   string
@@ -287,7 +281,6 @@ func randomHand(rng *rand.Rand, maxCopies int) engine.Hand {
 // TestHandContains checks Contains against a count-by-count comparison, on random hands
 // with counts of every size, those of no deck (128 and more) included.
 func TestHandContains(t *testing.T) {
-	t.Parallel()
 	naive := func(h, o *engine.Hand) bool {
 		for c := range h {
 			if o[c] > h[c] {
@@ -317,7 +310,6 @@ func TestHandContains(t *testing.T) {
 
 // TestHandSet compares Hand.Set, which folds eight counts at a time, with the obvious loop.
 func TestHandSet(t *testing.T) {
-	t.Parallel()
 	naive := func(h *engine.Hand) engine.CardSet {
 		var s engine.CardSet
 		for c := engine.Card(0); c < engine.NumKinds; c++ {
@@ -361,7 +353,6 @@ func TestHandSet(t *testing.T) {
 }
 
 func TestHandCards(t *testing.T) {
-	t.Parallel()
 	h := engine.HandOf(mustCards(t, "9C AS QH 10S AS JD KC 9S AH 10C QH")...)
 	want := mustCards(t, "AS AS 10S 9S AH QH QH JD 10C KC 9C")
 	if got := h.Cards(); !slices.Equal(got, want) {
@@ -405,7 +396,6 @@ func TestHandCards(t *testing.T) {
 }
 
 func TestCardSet(t *testing.T) {
-	t.Parallel()
 	var s engine.CardSet
 	if s.Len() != 0 || len(s.Cards()) != 0 {
 		t.Errorf("empty set: Len %d, Cards %v", s.Len(), s.Cards())
@@ -445,7 +435,6 @@ func TestCardSet(t *testing.T) {
 }
 
 func TestCardText(t *testing.T) {
-	t.Parallel()
 	for _, c := range allCards() {
 		b, err := c.MarshalText()
 		if err != nil {
@@ -472,7 +461,6 @@ func TestCardText(t *testing.T) {
 }
 
 func TestSuitTextMarshal(t *testing.T) {
-	t.Parallel()
 	for _, s := range append(slices.Clone(allSuits), engine.NoSuit) {
 		b, err := s.MarshalText()
 		if err != nil {
@@ -500,7 +488,6 @@ func TestSuitTextMarshal(t *testing.T) {
 }
 
 func TestHandText(t *testing.T) {
-	t.Parallel()
 	h := engine.HandOf(mustCards(t, "9C AS QH AS")...)
 	b, err := h.MarshalText()
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 // every dealt hand and the game's end are reported once; and ApplyEvents leaves the game as
 // Apply does.
 func TestApplyEvents(t *testing.T) {
-	t.Parallel()
 	for _, preset := range PresetNames() {
 		for _, opts := range optionSets(preset) {
 			for seed := uint64(1); seed <= 3; seed++ {
@@ -100,7 +99,6 @@ func TestApplyEvents(t *testing.T) {
 
 // TestApplyEventsRejects: a refused action reports no event and changes nothing.
 func TestApplyEventsRejects(t *testing.T) {
-	t.Parallel()
 	g := testGame(t, "racehorse")
 	before := gameJSON(t, g)
 	events, err := g.ApplyEvents(Action{Seat: (g.Turn() + 1) % 4, Kind: ActPass})

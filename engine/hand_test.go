@@ -9,7 +9,6 @@ import (
 // at a time, with the same count by count, on random hands with counts of every size,
 // those of no deck (32 and more, 128 and more) included.
 func TestHandCounting(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 30000 {
 		var h, dst, o Hand
@@ -45,7 +44,6 @@ func TestHandCounting(t *testing.T) {
 // hands of every deck, in every trump and none, with each preset's meld table and with
 // royal marriages beside runs scoring nothing.
 func TestMeldUsedWithinHand(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	var tables []MeldTable
 	for _, name := range presetNames {

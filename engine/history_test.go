@@ -45,7 +45,6 @@ func candidateActions(g *Game, seat int) []Action {
 // seats expected to act, a view accepts exactly the actions the game accepts: a player
 // that decides from its view never hands the game an action it rejects.
 func TestViewCheckAgreesWithGame(t *testing.T) {
-	t.Parallel()
 	for _, preset := range PresetNames() {
 		for _, opts := range optionSets(preset) {
 			for seed := uint64(1); seed <= 4; seed++ {
@@ -76,7 +75,6 @@ func TestViewCheckAgreesWithGame(t *testing.T) {
 // those the game played, in order, with their winners and points, and a seat sees only
 // the passes it gave or received.
 func TestViewHistory(t *testing.T) {
-	t.Parallel()
 	for _, preset := range PresetNames() {
 		g := testGame(t, preset, "hands=3")
 		rng := newRand(7)
@@ -122,7 +120,6 @@ func TestViewHistory(t *testing.T) {
 // actions): views taken along the way read the same at the end, the log holds every action
 // in order, and replaying it rebuilds the same game.
 func TestRecordsAcrossChunks(t *testing.T) {
-	t.Parallel()
 	for _, preset := range []string{"racehorse", "double-deck", "six-handed"} {
 		hands := 40
 		g := testGame(t, preset, "target=0", "floor=0", fmt.Sprintf("hands=%d", hands))

@@ -155,7 +155,6 @@ func repeat(text string, n int) string {
 // most copies the deck allows, in every preset. Each hand holds the meld and nothing else.
 // Hearts are trump unless a case says otherwise.
 func TestCountMeldTable(t *testing.T) {
-	t.Parallel()
 	H := engine.Hearts
 	for _, col := range meldColumns {
 		r := rulesFor(t, col.preset, nil)
@@ -257,7 +256,6 @@ func checkMeldCases(t *testing.T, cases []meldCase) {
 // TestCountMeldRules checks the rules of combination: extra trump beside a run, bigamy,
 // categories, maximisation and no trump, in every preset.
 func TestCountMeldRules(t *testing.T) {
-	t.Parallel()
 	S, H, D, C := engine.Spades, engine.Hearts, engine.Diamonds, engine.Clubs
 	nothing := map[string]string{"royal": "nothing"}
 	var cases []meldCase
@@ -397,7 +395,6 @@ func TestCountMeldRules(t *testing.T) {
 
 // TestCountMeldEmpty checks that a hand with no meld scores nothing in every preset.
 func TestCountMeldEmpty(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		r := rulesFor(t, preset, nil)
 		for _, text := range []string{"", "AS AH AD 10C JS JH KD QC"} {
@@ -413,7 +410,6 @@ func TestCountMeldEmpty(t *testing.T) {
 }
 
 func TestMeldItemName(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		item engine.MeldItem
 		want string
@@ -444,7 +440,6 @@ func TestMeldItemName(t *testing.T) {
 }
 
 func TestMeldItemCards(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		item engine.MeldItem
 		want string
@@ -471,7 +466,6 @@ func TestMeldItemCards(t *testing.T) {
 // TestMeldUsed checks the cards that take part in a meld: within a category the melds'
 // cards add up, across categories a card is used once.
 func TestMeldUsed(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name, preset string
 		trump        engine.Suit
@@ -602,7 +596,6 @@ func countMeldReference(h *engine.Hand, trump engine.Suit, t *engine.MeldTable) 
 // every trump and with no trump, under every preset's table and its options, and checks
 // that CountMeld agrees with the reference item by item.
 func TestCountMeldAgreesWithReference(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 5))
 	var tables []engine.MeldTable
 	for _, preset := range engine.PresetNames() {

@@ -125,7 +125,6 @@ var legalCases = []legalCase{
 }
 
 func TestLegalCardsOfHand(t *testing.T) {
-	t.Parallel()
 	for _, tc := range legalCases {
 		h := parseHand(t, tc.hand)
 		trick := parseCards(t, tc.trick)
@@ -146,7 +145,6 @@ func TestLegalCardsOfHand(t *testing.T) {
 // the card they play (so that every play is legal), the seat to play holds the hand. Every
 // card outside the legal set is refused with nothing changed.
 func TestGameLegalCards(t *testing.T) {
-	t.Parallel()
 	for _, tc := range legalCases {
 		for _, pc := range []struct {
 			preset string
@@ -194,7 +192,6 @@ func TestGameLegalCards(t *testing.T) {
 // TestIllegalCardMessages checks that a refused card names the rule that applies, in words
 // a player reads.
 func TestIllegalCardMessages(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		preset string
 		trick  string
@@ -232,7 +229,6 @@ func TestIllegalCardMessages(t *testing.T) {
 }
 
 func TestBeats(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		card, winner string
 		trump        Suit
@@ -260,7 +256,6 @@ func TestBeats(t *testing.T) {
 }
 
 func TestTrickWinner(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		trick string
 		trump Suit
@@ -288,7 +283,6 @@ func TestTrickWinner(t *testing.T) {
 // TestTrickPlay plays whole tricks through the game: the winner takes the cards and their
 // points, and leads the next trick.
 func TestTrickPlay(t *testing.T) {
-	t.Parallel()
 	g := testGame(t, "racehorse")
 	setPlay(t, g, 1, 250, Hearts, 1, map[int]string{
 		0: "AS 9D",

@@ -327,7 +327,6 @@ var scoreCases = []scoreCase{
 }
 
 func TestScorePlayedHand(t *testing.T) {
-	t.Parallel()
 	for _, tc := range scoreCases {
 		t.Run(tc.name, func(t *testing.T) {
 			g := testGame(t, tc.preset, tc.options...)
@@ -374,7 +373,6 @@ func TestScorePlayedHand(t *testing.T) {
 
 // TestThrowIn checks the bidder's concession after meld, per preset (docs/rules.md, "throw in").
 func TestThrowIn(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name    string
 		preset  string
@@ -471,7 +469,6 @@ var zeroMeldDeal = map[int]string{
 // TestThrowInAfterMeld drives the decision through the state machine: meld is counted
 // after passing and decides whether the bidder may, or must, throw in.
 func TestThrowInAfterMeld(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		preset string
 		bid    int
@@ -536,7 +533,6 @@ var ddBoardSetDeal = map[int]string{
 // without a marriage: the hand ends, the bidders lose 50, the opponents score their meld
 // if it reaches 20, and nobody scores trick points.
 func TestBoardSet(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		swap  bool // seats 2 and 3 swap hands: the opponents then meld 12
@@ -571,7 +567,6 @@ func TestBoardSet(t *testing.T) {
 // TestInstantWin checks double-deck's quadruple run: the bidder holds every A 10 K Q J of
 // spades, names spades, and wins the game when meld is shown.
 func TestInstantWin(t *testing.T) {
-	t.Parallel()
 	g := testGame(t, "double-deck")
 	deal(t, g, map[int]string{2: "AS AS AS AS 10S 10S 10S 10S KS KS KS KS QS QS QS QS JS JS JS JS"})
 	mustApply(t, g, passAct(1), bidAct(2, 50), passAct(3), passAct(0))
@@ -594,7 +589,6 @@ func TestInstantWin(t *testing.T) {
 // TestMoonThroughPlay shoots the moon with every trump in the bidder's hand: the partnership
 // bidder leads its twelve spades and takes every trick.
 func TestMoonThroughPlay(t *testing.T) {
-	t.Parallel()
 	g := testGame(t, "partnership", "moon=on", "pass=0")
 	deal(t, g, map[int]string{1: "AS AS 10S 10S KS KS QS QS JS JS 9S 9S"})
 	mustApply(t, g, passAct(0), bidAct(1, 250), passAct(2), passAct(3), trumpAct(1, Spades))
@@ -616,7 +610,6 @@ func TestMoonThroughPlay(t *testing.T) {
 
 // TestMoonOption checks that shooting the moon is refused unless the table plays it.
 func TestMoonOption(t *testing.T) {
-	t.Parallel()
 	g := testGame(t, "partnership")
 	setDecide(g, 1, 250, Hearts, []int{0, 100, 0, 0})
 	mustReject(t, g, moonAct(1), CodeNotAllowed, "this table does not play shoot the moon")
@@ -626,7 +619,6 @@ func TestMoonOption(t *testing.T) {
 // add up to the total docs/rules.md gives: 250 in tens (under every counter scheme), 50 in
 // double-deck, 25 in six-handed.
 func TestTrickTotals(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		preset  string
 		options []string
@@ -679,7 +671,6 @@ func TestTrickTotals(t *testing.T) {
 }
 
 func TestTricksNeeded(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		preset    string
 		bid, meld int
@@ -705,7 +696,6 @@ func TestTricksNeeded(t *testing.T) {
 // TestBiddersNeed follows what the bidders still need through meld and a trick, as every
 // seat sees it.
 func TestBiddersNeed(t *testing.T) {
-	t.Parallel()
 	g := testGame(t, "racehorse")
 	v := g.View(0)
 	if _, ok := v.BiddersNeed(); ok {

@@ -39,7 +39,6 @@ func ptr(h Hand) *Hand { return &h }
 // TestTwoHandedDeal checks a fresh deal: 12 cards each, a stock of 24 whose last card is
 // turned up and names trump, no auction, and the non-dealer leading with any card.
 func TestTwoHandedDeal(t *testing.T) {
-	t.Parallel()
 	for seed := uint64(1); seed <= 40; seed++ {
 		g, err := NewGame(testRules(t, "two-handed"), seed)
 		if err != nil {
@@ -75,7 +74,6 @@ func TestTwoHandedDeal(t *testing.T) {
 // TestTwoHandedTrickAndDraw plays a trick while the stock lasts: the follower need not
 // follow suit, the winner may meld and both draw, the winner first.
 func TestTwoHandedTrickAndDraw(t *testing.T) {
-	t.Parallel()
 	g := stockGame(t, map[int]string{
 		0: "AS AS 10S KS QS JS 9H 9H 9D 9D 9C 9C",
 		1: "AH 10H KH QH JH KD QD JD QS 10C KC QC",
@@ -104,7 +102,6 @@ func TestTwoHandedTrickAndDraw(t *testing.T) {
 // least one new card, a card melded again only in another category, and a royal marriage
 // growing into a run.
 func TestTwoHandedMeldRules(t *testing.T) {
-	t.Parallel()
 	// Trump is spades (the turned-up 9♠). Seat 1 leads and wins every trick with aces of
 	// hearts; seat 0 discards nines.
 	g := stockGame(t, map[int]string{
@@ -175,7 +172,6 @@ func TestTwoHandedMeldRules(t *testing.T) {
 // TestTwoHandedDixExchange checks that the dix, laid by the winner of a trick, takes the
 // turned-up card's place, and that the card taken is known to the other player.
 func TestTwoHandedDixExchange(t *testing.T) {
-	t.Parallel()
 	g := stockGame(t, map[int]string{
 		0: "9H 9H 9D 9D 9C JC JH JH JC 10C 10C QC",
 		1: "AH AH 9S KS QS AS 10S JS KH KD KC JD",
@@ -206,7 +202,6 @@ func TestTwoHandedDixExchange(t *testing.T) {
 // TestTwoHandedPlayOff checks that once the stock is gone the tricks follow suit, beat and
 // trump, and that the hand scores each player's meld and tricks.
 func TestTwoHandedPlayOff(t *testing.T) {
-	t.Parallel()
 	g := stockGame(t, map[int]string{
 		0: "AH 9H",
 		1: "10H KS",
@@ -236,7 +231,6 @@ func TestTwoHandedPlayOff(t *testing.T) {
 // cards, both tables, the stock's size and the turned-up card, never the other hand's
 // hidden cards or the stock's.
 func TestTwoHandedViewPrivacy(t *testing.T) {
-	t.Parallel()
 	g, err := NewGame(testRules(t, "two-handed"), 3)
 	if err != nil {
 		t.Fatal(err)
@@ -273,7 +267,6 @@ func TestTwoHandedViewPrivacy(t *testing.T) {
 // TestTwoHandedGameEnds plays random games to the target and checks that the winner is
 // the higher score at or above it.
 func TestTwoHandedGameEnds(t *testing.T) {
-	t.Parallel()
 	for seed := uint64(1); seed <= 5; seed++ {
 		g, err := NewGame(testRules(t, "two-handed"), seed)
 		if err != nil {
@@ -298,7 +291,6 @@ func TestTwoHandedGameEnds(t *testing.T) {
 // at random points of random hands, and checks that the same actions end the hand with the
 // same result in both; and that cards that do not fit the view are refused.
 func TestStockGameReplaysTheHand(t *testing.T) {
-	t.Parallel()
 	for seed := uint64(1); seed <= 30; seed++ {
 		g, err := NewGame(testRules(t, "two-handed"), seed)
 		if err != nil {
@@ -344,7 +336,6 @@ func TestStockGameReplaysTheHand(t *testing.T) {
 // TestTwoHandedDeclareOut checks declaring out: refused unless the table plays it; a
 // claim that reaches the target wins at once, and one that falls short loses.
 func TestTwoHandedDeclareOut(t *testing.T) {
-	t.Parallel()
 	hands := map[int]string{0: "AH 9H", 1: "10H KS"}
 	g := stockGame(t, hands, "AD 9S")
 	mustReject(t, g, Action{Seat: 1, Kind: ActDeclareOut}, CodeNotAllowed, "declaring out")

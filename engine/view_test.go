@@ -227,7 +227,6 @@ func checkViews(t *testing.T, g *Game, rng *rand.Rand) {
 // TestViewHidesOtherHands plays random games of every preset and checks the views before
 // every action: bidding, naming trump, passing, deciding and every card of play.
 func TestViewHidesOtherHands(t *testing.T) {
-	t.Parallel()
 	for _, preset := range PresetNames() {
 		options := []string{"hands=2"}
 		if preset == "partnership" {
@@ -282,7 +281,6 @@ func TestViewHidesOtherHands(t *testing.T) {
 
 // TestViewMoments checks views at moments set up exactly.
 func TestViewMoments(t *testing.T) {
-	t.Parallel()
 	// Six-handed pass: seat 1 has passed, seats 3 and 5 have not. Seat 1's chosen cards
 	// are hidden from everyone else; no one sees meld yet.
 	g := testGame(t, "six-handed")
@@ -324,7 +322,6 @@ func TestViewMoments(t *testing.T) {
 // TestGameJSONRoundTrip stores games at many moments and reads them back: the stored form
 // is stable, and the game read back plays on exactly like the original.
 func TestGameJSONRoundTrip(t *testing.T) {
-	t.Parallel()
 	for _, preset := range PresetNames() {
 		r := testRules(t, preset, "hands=2")
 		g, err := NewGame(r, 7)
@@ -363,7 +360,6 @@ func TestGameJSONRoundTrip(t *testing.T) {
 }
 
 func TestActionJSON(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		action Action
 		json   string
@@ -411,7 +407,6 @@ func TestActionJSON(t *testing.T) {
 // game has moved on (and, under the race detector, without a race), since computer players
 // think on views off the table's writer.
 func TestViewOutlivesTheGame(t *testing.T) {
-	t.Parallel()
 	for _, preset := range PresetNames() {
 		r := testRules(t, preset, "hands=3")
 		g, err := NewGame(r, 7)

@@ -8,7 +8,6 @@ import (
 // TestThreeHandedDeal checks a fresh deal: 15 cards each and a widow of 3 that no view
 // shows until the auction is won, when the bidder takes it in sight of everyone.
 func TestThreeHandedDeal(t *testing.T) {
-	t.Parallel()
 	for seed := uint64(1); seed <= 20; seed++ {
 		g, err := NewGame(testRules(t, "three-handed"), seed)
 		if err != nil {
@@ -80,7 +79,6 @@ func soloGame(tb testing.TB, bid int, trump Suit, hand string, options ...string
 // TestThreeHandedBury checks the bury: three cards the bidder holds, which no one else
 // sees; the meld is then counted on the fifteen cards kept.
 func TestThreeHandedBury(t *testing.T) {
-	t.Parallel()
 	hand := "AS 10S KS QS JS 9S AH AH 10H KH QH 9C 9C JD QD KD 10D AD"
 	g := soloGame(t, 350, Spades, hand)
 	mustReject(t, g, giveAct(t, 0, "9C 9C AD"), CodeNotYourTurn, "")
@@ -128,7 +126,6 @@ func ptrHand(h Hand) *Hand { return &h }
 // buried counters among them) against its bid, a set once or twice, a throw-in, and the
 // defenders' own meld and tricks.
 func TestThreeHandedScoring(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name        string
 		options     []string
@@ -179,7 +176,6 @@ func TestThreeHandedScoring(t *testing.T) {
 // made its bid, else the one highest score at or above the target wins, and a tie at the
 // top plays on.
 func TestThreeHandedGameEnd(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		scores [3]int
@@ -201,7 +197,6 @@ func TestThreeHandedGameEnd(t *testing.T) {
 
 // TestThreeHandedOptions checks the options three-handed takes and refuses.
 func TestThreeHandedOptions(t *testing.T) {
-	t.Parallel()
 	for _, bad := range []map[string]string{{"pass": "2"}, {"moon": "on"}, {"declare": "on"}, {"set": "opponents"}, {"throwin": "forced"}} {
 		if _, err := NewRules("three-handed", bad); err == nil {
 			t.Errorf("three-handed took %v", bad)

@@ -37,7 +37,6 @@ func swissState() club.State {
 // TestStandingsEmbed: the standings rank with scores in halves, state the tiebreaks, count
 // the rounds done, escape names, and name the leaders for the final's mention.
 func TestStandingsEmbed(t *testing.T) {
-	t.Parallel()
 	st := swissState()
 	e, champions, err := StandingsEmbedOf(&st, false)
 	if err != nil {
@@ -59,7 +58,6 @@ func TestStandingsEmbed(t *testing.T) {
 // TestTableCall: a table's announcement mentions exactly its players, side against side,
 // with the deadline in every reader's own time.
 func TestTableCall(t *testing.T) {
-	t.Parallel()
 	st := swissState()
 	r := st.Rounds[0]
 	text, users := TableCall(&st.Event, r, r.Round.Tables[0], map[string][]string{"ana": {"ana"}, "bob": {"bob"}, "cid": {"cid"}, "dan": {"dan"}})
@@ -76,7 +74,6 @@ func TestTableCall(t *testing.T) {
 // TestDailyBoardSpoilerFree: the day's board shows no contract; a week's shows those of
 // the days over.
 func TestDailyBoardSpoilerFree(t *testing.T) {
-	t.Parallel()
 	today := event.Date{Year: 2026, Month: 3, Day: 3}
 	yesterday := event.Date{Year: 2026, Month: 3, Day: 2}
 	deals := []club.DailyDeal{

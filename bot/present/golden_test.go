@@ -32,7 +32,6 @@ const goldenSeed = 3
 // files. The lobby, the table and every seat's private hand, at the same moments of the
 // same game, are TestV2GoldenMessages'.
 func TestGolden(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			got := goldenGame(t, preset, goldenNames)

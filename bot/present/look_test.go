@@ -11,7 +11,6 @@ import (
 
 // TestLookOf: a card look becomes pictures, a deck and emojis, and text is words alone.
 func TestLookOf(t *testing.T) {
-	t.Parallel()
 	emojis := lookEmojis.Emojis
 	for _, tt := range []struct {
 		cards    table.Cards
@@ -39,7 +38,6 @@ func TestLookOf(t *testing.T) {
 // or in its words; its card buttons carry the cards' symbols; and it says what the same hand
 // in pictures says.
 func TestHandInWords(t *testing.T) {
-	t.Parallel()
 	meta, g := gameAt(t, engine.PhasePlay)
 	v := g.View(g.Turn())
 	words := statsOf(t, "hand in words", HandMessage(painter(t), meta, &v, HandOptions{}, LookOf(table.CardsText, true, lookEmojis.Emojis)))
@@ -86,7 +84,6 @@ func labelsOf(bs []v2Component) []string {
 // player's own and leaves public messages to the table, and warns when the bot draws no
 // pictures.
 func TestCardsPreferenceAnswer(t *testing.T) {
-	t.Parallel()
 	text := table.CardsPreference{Own: true, Cards: table.CardsText}
 	four := table.CardsPreference{Own: true, Cards: table.CardsFourColour}
 	for _, tt := range []struct {

@@ -40,7 +40,6 @@ var hostileNames = []string{
 }
 
 func TestEscape(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"Alice", "Alice"},
 		{"Zoë ♠ 🂡", "Zoë ♠ 🂡"},
@@ -174,7 +173,6 @@ func checkEscaped(t *testing.T, s string) {
 }
 
 func TestEscapeHostileNames(t *testing.T) {
-	t.Parallel()
 	for _, s := range hostileNames {
 		checkEscaped(t, s)
 	}
@@ -201,7 +199,6 @@ func FuzzEscape(f *testing.F) {
 // (full Markdown: headings, quotes, lists; mentions parsed) read as typed, with every
 // character that could make a construct escaped and every invisible control gone.
 func TestEscapeForTextDisplays(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct{ kind, in, want string }{
 		{"heading", "# Heading", `\# Heading`},
 		{"smaller heading", "### Heading", `\#\#\# Heading`},

@@ -31,7 +31,6 @@ var markdownAbuse = regexp.MustCompile("(?m)^\\s*(#|-#|>|99\\.)|\\]\\(|://|\\|\\
 // private hand (goldenTexts), every narration line, the score sheet and a hand's review
 // hold the names escaped, never as Markdown.
 func TestNamesAreEscapedEverywhere(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			text := string(goldenGame(t, preset, hostileSeats)) + "\n" + goldenTexts(t, preset, hostileSeats)
@@ -102,7 +101,6 @@ func checkNoAbuse(t *testing.T, text string) {
 // back, the ratings after a game) and how it ended (cancelled or abandoned by someone) name
 // people escaped.
 func TestNotesAndEndingsEscapeNames(t *testing.T) {
-	t.Parallel()
 	meta := goldenMeta("classic", 4, hostileSeats)
 	var lines []string
 	for _, kind := range []live.NoteKind{live.NoteGameStarts, live.NoteLateMove, live.NoteAway, live.NoteBack} {
@@ -126,7 +124,6 @@ func TestNotesAndEndingsEscapeNames(t *testing.T) {
 // TestThreeHandedEndings: a three-handed game's end, finished or forfeited, names each
 // player with their own score, escaped, and speaks of no team.
 func TestThreeHandedEndings(t *testing.T) {
-	t.Parallel()
 	meta := goldenMeta("three-handed", 3, hostileSeats)
 	scores := [engine.MaxPlayers]int{1510, -200, 730}
 	var lines []string

@@ -33,7 +33,6 @@ func publicView(t *testing.T, preset string) *engine.View {
 // TestNarratorPersons: each action and event reads in the third person to the table and
 // in the second to the seat addressed, in both styles, with the verb in the right person.
 func TestNarratorPersons(t *testing.T) {
-	t.Parallel()
 	race := publicView(t, "racehorse")
 	three := publicView(t, "three-handed")
 	two := publicView(t, "two-handed")
@@ -175,7 +174,6 @@ func playTo(t *testing.T, preset string, seed uint64, found func(*engine.Game, e
 // TestNarratorHiddenCards: a pass or a bury names its cards to the seat that gave or
 // received it, reading its own view, and to no one else; everyone else reads how many.
 func TestNarratorHiddenCards(t *testing.T) {
-	t.Parallel()
 	var to int
 	pass := playTo(t, "racehorse", 3, func(g *engine.Game, a engine.Action) bool {
 		to = g.PassTarget(a.Seat)
@@ -244,7 +242,6 @@ var secondPersonSlip = regexp.MustCompile(`\b[Yy]ou (bids|passes|names|plays|thr
 // person, and a pass or a bury names its cards to the seats that gave or received it, and
 // only to them.
 func TestNarratorWholeGames(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			r, err := engine.NewRules(preset, nil)
@@ -303,7 +300,6 @@ func TestNarratorWholeGames(t *testing.T) {
 // TestNarratorNames: plain text writes a name as typed, with a control character a space;
 // Markdown escapes it. An unnamed seat is "seat N".
 func TestNarratorNames(t *testing.T) {
-	t.Parallel()
 	v := publicView(t, "racehorse")
 	a := engine.Action{Seat: 0, Kind: engine.ActBid, Bid: 250}
 	names := []string{"**Zo_e**\n# hi"}

@@ -12,7 +12,6 @@ import (
 // TestNoticeWordsEveryFact: every fact a table states has words of its own, and the words
 // carry the notice's data.
 func TestNoticeWordsEveryFact(t *testing.T) {
-	t.Parallel()
 	seen := map[string]live.Fact{}
 	facts := []live.Fact{}
 	for f := live.FactGameOver; f <= live.FactWatchersFull; f++ {

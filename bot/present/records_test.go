@@ -12,7 +12,6 @@ import (
 // TestSettingsText: the settings reply reads, for typed settings, word for word as it did
 // when settings were maps of strings.
 func TestSettingsText(t *testing.T) {
-	t.Parallel()
 	fields := func(e *discordgo.MessageEmbed) []string {
 		var out []string
 		for _, f := range e.Fields {

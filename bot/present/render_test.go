@@ -52,7 +52,6 @@ func gameAt(t *testing.T, phase engine.Phase) (*table.Game, *engine.Game) {
 // TestHandShowsMeldOnceTrumpIsNamed: while cards are passed, a seat's private message shows
 // the meld its hand holds with the named trump, as the engine counts it.
 func TestHandShowsMeldOnceTrumpIsNamed(t *testing.T) {
-	t.Parallel()
 	meta, g := gameAt(t, engine.PhasePass)
 	seat := g.Bidder() // the bidder named trump and usually holds meld in it
 	hand := g.Hand(seat)
@@ -70,7 +69,6 @@ func TestHandShowsMeldOnceTrumpIsNamed(t *testing.T) {
 
 // TestTableShowsTricksWon: in play, the table counts the tricks each team has won.
 func TestTableShowsTricksWon(t *testing.T) {
-	t.Parallel()
 	meta, g := gameAt(t, engine.PhasePlay)
 	for g.LastTrick() == nil {
 		seat := g.Turn()
@@ -97,7 +95,6 @@ func TestTableShowsTricksWon(t *testing.T) {
 // suit symbols (3 bytes each) within the limit is kept whole, a longer one is cut to the
 // limit exactly, ellipsis included, and never inside a character.
 func TestTruncateCountsCharacters(t *testing.T) {
-	t.Parallel()
 	line := strings.Repeat("A♠ ", 300) // 900 characters, 1,500 bytes
 	if got := words.Truncate(line, 1024); got != line {
 		t.Errorf("a 900-character text was cut to %d characters", utf8.RuneCountInString(got))
@@ -114,7 +111,6 @@ func TestTruncateCountsCharacters(t *testing.T) {
 // TestRulesLine: the rules line of the lobby and the table reads, for typed settings, word
 // for word as it did when settings were maps of strings.
 func TestRulesLine(t *testing.T) {
-	t.Parallel()
 	rules, err := engine.NewRules("classic", map[string]string{"target": "500"})
 	if err != nil {
 		t.Fatal(err)
@@ -143,7 +139,6 @@ func TestRulesLine(t *testing.T) {
 // TestOneHand: a game of one hand reads "1 hand" in the lobby's rules and the table's
 // footer, as a two-handed table of one hand showed "at most 1 hands".
 func TestOneHand(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		preset, hands, rules, footer string
 	}{
@@ -175,7 +170,6 @@ func TestOneHand(t *testing.T) {
 // so that a player sees whether the partner bid; and it offers Next hand only when asked to,
 // as the first button.
 func TestHandShowsTheAuction(t *testing.T) {
-	t.Parallel()
 	meta, g := gameAt(t, engine.PhaseBidding)
 	for pub := g.View(-1); len(pub.Auction()) < 2; pub = g.View(-1) {
 		seat := g.Turn()
@@ -221,7 +215,6 @@ func TestHandShowsTheAuction(t *testing.T) {
 // double-deck hand holds 20 cards), the private view keeps Refresh and Hint beside the cards,
 // also for hands whose suits would take five rows at a row a suit.
 func TestRefreshAndHintAlwaysThere(t *testing.T) {
-	t.Parallel()
 	crowded := 0 // views whose cards would take five rows at a row a suit
 	for _, preset := range engine.PresetNames() {
 		rules, err := engine.NewRules(preset, nil)
@@ -280,7 +273,6 @@ func TestRefreshAndHintAlwaysThere(t *testing.T) {
 // TestHandChosenCard: at a table that confirms cards, the card chosen stands out and a Play
 // button for it leads the last row; with no card chosen there is no Play button.
 func TestHandChosenCard(t *testing.T) {
-	t.Parallel()
 	meta, g := gameAt(t, engine.PhasePlay)
 	v := g.View(g.Turn())
 	card := v.Legal().Cards()[0]

@@ -55,7 +55,6 @@ func sheetHands(n int) []engine.HandResult {
 // TestSheetPages: a score sheet lists twelve hands a page, keeps the page asked for within
 // the pages there are, and offers the neighbouring pages.
 func TestSheetPages(t *testing.T) {
-	t.Parallel()
 	meta := &table.Game{ID: 7, Preset: "racehorse", Seats: []table.Seat{{UserID: "u", Name: "Ann"}, {UserID: "u", Name: "Bob"}, {UserID: "u", Name: "Cy"}, {UserID: "u", Name: "Di"}}}
 	hands := sheetHands(25)
 	cases := []struct {
@@ -99,7 +98,6 @@ func TestSheetPages(t *testing.T) {
 // TestSheetLine: a score sheet's line says who dealt, the contract and how it ended, the
 // meld and tricks of each team, the change and the score.
 func TestSheetLine(t *testing.T) {
-	t.Parallel()
 	meta := &table.Game{Seats: []table.Seat{{UserID: "u", Name: "Ann"}, {UserID: "u", Name: "Bob"}, {}, {UserID: "u", Name: "Di"}}}
 	base := engine.HandResult{Hand: 3, Dealer: 2, Bidder: 1, Bid: 300, Trump: engine.Spades,
 		Meld: [2]int{40, 150}, Tricks: [2]int{90, 160}, Delta: [2]int{130, 310}, Scores: [2]int{400, 720}}
@@ -126,7 +124,6 @@ func TestSheetLine(t *testing.T) {
 // TestSheetButtons: a hand's result offers its review and the score sheet's page that
 // lists it.
 func TestSheetButtons(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct{ hand, page int }{{1, 1}, {12, 1}, {13, 2}, {25, 3}} {
 		labels, ids := buttons(t, SheetButtons(7, tc.hand))
 		wantLabels := []string{fmt.Sprintf("Review hand %d", tc.hand), "Score sheet"}
@@ -141,7 +138,6 @@ func TestSheetButtons(t *testing.T) {
 // TestGameLabel: a suggestion names the game's number, preset, state, day and players, in
 // at most Discord's 100 characters.
 func TestGameLabel(t *testing.T) {
-	t.Parallel()
 	day := time.Date(2026, 3, 9, 23, 30, 0, 0, time.FixedZone("east", 5*3600))
 	cases := []struct {
 		g    table.Game
@@ -165,7 +161,6 @@ func TestGameLabel(t *testing.T) {
 // TestEmbedGroups: embeds go to as few messages as Discord's limits allow, in order: ten
 // to a message, and 6,000 characters.
 func TestEmbedGroups(t *testing.T) {
-	t.Parallel()
 	embed := func(chars int) *discordgo.MessageEmbed {
 		return &discordgo.MessageEmbed{Title: "t", Description: strings.Repeat("x", chars-1)}
 	}
@@ -213,7 +208,6 @@ func TestEmbedGroups(t *testing.T) {
 // narration and the score sheet by each player's meld and tricks, never read by a bidding
 // team.
 func TestNoBidderNoPanic(t *testing.T) {
-	t.Parallel()
 	meta := &table.Game{ID: 3, Preset: "two-handed", Seats: []table.Seat{{UserID: "1", Name: "ana"}, {UserID: "2", Name: "bob"}}}
 	res := engine.HandResult{Hand: 1, Dealer: 0, Bidder: -1, Trump: engine.Hearts, SeatMeld: [engine.MaxPlayers]int{60, 20},
 		SeatPoints: [engine.MaxPlayers]int{130, 120}, Meld: [2]int{60, 20}, Tricks: [2]int{130, 120}, Delta: [2]int{190, 140}, Scores: [2]int{190, 140}}

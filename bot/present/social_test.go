@@ -17,7 +17,6 @@ import (
 // 1 as dealt, and no seat's cards of hand 2 unless the table allows kibitzing, where it
 // shows each seat's cards as they are.
 func TestWatchEveryPreset(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		rules, err := engine.NewRules(preset, map[string]string{"hands": "3"})
 		if err != nil {

@@ -16,7 +16,6 @@ import (
 // the last trick until the seat's next card; the last hand's result before the next
 // auction; and the message within Discord's limits.
 func TestPrivateHandStory(t *testing.T) {
-	t.Parallel()
 	meta, g := gameAt(t, engine.PhaseBidding)
 	seen := map[string]bool{}
 	p := computertest.New(t, "baseline", 1)
@@ -112,7 +111,6 @@ func decideGames(t *testing.T, preset string, opts map[string]string, n int) []*
 // then throws in: the bid taken from the bidders (or, with set=opponents, scored by the
 // other side), the other side's meld (in double-deck only from 20) and the throw-in bonus.
 func TestStakeLineFollowsRules(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		preset string
 		opts   map[string]string

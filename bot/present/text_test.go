@@ -9,7 +9,6 @@ import (
 
 // TestDuration: a timer reads in its largest whole unit.
 func TestDuration(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		d    time.Duration
 		want string
@@ -30,7 +29,6 @@ func TestDuration(t *testing.T) {
 
 // TestCapitalise: only the first letter of a sentence is raised.
 func TestCapitalise(t *testing.T) {
-	t.Parallel()
 	for in, want := range map[string]string{"": "", "no such game": "No such game", "Already": "Already", "x": "X"} {
 		if got := words.Capitalise(in); got != want {
 			t.Errorf("words.Capitalise(%q) = %q, want %q", in, got, want)
@@ -40,7 +38,6 @@ func TestCapitalise(t *testing.T) {
 
 // TestAndList: lists read as English.
 func TestAndList(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		in   []string
 		want string

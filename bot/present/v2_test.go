@@ -366,7 +366,6 @@ func (m *maxima) log(t *testing.T) {
 // moments lack); the table has its buttons (tableIDs) and each hand the controls of
 // handControls, custom ID for custom ID.
 func TestV2Limits(t *testing.T) {
-	t.Parallel()
 	var seen maxima
 	looks := []struct {
 		name string
@@ -452,7 +451,6 @@ var longNames = func() []string {
 // escaping, every message still keeps within Discord's limits, and the words of a
 // table and of a hand still say what the table waits for.
 func TestV2LimitsLongNames(t *testing.T) {
-	t.Parallel()
 	var seen maxima
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
@@ -509,7 +507,6 @@ var v2HostileNames = []string{
 // with names that are Markdown, mentions or invisible controls, the names read as typed:
 // escaped, never a construct, never a mention, never an invisible control.
 func TestV2NamesEscaped(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			rules, err := engine.NewRules(preset, nil)
@@ -575,7 +572,6 @@ func TestV2NamesEscaped(t *testing.T) {
 // the picture package's, whose golden pictures cover them. go test -run
 // TestV2GoldenMessages -update rewrites the files.
 func TestV2GoldenMessages(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			skipUnderRace(t, preset)
@@ -673,7 +669,6 @@ func skipUnderRace(t *testing.T, preset string) {
 // symbol, keep their custom IDs, styles and states, and the hand in text shows the same
 // emojis; without them, the buttons are those of handControls.
 func TestV2CardFaces(t *testing.T) {
-	t.Parallel()
 	meta, g := gameAt(t, engine.PhasePlay)
 	v := g.View(g.Turn())
 	st := statsOf(t, "emojis", HandMessage(nil, meta, &v, HandOptions{}, lookFourColour))
@@ -721,7 +716,6 @@ func TestV2CardFaces(t *testing.T) {
 // text, and the words beside it say what the table waits for; a hand shows its picture;
 // text only, neither has a file, and the words are the same.
 func TestV2PicturesAndWords(t *testing.T) {
-	t.Parallel()
 	meta, g := gameAt(t, engine.PhasePlay)
 	pub := g.View(-1)
 	st := statsOf(t, "table", TableMessage(painter(t), meta, &pub, lookPictures))
@@ -764,7 +758,6 @@ func TestV2PicturesAndWords(t *testing.T) {
 // shows the hand's result beside the table, in words and as a picture; at the game's end,
 // the end and the last hand.
 func TestV2LastResult(t *testing.T) {
-	t.Parallel()
 	rules, err := engine.NewRules("racehorse", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -810,7 +803,6 @@ func TestV2LastResult(t *testing.T) {
 // then a seat's for each open seat), names the host by mention and every seated player;
 // closed, it says why and has no buttons.
 func TestV2Lobby(t *testing.T) {
-	t.Parallel()
 	rules, err := engine.NewRules("six-handed", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -850,7 +842,6 @@ func TestV2Lobby(t *testing.T) {
 // TestV2ConcurrentPainting: messages drawn at once from many goroutines, as the bot's
 // poster draws them, are the same as drawn one at a time (run with -race).
 func TestV2ConcurrentPainting(t *testing.T) {
-	t.Parallel()
 	p, err := NewPainter(1 << 20)
 	if err != nil {
 		t.Fatal(err)

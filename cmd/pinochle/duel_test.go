@@ -10,7 +10,6 @@ import (
 // TestDuelCommand: a level against itself on duplicate deals is exactly even, in text and
 // in JSON; bad levels and counts are bad input.
 func TestDuelCommand(t *testing.T) {
-	t.Parallel()
 	stdout, stderr, code := runTool(t, "", "duel", "--variant", "classic", "--a", "normal", "--b", "normal", "--deals", "4", "--json")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -61,7 +60,6 @@ func TestDuelCommand(t *testing.T) {
 // TestDuelThreeHanded: duel measures three-handed, which the rest of the tool does not
 // offer yet, playing each deal six times; a level against itself is exactly even.
 func TestDuelThreeHanded(t *testing.T) {
-	t.Parallel()
 	stdout, stderr, code := runTool(t, "", "duel", "--variant", "three-handed", "--a", "baseline", "--b", "baseline", "--deals", "3")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)

@@ -23,7 +23,6 @@ func lines(s string) []string {
 }
 
 func TestUsage(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		args     []string
 		code     int
@@ -55,7 +54,6 @@ func TestUsage(t *testing.T) {
 }
 
 func TestMeldText(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -121,7 +119,6 @@ func TestMeldText(t *testing.T) {
 }
 
 func TestMeldJSON(t *testing.T) {
-	t.Parallel()
 	stdout, stderr, code := runTool(t, "", "meld", "--variant", "racehorse", "--trump", "H", "--json",
 		"AH 10H KH QH JH 9H QS JD AS AD AC")
 	if code != 0 || stderr != "" {
@@ -163,7 +160,6 @@ func TestMeldJSON(t *testing.T) {
 }
 
 func TestLegal(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -204,7 +200,6 @@ func TestLegal(t *testing.T) {
 }
 
 func TestSimulate(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		args []string
 		want []string
@@ -234,7 +229,6 @@ func TestSimulate(t *testing.T) {
 // TestSimulateFigures checks the figures against the games themselves: the hands add up
 // and the wins of all-Baseline tables add up to the games.
 func TestSimulateFigures(t *testing.T) {
-	t.Parallel()
 	r, err := rulesFor("racehorse", "hands=20")
 	if err != nil {
 		t.Fatal(err)
@@ -278,7 +272,6 @@ func TestSimulateFigures(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name string
 		args []string
@@ -347,7 +340,6 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestParseFlagsInterleaved(t *testing.T) {
-	t.Parallel()
 	fs := newFlagSet("x", "", &strings.Builder{})
 	trump := fs.String("trump", "", "")
 	pos, err := parseFlags(fs, []string{"AS", "--trump", "H", "KS", "--", "--QS"})

@@ -16,7 +16,6 @@ import (
 // TestPlayWholeGameWithSuggestions plays whole games in which the user types ok at every
 // prompt, taking the suggested move, and reads what they say for slips of grammar.
 func TestPlayWholeGameWithSuggestions(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		variant, seat, seed string
 	}{
@@ -125,7 +124,6 @@ func typed(a engine.Action) string {
 // TestPlayWholeGameTyped plays whole games with every move of the user typed out, random
 // but legal, and checks that the terminal game ends as the same game played directly.
 func TestPlayWholeGameTyped(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		variant string
 		seat    int
@@ -176,7 +174,6 @@ func gameOverText(sc [2]int, winner int) string {
 // TestPlayPrompts types answers to the first prompts of a game: wrong ones get the
 // engine's message and the prompt again; the end of the input leaves cleanly.
 func TestPlayPrompts(t *testing.T) {
-	t.Parallel()
 	// Seed 11: seat 2 bids 250, seat 3 passes, seat 4 bids 260, then the user bids.
 	input := "banana\n5\nhelp\nbid 270\npass\n"
 	stdout, stderr, code := runTool(t, input, "play", "--seed", "11")
@@ -202,7 +199,6 @@ func TestPlayPrompts(t *testing.T) {
 // TestPlayRejectsIllegalCard plays to the first card the user leads or follows with, types
 // a card it does not hold and one it may not play, and checks the engine's messages.
 func TestPlayRejectsIllegalCard(t *testing.T) {
-	t.Parallel()
 	r, err := rulesFor("racehorse", "")
 	if err != nil {
 		t.Fatal(err)
@@ -268,7 +264,6 @@ func TestPlayRejectsIllegalCard(t *testing.T) {
 }
 
 func TestPlayEmptyInput(t *testing.T) {
-	t.Parallel()
 	stdout, stderr, code := runTool(t, "", "play", "--variant", "six-handed", "--seed", "1")
 	if code != 0 || stderr != "" || !strings.HasSuffix(stdout, "Goodbye.\n") {
 		t.Errorf("exit %d, stderr %q, stdout ends %q", code, stderr, tail(stdout, 2))
@@ -284,7 +279,6 @@ func tail(s string, n int) string {
 // of the user's turns shows a hint with its reason, and taking every suggestion finishes
 // the game. An unknown level is bad input.
 func TestPlayLevelAndHints(t *testing.T) {
-	t.Parallel()
 	input := strings.Repeat("ok\n", 10000)
 	stdout, stderr, code := runTool(t, input, "play", "--level", "normal", "--hints", "--seed", "5", "--options", "hands=1")
 	if code != 0 || stderr != "" {
@@ -349,7 +343,6 @@ func userTurn(user int, phase engine.Phase) func(*engine.Game) bool {
 // TestPlayStrayEnter checks that Enter alone neither bids nor passes in the auction, nor
 // plays or throws in the hand: the prompt says so and asks again.
 func TestPlayStrayEnter(t *testing.T) {
-	t.Parallel()
 	script, g := okScript(t, "racehorse", "", 11, 0, userTurn(0, engine.PhaseBidding))
 	v := g.View(0)
 	bids := len(v.Auction())
@@ -385,7 +378,6 @@ func TestPlayStrayEnter(t *testing.T) {
 // TestPlayGrammar finds a hand in which the user bid and was set, and a trick worth one
 // point, and checks their lines.
 func TestPlayGrammar(t *testing.T) {
-	t.Parallel()
 	found := false
 	for seed := uint64(1); seed < 60 && !found; seed++ {
 		script, g := okScript(t, "racehorse", "hands=4", seed, 0, nil)
@@ -438,7 +430,6 @@ var onePoint = regexp.MustCompile(`→ (seat \d+ takes|you take) 1( \(last trick
 // TestPlayBiddersNeed checks what the bidders still need where the user decides to bid,
 // to play on, and at each trick, against the engine's count.
 func TestPlayBiddersNeed(t *testing.T) {
-	t.Parallel()
 	// In the auction: the user's meld in each trump and what its side would need at the
 	// lowest bid it may make, on that meld alone.
 	script, g := okScript(t, "racehorse", "", 11, 0, userTurn(0, engine.PhaseBidding))
@@ -535,7 +526,6 @@ var firstPass = regexp.MustCompile(`You pass \d cards to seat \d+: [^\n]*\n|seat
 // the table in racehorse, whose pass back must avoid it, and to the bidder alone in
 // classic, and not to the others there.
 func TestPlayPassBackMeld(t *testing.T) {
-	t.Parallel()
 	passBack := func(g *engine.Game) bool { return g.Phase() == engine.PhasePassBack }
 	for _, tc := range []struct {
 		variant string
@@ -588,7 +578,6 @@ func TestPlayPassBackMeld(t *testing.T) {
 // TestPlayReceivedMarks checks that the cards passed to the user are marked in its hand
 // after the pass, and only those.
 func TestPlayReceivedMarks(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		variant string
 		user    int
@@ -652,7 +641,6 @@ func TestPlayReceivedMarks(t *testing.T) {
 // which the user lays meld by number, and checks what the narration tells of the stock,
 // the melds on the table and the result.
 func TestPlayTwoHanded(t *testing.T) {
-	t.Parallel()
 	stdout, stderr, code := runTool(t, strings.Repeat("ok\n", 100000), "play", "--variant", "two-handed", "--seat", "2", "--seed", "5")
 	if code != 0 || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -691,7 +679,6 @@ func TestPlayTwoHanded(t *testing.T) {
 // TestPlayTwoHandedDeclareOut plays two-handed with declaring out against the expert, who
 // declares as soon as its score reaches the target, and checks that the game says so.
 func TestPlayTwoHandedDeclareOut(t *testing.T) {
-	t.Parallel()
 	stdout, _, code := runTool(t, strings.Repeat("ok\n", 100000), "play", "--variant", "two-handed", "--seed", "7", "--level", "expert",
 		"--options", "declare=on,target=600")
 	if code != 0 || !strings.Contains(stdout, " declares out.\n") || !strings.Contains(stdout, "Declared out: the claim reaches the target and wins.") {

@@ -39,7 +39,6 @@ func readExport(t *testing.T, path string) record.File {
 // finished hand's, the files replay to the game as it stood, and the sheet on quit has
 // the hand's line.
 func TestPlayReviewAndExport(t *testing.T) {
-	t.Parallel()
 	const seed, user = 5, 0
 	secondHand := func(g *engine.Game) bool { return g.HandNumber() == 2 && g.Waiting(user) }
 	script, g := okScript(t, "racehorse", "", seed, user, secondHand)
@@ -112,7 +111,6 @@ func TestPlayReviewAndExport(t *testing.T) {
 // TestPlaySheetAtTheEnd plays a short game to its end: the score sheet has a line for
 // every hand and the final scores, and Enter at the export offer leaves without a file.
 func TestPlaySheetAtTheEnd(t *testing.T) {
-	t.Parallel()
 	script, g := okScript(t, "six-handed", "hands=2", 3, 2, nil)
 	stdout, _, code := runTool(t, script+"\n", playArgs("six-handed", "hands=2", 3, 2)...)
 	if code != 0 {

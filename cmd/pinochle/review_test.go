@@ -106,7 +106,6 @@ func writeFile(t *testing.T, f record.File) string {
 }
 
 func TestReviewAndReplayEveryPreset(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		t.Run(preset, func(t *testing.T) {
 			path, f := exportGame(t, preset, map[string]string{"hands": "3"}, 9)
@@ -160,7 +159,6 @@ func TestReviewAndReplayEveryPreset(t *testing.T) {
 }
 
 func TestReplayFindsTampering(t *testing.T) {
-	t.Parallel()
 	_, f := exportGame(t, "racehorse", map[string]string{"hands": "3"}, 4)
 	f.Results[1].Delta[1] += 7
 	stdout, stderr, code := runTool(t, "", "replay", writeFile(t, f))
@@ -180,7 +178,6 @@ func TestReplayFindsTampering(t *testing.T) {
 }
 
 func TestReviewReplayBadInput(t *testing.T) {
-	t.Parallel()
 	path, f := exportGame(t, "classic", map[string]string{"hands": "2"}, 5)
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -247,7 +244,6 @@ func TestReviewReplayBadInput(t *testing.T) {
 // TestReviewUnfinishedGame exports a game in the middle of a trick after its first hand:
 // the review shows the finished hands only, and the replay reproduces the file.
 func TestReviewUnfinishedGame(t *testing.T) {
-	t.Parallel()
 	rules, err := engine.NewRules("double-deck", nil)
 	if err != nil {
 		t.Fatal(err)

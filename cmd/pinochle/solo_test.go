@@ -17,7 +17,6 @@ import (
 // the story: the widow taken in sight of all, the bury told as a count, who plays alone
 // and what the bidder needs, each player's score, never a team, and the end with places.
 func TestPlayThreeHanded(t *testing.T) {
-	t.Parallel()
 	const seed, user = 5, 1
 	script, g := okScript(t, "three-handed", "", seed, user, nil)
 	stdout, stderr, code := runTool(t, script, playArgs("three-handed", "", seed, user)...)
@@ -107,7 +106,6 @@ func threeHandedBidder(t *testing.T, options string, ok func(*engine.Game) bool)
 // user reads of the widow and its meld, the bury's refusals (a card it lacks, too few
 // cards, a melded card until typed again) and the stake it throws in for.
 func TestPlayThreeHandedBury(t *testing.T) {
-	t.Parallel()
 	// A deal whose bidder holds meld and at least three cards outside it.
 	script, g, seed := threeHandedBidder(t, "hands=1", func(g *engine.Game) bool {
 		h := g.Hand(0)
@@ -202,7 +200,6 @@ func TestPlayThreeHandedBury(t *testing.T) {
 // TestPlayThreeHandedBuryFree buries three cards outside the meld: no warning, the bury at
 // once.
 func TestPlayThreeHandedBuryFree(t *testing.T) {
-	t.Parallel()
 	script, g, seed := threeHandedBidder(t, "hands=1", nil)
 	h := g.Hand(0)
 	m := engine.CountMeld(&h, g.Trump(), &g.Rules().Meld)
@@ -226,7 +223,6 @@ func TestPlayThreeHandedBuryFree(t *testing.T) {
 // TestPlayThreeHandedDefender plays as a defender to the first trick: the bidder's widow
 // and bury as the others read them, and what the bidder needs at the trick's head.
 func TestPlayThreeHandedDefender(t *testing.T) {
-	t.Parallel()
 	for seed := uint64(1); seed < 80; seed++ {
 		firstCard := func(g *engine.Game) bool {
 			return g.Phase() == engine.PhasePlay && g.Waiting(0) && g.Bidder() != 0
@@ -268,7 +264,6 @@ func TestPlayThreeHandedDefender(t *testing.T) {
 // TestPlayThreeHandedTyped plays a three-handed game with every move typed out, random but
 // legal, and checks that it ends as the same game played directly.
 func TestPlayThreeHandedTyped(t *testing.T) {
-	t.Parallel()
 	const seed = 24
 	r, err := rulesFor("three-handed", "hands=2,target=0")
 	if err != nil {
@@ -323,7 +318,6 @@ func TestPlayThreeHandedTyped(t *testing.T) {
 // TestPlayThreeHandedSheetAndExport plays a hand, shows the score sheet, exports the game,
 // and reads it back with review and replay.
 func TestPlayThreeHandedSheetAndExport(t *testing.T) {
-	t.Parallel()
 	const seed, user = 3, 2
 	secondHand := func(g *engine.Game) bool { return g.HandNumber() == 2 && g.Waiting(user) }
 	script, g := okScript(t, "three-handed", "", seed, user, secondHand)
@@ -384,7 +378,6 @@ func TestPlayThreeHandedSheetAndExport(t *testing.T) {
 
 // TestThreeHandedTools checks meld, legal and simulate with --variant three-handed.
 func TestThreeHandedTools(t *testing.T) {
-	t.Parallel()
 	stdout, stderr, code := runTool(t, "", "meld", "--variant", "three-handed", "--trump", "S", "AS 10S KS QS JS QS JD 9S")
 	if code != 0 || stderr != "" || !strings.Contains(stdout, "three-handed, spades trump: ") || !strings.Contains(stdout, "run") {
 		t.Errorf("meld: exit %d, stderr %q:\n%s", code, stderr, stdout)
@@ -423,7 +416,6 @@ func TestThreeHandedTools(t *testing.T) {
 // TestSimulateThreeHandedFigures checks that the wins of every seat and the draws add up
 // to the games, and the outcomes to the hands.
 func TestSimulateThreeHandedFigures(t *testing.T) {
-	t.Parallel()
 	r, err := rulesFor("three-handed", "hands=4,target=0")
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,6 @@ var timing = regexp.MustCompile(`(?m)^speed.*\n|decision median [0-9.]+ ms, p99 
 // TestWorkersDoNotChangeTheFigures: simulate and duel print the same figures whatever the
 // number of workers; only the timings differ.
 func TestWorkersDoNotChangeTheFigures(t *testing.T) {
-	t.Parallel()
 	tests := [][]string{
 		{"simulate", "--variant", "racehorse", "--players", "random", "--hands", "47", "--seed", "3", "--options", "hands=10"},
 		{"simulate", "--variant", "six-handed", "--games", "4", "--seed", "9"},

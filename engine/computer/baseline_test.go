@@ -105,7 +105,6 @@ func trick(tb testing.TB, players, leader int, text string) []engine.Played {
 }
 
 func TestBaselinePlay(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		name     string
 		preset   string
@@ -156,7 +155,6 @@ func TestBaselinePlay(t *testing.T) {
 }
 
 func TestBaselinePassesToBidder(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "racehorse", nil)
 	f := &fakeTable{rules: r, phase: engine.PhasePass, seat: 2, bidder: 0, target: 0, trump: engine.Hearts,
 		hand: hand(t, "AH 9H AC 10D JD 9S JS KC QC 9D 10C JC"), rule: engine.PassRule{Count: 3}}
@@ -168,7 +166,6 @@ func TestBaselinePassesToBidder(t *testing.T) {
 }
 
 func TestBaselinePassesBackLowCardsOutsideMeld(t *testing.T) {
-	t.Parallel()
 	// Classic lets the bidder pass back any cards: it still keeps its run and pinochle.
 	r := newRules(t, "classic", nil)
 	f := &fakeTable{rules: r, phase: engine.PhasePassBack, seat: 0, bidder: 0, target: 2, trump: engine.Spades,
@@ -191,7 +188,6 @@ func TestBaselinePassesBackLowCardsOutsideMeld(t *testing.T) {
 }
 
 func TestBaselinePassBackRespectsPassRule(t *testing.T) {
-	t.Parallel()
 	// Racehorse: the bidder must pass back cards from PassRule.Prefer.
 	r := newRules(t, "racehorse", nil)
 	h := hand(t, "AS 10S KS QS JS 9S QS JD AH KH QH 9C 10D JD 9H")
@@ -206,7 +202,6 @@ func TestBaselinePassBackRespectsPassRule(t *testing.T) {
 }
 
 func TestBaselineNamesBestTrump(t *testing.T) {
-	t.Parallel()
 	tests := []struct {
 		preset, hand string
 		want         engine.Suit
@@ -229,7 +224,6 @@ func TestBaselineNamesBestTrump(t *testing.T) {
 }
 
 func TestBaselineBidding(t *testing.T) {
-	t.Parallel()
 	weak := "9S JS QH 9H JD 9D 9C JC QC KD 10H 9D"
 	strong := "AS AS 10S KS QS JS 9S AH AD AC KH QH"
 	tests := []struct {
@@ -261,7 +255,6 @@ func TestBaselineBidding(t *testing.T) {
 }
 
 func TestBaselineDoesNotOutbidItsPartner(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "racehorse", nil)
 	h := hand(t, "AS AS 10S KS QS JS 9S AH AD AC KH QH")
 	_, est := bestTrump(&r, &h, 0xF, true)
@@ -281,7 +274,6 @@ func TestBaselineDoesNotOutbidItsPartner(t *testing.T) {
 }
 
 func TestBaselineDoubleDeckWithoutMarriagePasses(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "double-deck", nil)
 	f := &fakeTable{rules: r, phase: engine.PhaseBidding, seat: 1, bidder: -1, bids: []int{50},
 		hand: hand(t, "AS AS AS AS 10S 10S KS KS AH AH AH AH AD AD AD AD AC AC AC AC")}
@@ -291,7 +283,6 @@ func TestBaselineDoubleDeckWithoutMarriagePasses(t *testing.T) {
 }
 
 func TestBaselineDecide(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "double-deck", map[string]string{"moon": "on"})
 	choices := []engine.ActionKind{engine.ActPlayHand, engine.ActThrowIn, engine.ActShootMoon}
 	tests := []struct {
@@ -333,7 +324,6 @@ func sorted(cs []engine.Card) []engine.Card {
 // TestBaselineDeterministic checks that a Baseline with the same seed makes the same
 // choices, so that games between computer players replay exactly.
 func TestBaselineDeterministic(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "partnership", map[string]string{"hands": "10"})
 	run := func() []engine.Action {
 		players := []Player{newBaseline(1), newBaseline(2), newBaseline(3), newBaseline(4)}
@@ -407,7 +397,6 @@ func BenchmarkRandomChoose(b *testing.B) {
 // meld in the trump it would name and every trick point make (raiseBound), though its
 // estimate goes higher; over an opponent the estimate alone decides.
 func TestBaselineRaiseStaysInReach(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "racehorse", nil)
 	h := hand(t, "AS AS 10S 10S KS JS JS 9S AH AH AD AD") // 10 meld in spades: the dix
 	suit, est := bestTrump(&r, &h, 0xF, true)

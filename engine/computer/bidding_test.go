@@ -101,7 +101,6 @@ var expertConventions = func() Budget { b := expertBudget; b.Model = false; retu
 // their own meld and every trick point make (raiseBound: 70 + 250 = 320, 20 + 250 = 270).
 // Over an opponent both bid what the hand is worth.
 func TestPartnerRaises(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		name string
 		hand string
@@ -150,7 +149,6 @@ func TestPartnerRaises(t *testing.T) {
 // though its play-outs (at a partner confidence lowered so that they do) would make the
 // next bid.
 func TestExpertRaiseShowsHelp(t *testing.T) {
-	t.Parallel()
 	g := dealtGame(t, "racehorse", 0, "10S QS JH 10D KD 9D AC 10C KC JC 9H 9H", 3, 0, 250, 0)
 	v := viewOf(g)
 	b := expertBudget
@@ -170,7 +168,6 @@ func TestExpertRaiseShowsHelp(t *testing.T) {
 // TestOpeningShowsSomething: an opening bid shows meld or sure tricks: a hand with neither
 // passes, and says why in words, though its play-outs would make the opening bid.
 func TestOpeningShowsSomething(t *testing.T) {
-	t.Parallel()
 	g := dealtGame(t, "racehorse", 1, weakOpener, 5)
 	v := viewOf(g)
 	for _, b := range []Budget{normalBudget, expertBudget} {
@@ -197,7 +194,6 @@ const weakOpener = "10S QS JH 10D 10D KD KD 9D AC 10C KC JC"
 // and, unless the bid model values the hand (Budget.Model: what the opponents bid is part
 // of what it knows), the same value; the suggested bid is the same throughout.
 func TestBidHintIsStable(t *testing.T) {
-	t.Parallel()
 	for _, b := range []struct {
 		level  string
 		budget Budget
@@ -240,7 +236,6 @@ func worthOf(tb testing.TB, why string) string {
 // does as well; a card that gains a point or more a hand (a tenth of the smallest counter)
 // is played.
 func TestCheapestOfBest(t *testing.T) {
-	t.Parallel()
 	var v engine.View
 	decisionPoints(t, "racehorse", nil, 2, func(g *engine.Game, seat int) {
 		if v.Rules() == nil && g.Phase() == engine.PhasePlay {
@@ -286,7 +281,6 @@ func TestCheapestOfBest(t *testing.T) {
 // its plan names, and once meld is shown (the raiser having named trump and the team
 // passed as computer players do) the team's meld and every trick point reach the bid.
 func TestRaiseStaysInReach(t *testing.T) {
-	t.Parallel()
 	deals := 48 // a few tenths of a second
 	if raceEnabled {
 		deals = 24 // the race detector makes each deal ten times slower
@@ -386,7 +380,6 @@ func raiseStaysInReach(t *testing.T, preset string, b Budget, seed uint64, open 
 // TestRaiseBound: a raise goes no higher than the raiser's meld and every trick point,
 // floored to a legal bid; meld below the team minimum counts nothing.
 func TestRaiseBound(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		preset string
 		meld   int
@@ -411,7 +404,6 @@ func TestRaiseBound(t *testing.T) {
 // which its meld keeps the bid in reach, and any suit it may name when none does or when
 // it won over an opponent.
 func TestRaiseTrump(t *testing.T) {
-	t.Parallel()
 	// 70 meld in spades (royal marriage, dix, marriage in hearts); in hearts 60 (royal
 	// marriage, marriage in spades, but no dix), and 40 in the other suits.
 	const h70 = "AS AS 10S 10S KS QS 9S KH QH AH AD AD"
@@ -479,7 +471,6 @@ func dealtTrump(tb testing.TB, text string, bids ...int) *engine.Game {
 // than a tenth of its samples; a budget that does not spare a trick (normal-v1's, the
 // duel's) counts on all 25; four-handed the rule does not apply.
 func TestSpareTrick(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		preset     string
 		reach      int // spareReach
@@ -517,7 +508,6 @@ func TestSpareTrick(t *testing.T) {
 // let a bidder throw in, and not where every hand is played (classic, or the throwin
 // option "never").
 func TestHopelessBound(t *testing.T) {
-	t.Parallel()
 	b := Budget{Hopeless: 0.2}
 	for _, c := range []struct {
 		preset  string
@@ -547,7 +537,6 @@ func TestHopelessBound(t *testing.T) {
 // seeded games the bound would have held the normal level's value lower, and its plan
 // never is.
 func TestClassicBidsPastHopeless(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "classic", nil)
 	bound := 0
 	for seed := uint64(1); seed <= 40; seed++ {

@@ -12,7 +12,6 @@ import (
 // fall as the bid rises, the chance stays a chance, and defending does not depend on the
 // bid.
 func TestBidOdds(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "racehorse", nil)
 	m, ok := modelOf(&r)
 	if !ok {
@@ -36,7 +35,6 @@ func TestBidOdds(t *testing.T) {
 // TestModelWorth: a hand is worth the highest bid whose expected score declaring is at
 // least defending's, and no more.
 func TestModelWorth(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "racehorse", nil)
 	m, _ := modelOf(&r)
 	o := outlook{melds: []int{1000}} // never out of reach
@@ -60,7 +58,6 @@ func TestModelWorth(t *testing.T) {
 // at the bids it may make next, and the expert's hint says the chance of the next bid in
 // the model's terms ("in N% of hands like this").
 func TestExplainBid(t *testing.T) {
-	t.Parallel()
 	b := smallBudget
 	b.Readable, b.Model, b.Confidence, b.PartnerConfidence, b.Risk, b.Hopeless = true, true, 0.5, 0.8, 0.5, 0.2
 	v := viewOf(dealtGame(t, "racehorse", 1, strongSeventy, 4))

@@ -92,7 +92,6 @@ func lineup(tb testing.TB, mix string, players int, seed uint64) []Player {
 // with Baseline and Random in every combination of seats: every action must be accepted
 // and every game must end.
 func TestFullGames(t *testing.T) {
-	t.Parallel()
 	tables := []struct {
 		preset  string
 		options map[string]string
@@ -130,7 +129,6 @@ func TestFullGames(t *testing.T) {
 // TestFullGamesWithoutHandLimit plays the presets as dealt, to their target score, with
 // Baseline in every seat: Baselines must bring a game to its end without a hand limit.
 func TestFullGamesWithoutHandLimit(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		r := newRules(t, preset, nil)
 		t.Run(preset, func(t *testing.T) {
@@ -171,7 +169,6 @@ func teamWinRate(tb testing.TB, r engine.Rules, games int) float64 {
 // TestBaselineBeatsRandom checks that a Baseline team clearly beats a Random team. Measured
 // at 100% in every preset below: Random bids wildly and is set hand after hand.
 func TestBaselineBeatsRandom(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays hundreds of games")
 	}
@@ -214,7 +211,6 @@ func (p randomCards) Choose(v engine.View) engine.Action {
 // against a team that bids like it but plays random legal cards. Measured at 73%
 // (racehorse), 99% (double-deck) and 74.5% (six-handed) over 200 games.
 func TestBaselinePlayBeatsRandomPlay(t *testing.T) {
-	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays hundreds of games")
 	}

@@ -38,7 +38,6 @@ func setOf(tb testing.TB, text string) engine.CardSet {
 // is void in it, one that did not trump holds none, and under "must win if able" one that
 // played under the winner could not beat it; and that nothing more is inferred.
 func TestInferences(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name   string
 		preset string
@@ -117,7 +116,6 @@ func decisionPoints(tb testing.TB, preset string, opts map[string]string, seed u
 // card the play showed it cannot hold; alike for samples tilted as the expert tilts them
 // (expertTilt), every other sample.
 func TestSamplesConsistent(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		if preset == "two-handed" {
 			continue // its samples are the stock's and the other hand's: TestTwoHandedSamplesFit
@@ -338,7 +336,6 @@ func decisionKind(g *engine.Game, seat int, exact int) string {
 // trick, in mid-hand and in the exact search of the end, with the expert's search at a
 // small budget that still samples passes and searches exactly.
 func TestDecisionsIgnoreHiddenCards(t *testing.T) {
-	t.Parallel()
 	const perKind = 3
 	rng := rand.New(rand.NewPCG(5, 6))
 	players := []struct {
@@ -430,7 +427,6 @@ func equalCards(a, b []engine.Card) bool {
 // TestExpertDeterministic checks that an expert with the same seed makes the same choices
 // over a whole game, so that games replay exactly.
 func TestExpertDeterministic(t *testing.T) {
-	t.Parallel()
 	r := newRules(t, "racehorse", map[string]string{"hands": "2"})
 	run := func() string {
 		players := make([]Player, r.Players)
@@ -453,7 +449,6 @@ func TestExpertDeterministic(t *testing.T) {
 // (searched passes, the exact search of the last 16 cards) at a small one: every action
 // the engine accepts, every game ends.
 func TestExpertFullGames(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		for _, tc := range []struct {
 			budget Budget
@@ -485,7 +480,6 @@ func TestExpertFullGames(t *testing.T) {
 // player in every seat, twice with the same seeds: every action is legal, every game ends,
 // and the two games are the same.
 func TestISMCTSFullGames(t *testing.T) {
-	t.Parallel()
 	for _, preset := range engine.PresetNames() {
 		run := func() *engine.Game {
 			players := make([]Player, 0, 6)
@@ -510,7 +504,6 @@ func TestISMCTSFullGames(t *testing.T) {
 
 // TestExpertHint checks that a hint names the action it gives and says why.
 func TestExpertHint(t *testing.T) {
-	t.Parallel()
 	seen := map[engine.Phase]bool{}
 	decisionPoints(t, "racehorse", map[string]string{"hands": "1"}, 4, func(g *engine.Game, seat int) {
 		if seen[g.Phase()] || g.Phase() == engine.PhasePass || g.Phase() == engine.PhasePassBack {
@@ -635,7 +628,6 @@ func FuzzExpertLegal(f *testing.F) {
 // TestPassCandidates: in every preset that passes, the expert weighs the Baseline's pass
 // first and only passes the rules accept, and chooses one of them.
 func TestPassCandidates(t *testing.T) {
-	t.Parallel()
 	for _, preset := range []string{"racehorse", "classic", "partnership", "six-handed"} {
 		checked := 0
 		decisionPoints(t, preset, map[string]string{"hands": "2"}, 6, func(g *engine.Game, seat int) {
@@ -671,7 +663,6 @@ func TestPassCandidates(t *testing.T) {
 // does, and that one whose context is done gives up before searching a single sample, at
 // every kind of decision: bids, trump, passes, play or throw in, and cards.
 func TestExpertChooseContext(t *testing.T) {
-	t.Parallel()
 	budget := Budget{PlaySamples: 4, AuctionSamples: 6, PassSamples: 3, ExactCards: 8,
 		Confidence: 0.50, PartnerConfidence: 0.80, Risk: 0.25}
 	stopped, stop := context.WithCancel(context.Background())
@@ -704,7 +695,6 @@ func TestExpertChooseContext(t *testing.T) {
 // exact search has started (ExactCards) and PlaySamples before, and every sample when
 // ExactSamples is 0: a search counts one playout a sample for each legal card.
 func TestExactSamples(t *testing.T) {
-	t.Parallel()
 	for _, preset := range []string{"racehorse", "three-handed"} {
 		for _, exactSamples := range []int{0, 3} {
 			budget := Budget{PlaySamples: 7, AuctionSamples: 6, PassSamples: 3, ExactCards: 12, ExactSamples: exactSamples,
@@ -746,7 +736,6 @@ func TestExactSamples(t *testing.T) {
 // average than samples dealt evenly. And that only hands in trick play whose bidder was
 // passed to by a partner are tilted.
 func TestTiltPassedFitsPlay(t *testing.T) {
-	t.Parallel()
 	aces := func(h *engine.Hand, trump engine.Suit) int {
 		n := 0
 		for c := engine.Card(0); c < engine.NumKinds; c++ {
@@ -842,7 +831,6 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 // passes back deal the partner nearer its real count too; and that nothing is tilted in
 // other phases or presets.
 func TestTiltPassingFitsPasses(t *testing.T) {
-	t.Parallel()
 	for _, preset := range []string{"racehorse", "partnership"} {
 		tiltPassingFits(t, preset)
 	}

@@ -89,7 +89,6 @@ func TestAuctionInferencePrefersConsistentDeals(t *testing.T) {
 // seat saw; only the other defender for a defender; and that the decisions weighed are
 // the auction's bids and passes of those seats not taken over a partner's bid.
 func TestInferAuctionReadsTheView(t *testing.T) {
-	t.Parallel()
 	checked, weighed := 0, 0
 	decisionPoints(t, "racehorse", map[string]string{"hands": "1"}, 5, func(g *engine.Game, seat int) {
 		if g.Phase() != engine.PhasePlay || checked == 4 {
@@ -145,7 +144,6 @@ func TestInferAuctionReadsTheView(t *testing.T) {
 // TestInferAuctionOnlyWhereFitted checks that the auction is weighed only in presets bid
 // as racehorse is, to which the model was fitted: in classic, none of the seats is.
 func TestInferAuctionOnlyWhereFitted(t *testing.T) {
-	t.Parallel()
 	checked := false
 	decisionPoints(t, "classic", map[string]string{"hands": "1"}, 5, func(g *engine.Game, seat int) {
 		if g.Phase() != engine.PhasePlay || checked {

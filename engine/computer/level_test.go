@@ -11,7 +11,6 @@ import (
 // of its type with its budget, an unknown level is an *UnknownLevelError, WithBudget sets
 // a searching level's budget and is refused with an *OptionError by the others.
 func TestNew(t *testing.T) {
-	t.Parallel()
 	custom := expertBudget
 	custom.PlaySamples, custom.AuctionSamples, custom.Risk = 3, 5, 0.25
 
@@ -92,7 +91,6 @@ func TestNew(t *testing.T) {
 // TestNewLevelsListed checks that every level a table offers is one New makes, and that
 // the duel's own levels are not offered.
 func TestNewLevelsListed(t *testing.T) {
-	t.Parallel()
 	for _, l := range Levels() {
 		if _, err := New(l, 1); err != nil {
 			t.Errorf("New(%q): %v", l, err)
@@ -107,7 +105,6 @@ func TestNewLevelsListed(t *testing.T) {
 
 // TestNormalBounds: the normal level bounds its raises and spares a trick.
 func TestNormalBounds(t *testing.T) {
-	t.Parallel()
 	if b := normalBudget; !b.BoundRaises || !b.SpareTrick {
 		t.Errorf("the normal level does not bound its raises or spare a trick: %+v", b)
 	}

@@ -30,7 +30,6 @@ func randomDeals(r *engine.Rules, trump engine.Suit, rng *rand.Rand, n int) []de
 // every trump (none included) with the quick policy, and checks at every card that the
 // deal's legal cards are the engine's.
 func TestLegalMatchesEngine(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, preset := range engine.PresetNames() {
 		for _, rule := range []engine.PlayRule{engine.MustWin, engine.MustTrump} {
@@ -59,7 +58,6 @@ func TestLegalMatchesEngine(t *testing.T) {
 // card it chooses against the policy written card by card from the hands
 // (referenceQuick): the card sets and tables it runs on must not change what it plays.
 func TestQuickMatchesReference(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var tables []engine.Rules
 	for _, preset := range engine.PresetNames() {
@@ -184,7 +182,6 @@ func referenceHolds(d *deal, win engine.Card, seat int) bool {
 // against plain minimax over every legal card: its table, its keys and its skipping of
 // cards that play alike must not change a value.
 func TestSolverMatchesMinimax(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, preset := range engine.PresetNames() {
 		r := newRules(t, preset, nil)
@@ -238,7 +235,6 @@ func minimax(sc *scoring, d *deal, team int) int {
 
 // TestShuffleMatchesRand checks that shuffle draws and swaps as rand.Shuffle does.
 func TestShuffleMatchesRand(t *testing.T) {
-	t.Parallel()
 	for n := range 82 {
 		a, b := rand.New(rand.NewPCG(uint64(n), 9)), rand.New(rand.NewPCG(uint64(n), 9))
 		x, y := make([]engine.Card, n), make([]engine.Card, n)
@@ -255,7 +251,6 @@ func TestShuffleMatchesRand(t *testing.T) {
 
 // TestSuitsOf checks suitsOf against the suits of each card of sets of cards.
 func TestSuitsOf(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 10000 {
 		s := engine.CardSet(rng.Uint32() & (1<<engine.NumKinds - 1) & rng.Uint32())
@@ -273,7 +268,6 @@ func TestSuitsOf(t *testing.T) {
 
 // TestSuitLengths checks suitLengths against Hand.SuitCount on random hands of every deck.
 func TestSuitLengths(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 10000 {
 		var h engine.Hand
@@ -292,7 +286,6 @@ func TestSuitLengths(t *testing.T) {
 // TestSuitMasks checks beneath, lowestOfSuits and cardsOfSuits card by card on random
 // sets.
 func TestSuitMasks(t *testing.T) {
-	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	for range 10000 {
 		s := engine.CardSet(rng.Uint32() & (1<<engine.NumKinds - 1) & rng.Uint32())

@@ -14,7 +14,6 @@ import (
 // Six-handed each seat saves alone; the other presets save as a team, with sets scored
 // either way.
 func TestSearchScoringMatchesEngine(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		preset string
 		opts   map[string]string

@@ -12,7 +12,6 @@ import (
 // shown anything, and in three-handed, which it does not see; and that the expert's own
 // samples are not the deal; and that a seer of its partners deals their hands as they are.
 func TestSeerSamplesTheDeal(t *testing.T) {
-	t.Parallel()
 	for _, preset := range []string{"racehorse", "three-handed"} {
 		seen, plays, same := 0, 0, 0
 		decisionPoints(t, preset, nil, 5, func(g *engine.Game, seat int) {

@@ -6,7 +6,6 @@ import "testing"
 // given through its growth past its first size, a new generation (forget) empties it,
 // and a generation counter that wraps around does not bring old positions back.
 func TestSolverTable(t *testing.T) {
-	t.Parallel()
 	keyOf := func(i int) solverKey {
 		return solverKey{played: [2]uint64{uint64(i) * 7, uint64(i % 3)}, points: [2]int16{int16(i % 251), 3},
 			tricks: [2]int8{int8(i % 5), 1}, leader: int8(i % 4), seatPoints: [6]int16{5: int16(i % 7)}}

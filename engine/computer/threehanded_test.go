@@ -20,7 +20,6 @@ func threeHandedRules(tb testing.TB) engine.Rules {
 // TestThreeHandedLevelsPlay plays a three-handed hand at every level against two
 // Baselines, in every seat, checking that each chooses only legal actions.
 func TestThreeHandedLevelsPlay(t *testing.T) {
-	t.Parallel()
 	r := threeHandedRules(t)
 	levels := []string{"random", "baseline", "normal", "expert"}
 	for i, l := range levels {
@@ -59,7 +58,6 @@ func TestThreeHandedLevelsPlay(t *testing.T) {
 // TestBuryCards holds the Baseline's bury to its rules: never a card its meld needs,
 // counters it cannot protect and short side suits first, trump and aces last.
 func TestBuryCards(t *testing.T) {
-	t.Parallel()
 	r := threeHandedRules(t)
 	cases := []struct {
 		name  string
@@ -111,7 +109,6 @@ func TestBuryCards(t *testing.T) {
 // smears a counter on the other defender's trick when the bidder has played and cannot
 // take it back, and plays low under a bidder that wins the trick.
 func TestSoloDefendersSmear(t *testing.T) {
-	t.Parallel()
 	r := threeHandedRules(t)
 	cases := []struct {
 		name   string
@@ -150,7 +147,6 @@ func TestSoloDefendersSmear(t *testing.T) {
 // TestSoloBaselineThrowsInTheHopeless: stuck with a bid that its meld and every trick
 // point cannot reach, the Baseline throws in; with a bid its meld alone makes, it plays.
 func TestSoloBaselineThrowsInTheHopeless(t *testing.T) {
-	t.Parallel()
 	r := threeHandedRules(t)
 	for _, c := range []struct {
 		bid  int
@@ -200,7 +196,6 @@ func soloDecision(t *testing.T, r engine.Rules, bid int) (*engine.Game, int) {
 // card played legal from the hand dealt), the seat's view stays the same, and so must
 // every level's choice.
 func TestThreeHandedDecisionsIgnoreHiddenCards(t *testing.T) {
-	t.Parallel()
 	r := threeHandedRules(t)
 	levels := privacyLevels()
 	checked := map[string]int{}
@@ -453,7 +448,6 @@ func rebuilt(t *testing.T, raw []byte, state *map[string]json.RawMessage, out *[
 // bid made in at least soloConfidence of the samples and out of reach after meld in no more
 // than the Hopeless share of them.
 func TestSoloWorth(t *testing.T) {
-	t.Parallel()
 	r := threeHandedRules(t)
 	g, err := engine.NewGame(r, 1)
 	if err != nil {
@@ -505,7 +499,6 @@ func TestSoloWorth(t *testing.T) {
 // cannot see; the meld shown stays with its owner; the widow's cards stay with the bidder,
 // in its hand or the bury; and every card played is legal from the hand a sample deals.
 func TestKnowSoloSamples(t *testing.T) {
-	t.Parallel()
 	r := threeHandedRules(t)
 	rng := newTestRand(1)
 	checked := 0
@@ -600,7 +593,6 @@ func TestKnowSoloSamples(t *testing.T) {
 // TestThreeHandedHintsSayWhoTakes: a card hint in three-handed names the seat's side as it
 // is for the hand, the bidder alone or the two defenders, never a team's "your side".
 func TestThreeHandedHintsSayWhoTakes(t *testing.T) {
-	t.Parallel()
 	r := threeHandedRules(t)
 	g, err := engine.NewGame(r, 5)
 	if err != nil {

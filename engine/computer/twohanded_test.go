@@ -48,7 +48,6 @@ func newTestRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 7))
 
 // TestTwoHandedLevelsPlay plays two-handed games at every level.
 func TestTwoHandedLevelsPlay(t *testing.T) {
-	t.Parallel()
 	hands := 2
 	if raceEnabled {
 		hands = 1 // the expert's playouts are slow under the race detector
@@ -120,7 +119,6 @@ func bruteForce(s *playOff, leader int, led *engine.Card, left int) int {
 // TestExactPlayOff checks the exact search against plain minimax on small positions
 // dealt at random: both must find the same value for the seat to lead.
 func TestExactPlayOff(t *testing.T) {
-	t.Parallel()
 	r, err := engine.NewRules("two-handed", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +145,6 @@ func TestExactPlayOff(t *testing.T) {
 // hand's hidden cards and the stock's face-down cards are dealt again (View.StockGame),
 // the seat's view stays the same, and so must every level's choice.
 func TestTwoHandedDecisionsIgnoreHiddenCards(t *testing.T) {
-	t.Parallel()
 	r, err := engine.NewRules("two-handed", map[string]string{"hands": "1", "target": "0"})
 	if err != nil {
 		t.Fatal(err)
