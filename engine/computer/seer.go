@@ -26,9 +26,11 @@ const (
 // it is: before each decision it is shown every seat's hand (See), and every one of its
 // samples deals those hands. It cheats, so no table seats it: it measures what knowing the
 // hidden cards is worth to a decision, an upper bound on what inferring them could gain
-// (a duel of a seer against the expert it is built on). Four-handed presets only; in
-// three- and two-handed it plays as NewExpert does. With SeePartners it sees its partners'
-// hands alone: what a partnership's bids could at most tell.
+// (a duel of a seer against the expert it is built on). Four-handed presets and
+// three-handed, where it also sees the pile its samples deal (the widow before it is
+// taken, the bury a defender has not seen); in two- and six-handed it plays as NewExpert
+// does. With SeePartners it sees its partners' hands alone: what a partnership's bids
+// could at most tell.
 func NewSeer(b Budget, seed uint64, sight Sight) *Expert {
 	e := newExpert(b, seed)
 	e.sight = sight
@@ -46,7 +48,16 @@ func (e *Expert) See(hands [engine.MaxPlayers]engine.Hand) {
 func (e *Expert) know(v *engine.View, sight Sight) *knowledge {
 	k := know(v)
 	r := v.Rules()
-	if e.sight&sight == 0 || !e.seen || r.Solo || r.Players != 4 {
+	if e.sight&sight == 0 || !e.seen {
+		return k
+	}
+	if r.Solo {
+		if e.sight&(SeePartners|SeePartnersMeld) == 0 {
+			k.truth = e.soloTruth(v, k)
+		}
+		return k
+	}
+	if r.Players != 4 {
 		return k
 	}
 	if e.sight&SeePartners == 0 {
@@ -107,4 +118,25 @@ func bestMeld(h *engine.Hand, t *engine.MeldTable) int {
 		best = max(best, engine.CountMeld(h, s, t).Total)
 	}
 	return best
+}
+
+// soloTruth returns the deal as it is for a three-handed seer: the seats' hands it was
+// shown, and in the pile slot (soloPile) the cards that are neither in a hand nor played,
+// where its samples deal a pile (the widow before it is taken, the bury a defender has not
+// seen).
+func (e *Expert) soloTruth(v *engine.View, k *knowledge) *[engine.MaxPlayers]engine.Hand {
+	r := v.Rules()
+	t := e.truth
+	pile := soloPile(r)
+	t[pile] = engine.Hand{}
+	if k.need[pile] > 0 {
+		rest := fullDeck(r)
+		byseat := played(v)
+		for s := range r.Players {
+			sub(&rest, &t[s])
+			sub(&rest, &byseat[s])
+		}
+		t[pile] = rest
+	}
+	return &t
 }

@@ -8,9 +8,10 @@ import (
 )
 
 // TestSeerSamplesTheDeal checks that a seer shown the hands samples exactly them in the
-// decisions its sight names and samples as the expert does in the others, before it is
-// shown anything, and in three-handed, which it does not see; and that the expert's own
-// samples are not the deal; and that a seer of its partners deals their hands as they are.
+// decisions its sight names and samples as the expert does in the others and before it is
+// shown anything; in three-handed, with the pile its samples deal (the widow, or the bury
+// a defender has not seen) as it is; that the expert's own samples are not the deal; and
+// that a seer of its partners deals their hands as they are.
 func TestSeerSamplesTheDeal(t *testing.T) {
 	for _, preset := range []string{"racehorse", "three-handed"} {
 		seen, plays, same := 0, 0, 0
@@ -27,18 +28,34 @@ func TestSeerSamplesTheDeal(t *testing.T) {
 			}
 			seer.See(truth)
 			rng := rand.New(rand.NewPCG(1, 2))
-			sees := preset == "racehorse"
-			if k := seer.know(&v, SeePlay); (k.truth != nil) != sees {
-				t.Fatalf("%s: a seer shown the hands sees them: %v, want %v", preset, k.truth != nil, sees)
-			} else if sees {
-				if got := k.sample(rng); got != truth {
-					t.Fatalf("%s, %s: the seer sampled %v, not the deal %v", preset, g.Phase(), got, truth)
+			if k := seer.know(&v, SeePlay); k.truth == nil {
+				t.Fatalf("%s: a seer shown the hands does not see them", preset)
+			} else {
+				got, want := k.sample(rng), truth
+				if r := g.Rules(); r.Solo {
+					// The pile: what is in no hand and not played, where the samples
+					// deal one.
+					pile := soloPile(r)
+					if k.need[pile] > 0 {
+						want[pile] = fullDeck(r)
+						byseat := played(&v)
+						for s := range r.Players {
+							sub(&want[pile], &want[s])
+							sub(&want[pile], &byseat[s])
+						}
+						if want[pile].Len() != k.need[pile] {
+							t.Fatalf("%s, %s: the pile holds %d cards, the samples deal it %d", preset, g.Phase(), want[pile].Len(), k.need[pile])
+						}
+					}
+				}
+				if got != want {
+					t.Fatalf("%s, %s: the seer sampled %v, not the deal %v", preset, g.Phase(), got, want)
 				}
 				seen++
 			}
 			// A seer of its partner's hand deals that hand as it is, and the rest of the
 			// unseen cards to the others.
-			if sees {
+			if preset == "racehorse" {
 				partner := (seat + 2) % 4
 				ps := NewSeer(ExpertBudget(), 1, SeePlay|SeePartners)
 				ps.See(truth)
@@ -72,7 +89,7 @@ func TestSeerSamplesTheDeal(t *testing.T) {
 				}
 			}
 		})
-		if preset == "racehorse" && seen == 0 {
+		if seen == 0 {
 			t.Fatalf("%s: no decision was checked", preset)
 		}
 		// The expert's own samples deal the true hands only where little is hidden: late in

@@ -413,7 +413,7 @@ func (o *soloOutlook) hopeless(r *engine.Rules, bid int) float64 {
 func (e *Expert) soloAuction(v *engine.View, n int) soloOutlook {
 	r := v.Rules()
 	me, pile := v.Seat(), soloPile(r)
-	k := know(v)
+	k := e.know(v, SeeAuction)
 	rng := auctionRand(v)
 	var tables [engine.NumSuits]*cardTable
 	leader := soloLeader(v, me)
@@ -537,7 +537,7 @@ func (e *Expert) soloValue(d deal, sc *scoring) int {
 func (e *Expert) soloTrump(v *engine.View) (engine.Action, string) {
 	r := v.Rules()
 	me := v.Seat()
-	k := know(v)
+	k := e.know(v, SeeAuction)
 	h := v.Hand()
 	type cand struct {
 		trump  engine.Suit
@@ -654,7 +654,7 @@ func (e *Expert) soloBury(v *engine.View) (engine.Action, string) {
 		cs[i].melded = engine.CountMeld(&cs[i].kept, trump, &r.Meld).Total
 		cs[i].buried = counterPoints(r, &buried)
 	}
-	k := know(v)
+	k := e.know(v, SeePass)
 	t := soloTable(r, trump, me)
 	samples := soloBurySamples(e.budget)
 	for range samples {
@@ -718,7 +718,7 @@ func (e *Expert) soloDecideHand(v *engine.View) (engine.Action, string) {
 		return act, "Play the hand: you may not throw in."
 	}
 	r := v.Rules()
-	k := know(v)
+	k := e.know(v, SeeAuction)
 	sc := scoringOf(v)
 	start := newDeal(v)
 	n := e.budget.AuctionSamples

@@ -38,6 +38,8 @@ import (
 //     them; "seer-partner-auction" sees its partner's hand alone, in the auction and the
 //     passes; "seer-partner-meld" its partner's best meld alone (to within ten points), in
 //     its bids and its choice of trump: what a bid that showed meld exactly would tell.
+//     Three-handed seers see the pile as well (the widow, the bury); "seer-pass" is the
+//     bury there.
 var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
 	"expert-v2": func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
