@@ -729,6 +729,26 @@ func TestExactSamples(t *testing.T) {
 	}
 }
 
+// otherAces counts the aces of h outside the trump suit.
+func otherAces(h *engine.Hand, trump engine.Suit) int {
+	n := 0
+	for c := engine.Card(0); c < engine.NumKinds; c++ {
+		if c.Rank() == engine.Ace && c.Suit() != trump {
+			n += int(h[c])
+		}
+	}
+	return n
+}
+
+// cheapExpertBudget is the expert's budget bidding and passing on fewer samples, with
+// quick card play: games between experts, fast enough to play many in a test.
+func cheapExpertBudget() Budget {
+	b := expertBudget
+	b.AuctionSamples, b.PassSamples = 30, 30
+	b.PlaySamples, b.ExactCards, b.ExactSamples = 2, 0, 0
+	return b
+}
+
 // TestTiltPassedFitsPlay checks that the expert's tilt (expertTilt) brings its samples
 // nearer the real deals: over racehorse hands bid and passed by the expert (on fewer
 // samples, and playing its cards quickly), a defender's samples at its first card hold, for the bidder
@@ -736,20 +756,8 @@ func TestExactSamples(t *testing.T) {
 // average than samples dealt evenly. And that only hands in trick play whose bidder was
 // passed to by a partner are tilted.
 func TestTiltPassedFitsPlay(t *testing.T) {
-	aces := func(h *engine.Hand, trump engine.Suit) int {
-		n := 0
-		for c := engine.Card(0); c < engine.NumKinds; c++ {
-			if c.Rank() == engine.Ace && c.Suit() != trump {
-				n += int(h[c])
-			}
-		}
-		return n
-	}
 	r := newRules(t, "racehorse", nil)
-	// The expert's bidding and passing on fewer samples, and quick card play.
-	cheap := expertBudget
-	cheap.AuctionSamples, cheap.PassSamples = 30, 30
-	cheap.PlaySamples, cheap.ExactCards, cheap.ExactSamples = 2, 0, 0
+	cheap := cheapExpertBudget()
 	rng := rand.New(rand.NewPCG(1, 2))
 	// sum[0] the real hands, sum[1] even samples, sum[2] tilted ones: for the bidder and
 	// its partner, trump and aces.
@@ -777,7 +785,7 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 				for who, s := range []int{b, partner} {
 					h := g.Hand(s)
 					sum[0][who][0] += float64(h.SuitCount(trump))
-					sum[0][who][1] += float64(aces(&h, trump))
+					sum[0][who][1] += float64(otherAces(&h, trump))
 				}
 				for kind := 1; kind <= 2; kind++ {
 					k := know(&v)
@@ -791,7 +799,7 @@ func TestTiltPassedFitsPlay(t *testing.T) {
 						dealt := k.sample(rng)
 						for who, s := range []int{b, partner} {
 							sum[kind][who][0] += float64(dealt[s].SuitCount(trump)) / 50
-							sum[kind][who][1] += float64(aces(&dealt[s], trump)) / 50
+							sum[kind][who][1] += float64(otherAces(&dealt[s], trump)) / 50
 						}
 					}
 				}
@@ -851,19 +859,8 @@ func TestTiltPassingFitsPasses(t *testing.T) {
 
 // tiltPassingFits is TestTiltPassingFitsPasses for one preset.
 func tiltPassingFits(t *testing.T, preset string) {
-	aces := func(h *engine.Hand, trump engine.Suit) int {
-		n := 0
-		for c := engine.Card(0); c < engine.NumKinds; c++ {
-			if c.Rank() == engine.Ace && c.Suit() != trump {
-				n += int(h[c])
-			}
-		}
-		return n
-	}
 	r := newRules(t, preset, nil)
-	cheap := expertBudget
-	cheap.AuctionSamples, cheap.PassSamples = 30, 30
-	cheap.PlaySamples, cheap.ExactCards, cheap.ExactSamples = 2, 0, 0
+	cheap := cheapExpertBudget()
 	rng := rand.New(rand.NewPCG(1, 2))
 	// sum[0] the real hands, sum[1] even samples, sum[2] tilted ones; [who] the seat
 	// sampled (the bidder in the partner's pass, the partner in the pass back); trump and
@@ -895,7 +892,7 @@ func tiltPassingFits(t *testing.T, preset string) {
 				trump := v.Trump()
 				h := g.Hand(other)
 				sum[0][who][0] += float64(h.SuitCount(trump))
-				sum[0][who][1] += float64(aces(&h, trump))
+				sum[0][who][1] += float64(otherAces(&h, trump))
 				for kind := 1; kind <= 2; kind++ {
 					k := know(&v)
 					if kind == 2 {
@@ -907,7 +904,7 @@ func tiltPassingFits(t *testing.T, preset string) {
 					for range 50 {
 						dealt := k.sample(rng)
 						sum[kind][who][0] += float64(dealt[other].SuitCount(trump)) / 50
-						sum[kind][who][1] += float64(aces(&dealt[other], trump)) / 50
+						sum[kind][who][1] += float64(otherAces(&dealt[other], trump)) / 50
 					}
 				}
 			}
