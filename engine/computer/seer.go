@@ -26,10 +26,9 @@ const (
 // it is: before each decision it is shown every seat's hand (See), and every one of its
 // samples deals those hands. It cheats, so no table seats it: it measures what knowing the
 // hidden cards is worth to a decision, an upper bound on what inferring them could gain
-// (a duel of a seer against the expert it is built on). Four-handed presets and
-// three-handed, where it also sees the pile its samples deal (the widow before it is
-// taken, the bury a defender has not seen); in two- and six-handed it plays as NewExpert
-// does. With SeePartners it sees its partners' hands alone: what a partnership's bids
+// (a duel of a seer against the expert it is built on). In three-handed it also sees the
+// pile its samples deal (the widow before it is taken, the bury a defender has not seen);
+// two-handed, which samples its own way, it plays as NewExpert does. With SeePartners it sees its partners' hands alone: what a partnership's bids
 // could at most tell.
 func NewSeer(b Budget, seed uint64, sight Sight) *Expert {
 	e := newExpert(b, seed)
@@ -55,9 +54,6 @@ func (e *Expert) know(v *engine.View, sight Sight) *knowledge {
 		if e.sight&(SeePartners|SeePartnersMeld) == 0 {
 			k.truth = e.soloTruth(v, k)
 		}
-		return k
-	}
-	if r.Players != 4 {
 		return k
 	}
 	if e.sight&SeePartners == 0 {
