@@ -624,16 +624,8 @@ func (s *DB) activeActions(ctx context.Context, tx *sql.Tx, byID map[int64]*Acti
 
 // gamesOf reads the games whose IDs rows hold, one a row, in their order, and closes rows.
 func (s *DB) gamesOf(ctx context.Context, tx *sql.Tx, rows *sql.Rows) ([]table.Game, error) {
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	if err := closeRows(rows); err != nil {
+	ids, err := column[int64](rows)
+	if err != nil {
 		return nil, err
 	}
 	out := make([]table.Game, 0, len(ids))
@@ -647,11 +639,11 @@ func (s *DB) gamesOf(ctx context.Context, tx *sql.Tx, rows *sql.Rows) ([]table.G
 	return out, nil
 }
 
-// texts reads the one text column of rows, in their order, and closes rows.
-func texts(rows *sql.Rows) ([]string, error) {
-	var out []string
+// column reads the one column of rows, in their order, and closes rows.
+func column[T any](rows *sql.Rows) ([]T, error) {
+	var out []T
 	for rows.Next() {
-		var v string
+		var v T
 		if err := rows.Scan(&v); err != nil {
 			rows.Close()
 			return nil, err

@@ -49,15 +49,10 @@ func settings(ctx context.Context, tx *sql.Tx, rd *reads, guildID string) (table
 	if err != nil {
 		return table.GuildSettings{}, err
 	}
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			rows.Close()
-			return table.GuildSettings{}, err
-		}
-		st.Channels = append(st.Channels, c)
+	if st.Channels, err = column[string](rows); err != nil {
+		return table.GuildSettings{}, err
 	}
-	return st, closeRows(rows)
+	return st, nil
 }
 
 // Settings returns a guild's settings, or DefaultSettings when it has none. Channels are

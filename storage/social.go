@@ -133,7 +133,7 @@ func (s *DB) PlayAgain(ctx context.Context, gameID int64) ([]string, int64, erro
 		if err != nil {
 			return err
 		}
-		if ready, err = texts(rows); err != nil {
+		if ready, err = column[string](rows); err != nil {
 			return err
 		}
 		err = tx.QueryRowContext(ctx, s.d.rebind(`SELECT next_game_id FROM next_games WHERE game_id = ?`), gameID).Scan(&next)
@@ -402,7 +402,7 @@ func (s *DB) Excluded(ctx context.Context, guildID string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		out, err = texts(rows)
+		out, err = column[string](rows)
 		return err
 	})
 	if err != nil {
@@ -742,16 +742,12 @@ func (s *DB) GuildActivity(ctx context.Context, guildID string, since time.Time)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var at int64
-			if err := rows.Scan(&at); err != nil {
-				rows.Close()
-				return err
-			}
-			times = append(times, fromMS(at))
-		}
-		if err := closeRows(rows); err != nil {
+		stamps, err := column[int64](rows)
+		if err != nil {
 			return err
+		}
+		for _, at := range stamps {
+			times = append(times, fromMS(at))
 		}
 		rows, err = tx.QueryContext(ctx, s.d.rebind(`SELECT s.user_id, MAX(s.name), COUNT(*)
 			FROM game_seats s JOIN games g ON g.id = s.game_id JOIN game_results r ON r.game_id = g.id
