@@ -38,8 +38,8 @@ type knowledge struct {
 	// auction, when set, keeps samples in proportion to the auction's likelihood
 	// (inferAuction, sampleInferred).
 	auction *auctionEvidence
-	// truth, when set, is every seat's hand as dealt: each sample is that deal (a Seer's
-	// knowledge, to measure what seeing the cards is worth).
+	// truth, when set, is every slot's cards as they are now: each sample is that deal (a
+	// seer's knowledge, to measure what seeing the cards is worth; NewSeer).
 	truth *[engine.MaxPlayers]engine.Hand
 	// meld, when set, keeps only samples that give the seats shown the meld they were
 	// shown (a seer of its partners' meld).

@@ -41,53 +41,32 @@ import (
 //     Three-handed seers see the pile as well (the widow, the bury); "seer-pass" is the
 //     bury there.
 var duelOnly = map[string]func(seed uint64) computer.Player{
-	"expert-v1": func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
-	"expert-v2": func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
-	"expert-model": func(seed uint64) computer.Player {
-		b := expertV2Budget
-		b.Model = true
-		return computer.NewExpert(b, seed)
-	},
-	"expert-infer": func(seed uint64) computer.Player {
-		b := expertV2Budget
-		b.Infer = 4
-		return computer.NewExpert(b, seed)
-	},
-	"expert-infer-bids": func(seed uint64) computer.Player {
-		b := expertV2Budget
-		b.InferBids = 4
-		return computer.NewExpert(b, seed)
-	},
-	"expert-pass-infer": func(seed uint64) computer.Player {
-		b := expertV2Budget
-		b.InferPass = 4
-		return computer.NewExpert(b, seed)
-	},
-	"normal-model": func(seed uint64) computer.Player {
-		b := computer.NormalBudget()
-		b.Model = true
-		return computer.NewExpert(b, seed)
-	},
-	"normal-v1": func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
-	"ismcts":    func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
-	"seer-auction": func(seed uint64) computer.Player {
-		return computer.NewSeer(expertV2Budget, seed, computer.SeeAuction|computer.SeePass)
-	},
-	"seer-pass": func(seed uint64) computer.Player {
-		return computer.NewSeer(expertV2Budget, seed, computer.SeePass)
-	},
-	"seer-play": func(seed uint64) computer.Player {
-		return computer.NewSeer(expertV2Budget, seed, computer.SeePlay)
-	},
-	"seer-partner-auction": func(seed uint64) computer.Player {
-		return computer.NewSeer(expertV2Budget, seed, computer.SeeAuction|computer.SeePass|computer.SeePartners)
-	},
-	"seer-partner-meld": func(seed uint64) computer.Player {
-		return computer.NewSeer(expertV2Budget, seed, computer.SeeAuction|computer.SeePartners|computer.SeePartnersMeld)
-	},
-	"seer": func(seed uint64) computer.Player {
-		return computer.NewSeer(expertV2Budget, seed, computer.SeeAuction|computer.SeePass|computer.SeePlay)
-	},
+	"expert-v1":            func(seed uint64) computer.Player { return computer.NewExpert(expertV1Budget, seed) },
+	"expert-v2":            func(seed uint64) computer.Player { return computer.NewExpert(expertV2Budget, seed) },
+	"expert-model":         budgetLevel(expertV2Budget, func(b *computer.Budget) { b.Model = true }),
+	"expert-infer":         budgetLevel(expertV2Budget, func(b *computer.Budget) { b.Infer = 4 }),
+	"expert-infer-bids":    budgetLevel(expertV2Budget, func(b *computer.Budget) { b.InferBids = 4 }),
+	"expert-pass-infer":    budgetLevel(expertV2Budget, func(b *computer.Budget) { b.InferPass = 4 }),
+	"normal-model":         budgetLevel(computer.NormalBudget(), func(b *computer.Budget) { b.Model = true }),
+	"normal-v1":            func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
+	"ismcts":               func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
+	"seer-auction":         seerLevel(computer.SeeAuction | computer.SeePass),
+	"seer-pass":            seerLevel(computer.SeePass),
+	"seer-play":            seerLevel(computer.SeePlay),
+	"seer-partner-auction": seerLevel(computer.SeeAuction | computer.SeePass | computer.SeePartners),
+	"seer-partner-meld":    seerLevel(computer.SeeAuction | computer.SeePartners | computer.SeePartnersMeld),
+	"seer":                 seerLevel(computer.SeeAuction | computer.SeePass | computer.SeePlay),
+}
+
+// budgetLevel is a level that plays as base changed by change.
+func budgetLevel(base computer.Budget, change func(*computer.Budget)) func(seed uint64) computer.Player {
+	change(&base)
+	return func(seed uint64) computer.Player { return computer.NewExpert(base, seed) }
+}
+
+// seerLevel is expert-v2 made a seer of sight (computer.NewSeer).
+func seerLevel(sight computer.Sight) func(seed uint64) computer.Player {
+	return func(seed uint64) computer.Player { return computer.NewSeer(expertV2Budget, seed, sight) }
 }
 
 var (
