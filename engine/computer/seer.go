@@ -28,8 +28,9 @@ const (
 // hidden cards is worth to a decision, an upper bound on what inferring them could gain
 // (a duel of a seer against the expert it is built on). In three-handed it also sees the
 // pile its samples deal (the widow before it is taken, the bury a defender has not seen);
-// two-handed, which samples its own way, it plays as NewExpert does. With SeePartners it sees its partners' hands alone: what a partnership's bids
-// could at most tell.
+// two-handed, with SeePlay, it sees the other player's hand while the stock lasts (the
+// stock's order it still draws at random). With SeePartners it sees its partners' hands
+// alone: what a partnership's bids could at most tell.
 func NewSeer(b Budget, seed uint64, sight Sight) *Expert {
 	e := newExpert(b, seed)
 	e.sight = sight

@@ -99,3 +99,53 @@ func TestSeerSamplesTheDeal(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoHandedSeerSeesTheOtherHand checks that a two-handed seer shown the hands deals
+// the other player's hand as it is while the stock lasts, and the rest of the unseen cards
+// to the stock, where the expert deals the same cards at random between them.
+func TestTwoHandedSeerSeesTheOtherHand(t *testing.T) {
+	checked := 0
+	decisionPoints(t, "two-handed", nil, 3, func(g *engine.Game, seat int) {
+		v := g.View(seat)
+		if v.Phase() != engine.PhasePlay || v.StockSize() == 0 {
+			return
+		}
+		opp := 1 - seat
+		var truth [engine.MaxPlayers]engine.Hand
+		for s := range 2 {
+			vs := g.View(s)
+			truth[s] = vs.Hand()
+		}
+		expert := newExpert(ExpertBudget(), 1)
+		pool, known, hidden, ok := expert.stockUnknowns(&v)
+		if !ok {
+			t.Fatalf("the expert's samples do not fit the view")
+		}
+		seer := NewSeer(ExpertBudget(), 1, SeePlay)
+		seer.See(truth)
+		seerPool, seerKnown, seerHidden, ok := seer.stockUnknowns(&v)
+		if !ok {
+			t.Fatalf("the seer's samples do not fit the view")
+		}
+		if seerKnown != truth[opp] || seerHidden != 0 {
+			t.Fatalf("the seer deals the other hand %v (%d cards drawn), not %v", seerKnown, seerHidden, truth[opp])
+		}
+		if len(seerPool) != v.StockSize()-1 {
+			t.Fatalf("the seer draws %d cards for a stock of %d under the turned-up card", len(seerPool), v.StockSize()-1)
+		}
+		all, seerAll := known, seerKnown
+		for _, c := range pool {
+			all[c]++
+		}
+		for _, c := range seerPool {
+			seerAll[c]++
+		}
+		if all != seerAll || hidden != truth[opp].Len()-known.Len() {
+			t.Fatalf("the seer deals %v, the expert %v (%d of them to the other hand)", seerAll, all, hidden)
+		}
+		checked++
+	})
+	if checked < 10 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}

@@ -207,12 +207,9 @@ func (e *Expert) searchStock(v *engine.View, n int) (best engine.Card, bestDiff 
 	if len(legal) == 1 {
 		return legal[0], 0, true
 	}
-	unseen := unseenCards(v)
-	known := v.KnownCards(opp)
 	turn, _ := v.TurnUp()
-	pool := unseen.Cards()
-	hidden := v.HandSize(opp) - known.Len()
-	if hidden < 0 || hidden+v.StockSize()-1 != len(pool) {
+	pool, known, hidden, ok := e.stockUnknowns(v)
+	if !ok {
 		return 0, 0, false
 	}
 	policy := [2]Player{newBaseline(0), newBaseline(0)}
@@ -257,6 +254,29 @@ func (e *Expert) searchStock(v *engine.View, n int) (best engine.Card, bestDiff 
 		}
 	}
 	return best, bestDiff / float64(n), true
+}
+
+// stockUnknowns returns what the Expert's samples of the stock deal: the cards of pool,
+// shuffled, of which the first hidden join the cards known to be in the other hand (known)
+// and the rest are the stock under the turned-up card. A seer (SeePlay) is dealt the
+// other hand as it is, hidden then 0, and draws only the stock's order. ok is false when
+// the cards do not fit the view.
+func (e *Expert) stockUnknowns(v *engine.View) (pool []engine.Card, known engine.Hand, hidden int, ok bool) {
+	opp := 1 - v.Seat()
+	unseen := unseenCards(v)
+	known = v.KnownCards(opp)
+	hidden = v.HandSize(opp) - known.Len()
+	if e.sight&SeePlay != 0 && e.seen {
+		more := e.truth[opp]
+		sub(&more, &known)
+		sub(&unseen, &more)
+		known, hidden = e.truth[opp], 0
+	}
+	pool = unseen.Cards()
+	if hidden < 0 || hidden+v.StockSize()-1 != len(pool) {
+		return nil, engine.Hand{}, 0, false
+	}
+	return pool, known, hidden, true
 }
 
 // ----- the exact search of the last tricks -----
