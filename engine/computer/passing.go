@@ -21,11 +21,12 @@ const (
 // tell.
 func (e *Expert) pass(v *engine.View) (engine.Action, string) {
 	base := e.base.Choose(*v)
-	// Six-handed, where each player must save alone, play-outs chose worse passes than the
-	// Baseline's (measured: +3.4 a hand over the baseline with its passes, -0.1 with
-	// searched ones, over the same 1,000 deals), so the expert passes as it does. That was
-	// measured when the search scored saves by team; it now scores them per seat, as the
-	// engine does, and the comparison is worth repeating.
+	// Six-handed, where each player must save alone, play-outs choose worse passes than the
+	// Baseline's, so the expert passes as it does: measured when the search scored saves
+	// by team (+3.4 a hand over the baseline with its passes, -0.1 with searched ones,
+	// over the same 1,000 deals), and again once it scored them per seat, as the engine
+	// does (searched passes against expert-v2, which passes so: -2.5 a hand, -3.7 to
+	// -1.3, over 500 deals, with less meld kept).
 	if v.Rules().PassStyle == engine.PassSixHanded || e.budget.PassSamples == 0 {
 		return base, fmt.Sprintf("Pass %s: keep your meld, trump and winners; give away what helps least.", symbolList(base.Cards))
 	}
