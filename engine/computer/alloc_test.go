@@ -9,7 +9,8 @@ import (
 // TestDecisionAllocationsDoNotGrowWithSamples checks that the expert's search allocates
 // nothing per sample: in every kind of decision of racehorse and double-deck (bid, trump,
 // passes, the choice to play, and card play in the first trick, in mid-hand and in the
-// exact search), a decision with four times the samples allocates about as much as one
+// exact search; its samples of card play weighed by the play so far, as the expert's
+// are), a decision with four times the samples allocates about as much as one
 // with the budget's: the line saying why may take an allocation more or less with its
 // numbers, and the exact search's table may grow once or twice with the positions it
 // meets.
@@ -22,6 +23,7 @@ func TestDecisionAllocationsDoNotGrowWithSamples(t *testing.T) {
 	}
 	small := smallBudget
 	small.PlaySamples, small.AuctionSamples, small.PassSamples = 4, 4, 4
+	small.InferPlay, small.PlayMiss = expertBudget.InferPlay, expertBudget.PlayMiss
 	large := small
 	large.PlaySamples, large.AuctionSamples, large.PassSamples = 16, 16, 16
 	for _, preset := range []string{"racehorse", "double-deck"} {

@@ -167,7 +167,8 @@ func (ev *auctionEvidence) likelihood(hands *[engine.MaxPlayers]engine.Hand) flo
 
 // sampleInferred is sample, kept in proportion to the auction's likelihood where
 // inferAuction set k to: each deal drawn is kept with the chance the auction had under it;
-// when none of k's tries is kept, the likeliest drawn is.
+// when none of k's tries is kept, the likeliest drawn is. Where inferPlay set k to weigh
+// the play as well, it is sampleWeighed.
 func (k *knowledge) sampleInferred(rng *rand.Rand) [engine.MaxPlayers]engine.Hand {
 	if k.meld != nil {
 		var best [engine.MaxPlayers]engine.Hand
@@ -183,6 +184,9 @@ func (k *knowledge) sampleInferred(rng *rand.Rand) [engine.MaxPlayers]engine.Han
 			}
 		}
 		return best
+	}
+	if k.play != nil {
+		return k.sampleWeighed(rng)
 	}
 	ev := k.auction
 	if ev == nil {

@@ -38,6 +38,9 @@ type knowledge struct {
 	// auction, when set, keeps samples in proportion to the auction's likelihood
 	// (inferAuction, sampleInferred).
 	auction *auctionEvidence
+	// play, when set, weighs samples by the hand's trick play so far (inferPlay,
+	// sampleWeighed).
+	play *playEvidence
 	// truth, when set, is every slot's cards as they are now: each sample is that deal (a
 	// seer's knowledge, to measure what seeing the cards is worth; NewSeer).
 	truth *[engine.MaxPlayers]engine.Hand

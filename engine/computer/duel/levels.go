@@ -25,7 +25,8 @@ import (
 //     auction was under them (computer.Budget.Infer, four draws a sample);
 //     "expert-infer-bids" values its bids so (computer.Budget.InferBids), and
 //     "expert-pass-infer" its passes between bidder and partner
-//     (computer.Budget.InferPass).
+//     (computer.Budget.InferPass); "expert-infer-play" weighs its samples of card play by
+//     how the others played so far (computer.Budget.InferPlay).
 //   - "normal-model" is the normal level bidding by the bid model (computer.Budget.Model),
 //     to measure it against the normal level.
 //   - "normal-v1" is the normal level as it bid before its raises were bounded (BoundRaises)
@@ -47,6 +48,7 @@ var duelOnly = map[string]func(seed uint64) computer.Player{
 	"expert-infer":         budgetLevel(expertV2Budget, func(b *computer.Budget) { b.Infer = 4 }),
 	"expert-infer-bids":    budgetLevel(expertV2Budget, func(b *computer.Budget) { b.InferBids = 4 }),
 	"expert-pass-infer":    budgetLevel(expertV2Budget, func(b *computer.Budget) { b.InferPass = 4 }),
+	"expert-infer-play":    budgetLevel(expertV2Budget, func(b *computer.Budget) { b.InferPlay, b.PlayMiss = 4, 0.4 }),
 	"normal-model":         budgetLevel(computer.NormalBudget(), func(b *computer.Budget) { b.Model = true }),
 	"normal-v1":            func(seed uint64) computer.Player { return computer.NewExpert(normalV1Budget, seed) },
 	"ismcts":               func(seed uint64) computer.Player { return computer.NewISMCTS(computer.ExpertBudget(), seed) },
