@@ -61,6 +61,9 @@ func (ev *playEvidence) likelihood(hands *[engine.MaxPlayers]engine.Hand) float6
 	d := startDeal(ev.t, ev.leader, &start)
 	l := 1.0
 	for _, p := range ev.plays {
+		if d.seat != p.Seat {
+			break // never expected: the deal takes tricks as the engine does
+		}
 		if ev.seats&(1<<p.Seat) != 0 {
 			legal := d.legal()
 			switch {
