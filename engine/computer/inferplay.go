@@ -10,7 +10,7 @@ import (
 // how well the cards the other seats played agree with what a simple player would have
 // played, had they held the hands the sample gives them. Where a seat had a choice and the
 // quick policy (deal.quick), put in its place in the sample, would have chosen another
-// card, the sample is that much less likely (playMiss).
+// card, the sample is that much less likely (Budget.PlayMiss).
 
 // playEvidence is what the hand's trick play says of the other seats' cards: every card
 // played, to be replayed in a sample from the hand's first lead.
@@ -27,8 +27,8 @@ type playEvidence struct {
 }
 
 // inferPlay sets k to weigh its samples by the hand's trick play so far (sampleInferred),
-// drawing tries deals for each and keeping one in proportion to its likelihood, a card
-// the quick policy would not have chosen counting miss. It applies in trick play, in every
+// drawing tries deals for each (at most maxPlayTries) and keeping one in proportion to its
+// likelihood, a card the quick policy would not have chosen counting miss. It applies in trick play, in every
 // preset without a stock.
 func (k *knowledge) inferPlay(v *engine.View, tries int, miss float64) {
 	r := k.rules
