@@ -107,7 +107,7 @@ type Budget struct {
 	// so far (knowledge.inferPlay): of InferPlay deals drawn for each sample, one is kept
 	// in proportion to how likely the others' plays were had they held its hands, each
 	// card the quick policy would have played there counting 1 and each other card
-	// PlayMiss. Every preset but two-handed.
+	// PlayMiss. Single-deck presets without a stock (knowledge.inferPlay).
 	InferPlay int
 	PlayMiss  float64
 }
@@ -159,8 +159,8 @@ var expertTilt = Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, Partne
 // card another seat played that the quick policy would not have played in its place
 // (Budget.InferPlay). With four draws a sample it gained 3.4 a hand (+0.8 to +6.1) over
 // 2,000 racehorse deals against expert-v2 (the duel level expert-infer-play), where seeing
-// every hand in card play gains 4.9; six-handed it gained nothing measurable (0.0, -0.6 to
-// +0.7, at 0.5; -0.3, -1.0 to +0.3, at 0.3 with eight draws; 500 deals each). The quick
+// every hand in card play gains 4.9; six-handed it gained nothing measurable (+0.1, -0.2 to
+// +0.4, over 2,000 deals; 0.0 at 0.5 and -0.3 at 0.3 with eight draws, over 500). The quick
 // policy played as the expert did at 61% of its choices of two cards or more in
 // racehorse, 65% in six-handed.
 const expertPlayMiss = 0.4

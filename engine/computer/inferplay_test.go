@@ -110,7 +110,7 @@ func TestInferPlayFavoursTheDeal(t *testing.T) {
 }
 
 // TestInferPlayWhere checks where inference from the play applies: in trick play once a
-// card is played, not two-handed, and never to the seat's own plays.
+// card is played, not two-handed or double-deck, and never to the seat's own plays.
 func TestInferPlayWhere(t *testing.T) {
 	for _, preset := range engine.PresetNames() {
 		checked := 0
@@ -118,7 +118,7 @@ func TestInferPlayWhere(t *testing.T) {
 			v := g.View(seat)
 			k := know(&v)
 			k.inferPlay(&v, 4, 0.4)
-			want := preset != "two-handed" && v.Phase() == engine.PhasePlay && len(v.Plays()) > 0
+			want := preset != "two-handed" && preset != "double-deck" && v.Phase() == engine.PhasePlay && len(v.Plays()) > 0
 			if got := k.play != nil; got != want {
 				t.Fatalf("%s, %s, %d cards played: inference %v, want %v", preset, v.Phase(), len(v.Plays()), got, want)
 			}
