@@ -34,6 +34,14 @@ func waitingSeat(g *engine.Game) int {
 // when an action is rejected or the game runs past maxActions.
 func playGame(tb testing.TB, r engine.Rules, seed uint64, players []Player, maxActions int) *engine.Game {
 	tb.Helper()
+	return playGameWith(tb, r, seed, maxActions, func(g *engine.Game, seat int) engine.Action {
+		return players[seat].Choose(g.View(seat))
+	})
+}
+
+// playGameWith is playGame with each action the one choose returns for the seat to act.
+func playGameWith(tb testing.TB, r engine.Rules, seed uint64, maxActions int, choose func(g *engine.Game, seat int) engine.Action) *engine.Game {
+	tb.Helper()
 	g, err := engine.NewGame(r, seed)
 	if err != nil {
 		tb.Fatalf("NewGame: %v", err)
@@ -46,12 +54,22 @@ func playGame(tb testing.TB, r engine.Rules, seed uint64, players []Player, maxA
 		if seat < 0 {
 			tb.Fatalf("%s seed %d: nobody to act in phase %v", r.Preset, seed, g.Phase())
 		}
-		a := players[seat].Choose(g.View(seat))
+		a := choose(g, seat)
 		if err := g.Apply(a); err != nil {
 			tb.Fatalf("%s seed %d, action %d (%v, phase %v): %v", r.Preset, seed, n, a, g.Phase(), err)
 		}
 	}
 	return g
+}
+
+// handsNow returns every seat's hand in g as it is now.
+func handsNow(g *engine.Game) [engine.MaxPlayers]engine.Hand {
+	var hands [engine.MaxPlayers]engine.Hand
+	for s := range g.Rules().Players {
+		v := g.View(s)
+		hands[s] = v.Hand()
+	}
+	return hands
 }
 
 // checkedBaseline wraps a Baseline and fails the test whenever its own choice (before the

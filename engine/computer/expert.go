@@ -161,8 +161,8 @@ var expertTilt = Tilt{BidderTrump: 3.5, PartnerTrump: 0.2, BidderAces: 2, Partne
 // 2,000 racehorse deals against expert-v2 (the duel level expert-infer-play), where seeing
 // every hand in card play gains 4.9; six-handed it gained nothing measurable (+0.1, -0.2 to
 // +0.4, over 2,000 deals; 0.0 at 0.5 and -0.3 at 0.3 with eight draws, over 500). The quick
-// policy played as the expert did at 61% of its choices of two cards or more in
-// racehorse, 65% in six-handed.
+// policy plays as the expert does at 60% of its choices of two cards or more in racehorse
+// and six-handed (BenchmarkQuickPolicyAgreement).
 const expertPlayMiss = 0.4
 
 // passTilt is how the expert deals the bidder and its partner trump and aces in its

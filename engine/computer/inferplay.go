@@ -30,9 +30,10 @@ type playEvidence struct {
 // drawing tries deals for each (at most maxPlayTries) and keeping one in proportion to its
 // likelihood, a card the quick policy would not have chosen counting miss. It applies in
 // trick play, in every preset with a single deck and no stock. Double-deck, where the
-// policy plays as the expert does at 57% of its choices (61% in racehorse), it lost 0.8 a
-// hand (-1.9 to +0.3) over 2,000 deals against expert-v2, its bids set 22.2% of the time
-// against 20.6%, and it does not apply there.
+// policy plays as the expert does at 57% of its choices (60% in racehorse;
+// BenchmarkQuickPolicyAgreement), it lost 0.8 a hand (-1.9 to +0.3) over 2,000 deals
+// against expert-v2, its bids set 22.2% of the time against 20.6%, and it does not apply
+// there.
 func (k *knowledge) inferPlay(v *engine.View, tries int, miss float64) {
 	r := k.rules
 	if tries < 2 || r.Stock || r.DoubleDeck || v.Phase() != engine.PhasePlay || len(v.Plays()) == 0 {

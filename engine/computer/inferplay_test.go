@@ -8,35 +8,28 @@ import (
 )
 
 // quickPlays plays a seeded one-hand game of preset in which every card is the quick
-// policy's with every hand seen (deal.quick) and every other decision the Baseline's, and
+// policy's with every hand seen (quickChoice) and every other decision the Baseline's, and
 // calls visit before each card play.
 func quickPlays(t *testing.T, preset string, seed uint64, visit func(g *engine.Game, seat int)) {
 	t.Helper()
-	r := newRules(t, preset, map[string]string{"hands": "1"})
-	g, err := engine.NewGame(r, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
 	base := newBaseline(seed)
-	for !g.Over() {
-		seat := waitingSeat(g)
-		v := g.View(seat)
-		a := base.Choose(v)
-		if g.Phase() == engine.PhasePlay {
-			visit(g, seat)
-			var hands [engine.MaxPlayers]engine.Hand
-			for s := range r.Players {
-				vs := g.View(s)
-				hands[s] = vs.Hand()
-			}
-			d := newDeal(&v)
-			d.setHands(&hands)
-			a = engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: d.quick()}
+	r := newRules(t, preset, map[string]string{"hands": "1"})
+	playGameWith(t, r, seed, 10000, func(g *engine.Game, seat int) engine.Action {
+		if g.Phase() != engine.PhasePlay {
+			return base.Choose(g.View(seat))
 		}
-		if err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
+		visit(g, seat)
+		return engine.Action{Seat: seat, Kind: engine.ActPlayCard, Card: quickChoice(g, seat)}
+	})
+}
+
+// quickChoice returns the card the quick policy plays for seat in g, every hand seen.
+func quickChoice(g *engine.Game, seat int) engine.Card {
+	v := g.View(seat)
+	hands := handsNow(g)
+	d := newDeal(&v)
+	d.setHands(&hands)
+	return d.quick()
 }
 
 // TestInferPlayFavoursTheDeal checks inference from the play on hands played by the quick
@@ -56,11 +49,7 @@ func TestInferPlayFavoursTheDeal(t *testing.T) {
 				if len(v.Plays()) < 2*r.Players || v.Legal().Len() < 2 {
 					return
 				}
-				var truth [engine.MaxPlayers]engine.Hand
-				for s := range r.Players {
-					vs := g.View(s)
-					truth[s] = vs.Hand()
-				}
+				truth := handsNow(g)
 				k := know(&v)
 				k.inferPlay(&v, 8, 0.4)
 				if k.play == nil {
@@ -134,5 +123,39 @@ func TestInferPlayWhere(t *testing.T) {
 		if checked == 0 {
 			t.Fatalf("%s: no decision checked", preset)
 		}
+	}
+}
+
+// BenchmarkQuickPolicyAgreement measures how often the expert, with a quarter of its
+// samples, plays the card the quick policy would play with every hand seen, at each choice
+// of two cards or more over twelve seeded hands of each preset, and reports it as
+// "agree-%": what inference from the play (Budget.InferPlay) takes for the policy's hit
+// rate. It measures play, not speed: run it with -benchtime 1x.
+func BenchmarkQuickPolicyAgreement(b *testing.B) {
+	for _, preset := range []string{"racehorse", "six-handed", "double-deck"} {
+		b.Run(preset, func(b *testing.B) {
+			agree, choices := 0, 0
+			for b.Loop() {
+				agree, choices = 0, 0
+				budget := expertBudget
+				budget.PlaySamples, budget.AuctionSamples, budget.ExactSamples = 150, 200, 60
+				r := newRules(b, preset, map[string]string{"hands": "1"})
+				for seed := uint64(1); seed <= 12; seed++ {
+					e := newExpert(budget, seed)
+					playGameWith(b, r, seed, 10000, func(g *engine.Game, seat int) engine.Action {
+						v := g.View(seat)
+						a := e.Choose(v)
+						if g.Phase() == engine.PhasePlay && v.Legal().Len() > 1 {
+							choices++
+							if quickChoice(g, seat) == a.Card {
+								agree++
+							}
+						}
+						return a
+					})
+				}
+			}
+			b.ReportMetric(100*float64(agree)/float64(choices), "agree-%")
+		})
 	}
 }

@@ -16,11 +16,7 @@ func TestSeerSamplesTheDeal(t *testing.T) {
 	for _, preset := range []string{"racehorse", "three-handed"} {
 		seen, plays, same := 0, 0, 0
 		decisionPoints(t, preset, nil, 5, func(g *engine.Game, seat int) {
-			var truth [engine.MaxPlayers]engine.Hand
-			for s := range g.Rules().Players {
-				v := g.View(s)
-				truth[s] = v.Hand()
-			}
+			truth := handsNow(g)
 			v := g.View(seat)
 			seer := NewSeer(ExpertBudget(), 1, SeePlay)
 			if k := seer.know(&v, SeePlay); k.truth != nil {
@@ -111,11 +107,7 @@ func TestTwoHandedSeerSeesTheOtherHand(t *testing.T) {
 			return
 		}
 		opp := 1 - seat
-		var truth [engine.MaxPlayers]engine.Hand
-		for s := range 2 {
-			vs := g.View(s)
-			truth[s] = vs.Hand()
-		}
+		truth := handsNow(g)
 		expert := newExpert(ExpertBudget(), 1)
 		pool, known, hidden, ok := expert.stockUnknowns(&v)
 		if !ok {
